@@ -1,0 +1,1 @@
+//! Running hook processes: process groups, timeouts, bounded capture. Knows no agent.

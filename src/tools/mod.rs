@@ -1,0 +1,3 @@
+//! Every agent hookcheck knows: one file each.
+
+pub mod shared;

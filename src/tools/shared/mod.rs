@@ -1,0 +1,3 @@
+//! Helpers several tools share.
+
+pub mod permission_rule;

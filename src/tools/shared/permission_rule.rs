@@ -1,0 +1,1 @@
+//! Claude-style permission rules (`Bash(git *)`, `Edit(path)`, `Tool(param:value)`), as used by `if`.
