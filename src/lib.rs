@@ -1,9 +1,20 @@
 //! hookcheck: test AI coding agents' hooks the way each agent runs them.
 //!
 //! One hook spec and one trigger go through the pipeline
-//! `spec → plan (per tool) → execute → read (per tool) → combine → judge → report`.
+//! `spec → plan (per tool) → execute → read (per tool) → combine → judge → report`:
+//! [`spec`] loads and validates the spec, each file in [`tools`] plans and reads for one agent,
+//! [`exec`] runs processes and knows no agent, [`run`] orchestrates, [`judge`] decides the exit
+//! status and [`report`] only formats.
 
+pub mod app;
+pub mod cli;
 pub mod exec;
+pub mod judge;
 pub mod matcher;
+pub mod report;
+pub mod run;
 pub mod shell;
+pub mod spec;
 pub mod tools;
+pub mod trigger;
+pub mod verdict;

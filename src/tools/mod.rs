@@ -1,3 +1,139 @@
-//! Every agent hookcheck knows: one file each.
+//! Every agent hookcheck knows, one file each, and the registry that lists them.
+//!
+//! A tool is plain data plus three functions: `plan` turns a spec and a trigger into what the
+//! agent would run (or why it would not), `read` turns one command's outcome into a decision by
+//! the agent's rules, and `combine` folds a tool's command readings into one. Adding an agent is
+//! one new file and one line in [`ALL`].
 
 pub mod shared;
+
+pub mod claude;
+
+use std::path::Path;
+
+use crate::exec::{Invocation, Outcome};
+use crate::spec::HookSpec;
+use crate::trigger::Trigger;
+use crate::verdict::{Assumption, Reading};
+
+/// One agent's contract.
+pub struct Tool {
+    /// The id used on the command line (`-t claude`).
+    pub id: &'static str,
+    /// The agent's name for people.
+    pub name: &'static str,
+    /// The day the sources were read.
+    pub checked: &'static str,
+    /// Where the rules in the tool's file come from, most authoritative first.
+    pub sources: &'static [&'static str],
+    /// The agent's hook events, in its own spelling.
+    pub events: &'static [&'static str],
+    /// How the agent runs a command, for `hookcheck tools`.
+    pub shell: &'static str,
+    /// The agent's default timeouts, for `hookcheck tools`.
+    pub timeouts: &'static str,
+    /// Variables the agent sets in its own sessions; removed from every other tool's hooks.
+    pub session_vars: &'static [&'static str],
+    /// Facts a user needs that running the hook cannot show (trust gates, ...).
+    pub notes: &'static [&'static str],
+    /// Decides what the agent would run for this spec and trigger.
+    pub plan: fn(&PlanContext) -> Plan,
+    /// Reads one command's outcome by the agent's rules.
+    pub read: fn(&ReadContext, &Outcome) -> Reading,
+    /// Folds the readings of the commands that ran into the tool's verdict.
+    pub combine: fn(&ReadContext, &[Reading]) -> Reading,
+}
+
+/// Everything a tool needs to plan a check.
+pub struct PlanContext<'a> {
+    /// The hook spec.
+    pub spec: &'a HookSpec,
+    /// What the agent is about to do.
+    pub trigger: &'a Trigger,
+    /// The project root (absolute): the agent's working directory.
+    pub root: &'a Path,
+    /// The user's home folder.
+    pub home: &'a Path,
+    /// The caller's environment, less every agent's session variables.
+    pub env: &'a [(String, String)],
+}
+
+/// Everything a tool needs to read a reply.
+pub struct ReadContext<'a> {
+    /// The event, in the agent's spelling.
+    pub event: &'a str,
+    /// The hook spec (for `failClosed`, `x-*` settings and the like).
+    pub spec: &'a HookSpec,
+}
+
+/// What a tool would do with a hook for a trigger.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// The agent would not run the hook: no such event, a trigger it cannot build, a shell it
+    /// does not have here.
+    NotRun {
+        /// The event, when it is known.
+        event: Option<String>,
+        /// Why, and what to do about it.
+        reason: String,
+    },
+    /// The event fires but the matcher (or `if` rule) does not pick the hook, so the action
+    /// goes ahead.
+    Skipped {
+        /// The event.
+        event: String,
+        /// The tool name or source the matcher saw.
+        trigger: Option<String>,
+        /// Why the hook does not fire.
+        reason: String,
+    },
+    /// The agent runs these commands.
+    Run(RunPlan),
+}
+
+/// The commands an agent would run for one event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunPlan {
+    /// The event, in the agent's spelling.
+    pub event: String,
+    /// The tool name or source the hook fired on (`Write`, `startup`).
+    pub trigger: Option<String>,
+    /// One entry per handler.
+    pub commands: Vec<PlannedCommand>,
+    /// What had to be assumed.
+    pub assumptions: Vec<Assumption>,
+    /// What a user should know.
+    pub notes: Vec<String>,
+}
+
+/// One handler: what is shown, and what runs (or why it does not).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlannedCommand {
+    /// The command as the user wrote it.
+    pub display: String,
+    /// The process to start, or why this command is not run.
+    pub invocation: Result<Invocation, String>,
+    /// The agent does not wait for it, so its result is shown but not judged.
+    pub is_async: bool,
+}
+
+/// The registry: every tool, in the order they are reported.
+pub static ALL: &[&Tool] = &[&claude::TOOL];
+
+/// The tool with this id.
+pub fn find(id: &str) -> Option<&'static Tool> {
+    ALL.iter().copied().find(|t| t.id == id)
+}
+
+/// Every tool id, in registry order.
+pub fn ids() -> impl Iterator<Item = &'static str> + Clone {
+    ALL.iter().map(|t| t.id)
+}
+
+/// The caller's environment less every variable any agent sets in its sessions, so that a
+/// hook run for one agent does not see another's (or the caller's own agent's) session.
+pub fn scrub_env(vars: impl IntoIterator<Item = (String, String)>) -> Vec<(String, String)> {
+    vars.into_iter()
+        .filter(|(k, _)| !ALL.iter().any(|t| t.session_vars.contains(&k.as_str())))
+        .collect()
+}

@@ -1,3 +1,128 @@
-//! Helpers several tools share.
+//! Helpers several tools really share. They take every agent-specific fact as an argument and
+//! never branch on which agent is asking.
 
+pub mod claude_reply;
 pub mod permission_rule;
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use super::ReadContext;
+use crate::exec::Invocation;
+use crate::verdict::Reading;
+
+/// The default combination: the strongest decision wins (block > timeout > error > allow);
+/// notes, context and rewrites are gathered from every reading, and the result is counted only
+/// when every reading is.
+pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
+    let Some(top) = readings.iter().max_by_key(|r| r.decision.strength()) else {
+        return Reading::allow();
+    };
+    let mut out = Reading::new(top.decision).effect(top.effect);
+    for r in readings {
+        out.adds_context |= r.adds_context;
+        out.rewrites_input |= r.rewrites_input;
+        out.counted &= r.counted;
+        if r.effect == crate::verdict::Effect::Halted && r.decision == top.decision {
+            out.effect = r.effect;
+        }
+    }
+    out
+}
+
+/// `base` with `add` set on top (a key in both takes the value from `add`).
+pub fn merge_env(
+    base: &[(String, String)],
+    add: impl IntoIterator<Item = (String, String)>,
+) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = base.to_vec();
+    for (k, v) in add {
+        match env.iter_mut().find(|(ek, _)| *ek == k) {
+            Some(slot) => slot.1 = v,
+            None => env.push((k, v)),
+        }
+    }
+    env
+}
+
+/// A made-up but stable session id for `tool`, so payload snapshots do not change run to run.
+pub fn session_id(tool: &str) -> String {
+    format!("hookcheck-{tool}-session-0001")
+}
+
+/// Builds an invocation of `program args...` with the payload on stdin.
+pub fn invocation(
+    program: &str,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+    cwd: &Path,
+    stdin: &Value,
+    timeout_secs: u64,
+) -> Invocation {
+    Invocation {
+        program: program.to_string(),
+        args,
+        env,
+        cwd: cwd.to_path_buf(),
+        stdin: stdin_bytes(stdin),
+        timeout: Duration::from_secs(timeout_secs),
+    }
+}
+
+/// The payload as the bytes an agent writes to the hook's stdin.
+pub fn stdin_bytes(payload: &Value) -> Vec<u8> {
+    serde_json::to_vec(payload).unwrap_or_default()
+}
+
+/// An exec-form program path: a relative path with a `/` is taken from `cwd`, as the agent's
+/// own process would resolve it after changing into its working directory.
+pub fn exec_program(command: &str, cwd: &Path) -> String {
+    let p = Path::new(command);
+    if command.contains('/') && p.is_relative() {
+        cwd.join(p).display().to_string()
+    } else {
+        command.to_string()
+    }
+}
+
+/// The JSON object a hook printed, when the (trimmed) text is one.
+pub fn json_object(text: &str) -> Option<Map<String, Value>> {
+    match serde_json::from_str::<Value>(text.trim()) {
+        Ok(Value::Object(m)) => Some(m),
+        _ => None,
+    }
+}
+
+/// Whether trimmed text looks like it meant to be JSON (starts with `{` or `[`).
+pub fn looks_like_json(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('{') || t.starts_with('[')
+}
+
+/// A string field of a JSON object.
+pub fn str_field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
+    obj.get(key).and_then(Value::as_str)
+}
+
+/// The first alternative of a matcher written as a `|` list (`startup|resume` → `startup`),
+/// used to pick the value a no-input event reports; `default` when the matcher is empty or `*`.
+pub fn first_alternative<'a>(matcher: &'a str, default: &'a str) -> &'a str {
+    let m = matcher.trim();
+    if m.is_empty() || m == "*" {
+        return default;
+    }
+    m.split('|')
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .unwrap_or(default)
+}
+
+/// The usual reason for a trigger an event cannot take.
+pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str) -> String {
+    match trigger {
+        crate::trigger::Trigger::None => format!("{event} needs {wants}"),
+        t => format!("{event} is not fired by --{}: it needs {wants}", t.kind()),
+    }
+}

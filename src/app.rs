@@ -1,0 +1,275 @@
+//! The subcommands: resolve the user's input, run, print, and choose the exit status.
+//!
+//! Exit status: 0 the check passed, 1 it failed, 2 hookcheck could not run it.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{Cli, ColorWhen, Command, Format, ListArgs, RunArgs, ToolsArgs};
+use crate::exec::Limits;
+use crate::judge::Expect;
+use crate::report;
+use crate::run::{self, Check};
+use crate::spec::{self, When};
+use crate::tools::{self, Tool};
+use crate::trigger;
+
+/// The exit status for "hookcheck could not run the check".
+pub const EXIT_USAGE: i32 = 2;
+
+/// Runs the parsed command line and returns the exit status.
+pub fn main(cli: Cli) -> i32 {
+    match cli.color {
+        ColorWhen::Auto => {}
+        ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
+        ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
+    }
+    match cli.command {
+        Command::Run(args) => run_cmd(args),
+        Command::List(args) => list_cmd(args),
+        Command::Tools(args) => tools_cmd(args),
+        Command::Schema => {
+            let schema = report::schema();
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&schema).unwrap_or_default()
+            ));
+            0
+        }
+    }
+}
+
+fn print(s: &str) {
+    let mut out = anstream::stdout();
+    // A closed pipe (`hookcheck ... | head`) is not an error worth a panic.
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+fn fail(format: Format, message: &str) -> i32 {
+    if format == Format::Json {
+        print(&format!("{}\n", report::json::render_error(message)));
+    }
+    let mut err = anstream::stderr();
+    let _ = writeln!(err, "hookcheck: error: {message}");
+    EXIT_USAGE
+}
+
+/// The project root: the nearest folder upward holding `.git`, or `cwd`.
+pub fn project_root(cwd: &Path) -> PathBuf {
+    cwd.ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(cwd)
+        .to_path_buf()
+}
+
+fn spec_dirs(given: &[PathBuf], cwd: &Path, root: &Path) -> Vec<PathBuf> {
+    if given.is_empty() {
+        spec::load::DEFAULT_DIRS
+            .iter()
+            .map(|d| root.join(d))
+            .collect()
+    } else {
+        given.iter().map(|d| trigger::absolute(cwd, d)).collect()
+    }
+}
+
+/// Resolves `-t` values to tools; an unknown id is an error naming the known ones.
+pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
+    if ids.is_empty() {
+        return Ok(tools::ALL.to_vec());
+    }
+    let mut out: Vec<&'static Tool> = Vec::new();
+    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let Some(tool) = tools::find(id) else {
+            let hint = spec::did_you_mean(id, tools::ids())
+                .map(|h| format!("did you mean `{h}`? "))
+                .unwrap_or_default();
+            return Err(format!(
+                "unknown tool `{id}`: {hint}the tools are {}",
+                tools::ids().collect::<Vec<_>>().join(", ")
+            ));
+        };
+        if !out.iter().any(|t| t.id == tool.id) {
+            out.push(tool);
+        }
+    }
+    // Report in registry order, whatever order the flags came in.
+    out.sort_by_key(|t| tools::ALL.iter().position(|a| a.id == t.id));
+    Ok(out)
+}
+
+fn run_cmd(args: RunArgs) -> i32 {
+    let format = args.format;
+    match prepare(args) {
+        Ok(check) => {
+            let report = run::run_check(&check);
+            match format {
+                Format::Text => print(&report::text::render(&report)),
+                Format::Json => print(&format!("{}\n", report::json::render(&report))),
+            }
+            report.summary.exit_code
+        }
+        Err(message) => fail(format, &message),
+    }
+}
+
+fn prepare(args: RunArgs) -> Result<Check, String> {
+    let cwd =
+        std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let root = project_root(&cwd);
+    let tools = select_tools(&args.targets)?;
+    let mut expect = Expect::default();
+    for e in &args.expect {
+        expect.add(e, |id| tools::find(id).is_some())?;
+    }
+    let dirs = spec_dirs(&args.specs, &cwd, &root);
+    let path = spec::find_spec(&args.hook, &dirs)?;
+    let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
+    let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &cwd)?;
+    let home = std::env::var_os("HOME").map_or_else(|| root.clone(), PathBuf::from);
+    if args.jobs == Some(0) {
+        return Err("--jobs must be at least 1".to_string());
+    }
+    Ok(Check {
+        spec,
+        trigger,
+        tools,
+        expect,
+        include_assumed: args.include_assumed,
+        jobs: args.jobs.unwrap_or_else(run::default_jobs),
+        root,
+        home,
+        env: std::env::vars().collect(),
+        limits: Limits::default(),
+    })
+}
+
+fn list_cmd(args: ListArgs) -> i32 {
+    let Ok(cwd) = std::env::current_dir() else {
+        return fail(args.format, "cannot read the current folder");
+    };
+    let root = project_root(&cwd);
+    let dirs = spec_dirs(&args.specs, &cwd, &root);
+    let mut rows = Vec::new();
+    let mut status = 0;
+    for (name, path) in spec::discover(&dirs) {
+        let row = match spec::load_file(&path) {
+            Ok(s) => {
+                let (when, what) = match &s.when {
+                    When::Native { event, matcher } => (format!("event: {event}"), matcher.clone()),
+                    When::Portable { on, .. } => (
+                        format!("on: {}", on.as_str()),
+                        s.raw.match_.clone().unwrap_or_default(),
+                    ),
+                };
+                serde_json::json!({
+                    "name": s.name, "when": when, "match": what,
+                    "targets": s.raw.targets.clone().unwrap_or_else(|| vec!["all".into()]),
+                    "file": path.display().to_string(), "error": null,
+                })
+            }
+            Err(e) => {
+                status = EXIT_USAGE;
+                serde_json::json!({ "name": name, "file": path.display().to_string(), "error": e.to_string() })
+            }
+        };
+        rows.push(row);
+    }
+    match args.format {
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        )),
+        Format::Text => {
+            if rows.is_empty() {
+                let where_ = dirs
+                    .iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                print(&format!("no hook specs in {where_}\n"));
+            }
+            let mut out = String::new();
+            for r in &rows {
+                let s = |k: &str| {
+                    r.get(k)
+                        .and_then(|v| v.as_str())
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                if let Some(e) = r.get("error").and_then(|v| v.as_str()) {
+                    out.push_str(&format!("{}  invalid: {e}\n", s("name")));
+                    continue;
+                }
+                let targets = r["targets"].as_array().map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                });
+                let m = s("match");
+                let m = if m.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{m}]")
+                };
+                out.push_str(&format!(
+                    "{}  {}{}  targets: {}  {}\n",
+                    s("name"),
+                    s("when"),
+                    m,
+                    targets.unwrap_or_default(),
+                    s("file")
+                ));
+            }
+            print(&out);
+        }
+    }
+    status
+}
+
+fn tools_cmd(args: ToolsArgs) -> i32 {
+    match args.format {
+        Format::Json => {
+            let list: Vec<_> = tools::ALL
+                .iter()
+                .map(|t| {
+                    serde_json::json!({
+                        "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
+                        "events": t.events, "shell": t.shell, "default_timeouts": t.timeouts,
+                        "notes": t.notes,
+                    })
+                })
+                .collect();
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&list).unwrap_or_default()
+            ));
+        }
+        Format::Text => {
+            let mut out = String::new();
+            for t in tools::ALL {
+                out.push_str(&format!("{} ({}), checked {}\n", t.id, t.name, t.checked));
+                out.push_str(&format!(
+                    "  events: {}\n",
+                    if t.events.is_empty() {
+                        "none".into()
+                    } else {
+                        t.events.join(", ")
+                    }
+                ));
+                out.push_str(&format!("  shell: {}\n", t.shell));
+                out.push_str(&format!("  default timeouts: {}\n", t.timeouts));
+                for n in t.notes {
+                    out.push_str(&format!("  note: {n}\n"));
+                }
+                for s in t.sources {
+                    out.push_str(&format!("  source: {s}\n"));
+                }
+            }
+            print(&out);
+        }
+    }
+    0
+}

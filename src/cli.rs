@@ -1,0 +1,130 @@
+//! The command line, as clap definitions only.
+
+use std::path::PathBuf;
+
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  hookcheck run protect-files --edit .github/workflows/ci.yml --expect block
+  hookcheck run no-force-push --bash 'git push -f origin main' --format json
+  hookcheck run guard --payload event.json -t claude -t codex
+  hookcheck list
+  hookcheck tools
+  hookcheck schema
+
+Exit status: 0 the check passed; 1 the check failed; 2 hookcheck could not run the check.";
+
+/// Test AI coding agents' hooks the way each agent runs them.
+///
+/// hookcheck takes one hook spec and one trigger, runs the hook the way each agent would (its
+/// input JSON, shell, environment and timeout), reads each reply by that agent's rules, and
+/// compares the verdicts.
+#[derive(Debug, Parser)]
+#[command(name = "hookcheck", version, after_help = EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+    /// When to use colour: auto (a terminal, honouring NO_COLOR and CLICOLOR_FORCE), always, never.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, global = true)]
+    pub color: ColorWhen,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a hook the way each agent would, and compare the verdicts.
+    #[command(after_help = EXAMPLES)]
+    Run(RunArgs),
+    /// List the hook specs found: name, event or on/match, targets, file.
+    List(ListArgs),
+    /// Show every agent's contract: events, shell, default timeouts, sources, date checked.
+    Tools(ToolsArgs),
+    /// Print the JSON Schema of `run --format json`.
+    Schema,
+}
+
+/// `hookcheck run`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt", "payload"]).multiple(false)))]
+pub struct RunArgs {
+    /// The hook's name: its spec file without the extension.
+    pub hook: String,
+    /// The agent runs this shell command.
+    #[arg(long, value_name = "CMD")]
+    pub bash: Option<String>,
+    /// The agent writes or edits this file (made absolute).
+    #[arg(long, value_name = "PATH")]
+    pub edit: Option<PathBuf>,
+    /// The user submits this prompt.
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
+    /// Send this JSON file as the event input, as is, for any event.
+    #[arg(long, value_name = "FILE")]
+    pub payload: Option<PathBuf>,
+    /// Check only these tools (repeatable, or comma-separated). Default: every tool.
+    #[arg(
+        short = 't',
+        long = "target",
+        value_name = "TOOL",
+        value_delimiter = ','
+    )]
+    pub targets: Vec<String>,
+    /// Expected decision: allow, block, error, timeout or not-run; or per tool,
+    /// `claude=block,gemini=allow`. Repeatable.
+    #[arg(long, value_name = "EXPECT")]
+    pub expect: Vec<String>,
+    /// Count results that rest on assumptions where an agent's docs are silent.
+    #[arg(long)]
+    pub include_assumed: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Where the specs are (repeatable). Default: .hookcheck/hooks and .agnostic-ai/hooks
+    /// under the project root.
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// How many hooks may run at once. Default: 4 per CPU.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `hookcheck list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Where the specs are (repeatable).
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// `hookcheck tools`.
+#[derive(Debug, Args)]
+pub struct ToolsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON object, described by `hookcheck schema`.
+    Json,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, honouring NO_COLOR and CLICOLOR_FORCE.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}

@@ -1,0 +1,162 @@
+//! The result of a check as data, and the reporters that format it. Reporters only format;
+//! every decision is made before a [`Report`] exists.
+
+pub mod json;
+pub mod text;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::verdict::{Assumption, Decision, Effect};
+
+/// The version of the JSON output's shape; bumped on any breaking change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One check: a hook, a trigger, every tool's verdict, and the judgement.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Report {
+    /// The version of this shape.
+    pub schema_version: u32,
+    /// The hook's name.
+    pub hook: String,
+    /// The spec file.
+    pub spec: String,
+    /// What the agent was about to do.
+    pub trigger: TriggerReport,
+    /// One entry per tool, in registry order.
+    pub targets: Vec<TargetReport>,
+    /// The judgement.
+    pub summary: Summary,
+}
+
+/// The trigger as given.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TriggerReport {
+    /// `bash`, `edit`, `prompt`, `payload` or `none`.
+    pub kind: String,
+    /// The command, path, prompt or payload file.
+    pub value: String,
+}
+
+/// One tool's verdict.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TargetReport {
+    /// The tool id.
+    pub target: String,
+    /// The tool's name.
+    pub name: String,
+    /// The tool's decision.
+    pub decision: Decision,
+    /// What happens to the action (absent when the hook does not run).
+    pub effect: Option<Effect>,
+    /// Why the hook did not run, or did not fire.
+    pub reason: Option<String>,
+    /// The event, in the tool's spelling.
+    pub event: Option<String>,
+    /// The tool name or source the hook fired on.
+    pub trigger: Option<String>,
+    /// Whether the hook ran (false: not run, or the matcher did not pick it).
+    pub fired: bool,
+    /// The tool does not wait for the hook: shown, not judged.
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    /// Whether the verdict takes part in `--expect` and the comparison.
+    pub counted: bool,
+    /// One entry per command.
+    pub commands: Vec<CommandReport>,
+    /// What a user should know.
+    pub notes: Vec<String>,
+    /// Problems that do not fail the check.
+    pub warnings: Vec<String>,
+    /// What had to be assumed.
+    pub assumptions: Vec<Assumption>,
+}
+
+/// One command's run and reading.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CommandReport {
+    /// The command as written.
+    pub command: String,
+    /// The decision read from its reply.
+    pub decision: Decision,
+    /// What happens to the action.
+    pub effect: Option<Effect>,
+    /// Null after a timeout, a signal or a failed start.
+    pub exit_code: Option<i32>,
+    /// The signal that ended it, if any.
+    pub signal: Option<i32>,
+    /// Wall time.
+    pub elapsed_ms: u64,
+    /// It ran past its timeout.
+    pub timed_out: bool,
+    /// The timeout it ran under, in seconds.
+    pub timeout_s: u64,
+    /// Why it did not start (or did not run at all).
+    pub start_error: Option<String>,
+    /// Its stdout (the first MiB).
+    pub stdout: String,
+    /// Its stderr (the first MiB).
+    pub stderr: String,
+    /// Bytes of stdout past the capture limit, dropped.
+    pub stdout_dropped_bytes: u64,
+    /// Bytes of stderr past the capture limit, dropped.
+    pub stderr_dropped_bytes: u64,
+    /// The reply adds context for the model.
+    pub adds_context: bool,
+    /// The reply rewrites the tool input.
+    pub rewrites_input: bool,
+    /// Processes it left behind were killed.
+    pub left_processes: bool,
+    /// The tool does not wait for it.
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    /// Whether its reading is a firm prediction.
+    pub counted: bool,
+    /// How the reply was read.
+    pub notes: Vec<String>,
+}
+
+/// The judgement of the whole check.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Summary {
+    /// Whether the check passed.
+    pub passed: bool,
+    /// The exit status hookcheck ends with (0 passed, 1 failed).
+    pub exit_code: i32,
+    /// Targets whose verdict was counted.
+    pub counted: usize,
+    /// Targets that ran but were left out: assumed (see `--include-assumed`) or not countable.
+    pub not_counted: usize,
+    /// Targets that did not run the hook.
+    pub not_run: usize,
+    /// The expectation, as given.
+    pub expect: Option<String>,
+    /// Why the check failed, one line each.
+    pub failures: Vec<String>,
+    /// One line for people.
+    pub message: String,
+}
+
+/// What `--format json` prints when the check cannot run (exit status 2).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ErrorReport {
+    /// The version of this shape.
+    pub schema_version: u32,
+    /// What went wrong and what to do.
+    pub error: String,
+}
+
+/// Everything `--format json` can print: a report, or an error.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Output {
+    /// The check ran.
+    Report(Report),
+    /// The check could not run.
+    Error(ErrorReport),
+}
+
+/// The JSON Schema of `--format json`, as `hookcheck schema` prints it.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Output)).unwrap_or_default()
+}

@@ -1,0 +1,310 @@
+//! One check, end to end: plan per tool, execute every command concurrently, read and combine
+//! per tool, judge.
+
+use std::path::PathBuf;
+
+use crate::exec::{self, Limits, Outcome};
+use crate::judge::{self, Expect};
+use crate::report::{CommandReport, Report, SCHEMA_VERSION, TargetReport, TriggerReport};
+use crate::spec::HookSpec;
+use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::trigger::Trigger;
+use crate::verdict::{Decision, Reading};
+
+/// Everything one check needs.
+pub struct Check {
+    /// The hook spec.
+    pub spec: HookSpec,
+    /// What the agent is about to do.
+    pub trigger: Trigger,
+    /// The tools to check, in report order.
+    pub tools: Vec<&'static Tool>,
+    /// What the user expects.
+    pub expect: Expect,
+    /// Count results that rest on assumptions.
+    pub include_assumed: bool,
+    /// How many hooks may run at once.
+    pub jobs: usize,
+    /// The project root (absolute).
+    pub root: PathBuf,
+    /// The user's home folder.
+    pub home: PathBuf,
+    /// The caller's environment.
+    pub env: Vec<(String, String)>,
+    /// Process limits.
+    pub limits: Limits,
+}
+
+/// The default for `--jobs`: hooks mostly wait on processes, so a few per core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()) * 4
+}
+
+/// Runs the check and judges it.
+pub fn run_check(check: &Check) -> Report {
+    let env = tools::scrub_env(check.env.iter().cloned());
+    let cx = PlanContext {
+        spec: &check.spec,
+        trigger: &check.trigger,
+        root: &check.root,
+        home: &check.home,
+        env: &env,
+    };
+    let plans: Vec<Plan> = check
+        .tools
+        .iter()
+        .map(|tool| {
+            if check.spec.targets_tool(tool.id) {
+                (tool.plan)(&cx)
+            } else {
+                Plan::NotRun {
+                    event: None,
+                    reason: format!("the spec's `targets` leave out {}", tool.id),
+                }
+            }
+        })
+        .collect();
+
+    // Every command of every tool runs in one bounded pool.
+    let mut invocations = Vec::new();
+    for plan in &plans {
+        if let Plan::Run(run) = plan {
+            invocations.extend(
+                run.commands
+                    .iter()
+                    .filter_map(|c| c.invocation.as_ref().ok().cloned()),
+            );
+        }
+    }
+    let mut outcomes = exec::run_all(&invocations, check.jobs, &check.limits).into_iter();
+
+    let targets = check
+        .tools
+        .iter()
+        .zip(plans)
+        .map(|(tool, plan)| target_report(tool, plan, &mut outcomes, check))
+        .collect::<Vec<_>>();
+    let summary = judge::judge(&check.spec.name, &targets, &check.expect);
+    Report {
+        schema_version: SCHEMA_VERSION,
+        hook: check.spec.name.clone(),
+        spec: check.spec.file.path.display().to_string(),
+        trigger: TriggerReport {
+            kind: check.trigger.kind().to_string(),
+            value: check.trigger.value(),
+        },
+        targets,
+        summary,
+    }
+}
+
+fn empty_target(
+    tool: &Tool,
+    decision: Decision,
+    event: Option<String>,
+    reason: String,
+) -> TargetReport {
+    TargetReport {
+        target: tool.id.to_string(),
+        name: tool.name.to_string(),
+        decision,
+        effect: None,
+        reason: Some(reason),
+        event,
+        trigger: None,
+        fired: false,
+        is_async: false,
+        counted: false,
+        commands: Vec::new(),
+        notes: Vec::new(),
+        warnings: Vec::new(),
+        assumptions: Vec::new(),
+    }
+}
+
+fn target_report(
+    tool: &Tool,
+    plan: Plan,
+    outcomes: &mut impl Iterator<Item = Outcome>,
+    check: &Check,
+) -> TargetReport {
+    match plan {
+        Plan::NotRun { event, reason } => empty_target(tool, Decision::NotRun, event, reason),
+        Plan::Skipped {
+            event,
+            trigger,
+            reason,
+        } => {
+            let mut t = empty_target(
+                tool,
+                Decision::Allow,
+                Some(event),
+                format!("not run: {reason}"),
+            );
+            t.effect = Some(crate::verdict::Effect::Proceeds);
+            t.trigger = trigger;
+            t.counted = true;
+            t
+        }
+        Plan::Run(run) => ran_target(tool, run, outcomes, check),
+    }
+}
+
+fn ran_target(
+    tool: &Tool,
+    run: RunPlan,
+    outcomes: &mut impl Iterator<Item = Outcome>,
+    check: &Check,
+) -> TargetReport {
+    let rcx = ReadContext {
+        event: &run.event,
+        spec: &check.spec,
+    };
+    let mut commands = Vec::new();
+    let mut judged: Vec<Reading> = Vec::new();
+    let mut background: Vec<Reading> = Vec::new();
+    let mut not_run_reasons = Vec::new();
+    for planned in &run.commands {
+        let PlannedCommand {
+            display,
+            invocation,
+            is_async,
+        } = planned;
+        match invocation {
+            Err(reason) => {
+                not_run_reasons.push(reason.clone());
+                commands.push(not_run_command(display, reason, *is_async));
+            }
+            Ok(inv) => {
+                let outcome = outcomes.next().unwrap_or_else(|| missing_outcome(inv));
+                let reading = (tool.read)(&rcx, &outcome);
+                commands.push(command_report(
+                    display,
+                    &outcome,
+                    &reading,
+                    inv.timeout.as_secs(),
+                    *is_async,
+                ));
+                if *is_async {
+                    background.push(reading)
+                } else {
+                    judged.push(reading)
+                }
+            }
+        }
+    }
+    if judged.is_empty() && background.is_empty() {
+        let reason = not_run_reasons.join("; ");
+        let mut t = empty_target(tool, Decision::NotRun, Some(run.event), reason);
+        t.commands = commands;
+        t.trigger = run.trigger;
+        return t;
+    }
+    let is_async = judged.is_empty();
+    let combined = (tool.combine)(&rcx, if is_async { &background } else { &judged });
+    let mut notes = run.notes.clone();
+    notes.extend(tool.notes.iter().map(|n| n.to_string()));
+    if is_async {
+        notes.push(format!(
+            "{} does not wait for this hook: its result is shown, not judged",
+            tool.name
+        ));
+    }
+    let counted =
+        !is_async && combined.counted && (run.assumptions.is_empty() || check.include_assumed);
+    TargetReport {
+        target: tool.id.to_string(),
+        name: tool.name.to_string(),
+        decision: combined.decision,
+        effect: Some(combined.effect),
+        reason: None,
+        event: Some(run.event),
+        trigger: run.trigger,
+        fired: true,
+        is_async,
+        counted,
+        commands,
+        notes,
+        warnings: Vec::new(),
+        assumptions: run.assumptions,
+    }
+}
+
+/// Cannot happen (one outcome per invocation), but never panic over it.
+fn missing_outcome(inv: &exec::Invocation) -> Outcome {
+    Outcome {
+        exit_code: None,
+        signal: None,
+        stdout: Default::default(),
+        stderr: Default::default(),
+        timed_out: false,
+        start_error: Some(format!("hookcheck lost the outcome of `{}`", inv.program)),
+        elapsed: Default::default(),
+        leftovers: false,
+        pipes_held: false,
+    }
+}
+
+fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport {
+    CommandReport {
+        command: display.to_string(),
+        decision: Decision::NotRun,
+        effect: None,
+        exit_code: None,
+        signal: None,
+        elapsed_ms: 0,
+        timed_out: false,
+        timeout_s: 0,
+        start_error: None,
+        stdout: String::new(),
+        stderr: String::new(),
+        stdout_dropped_bytes: 0,
+        stderr_dropped_bytes: 0,
+        adds_context: false,
+        rewrites_input: false,
+        left_processes: false,
+        is_async,
+        counted: false,
+        notes: vec![format!("not run: {reason}")],
+    }
+}
+
+fn command_report(
+    display: &str,
+    o: &Outcome,
+    r: &Reading,
+    timeout_s: u64,
+    is_async: bool,
+) -> CommandReport {
+    let mut notes = r.notes.clone();
+    if o.leftovers {
+        notes.push("the hook left processes running; hookcheck killed them".to_string());
+    }
+    if o.pipes_held {
+        notes.push(
+            "a process outside the hook's group kept its output open; hookcheck stopped reading"
+                .to_string(),
+        );
+    }
+    CommandReport {
+        command: display.to_string(),
+        decision: r.decision,
+        effect: Some(r.effect),
+        exit_code: o.exit_code,
+        signal: o.signal,
+        elapsed_ms: u64::try_from(o.elapsed.as_millis()).unwrap_or(u64::MAX),
+        timed_out: o.timed_out,
+        timeout_s,
+        start_error: o.start_error.clone(),
+        stdout: o.stdout.text(),
+        stderr: o.stderr.text(),
+        stdout_dropped_bytes: o.stdout.truncated(),
+        stderr_dropped_bytes: o.stderr.truncated(),
+        adds_context: r.adds_context,
+        rewrites_input: r.rewrites_input,
+        left_processes: o.leftovers,
+        is_async,
+        counted: r.counted,
+        notes,
+    }
+}

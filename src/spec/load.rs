@@ -1,0 +1,320 @@
+//! Finding spec files, parsing them (YAML or JSON) and validating them.
+
+use std::path::{Path, PathBuf};
+
+use super::{
+    Commands, FIELDS, HookSpec, On, PortableMatch, RawSpec, SpecError, When, did_you_mean,
+};
+
+/// The folders searched under the project root when no `--specs` is given.
+pub const DEFAULT_DIRS: &[&str] = &[".hookcheck/hooks", ".agnostic-ai/hooks"];
+
+/// A spec file: its path and its text (kept to place errors and keys).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecFile {
+    /// The path as it will be shown to the user.
+    pub path: PathBuf,
+    /// The file's text.
+    pub text: String,
+}
+
+impl SpecFile {
+    /// The 1-based line on which `key` is set, when it can be found.
+    pub fn line_of(&self, key: &str) -> Option<u64> {
+        let yaml = format!("{key}:");
+        let json = format!("\"{key}\"");
+        self.text
+            .lines()
+            .position(|l| {
+                let t = l.trim_start().trim_start_matches("- ");
+                t.starts_with(&yaml) || t.starts_with(&json)
+            })
+            .map(|i| i as u64 + 1)
+    }
+
+    fn error_at(&self, key: &str, message: String) -> SpecError {
+        SpecError {
+            file: self.path.display().to_string(),
+            line: self.line_of(key),
+            column: None,
+            message,
+        }
+    }
+}
+
+/// The spec files found in `dirs`, as `(name, path)`, sorted by name; a name found in more
+/// than one folder is listed once, from the first folder.
+pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
+    let mut found: Vec<(String, PathBuf)> = Vec::new();
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut here: Vec<(String, PathBuf)> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .filter_map(|p| {
+                let ext = p.extension()?.to_str()?;
+                if !matches!(ext, "yaml" | "yml" | "json") {
+                    return None;
+                }
+                Some((p.file_stem()?.to_str()?.to_string(), p))
+            })
+            .collect();
+        here.sort();
+        for (name, path) in here {
+            if !found.iter().any(|(n, _)| *n == name) {
+                found.push((name, path));
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Finds the spec named `name` in `dirs`, or says what exists instead.
+pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, String> {
+    let all = discover(dirs);
+    if let Some((_, path)) = all.iter().find(|(n, _)| n == name) {
+        return Ok(path.clone());
+    }
+    let where_ = dirs
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    if all.is_empty() {
+        return Err(format!(
+            "no hook named `{name}`: no spec files (*.yaml, *.yml, *.json) in {where_}; \
+             pass --specs DIR to say where the specs are"
+        ));
+    }
+    let mut msg = format!("no hook named `{name}` in {where_}");
+    if let Some(hint) = did_you_mean(name, all.iter().map(|(n, _)| n.as_str())) {
+        msg.push_str(&format!("; did you mean `{hint}`?"));
+    }
+    let names = all
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    msg.push_str(&format!(" (hooks found: {names})"));
+    Err(msg)
+}
+
+/// Reads, parses and validates the spec at `path`.
+pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
+    let text = std::fs::read_to_string(path).map_err(|e| SpecError {
+        file: path.display().to_string(),
+        line: None,
+        column: None,
+        message: format!("cannot read the spec: {e}"),
+    })?;
+    let file = SpecFile {
+        path: path.to_path_buf(),
+        text,
+    };
+    let raw = parse(&file)?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("hook")
+        .to_string();
+    validate(raw, file, stem)
+}
+
+fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
+    let is_json = file.path.extension().is_some_and(|e| e == "json");
+    let at = |line, column, message: String| SpecError {
+        file: file.path.display().to_string(),
+        line,
+        column,
+        message,
+    };
+    if is_json {
+        serde_json::from_str(&file.text).map_err(|e| {
+            let msg = explain(&e.to_string());
+            at(Some(e.line() as u64), Some(e.column() as u64), msg)
+        })
+    } else {
+        // strict_booleans: `on: yes` stays the string "yes" (YAML 1.2), as in crates.md §1.
+        let opts = serde_saphyr::options! { strict_booleans: true, };
+        serde_saphyr::from_str_with_options(&file.text, opts).map_err(|e| {
+            let loc = e.location();
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            at(
+                loc.map(|l| l.line()),
+                loc.map(|l| l.column()),
+                explain(strip_yaml_position(first)),
+            )
+        })
+    }
+}
+
+/// `error: line 4 column 33: what` → `what` (the position is reported separately).
+fn strip_yaml_position(first: &str) -> &str {
+    let rest = first.strip_prefix("error: ").unwrap_or(first);
+    match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((_, what)) => what,
+        None => rest,
+    }
+}
+
+/// Adds a "did you mean" to serde's unknown-field message, and trims position suffixes.
+fn explain(message: &str) -> String {
+    let message = match message.find(" at line ") {
+        Some(i) => &message[..i],
+        None => message,
+    };
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let field = rest.split('`').next().unwrap_or_default();
+        let hint = match did_you_mean(field, FIELDS.iter().copied()) {
+            Some(h) => format!("did you mean `{h}`?"),
+            None => format!("the fields are: {}", FIELDS.join(", ")),
+        };
+        return format!("unknown field `{field}`: {hint}");
+    }
+    message.to_string()
+}
+
+fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, SpecError> {
+    let name = raw.name.clone().unwrap_or(stem);
+    let when = match (&raw.event, &raw.on) {
+        (Some(_), Some(_)) => {
+            return Err(file.error_at(
+                "on",
+                "a spec has either `event` (native form) or `on` (portable form), not both".into(),
+            ));
+        }
+        (None, None) => {
+            return Err(SpecError {
+                file: file.path.display().to_string(),
+                line: Some(1),
+                column: None,
+                message: "the spec says neither `event` (native form, e.g. `event: PreToolUse`) \
+                          nor `on` (portable form, e.g. `on: before-tool`)"
+                    .into(),
+            });
+        }
+        (Some(event), None) => {
+            if raw.match_.is_some() {
+                return Err(file.error_at(
+                    "match",
+                    "`match` goes with `on` (portable form); with `event`, write `matcher`".into(),
+                ));
+            }
+            if event.trim().is_empty() {
+                return Err(file.error_at("event", "`event` is empty: name the event".into()));
+            }
+            When::Native {
+                event: event.clone(),
+                matcher: raw.matcher.clone().unwrap_or_default(),
+            }
+        }
+        (None, Some(on)) => {
+            if raw.matcher.is_some() {
+                return Err(file.error_at(
+                    "matcher",
+                    "`matcher` goes with `event` (native form); with `on`, write `match`".into(),
+                ));
+            }
+            let on_v = On::parse(on).ok_or_else(|| {
+                let all: Vec<&str> = On::ALL.iter().map(|(k, _)| *k).collect();
+                let hint = did_you_mean(on, all.iter().copied())
+                    .map(|h| format!("did you mean `{h}`? "))
+                    .unwrap_or_default();
+                file.error_at(
+                    "on",
+                    format!(
+                        "`on: {on}` is not a portable event: {hint}use one of {}",
+                        all.join(", ")
+                    ),
+                )
+            })?;
+            let matches = match &raw.match_ {
+                None => None,
+                Some(m) => Some(PortableMatch::parse(m).ok_or_else(|| {
+                    file.error_at(
+                        "match",
+                        format!(
+                            "`match: {m}` is not a portable match: use one of {}",
+                            PortableMatch::SPELLINGS.join(", ")
+                        ),
+                    )
+                })?),
+            };
+            if matches.is_some() && !on_v.is_tool_event() {
+                return Err(file.error_at(
+                    "match",
+                    format!(
+                        "`match` applies to tool events only, not to `on: {}`",
+                        on_v.as_str()
+                    ),
+                ));
+            }
+            When::Portable { on: on_v, matches }
+        }
+    };
+    let commands = match &raw.command {
+        Some(Commands::One(c)) => vec![c.clone()],
+        Some(Commands::Many(cs)) => cs.clone(),
+        None => Vec::new(),
+    };
+    if commands.is_empty() || commands.iter().any(|c| c.trim().is_empty()) {
+        return Err(file.error_at(
+            "command",
+            "the spec needs a non-empty `command` to run".into(),
+        ));
+    }
+    if raw.args.is_some() && commands.len() > 1 {
+        return Err(file.error_at("args", "`args` (exec form) needs a single `command`".into()));
+    }
+    if let Some(shell) = &raw.shell
+        && !matches!(shell.as_str(), "bash" | "powershell")
+    {
+        return Err(file.error_at(
+            "shell",
+            format!("`shell: {shell}` is not supported: use bash or powershell"),
+        ));
+    }
+    if let Some(d) = &raw.decision
+        && d != "stdout"
+    {
+        return Err(file.error_at(
+            "decision",
+            format!("`decision: {d}` is not supported: the only value is `stdout`"),
+        ));
+    }
+    if let Some(targets) = &raw.targets {
+        for t in targets {
+            if crate::tools::find(t).is_none() {
+                let hint = did_you_mean(t, crate::tools::ids())
+                    .map(|h| format!("did you mean `{h}`? "))
+                    .unwrap_or_default();
+                return Err(file.error_at(
+                    "targets",
+                    format!(
+                        "unknown tool `{t}` in `targets`: {hint}the tools are {}",
+                        crate::tools::ids().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    for key in raw.env.keys() {
+        if key.is_empty() || key.contains('=') {
+            return Err(file.error_at("env", format!("`env` key `{key}` is not a variable name")));
+        }
+    }
+    let args = raw.args.clone();
+    Ok(HookSpec {
+        name,
+        file,
+        when,
+        commands,
+        args,
+        raw,
+    })
+}

@@ -1,0 +1,237 @@
+//! Hook specs: the model, loading from YAML or JSON, and validation.
+//!
+//! One hook per file, `<name>.yaml` (or `.yml`, `.json`). A spec is either *native* (`event`
+//! and `matcher`, used verbatim for every tool) or *portable* (`on` and `match`, which each tool
+//! maps to its own event and tool names).
+
+pub mod load;
+mod portable;
+
+pub use load::{SpecFile, discover, find_spec, load_file};
+pub use portable::{On, PortableMatch};
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// Every field a spec may have, in the order `hookcheck` documents them.
+pub const FIELDS: &[&str] = &[
+    "name",
+    "description",
+    "event",
+    "matcher",
+    "on",
+    "match",
+    "command",
+    "args",
+    "timeout",
+    "targets",
+    "async",
+    "asyncRewake",
+    "if",
+    "failClosed",
+    "shell",
+    "commandWindows",
+    "cwd",
+    "env",
+    "decision",
+    "x-goose",
+    "x-kiro",
+    "x-gemini",
+];
+
+/// A command written as one string or as a list of commands (each its own handler).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Commands {
+    /// One command.
+    One(String),
+    /// Several commands, each run as its own handler.
+    Many(Vec<String>),
+}
+
+/// A hook spec as written in its file.
+#[derive(Debug, Clone, PartialEq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawSpec {
+    /// The hook's name; defaults to the file name without extension.
+    pub name: Option<String>,
+    /// What the hook is for.
+    pub description: Option<String>,
+    /// Native form: the event name, used verbatim for every tool.
+    pub event: Option<String>,
+    /// Native form: the matcher, used verbatim for every tool.
+    pub matcher: Option<String>,
+    /// Portable form: when the hook runs.
+    pub on: Option<String>,
+    /// Portable form: which tool calls it runs on.
+    #[serde(rename = "match")]
+    pub match_: Option<String>,
+    /// The command (or commands) to run.
+    pub command: Option<Commands>,
+    /// Exec form: arguments passed to `command` with no shell.
+    pub args: Option<Vec<String>>,
+    /// Timeout in seconds.
+    pub timeout: Option<u64>,
+    /// The tools this hook is written for (ids); all tools when absent.
+    pub targets: Option<Vec<String>>,
+    /// The agent does not wait for the hook.
+    #[serde(rename = "async", default)]
+    pub async_: bool,
+    /// Runs in the background and wakes the model when it exits 2.
+    #[serde(rename = "asyncRewake", default)]
+    pub async_rewake: bool,
+    /// A permission rule that decides whether the handler runs (`Bash(git *)`).
+    #[serde(rename = "if")]
+    pub if_: Option<String>,
+    /// A failing hook blocks instead of letting the action through.
+    #[serde(rename = "failClosed", default)]
+    pub fail_closed: bool,
+    /// The shell to run the command with (`bash` or `powershell`).
+    pub shell: Option<String>,
+    /// The command to run on Windows instead.
+    #[serde(rename = "commandWindows")]
+    pub command_windows: Option<String>,
+    /// The working directory, relative to the project root.
+    pub cwd: Option<String>,
+    /// Environment variables for the handler.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// `stdout`: the hook prints its decision on stdout.
+    pub decision: Option<String>,
+    /// Goose-only settings.
+    #[serde(rename = "x-goose")]
+    pub x_goose: Option<serde_json::Value>,
+    /// Kiro-only settings.
+    #[serde(rename = "x-kiro")]
+    pub x_kiro: Option<serde_json::Value>,
+    /// Gemini-only settings.
+    #[serde(rename = "x-gemini")]
+    pub x_gemini: Option<serde_json::Value>,
+}
+
+/// When and on what the hook runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum When {
+    /// `event` + `matcher`, verbatim for every tool.
+    Native {
+        /// The event name.
+        event: String,
+        /// The matcher (empty when absent).
+        matcher: String,
+    },
+    /// `on` + `match`, mapped by each tool.
+    Portable {
+        /// When.
+        on: On,
+        /// On which tool calls (None: every call, or not a tool event).
+        matches: Option<PortableMatch>,
+    },
+}
+
+/// A validated hook spec.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HookSpec {
+    /// The hook's name.
+    pub name: String,
+    /// The file it came from, and where each key stands in it.
+    pub file: SpecFile,
+    /// When and on what it runs.
+    pub when: When,
+    /// The commands, one handler each.
+    pub commands: Vec<String>,
+    /// Exec-form arguments (no shell).
+    pub args: Option<Vec<String>>,
+    /// The rest of the fields as written.
+    pub raw: RawSpec,
+}
+
+impl HookSpec {
+    /// The spec's timeout in seconds, if it sets one.
+    pub fn timeout(&self) -> Option<u64> {
+        self.raw.timeout
+    }
+
+    /// Whether the spec is written for tool `id` (no `targets` means every tool).
+    pub fn targets_tool(&self, id: &str) -> bool {
+        match &self.raw.targets {
+            None => true,
+            Some(list) => list.iter().any(|t| t == id),
+        }
+    }
+
+    /// Whether the agent does not wait for this hook (`async` or `asyncRewake`).
+    pub fn is_async(&self) -> bool {
+        self.raw.async_ || self.raw.async_rewake
+    }
+}
+
+/// A problem with a spec, placed in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError {
+    /// The file.
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: Option<u64>,
+    /// 1-based column, when known.
+    pub column: Option<u64>,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+            (Some(l), None) => write!(f, "{}:{}: {}", self.file, l, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// The closest of `candidates` to `word`, when it is close enough to be a likely typo.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let word_l = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word_l, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= (c.len().max(word.len()) / 3).max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn did_you_mean_finds_typos_and_ignores_strangers() {
+        let fields = FIELDS.iter().copied();
+        assert_eq!(did_you_mean("matchr", fields.clone()), Some("matcher"));
+        assert_eq!(
+            did_you_mean("failclosed", fields.clone()),
+            Some("failClosed")
+        );
+        assert_eq!(did_you_mean("timout", fields.clone()), Some("timeout"));
+        assert_eq!(did_you_mean("zzzzzzzz", fields), None);
+    }
+}

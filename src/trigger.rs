@@ -1,0 +1,169 @@
+//! The trigger of a check: a shell command, a file edit, a prompt, a raw payload, or nothing.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::Value;
+
+/// What the agent is about to do when the hook fires.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Trigger {
+    /// No input: events such as Stop or SessionStart.
+    None,
+    /// `--bash CMD`: the agent runs a shell command.
+    Bash(String),
+    /// `--edit PATH`: the agent writes or edits a file.
+    Edit {
+        /// The file, absolute.
+        path: PathBuf,
+        /// Whether the file exists now (some agents send a different call for a new file).
+        exists: bool,
+    },
+    /// `--prompt TEXT`: the user submits a prompt.
+    Prompt(String),
+    /// `--payload FILE`: the event input, sent as is.
+    Payload {
+        /// The file it came from.
+        path: PathBuf,
+        /// Its bytes, sent unchanged on stdin.
+        bytes: Vec<u8>,
+        /// The parsed object, read for the tool name and the like.
+        value: Value,
+    },
+}
+
+impl Trigger {
+    /// The flag's name without dashes (`bash`, `edit`, `prompt`, `payload`, `none`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Trigger::None => "none",
+            Trigger::Bash(_) => "bash",
+            Trigger::Edit { .. } => "edit",
+            Trigger::Prompt(_) => "prompt",
+            Trigger::Payload { .. } => "payload",
+        }
+    }
+
+    /// The trigger's value as the user gave it (the edit path made absolute).
+    pub fn value(&self) -> String {
+        match self {
+            Trigger::None => String::new(),
+            Trigger::Bash(c) => c.clone(),
+            Trigger::Edit { path, .. } => path.display().to_string(),
+            Trigger::Prompt(p) => p.clone(),
+            Trigger::Payload { path, .. } => path.display().to_string(),
+        }
+    }
+
+    /// A payload's string field, when the trigger is a payload that has it.
+    pub fn payload_str(&self, key: &str) -> Option<&str> {
+        match self {
+            Trigger::Payload { value, .. } => value.get(key)?.as_str(),
+            _ => None,
+        }
+    }
+}
+
+/// Builds the trigger from the `run` flags (clap already ensures at most one is set).
+pub fn from_flags(
+    bash: Option<String>,
+    edit: Option<PathBuf>,
+    prompt: Option<String>,
+    payload: Option<PathBuf>,
+    cwd: &Path,
+) -> Result<Trigger, String> {
+    if let Some(c) = bash {
+        return Ok(Trigger::Bash(c));
+    }
+    if let Some(p) = edit {
+        let path = absolute(cwd, &p);
+        let exists = path.exists();
+        return Ok(Trigger::Edit { path, exists });
+    }
+    if let Some(p) = prompt {
+        return Ok(Trigger::Prompt(p));
+    }
+    if let Some(file) = payload {
+        let bytes = std::fs::read(&file)
+            .map_err(|e| format!("--payload {}: cannot read it: {e}", file.display()))?;
+        let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
+            format!(
+                "--payload {}:{}:{}: not valid JSON: {}; the payload is the event input an agent \
+                 sends on stdin, a JSON object",
+                file.display(),
+                e.line(),
+                e.column(),
+                strip_position(&e.to_string())
+            )
+        })?;
+        if !value.is_object() {
+            return Err(format!(
+                "--payload {}: the payload must be a JSON object (the event input), not {}",
+                file.display(),
+                json_kind(&value)
+            ));
+        }
+        return Ok(Trigger::Payload {
+            path: file,
+            bytes,
+            value,
+        });
+    }
+    Ok(Trigger::None)
+}
+
+fn strip_position(msg: &str) -> &str {
+    msg.find(" at line ").map_or(msg, |i| &msg[..i])
+}
+
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// `p` made absolute against `base` and normalised lexically (`.` and `..` removed), without
+/// touching the file system: the file may not exist yet.
+pub fn absolute(base: &Path, p: &Path) -> PathBuf {
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        base.join(p)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_paths_become_absolute_and_normal() {
+        let base = Path::new("/proj/sub");
+        for (given, want) in [
+            (".github/x.yml", "/proj/sub/.github/x.yml"),
+            ("../a/./b.rs", "/proj/a/b.rs"),
+            ("/etc/passwd", "/etc/passwd"),
+        ] {
+            assert_eq!(
+                absolute(base, Path::new(given)),
+                PathBuf::from(want),
+                "{given}"
+            );
+        }
+    }
+}
