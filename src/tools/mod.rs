@@ -8,6 +8,8 @@
 pub mod shared;
 
 pub mod claude;
+pub mod codex;
+pub mod gemini;
 
 use std::path::Path;
 
@@ -118,7 +120,7 @@ pub struct PlannedCommand {
 }
 
 /// The registry: every tool, in the order they are reported.
-pub static ALL: &[&Tool] = &[&claude::TOOL];
+pub static ALL: &[&Tool] = &[&claude::TOOL, &codex::TOOL, &gemini::TOOL];
 
 /// The tool with this id.
 pub fn find(id: &str) -> Option<&'static Tool> {
