@@ -124,6 +124,22 @@ pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
     validate(raw, file, stem)
 }
 
+/// Parses and validates a spec from text, as if read from `path` (used by tests and tools
+/// that hold a spec in memory).
+pub fn from_text(path: &Path, text: &str) -> Result<HookSpec, SpecError> {
+    let file = SpecFile {
+        path: path.to_path_buf(),
+        text: text.to_string(),
+    };
+    let raw = parse(&file)?;
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("hook")
+        .to_string();
+    validate(raw, file, stem)
+}
+
 fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
     let is_json = file.path.extension().is_some_and(|e| e == "json");
     let at = |line, column, message: String| SpecError {

@@ -480,3 +480,378 @@ fn common(cx: &PlanContext, event: &str) -> Value {
         "hook_event_name": event,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TOOL;
+    use crate::tools::Plan;
+    use crate::tools::testing::{
+        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
+        timed_out,
+    };
+    use crate::verdict::{Decision, Effect};
+
+    const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
+    const DENY: &str =
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+
+    /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
+    /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types.
+    #[test]
+    fn reader_table() {
+        use Decision::*;
+        let fail_closed = "event: PreToolUse\ncommand: ./hook.sh\nfailClosed: true\n";
+        let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+            (
+                "R exit 0, no output",
+                PRE,
+                "PreToolUse",
+                exit(0, "", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 2 + stderr",
+                PRE,
+                "PreToolUse",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R exit 2, empty stderr",
+                PRE,
+                "PreToolUse",
+                exit(2, "", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R exit 1 + stderr",
+                PRE,
+                "PreToolUse",
+                exit(1, "", "oops"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R hookSpecificOutput deny",
+                PRE,
+                "PreToolUse",
+                exit(0, DENY, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R decision block",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R decision deny means nothing",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"deny"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R top-level permissionDecision",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R cancel means nothing",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"cancel":true}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R timeout fails open",
+                PRE,
+                "PreToolUse",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+            (
+                "R missing script (127)",
+                PRE,
+                "PreToolUse",
+                exit(127, "", "sh: ./x: not found"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "D stdout ignored on exit 2",
+                PRE,
+                "PreToolUse",
+                exit(2, r#"{"decision":"approve"}"#, "r"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "D continue false halts",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "D ask leaves it to the user",
+                PRE,
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
+                    "",
+                ),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "D invalid JSON ignored",
+                PRE,
+                "PreToolUse",
+                exit(0, "{not json", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "D failed start",
+                PRE,
+                "PreToolUse",
+                not_started(),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "D killed by a signal",
+                PRE,
+                "PreToolUse",
+                signalled(9),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 2 on SessionStart is error",
+                PRE,
+                "SessionStart",
+                exit(2, "", "x"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 2 on Notification is error",
+                PRE,
+                "Notification",
+                exit(2, "", "x"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S PostToolUse block: tool already ran",
+                PRE,
+                "PostToolUse",
+                exit(2, "", "x"),
+                Block,
+                Effect::Proceeds,
+            ),
+            (
+                "D UserPromptSubmit decision block",
+                PRE,
+                "UserPromptSubmit",
+                exit(0, r#"{"decision":"block","reason":"no"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "D PermissionRequest behavior deny",
+                PRE,
+                "PermissionRequest",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny"}}}"#,
+                    "",
+                ),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "T failClosed: exit 1 blocks",
+                fail_closed,
+                "PreToolUse",
+                exit(1, "", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "T failClosed: timeout blocks",
+                fail_closed,
+                "PreToolUse",
+                timed_out(),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "T failClosed: invalid JSON blocks",
+                fail_closed,
+                "PreToolUse",
+                exit(0, "{oops", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "T failClosed ignored on Stop",
+                fail_closed,
+                "Stop",
+                exit(1, "", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+        ];
+        for (name, yaml, event, outcome, decision, effect) in rows {
+            let r = testing::read(&TOOL, yaml, event, &outcome);
+            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn context_and_rewrites() {
+        let r = testing::read(&TOOL, PRE, "SessionStart", &exit(0, "branch main", ""));
+        assert!(r.adds_context, "plain stdout on SessionStart is context");
+        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
+        assert!(!r.adds_context, "plain stdout on PreToolUse is not");
+        let out = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls"},"additionalContext":"x"}}"#;
+        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, out, ""));
+        assert!(r.rewrites_input && r.adds_context && r.decision == Decision::Allow);
+    }
+
+    #[test]
+    fn inputs() {
+        let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
+        let cases = [
+            ("bash", PRE, bash("git push -f")),
+            (
+                "edit_write",
+                portable_edit,
+                edit(".github/workflows/ci.yml", true),
+            ),
+            (
+                "edit_only_edit",
+                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
+                edit("src/a.rs", true),
+            ),
+            (
+                "post_bash",
+                "event: PostToolUse\nmatcher: Bash\ncommand: ./h.sh\n",
+                bash("ls"),
+            ),
+            (
+                "prompt",
+                "on: prompt-submit\ncommand: ./h.sh\n",
+                prompt("fix the test"),
+            ),
+            (
+                "session_start_resume",
+                "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+            (
+                "stop",
+                "on: stop\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+        ];
+        for (name, yaml, trigger) in cases {
+            insta::assert_json_snapshot!(
+                format!("claude_input_{name}"),
+                planned_input(&plan(&TOOL, yaml, &trigger))
+            );
+        }
+    }
+
+    #[test]
+    fn plans_that_do_not_run() {
+        let cases = [
+            (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
+            (
+                "event: BeforeTool\ncommand: ./h.sh\n",
+                bash("ls"),
+                "Claude Code has no BeforeTool event",
+            ),
+            (
+                "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
+                bash("ls"),
+                "powershell",
+            ),
+            (
+                "event: PreModelSwitch\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+                "pass --payload",
+            ),
+        ];
+        for (yaml, trigger, want) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            let text = format!("{p:?}");
+            assert!(text.contains(want), "{yaml}: {text}");
+        }
+    }
+
+    #[test]
+    fn matchers() {
+        let rows = [
+            ("Bash", "Bash", true),
+            ("Edit|Write", "Bash", false),
+            ("*", "Bash", true),
+            ("", "Bash", true),
+            ("^Bash", "BashOutput", true), // unanchored regex
+            ("Bas", "Bash", false),        // exact name, not a prefix
+            ("mcp__memory", "mcp__memory__x", false),
+            ("mcp__memory__.*", "mcp__memory__x", true),
+        ];
+        for (matcher, tool, fires) in rows {
+            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+            let p = plan(
+                &TOOL,
+                &yaml,
+                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
+            );
+            assert_eq!(
+                matches!(p, Plan::Run(_)),
+                fires,
+                "{matcher} vs {tool}: {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn exec_form_and_env() {
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\ncommand: hooks/x.sh\nargs: [a, b]\nenv: {K: v}\n",
+            &bash("ls"),
+        );
+        let Plan::Run(run) = p else { panic!("{p:?}") };
+        let Ok(inv) = &run.commands[0].invocation else {
+            panic!()
+        };
+        assert_eq!(inv.program, "/project/hooks/x.sh");
+        assert_eq!(inv.args, ["a", "b"]);
+        assert!(
+            inv.env
+                .contains(&("CLAUDE_PROJECT_DIR".into(), "/project".into()))
+        );
+        assert!(inv.env.contains(&("K".into(), "v".into())));
+        assert_eq!(inv.timeout.as_secs(), 600);
+    }
+}

@@ -487,3 +487,316 @@ fn known_key(event: &str, key: &str) -> bool {
             _ => key == "hookSpecificOutput",
         }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TOOL;
+    use crate::tools::Plan;
+    use crate::tools::testing::{
+        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
+    };
+    use crate::verdict::{Decision, Effect};
+
+    const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
+
+    /// Every reply rule, with its source. R = real-agents.md (Codex 0.171.0), S =
+    /// output_parser.rs @0ea83813 / pre_tool_use.rs.
+    #[test]
+    fn reader_table() {
+        use Decision::*;
+        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+            (
+                "R exit 0, no output",
+                "PreToolUse",
+                exit(0, "", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 2 + stderr",
+                "PreToolUse",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R exit 2, empty stderr",
+                "PreToolUse",
+                exit(2, "reason on stdout", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 1 + stderr",
+                "PreToolUse",
+                exit(1, "", "oops"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R hookSpecificOutput deny",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
+                    "",
+                ),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R decision block",
+                "PreToolUse",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R decision deny",
+                "PreToolUse",
+                exit(0, r#"{"decision":"deny"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R top-level permissionDecision",
+                "PreToolUse",
+                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R cancel",
+                "PreToolUse",
+                exit(0, r#"{"cancel":true}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R timeout",
+                "PreToolUse",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+            (
+                "R missing script (127)",
+                "PreToolUse",
+                exit(127, "", "sh: 1: ./x: not found"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S allow without updatedInput",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#,
+                    "",
+                ),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S ask unsupported",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
+                    "",
+                ),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S allow + updatedInput rewrites",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls"}}}"#,
+                    "",
+                ),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S continue false unsupported",
+                "PreToolUse",
+                exit(0, r#"{"continue":false}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S decision approve unsupported",
+                "PreToolUse",
+                exit(0, r#"{"decision":"approve"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S invalid JSON fails",
+                "PreToolUse",
+                exit(0, "{nope", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S plain text ignored",
+                "PreToolUse",
+                exit(0, "hello", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S failed start",
+                "PreToolUse",
+                not_started(),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S prompt block needs a reason",
+                "UserPromptSubmit",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S prompt block with reason",
+                "UserPromptSubmit",
+                exit(0, r#"{"decision":"block","reason":"no"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S prompt exit 2 + stderr",
+                "UserPromptSubmit",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S stop continue false",
+                "Stop",
+                exit(0, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "S exit 2 on SessionStart",
+                "SessionStart",
+                exit(2, "", "x"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S PermissionRequest deny",
+                "PermissionRequest",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#,
+                    "",
+                ),
+                Block,
+                Effect::Blocked,
+            ),
+        ];
+        for (name, event, outcome, decision, effect) in rows {
+            let r = testing::read(&TOOL, PRE, event, &outcome);
+            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+        }
+        let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "more context", ""));
+        assert!(
+            r.adds_context,
+            "plain stdout on UserPromptSubmit is context"
+        );
+    }
+
+    #[test]
+    fn inputs() {
+        let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
+        let cases = [
+            ("bash", PRE, bash("git push -f")),
+            (
+                "edit_new_file",
+                portable_edit,
+                edit(".github/workflows/new.yml", false),
+            ),
+            (
+                "edit_existing_file",
+                "event: PreToolUse\nmatcher: Edit|Write\ncommand: ./h.sh\n",
+                edit("src/main.rs", true),
+            ),
+            (
+                "prompt",
+                "on: prompt-submit\ncommand: ./h.sh\n",
+                prompt("fix the test"),
+            ),
+            (
+                "stop",
+                "on: stop\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+        ];
+        for (name, yaml, trigger) in cases {
+            insta::assert_json_snapshot!(
+                format!("codex_input_{name}"),
+                planned_input(&plan(&TOOL, yaml, &trigger))
+            );
+        }
+    }
+
+    #[test]
+    fn matchers_and_aliases() {
+        let rows = [
+            ("Bash", "Bash", true),
+            ("Edit", "apply_patch", true),
+            ("Write", "apply_patch", true),
+            ("Edit|Write", "apply_patch", true),
+            ("apply_patch", "apply_patch", true),
+            ("^Ba", "Bash", true),
+            ("Edit", "Bash", false),
+            ("*", "anything", true),
+        ];
+        for (matcher, tool, fires) in rows {
+            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+            let p = plan(
+                &TOOL,
+                &yaml,
+                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
+            );
+            assert_eq!(
+                matches!(p, Plan::Run(_)),
+                fires,
+                "{matcher} vs {tool}: {p:?}"
+            );
+        }
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
+        assert!(
+            matches!(p, Plan::NotRun { .. }),
+            "an invalid regex drops the group: {p:?}"
+        );
+    }
+
+    #[test]
+    fn login_shell() {
+        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
+            panic!()
+        };
+        let Ok(inv) = &run.commands[0].invocation else {
+            panic!()
+        };
+        assert_eq!(
+            (inv.program.as_str(), inv.args[0].as_str()),
+            ("/bin/sh", "-lc")
+        );
+        assert!(
+            !inv.env.iter().any(|(k, _)| k == "CLAUDE_PROJECT_DIR"),
+            "Codex sets no project dir"
+        );
+    }
+}

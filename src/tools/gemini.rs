@@ -475,3 +475,272 @@ fn read_json(event: &str, obj: &Map<String, Value>) -> Reading {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{TOOL, expand};
+    use crate::tools::Plan;
+    use crate::tools::testing::{
+        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
+    };
+    use crate::verdict::{Decision, Effect};
+
+    const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
+
+    /// Every reply rule, with its source. R = real-agents.md (Gemini CLI 0.61.0), S =
+    /// hookRunner.ts @5411f113 and the behaviour spec.
+    #[test]
+    fn reader_table() {
+        use Decision::*;
+        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+            (
+                "R exit 0, no output",
+                "BeforeTool",
+                exit(0, "", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 2 + stderr",
+                "BeforeTool",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R exit 2, empty stderr",
+                "BeforeTool",
+                exit(2, "", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 1 + stderr",
+                "BeforeTool",
+                exit(1, "", "oops"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "R hookSpecificOutput deny ignored",
+                "BeforeTool",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
+                    "",
+                ),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R decision block",
+                "BeforeTool",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R decision deny",
+                "BeforeTool",
+                exit(0, r#"{"decision":"deny"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R top-level permissionDecision",
+                "BeforeTool",
+                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R timeout",
+                "BeforeTool",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+            (
+                "R missing script (127) blocks",
+                "BeforeTool",
+                exit(127, "", "bash: ./x.sh: No such file or directory"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S JSON wins over exit 2",
+                "BeforeTool",
+                exit(2, "{}", "boom"),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S stderr read when stdout empty",
+                "BeforeTool",
+                exit(0, "", r#"{"decision":"deny"}"#),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S JSON string holding JSON",
+                "BeforeTool",
+                exit(0, r#""{\"decision\":\"block\"}""#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S exit 3 with text blocks",
+                "BeforeTool",
+                exit(3, "nope", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S exit 5, no output",
+                "BeforeTool",
+                exit(5, "", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S continue false halts",
+                "BeforeTool",
+                exit(0, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "S failed start",
+                "BeforeTool",
+                not_started(),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S SessionStart ignores decisions",
+                "SessionStart",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S AfterTool deny: tool already ran",
+                "AfterTool",
+                exit(0, r#"{"decision":"deny","reason":"x"}"#, ""),
+                Block,
+                Effect::Proceeds,
+            ),
+            (
+                "S BeforeAgent exit 2 + text",
+                "BeforeAgent",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+        ];
+        for (name, event, outcome, decision, effect) in rows {
+            let r = testing::read(&TOOL, PRE, event, &outcome);
+            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+        }
+        let ctx =
+            r#"{"hookSpecificOutput":{"additionalContext":"x","tool_input":{"command":"ls"}}}"#;
+        let r = testing::read(&TOOL, PRE, "BeforeTool", &exit(0, ctx, ""));
+        assert!(r.adds_context && r.rewrites_input);
+    }
+
+    #[test]
+    fn inputs() {
+        let cases = [
+            ("bash", PRE, bash("git push -f")),
+            (
+                "edit_write_file",
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("a/b.txt", false),
+            ),
+            (
+                "edit_replace",
+                "event: BeforeTool\nmatcher: replace\ncommand: ./h.sh\n",
+                edit("a/b.txt", true),
+            ),
+            (
+                "prompt",
+                "on: prompt-submit\ncommand: ./h.sh\n",
+                prompt("fix the test"),
+            ),
+            (
+                "stop",
+                "on: stop\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+        ];
+        for (name, yaml, trigger) in cases {
+            insta::assert_json_snapshot!(
+                format!("gemini_input_{name}"),
+                planned_input(&plan(&TOOL, yaml, &trigger))
+            );
+        }
+    }
+
+    #[test]
+    fn matchers() {
+        let rows = [
+            ("run_shell_command", "run_shell_command", true),
+            ("write_file", "mcp_x_write_file", true), // unanchored
+            ("Bash", "run_shell_command", false),
+            ("(", "(", true), // does not compile: equality
+            ("*", "anything", true),
+        ];
+        for (matcher, tool, fires) in rows {
+            let yaml = format!("event: BeforeTool\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+            let p = plan(
+                &TOOL,
+                &yaml,
+                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
+            );
+            assert_eq!(
+                matches!(p, Plan::Run(_)),
+                fires,
+                "{matcher} vs {tool}: {p:?}"
+            );
+        }
+        let p = plan(
+            &TOOL,
+            "event: SessionStart\nmatcher: start\ncommand: ./h.sh\n",
+            &payload(serde_json::json!({"source": "startup"})),
+        );
+        assert!(
+            matches!(p, Plan::Skipped { .. }),
+            "a SessionStart source matches exactly: {p:?}"
+        );
+    }
+
+    #[test]
+    fn command_text_replacement() {
+        let vars = [
+            ("GEMINI_PROJECT_DIR", "/p q".to_string()),
+            ("CLAUDE_PROJECT_DIR", "/p".to_string()),
+        ];
+        assert_eq!(expand("$GEMINI_PROJECT_DIR/h.sh", &vars), "'/p q'/h.sh");
+        assert_eq!(expand("\"$CLAUDE_PROJECT_DIR\"/h.sh", &vars), "\"/p\"/h.sh");
+        assert_eq!(
+            expand("${CLAUDE_PROJECT_DIR}/h.sh", &vars),
+            "${CLAUDE_PROJECT_DIR}/h.sh"
+        );
+        assert_eq!(
+            expand("$CLAUDE_PROJECT_DIRX", &vars),
+            "$CLAUDE_PROJECT_DIRX"
+        );
+        let Plan::Run(run) = plan(
+            &TOOL,
+            "event: BeforeTool\ncommand: $GEMINI_PROJECT_DIR/h.sh\n",
+            &bash("ls"),
+        ) else {
+            panic!()
+        };
+        let Ok(inv) = &run.commands[0].invocation else {
+            panic!()
+        };
+        assert_eq!(inv.args, ["-c", "/project/h.sh"]);
+        assert_eq!(inv.timeout.as_secs(), 60);
+    }
+}

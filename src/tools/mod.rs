@@ -11,6 +11,9 @@ pub mod claude;
 pub mod codex;
 pub mod gemini;
 
+#[cfg(test)]
+pub mod testing;
+
 use std::path::Path;
 
 use crate::exec::{Invocation, Outcome};

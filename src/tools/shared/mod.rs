@@ -1,6 +1,7 @@
 //! Helpers several tools really share. They take every agent-specific fact as an argument and
 //! never branch on which agent is asking.
 
+pub mod assumed;
 pub mod claude_reply;
 pub mod permission_rule;
 

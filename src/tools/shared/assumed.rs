@@ -1,0 +1,56 @@
+//! The assumptions hookcheck makes where an agent's docs are silent: the shell a command runs
+//! under, its timeout, its working directory (behaviour spec, "Assumed results").
+
+use crate::verdict::Assumption;
+
+/// The shell assumed for agents that do not say how they run a command: `sh -c`, only for a
+/// script path with plain or single-quoted arguments, whose meaning does not depend on the
+/// shell. Returns `(program, args)`, or why the command is not run.
+///
+/// `allowed_vars` are variables an agent documents for the script's path, which count as a
+/// plain word when written `"$VAR"` or `"${VAR}"` at its start.
+pub fn script_path_shell(
+    command: &str,
+    allowed_vars: &[&str],
+) -> Result<(String, Vec<String>), String> {
+    if cfg!(windows) {
+        return Err("the agent's shell on Windows is not documented".to_string());
+    }
+    match crate::shell::plain_script_words(command, allowed_vars) {
+        Some(_) => Ok((
+            "sh".to_string(),
+            vec!["-c".to_string(), command.to_string()],
+        )),
+        None => Err(format!(
+            "the agent's docs do not say which shell runs `{command}`, so hookcheck runs only a script \
+             path with plain or single-quoted arguments: move the command into a script and call its path"
+        )),
+    }
+}
+
+/// The assumption recorded when [`script_path_shell`] is used.
+pub fn shell() -> Assumption {
+    Assumption::new(
+        "shell",
+        "sh -c",
+        "the agent's docs do not name the shell that runs a hook command",
+    )
+}
+
+/// The assumption recorded when a timeout the docs do not give is used.
+pub fn timeout(seconds: u64) -> Assumption {
+    Assumption::new(
+        "timeout",
+        format!("{seconds}s"),
+        "the agent's docs give no default timeout; set `timeout` in the spec to remove this assumption",
+    )
+}
+
+/// The assumption recorded when the working directory is not documented.
+pub fn cwd(root: &std::path::Path) -> Assumption {
+    Assumption::new(
+        "cwd",
+        root.display().to_string(),
+        "the agent's docs do not say where a hook command runs; hookcheck uses the project root",
+    )
+}

@@ -1,0 +1,137 @@
+//! Helpers for the tools' unit tests: a spec from YAML, a plan for a trigger, an outcome from
+//! an exit code and output. Test-only.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::{Plan, PlanContext, ReadContext, Tool};
+use crate::exec::{Captured, Outcome};
+use crate::spec::{self, HookSpec};
+use crate::trigger::Trigger;
+use crate::verdict::Reading;
+
+/// The project root every unit test plans in.
+pub const ROOT: &str = "/project";
+/// The home folder every unit test plans with.
+pub const HOME: &str = "/home/user";
+
+/// A spec from YAML text; panics on an invalid spec (a test bug).
+pub fn spec(yaml: &str) -> HookSpec {
+    match spec::load::from_text(Path::new("test.yaml"), yaml) {
+        Ok(s) => s,
+        Err(e) => panic!("test spec is invalid: {e}"),
+    }
+}
+
+/// `--bash CMD`.
+pub fn bash(cmd: &str) -> Trigger {
+    Trigger::Bash(cmd.to_string())
+}
+
+/// `--edit PATH` (relative to [`ROOT`]), for a file that exists or not.
+pub fn edit(path: &str, exists: bool) -> Trigger {
+    Trigger::Edit {
+        path: Path::new(ROOT).join(path),
+        exists,
+    }
+}
+
+/// `--prompt TEXT`.
+pub fn prompt(text: &str) -> Trigger {
+    Trigger::Prompt(text.to_string())
+}
+
+/// `--payload` with this JSON.
+pub fn payload(value: Value) -> Trigger {
+    Trigger::Payload {
+        path: PathBuf::from("payload.json"),
+        bytes: value.to_string().into_bytes(),
+        value,
+    }
+}
+
+/// What `tool` plans for `yaml` and `trigger`, with a fixed root, home and environment.
+pub fn plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> Plan {
+    let spec = spec(yaml);
+    let env = vec![
+        ("PATH".to_string(), "/usr/bin:/bin".to_string()),
+        ("SHELL".to_string(), "/bin/sh".to_string()),
+    ];
+    let cx = PlanContext {
+        spec: &spec,
+        trigger,
+        root: Path::new(ROOT),
+        home: Path::new(HOME),
+        env: &env,
+    };
+    (tool.plan)(&cx)
+}
+
+/// The stdin payload of a plan's first command, parsed; panics when the plan does not run.
+pub fn planned_input(plan: &Plan) -> Value {
+    let Plan::Run(run) = plan else {
+        panic!("expected a plan that runs, got {plan:?}")
+    };
+    let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.as_ref()) else {
+        panic!("expected a command that runs, got {:?}", run.commands)
+    };
+    serde_json::from_slice(&inv.stdin).unwrap_or(Value::Null)
+}
+
+/// An outcome: exit code, stdout, stderr.
+pub fn exit(code: i32, stdout: &str, stderr: &str) -> Outcome {
+    Outcome {
+        exit_code: Some(code),
+        signal: None,
+        stdout: captured(stdout),
+        stderr: captured(stderr),
+        timed_out: false,
+        start_error: None,
+        elapsed: Duration::from_millis(1),
+        leftovers: false,
+        pipes_held: false,
+    }
+}
+
+/// An outcome: the hook ran past its timeout.
+pub fn timed_out() -> Outcome {
+    Outcome {
+        exit_code: None,
+        timed_out: true,
+        ..exit(0, "", "")
+    }
+}
+
+/// An outcome: the command did not start.
+pub fn not_started() -> Outcome {
+    Outcome {
+        exit_code: None,
+        start_error: Some("No such file or directory (os error 2)".into()),
+        ..exit(0, "", "")
+    }
+}
+
+/// An outcome: killed by a signal.
+pub fn signalled(sig: i32) -> Outcome {
+    Outcome {
+        exit_code: None,
+        signal: Some(sig),
+        ..exit(0, "", "")
+    }
+}
+
+fn captured(s: &str) -> Captured {
+    Captured {
+        bytes: s.as_bytes().to_vec(),
+        total: s.len() as u64,
+    }
+}
+
+/// Reads `outcome` on `event` by `tool`'s rules, for a spec given as YAML.
+pub fn read(tool: &Tool, yaml: &str, event: &str, outcome: &Outcome) -> Reading {
+    let spec = spec(yaml);
+    let cx = ReadContext { event, spec: &spec };
+    (tool.read)(&cx, outcome)
+}

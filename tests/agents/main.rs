@@ -1,0 +1,9 @@
+//! Integration tests per agent, through the built binary with real hook scripts.
+//! One module per agent.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod claude;
+mod codex;
+mod gemini;

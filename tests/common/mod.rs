@@ -1,0 +1,117 @@
+//! A scratch project for integration tests: a temp folder with `.git`, hook specs under
+//! `.hookcheck/hooks/`, real hook scripts, and a way to run the built `hookcheck` in it.
+
+#![allow(dead_code)]
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+/// A throwaway project.
+pub struct Project {
+    dir: tempfile::TempDir,
+}
+
+impl Project {
+    /// An empty project (a folder with `.git` and `.hookcheck/hooks/`).
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join(".git")).expect("mkdir .git");
+        std::fs::create_dir_all(dir.path().join(".hookcheck/hooks")).expect("mkdir hooks");
+        Project { dir }
+    }
+
+    /// The project root.
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes a spec `.hookcheck/hooks/<name>.yaml`.
+    pub fn spec(self, name: &str, yaml: &str) -> Self {
+        self.file(&format!(".hookcheck/hooks/{name}.yaml"), yaml)
+    }
+
+    /// Writes an executable script at `path` (relative to the root).
+    pub fn script(self, path: &str, body: &str) -> Self {
+        let p = self.root().join(path);
+        write(&p, body);
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        self
+    }
+
+    /// Writes a file at `path` (relative to the root).
+    pub fn file(self, path: &str, body: &str) -> Self {
+        write(&self.root().join(path), body);
+        self
+    }
+
+    /// Runs `hookcheck ARGS` in the project root.
+    pub fn run(&self, args: &[&str]) -> Run {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+            .args(args)
+            .current_dir(self.root())
+            .env("NO_COLOR", "1")
+            .env_remove("CLICOLOR_FORCE")
+            .output()
+            .expect("run hookcheck");
+        Run { output }
+    }
+
+    /// Runs `hookcheck run HOOK ARGS --format json` and parses the report.
+    pub fn json(&self, hook: &str, args: &[&str]) -> (i32, Value) {
+        let mut all = vec!["run", hook];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "json"]);
+        let run = self.run(&all);
+        let v: Value = serde_json::from_str(&run.stdout())
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", run.stdout(), run.stderr()));
+        (run.code(), v)
+    }
+}
+
+fn write(p: &PathBuf, body: &str) {
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(p, body).expect("write");
+}
+
+/// A finished `hookcheck` run.
+pub struct Run {
+    pub output: Output,
+}
+
+impl Run {
+    /// The exit status.
+    pub fn code(&self) -> i32 {
+        self.output.status.code().unwrap_or(-1)
+    }
+    /// Stdout as text.
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.output.stdout).into_owned()
+    }
+    /// Stderr as text.
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+}
+
+/// The target entry for `id` in a JSON report.
+pub fn target<'a>(report: &'a Value, id: &str) -> &'a Value {
+    report["targets"]
+        .as_array()
+        .and_then(|ts| ts.iter().find(|t| t["target"] == id))
+        .unwrap_or_else(|| panic!("no target {id} in {report}"))
+}
+
+/// The decision of `id` in a JSON report.
+pub fn decision(report: &Value, id: &str) -> String {
+    target(report, id)["decision"].as_str().unwrap_or_default().to_string()
+}
+
+/// A guard script that reads the payload and blocks (exit 2 + stderr) when it contains `needle`.
+pub fn guard(needle: &str) -> String {
+    format!("#!/bin/sh\nif grep -q '{needle}'; then echo 'blocked by guard' >&2; exit 2; fi\nexit 0\n")
+}
