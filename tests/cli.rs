@@ -1,0 +1,334 @@
+//! The command line through the built binary: exit statuses, expectations, errors for people,
+//! JSON and its schema.
+
+mod common;
+
+use common::{Project, decision, guard, target};
+
+fn guard_project() -> Project {
+    Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+}
+
+#[test]
+fn exit_0_when_counted_tools_agree_and_1_when_they_differ() {
+    let p = guard_project();
+    let run = p.run(&["run", "g", "--bash", "rm -rf build", "-t", "claude,gemini"]);
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+    assert!(
+        run.stdout().contains("claude: block (exit 2"),
+        "{}",
+        run.stdout()
+    );
+
+    // The classic: a reason on stdout, exit 2. Claude blocks, Codex does not.
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\necho 'no rm -rf here'\nexit 2\n");
+    let run = p.run(&[
+        "run",
+        "g",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude",
+        "-t",
+        "codex",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    assert!(
+        run.stdout()
+            .contains("tools decide differently: claude block, codex error"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn expect_global_and_per_tool() {
+    let p = guard_project();
+    let cases: &[(&[&str], i32)] = &[
+        (&["--expect", "block"], 0),
+        (&["--expect", "allow"], 1),
+        (&["--expect", "claude=block,gemini=block"], 0),
+        (&["--expect", "claude=allow"], 1),
+        (&["--expect", "claude=block", "--expect", "codex=block"], 0),
+    ];
+    for (flags, want) in cases {
+        let mut args = vec![
+            "run",
+            "g",
+            "--bash",
+            "rm -rf x",
+            "-t",
+            "claude,codex,gemini",
+        ];
+        args.extend_from_slice(flags);
+        let run = p.run(&args);
+        assert_eq!(run.code(), *want, "{flags:?}: {}", run.stdout());
+    }
+}
+
+#[test]
+fn a_counted_error_fails_the_check() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\necho crash >&2\nexit 1\n");
+    let (code, r) = p.json("g", &["--bash", "ls", "-t", "claude"]);
+    assert_eq!((code, decision(&r, "claude").as_str()), (1, "error"), "{r}");
+    let (code, _) = p.json("g", &["--bash", "ls", "-t", "claude", "--expect", "error"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn expect_with_nothing_counted_fails_and_says_why() {
+    // Codex has no exec form, so with -t codex the hook is not run at all.
+    let p = Project::new().spec("g", "event: PreToolUse\ncommand: ./x.sh\nargs: [a]\n");
+    let run = p.run(&[
+        "run", "g", "--bash", "ls", "-t", "codex", "--expect", "block",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    assert!(
+        run.stdout().contains("nothing was counted"),
+        "{}",
+        run.stdout()
+    );
+    let run = p.run(&[
+        "run", "g", "--bash", "ls", "-t", "codex", "--expect", "not-run",
+    ]);
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+}
+
+#[test]
+fn a_matcher_that_does_not_fire_is_an_allow_with_the_reason() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "event: PreToolUse\nmatcher: Write\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    assert!(
+        run.stdout()
+            .contains("claude: allow (not run: matcher \"Write\" does not match Bash)"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message_that_says_what_to_do() {
+    let p = guard_project()
+        .spec("typo", "event: PreToolUse\nmatchr: Bash\ncommand: x\n")
+        .file("bad.json", "{\"tool_name\": }");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["run", "g", "--bash", "ls", "-t", "nope"],
+            "unknown tool `nope`: the tools are claude, codex, gemini",
+        ),
+        (
+            &["run", "g", "--bash", "ls", "-t", "claud"],
+            "did you mean `claude`?",
+        ),
+        (&["run", "gg", "--bash", "ls"], "no hook named `gg`"),
+        (
+            &["run", "typo", "--bash", "ls"],
+            "typo.yaml:2:1: unknown field `matchr`: did you mean `matcher`?",
+        ),
+        (
+            &["run", "g", "--payload", "bad.json"],
+            "bad.json:1:15: not valid JSON",
+        ),
+        (
+            &["run", "g", "--payload", "missing.json"],
+            "--payload missing.json: cannot read it",
+        ),
+        (
+            &["run", "g", "--bash", "ls", "--expect", "blocks"],
+            "`blocks` is not a decision; use one of allow, block, error, timeout, not-run",
+        ),
+        (
+            &["run", "g", "--bash", "ls", "--jobs", "0"],
+            "--jobs must be at least 1",
+        ),
+    ];
+    for (args, want) in cases {
+        let run = p.run(args);
+        assert_eq!(run.code(), 2, "{args:?}: {}", run.stderr());
+        assert!(run.stderr().contains(want), "{args:?}: {}", run.stderr());
+        assert!(!run.stderr().contains("panicked"), "{args:?}");
+    }
+    // Two triggers at once is a usage error too.
+    let run = p.run(&["run", "g", "--bash", "ls", "--prompt", "hi"]);
+    assert_eq!(run.code(), 2);
+}
+
+#[test]
+fn invalid_specs_name_file_line_and_fix() {
+    let cases = [
+        (
+            "both",
+            "event: PreToolUse\non: before-tool\ncommand: x\n",
+            "both.yaml:2: a spec has either `event`",
+        ),
+        (
+            "noevent",
+            "command: x\n",
+            "noevent.yaml:1: the spec says neither `event`",
+        ),
+        (
+            "badon",
+            "on: before-tol\ncommand: x\n",
+            "badon.yaml:1: `on: before-tol` is not a portable event: did you mean `before-tool`?",
+        ),
+        (
+            "badmatch",
+            "on: before-tool\nmatch: shel\ncommand: x\n",
+            "badmatch.yaml:2: `match: shel` is not a portable match",
+        ),
+        (
+            "nocmd",
+            "event: Stop\n",
+            "nocmd.yaml: the spec needs a non-empty `command`",
+        ),
+        (
+            "badtarget",
+            "event: Stop\ncommand: x\ntargets: [claude, cursr]\n",
+            "badtarget.yaml:3: unknown tool `cursr`",
+        ),
+        (
+            "badyaml",
+            "event: [PreToolUse\ncommand: x\n",
+            "badyaml.yaml:",
+        ),
+        (
+            "yesbool",
+            "event: Stop\ncommand: x\nasync: yes\n",
+            "yesbool.yaml:3:8",
+        ),
+    ];
+    let mut p = Project::new();
+    for (name, yaml, _) in cases {
+        p = p.spec(name, yaml);
+    }
+    for (name, _, want) in cases {
+        let run = p.run(&["run", name]);
+        assert_eq!(run.code(), 2, "{name}");
+        assert!(run.stderr().contains(want), "{name}: {}", run.stderr());
+    }
+    let run = p.run(&["list"]);
+    assert_eq!(
+        run.code(),
+        2,
+        "list reports invalid specs: {}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn json_report_matches_its_schema_and_hides_env_values() {
+    let p = Project::new()
+        .spec("g", "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\nenv: {SECRET_TOKEN: hunter2-value}\n")
+        .script("hooks/g.sh", "#!/bin/sh\n[ -n \"$SECRET_TOKEN\" ] || exit 1\necho blocked >&2\nexit 2\n");
+    let (code, report) = p.json("g", &["--bash", "ls"]);
+    assert_eq!(code, 0, "{report}");
+    assert!(
+        !report.to_string().contains("hunter2-value"),
+        "an env value leaked: {report}"
+    );
+    assert_eq!(
+        decision(&report, "claude"),
+        "block",
+        "the hook saw its env: {report}"
+    );
+    let t = target(&report, "claude");
+    for key in [
+        "target",
+        "decision",
+        "effect",
+        "counted",
+        "commands",
+        "notes",
+        "warnings",
+        "assumptions",
+        "event",
+        "async",
+    ] {
+        assert!(t.get(key).is_some(), "target lacks {key}");
+    }
+    let schema: serde_json::Value =
+        serde_json::from_str(&p.run(&["schema"]).stdout()).expect("schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&report)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // The error object of exit status 2 matches it too.
+    let run = p.run(&["run", "nope", "--format", "json"]);
+    let err: serde_json::Value = serde_json::from_str(&run.stdout()).expect("error JSON");
+    assert_eq!(run.code(), 2);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("no hook named `nope`")
+    );
+    assert!(validator.is_valid(&err));
+}
+
+#[test]
+fn list_and_tools() {
+    let p = guard_project().spec("n", "event: Stop\ncommand: ./x.sh\ntargets: [claude]\n");
+    let run = p.run(&["list"]);
+    assert_eq!(run.code(), 0);
+    assert!(
+        run.stdout()
+            .contains("g  on: before-tool [shell]  targets: all"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stdout().contains("n  event: Stop  targets: claude"),
+        "{}",
+        run.stdout()
+    );
+    let run = p.run(&["tools"]);
+    assert!(
+        run.stdout()
+            .contains("claude (Claude Code), checked 2026-11-30"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stdout().contains("shell: $SHELL -lc"),
+        "{}",
+        run.stdout()
+    );
+    let run = p.run(&["tools", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+    assert!(v.as_array().is_some_and(|a| {
+        a.iter()
+            .all(|t| t["sources"].as_array().is_some_and(|s| !s.is_empty()))
+    }));
+}
+
+#[test]
+fn help_has_examples() {
+    let run = Project::new().run(&["run", "--help"]);
+    assert!(
+        run.stdout().contains("hookcheck run protect-files --edit"),
+        "{}",
+        run.stdout()
+    );
+}
