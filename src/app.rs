@@ -114,35 +114,112 @@ fn run_cmd(args: RunArgs) -> i32 {
     }
 }
 
+/// Where a check runs: the folders and the environment of this process.
+pub struct Workspace {
+    /// The current folder.
+    pub cwd: PathBuf,
+    /// The project root.
+    pub root: PathBuf,
+    /// The user's home folder.
+    pub home: PathBuf,
+    /// Where the specs are.
+    pub spec_dirs: Vec<PathBuf>,
+    /// The caller's environment.
+    pub env: Vec<(String, String)>,
+}
+
+/// One check as asked for on the command line or in a cases file.
+#[derive(Debug, Clone, Default)]
+pub struct CheckRequest {
+    /// The hook's name.
+    pub hook: String,
+    /// `--bash`.
+    pub bash: Option<String>,
+    /// `--edit`.
+    pub edit: Option<PathBuf>,
+    /// `--prompt`.
+    pub prompt: Option<String>,
+    /// `--payload`.
+    pub payload: Option<PathBuf>,
+    /// `-t` values.
+    pub targets: Vec<String>,
+    /// `--expect` values.
+    pub expect: Vec<String>,
+    /// `--include-assumed`.
+    pub include_assumed: bool,
+}
+
+impl Workspace {
+    /// The workspace of this process, with `--specs` folders (default ones when empty).
+    pub fn from_process(specs: &[PathBuf]) -> Result<Self, String> {
+        let cwd =
+            std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+        let root = project_root(&cwd);
+        let home = std::env::var_os("HOME").map_or_else(|| root.clone(), PathBuf::from);
+        let spec_dirs = spec_dirs(specs, &cwd, &root);
+        Ok(Workspace {
+            cwd,
+            root,
+            home,
+            spec_dirs,
+            env: std::env::vars().collect(),
+        })
+    }
+
+    /// Resolves a request into a check; relative trigger paths are taken from `base`.
+    pub fn check(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, String> {
+        let tools = select_tools(&req.targets)?;
+        let mut expect = Expect::default();
+        for e in &req.expect {
+            expect.add(e, |id| tools::find(id).is_some())?;
+        }
+        let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
+        let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
+        let trigger = trigger::from_flags(
+            req.bash.clone(),
+            req.edit.clone(),
+            req.prompt.clone(),
+            req.payload.clone(),
+            base,
+        )?;
+        Ok(Check {
+            spec,
+            trigger,
+            tools,
+            expect,
+            include_assumed: req.include_assumed,
+            jobs,
+            root: self.root.clone(),
+            home: self.home.clone(),
+            env: self.env.clone(),
+            limits: Limits::default(),
+        })
+    }
+}
+
+/// The `--jobs` value, checked.
+pub fn jobs(given: Option<usize>) -> Result<usize, String> {
+    match given {
+        Some(0) => Err("--jobs must be at least 1".to_string()),
+        Some(n) => Ok(n),
+        None => Ok(run::default_jobs()),
+    }
+}
+
 fn prepare(args: RunArgs) -> Result<Check, String> {
-    let cwd =
-        std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-    let root = project_root(&cwd);
-    let tools = select_tools(&args.targets)?;
-    let mut expect = Expect::default();
-    for e in &args.expect {
-        expect.add(e, |id| tools::find(id).is_some())?;
-    }
-    let dirs = spec_dirs(&args.specs, &cwd, &root);
-    let path = spec::find_spec(&args.hook, &dirs)?;
-    let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
-    let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &cwd)?;
-    let home = std::env::var_os("HOME").map_or_else(|| root.clone(), PathBuf::from);
-    if args.jobs == Some(0) {
-        return Err("--jobs must be at least 1".to_string());
-    }
-    Ok(Check {
-        spec,
-        trigger,
-        tools,
-        expect,
+    let ws = Workspace::from_process(&args.specs)?;
+    let jobs = jobs(args.jobs)?;
+    let req = CheckRequest {
+        hook: args.hook,
+        bash: args.bash,
+        edit: args.edit,
+        prompt: args.prompt,
+        payload: args.payload,
+        targets: args.targets,
+        expect: args.expect,
         include_assumed: args.include_assumed,
-        jobs: args.jobs.unwrap_or_else(run::default_jobs),
-        root,
-        home,
-        env: std::env::vars().collect(),
-        limits: Limits::default(),
-    })
+    };
+    ws.check(&req, &ws.cwd, jobs)
 }
 
 fn list_cmd(args: ListArgs) -> i32 {

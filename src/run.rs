@@ -40,8 +40,30 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get()) * 4
 }
 
-/// Runs the check and judges it.
-pub fn run_check(check: &Check) -> Report {
+/// A check whose commands are planned but not yet run.
+pub struct Planned {
+    plans: Vec<Plan>,
+}
+
+impl Planned {
+    /// The processes to start, in the order [`finish`] expects their outcomes.
+    pub fn invocations(&self) -> Vec<exec::Invocation> {
+        let mut out = Vec::new();
+        for plan in &self.plans {
+            if let Plan::Run(run) = plan {
+                out.extend(
+                    run.commands
+                        .iter()
+                        .filter_map(|c| c.invocation.as_ref().ok().cloned()),
+                );
+            }
+        }
+        out
+    }
+}
+
+/// Plans the check: what each tool would run.
+pub fn plan(check: &Check) -> Planned {
     let env = tools::scrub_env(check.env.iter().cloned());
     let cx = PlanContext {
         spec: &check.spec,
@@ -50,7 +72,7 @@ pub fn run_check(check: &Check) -> Report {
         home: &check.home,
         env: &env,
     };
-    let plans: Vec<Plan> = check
+    let plans = check
         .tools
         .iter()
         .map(|tool| {
@@ -64,24 +86,16 @@ pub fn run_check(check: &Check) -> Report {
             }
         })
         .collect();
+    Planned { plans }
+}
 
-    // Every command of every tool runs in one bounded pool.
-    let mut invocations = Vec::new();
-    for plan in &plans {
-        if let Plan::Run(run) = plan {
-            invocations.extend(
-                run.commands
-                    .iter()
-                    .filter_map(|c| c.invocation.as_ref().ok().cloned()),
-            );
-        }
-    }
-    let mut outcomes = exec::run_all(&invocations, check.jobs, &check.limits).into_iter();
-
+/// Reads the outcomes of a planned check (one per invocation, in order) and judges it.
+pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report {
+    let mut outcomes = outcomes.into_iter();
     let targets = check
         .tools
         .iter()
-        .zip(plans)
+        .zip(planned.plans)
         .map(|(tool, plan)| target_report(tool, plan, &mut outcomes, check))
         .collect::<Vec<_>>();
     let summary = judge::judge(&check.spec.name, &targets, &check.expect);
@@ -96,6 +110,13 @@ pub fn run_check(check: &Check) -> Report {
         targets,
         summary,
     }
+}
+
+/// Runs the check and judges it: every command of every tool in one bounded pool.
+pub fn run_check(check: &Check) -> Report {
+    let planned = plan(check);
+    let outcomes = exec::run_all(&planned.invocations(), check.jobs, &check.limits);
+    finish(check, planned, outcomes)
 }
 
 fn empty_target(

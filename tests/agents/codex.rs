@@ -3,7 +3,10 @@ use crate::common::{Project, decision, guard};
 #[test]
 fn blocks_on_exit_2_with_stderr_and_allows_otherwise() {
     let p = Project::new()
-        .spec("g", "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\n")
+        .spec(
+            "g",
+            "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\n",
+        )
         .script("hooks/g.sh", &guard("rm -rf"));
     let (_, r) = p.json("g", &["-t", "codex", "--bash", "rm -rf build"]);
     assert_eq!(decision(&r, "codex"), "block", "{r}");

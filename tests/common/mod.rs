@@ -65,8 +65,9 @@ impl Project {
         all.extend_from_slice(args);
         all.extend_from_slice(&["--format", "json"]);
         let run = self.run(&all);
-        let v: Value = serde_json::from_str(&run.stdout())
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}\nstderr: {}", run.stdout(), run.stderr()));
+        let v: Value = serde_json::from_str(&run.stdout()).unwrap_or_else(|e| {
+            panic!("not JSON ({e}): {}\nstderr: {}", run.stdout(), run.stderr())
+        });
         (run.code(), v)
     }
 }
@@ -108,10 +109,15 @@ pub fn target<'a>(report: &'a Value, id: &str) -> &'a Value {
 
 /// The decision of `id` in a JSON report.
 pub fn decision(report: &Value, id: &str) -> String {
-    target(report, id)["decision"].as_str().unwrap_or_default().to_string()
+    target(report, id)["decision"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A guard script that reads the payload and blocks (exit 2 + stderr) when it contains `needle`.
 pub fn guard(needle: &str) -> String {
-    format!("#!/bin/sh\nif grep -q '{needle}'; then echo 'blocked by guard' >&2; exit 2; fi\nexit 0\n")
+    format!(
+        "#!/bin/sh\nif grep -q '{needle}'; then echo 'blocked by guard' >&2; exit 2; fi\nexit 0\n"
+    )
 }
