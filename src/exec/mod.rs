@@ -1,1 +1,132 @@
 //! Running hook processes: process groups, timeouts, bounded capture. Knows no agent.
+//!
+//! [`run`] runs one [`Invocation`] and reports an [`Outcome`]; [`run_all`] runs many at once.
+
+mod capture;
+mod group;
+mod run;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use capture::Captured;
+pub use run::run;
+
+/// One process to run: the fully resolved argv, environment and stdin of one hook handler.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invocation {
+    /// The program, e.g. `bash` (looked up on the `PATH` in `env`) or a path.
+    pub program: String,
+    /// Its arguments, e.g. `["-c", "the command"]`.
+    pub args: Vec<String>,
+    /// The complete environment: the process gets these variables and no others.
+    pub env: Vec<(String, String)>,
+    /// The working directory.
+    pub cwd: PathBuf,
+    /// Bytes written to stdin before it is closed.
+    pub stdin: Vec<u8>,
+    /// How long the process may run before it is stopped.
+    pub timeout: Duration,
+}
+
+/// Knobs of the runner (Default: capture 1 MiB per stream, grace 2 s, drain 1 s).
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Bytes kept per output stream; the rest is counted and discarded.
+    pub capture_bytes: usize,
+    /// Time between SIGTERM and SIGKILL after a timeout.
+    pub grace: Duration,
+    /// Time to wait for output EOF after the hook exited and its group was killed.
+    pub drain: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            capture_bytes: 1 << 20,
+            grace: Duration::from_secs(2),
+            drain: Duration::from_secs(1),
+        }
+    }
+}
+
+/// What happened when an Invocation ran.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The exit code; None after a timeout, a signal, or a failed start.
+    pub exit_code: Option<i32>,
+    /// The signal that ended the hook, when one did (not our timeout kill).
+    pub signal: Option<i32>,
+    /// What the hook wrote to stdout.
+    pub stdout: Captured,
+    /// What the hook wrote to stderr.
+    pub stderr: Captured,
+    /// The hook ran past its timeout and was killed.
+    pub timed_out: bool,
+    /// Why the process could not be started (missing program, missing cwd, not executable).
+    pub start_error: Option<String>,
+    /// Wall time from spawn to the end of output capture.
+    pub elapsed: Duration,
+    /// Processes were still in the hook's group after it exited by itself (they were killed).
+    /// Not determined after a timeout, when the whole group is killed anyway.
+    pub leftovers: bool,
+    /// A descendant outside the group held stdout/stderr open past `drain`; capture stopped there.
+    pub pipes_held: bool,
+}
+
+impl Outcome {
+    /// The outcome of a process that never started.
+    fn not_started(error: String, elapsed: Duration) -> Self {
+        Self {
+            exit_code: None,
+            signal: None,
+            stdout: Captured::default(),
+            stderr: Captured::default(),
+            timed_out: false,
+            start_error: Some(error),
+            elapsed,
+            leftovers: false,
+            pipes_held: false,
+        }
+    }
+}
+
+/// Runs all invocations concurrently, at most `jobs` at once (`0` means 1), on one tokio
+/// runtime it builds; results in input order.
+pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome> {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            let error = format!("could not start the async runtime: {e}");
+            return invs
+                .iter()
+                .map(|_| Outcome::not_started(error.clone(), Duration::ZERO))
+                .collect();
+        }
+    };
+    runtime.block_on(async {
+        let permits = Arc::new(tokio::sync::Semaphore::new(jobs.max(1)));
+        let handles: Vec<_> = invs
+            .iter()
+            .map(|inv| {
+                let (inv, limits, permits) = (inv.clone(), limits.clone(), Arc::clone(&permits));
+                tokio::spawn(async move {
+                    // The semaphore is never closed, so acquire only fails if it were.
+                    let _permit = permits.acquire_owned().await;
+                    run(&inv, &limits).await
+                })
+            })
+            .collect();
+        let mut outcomes = Vec::with_capacity(handles.len());
+        for handle in handles {
+            outcomes.push(handle.await.unwrap_or_else(|e| {
+                Outcome::not_started(format!("internal error: {e}"), Duration::ZERO)
+            }));
+        }
+        outcomes
+    })
+}
