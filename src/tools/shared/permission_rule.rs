@@ -5,7 +5,12 @@
 //!
 //! - `Tool`: every call of that tool. `Edit` also covers Write, MultiEdit and NotebookEdit;
 //!   `mcp__server` covers every `mcp__server__*` tool; `*` in a name is a wildcard.
-//! - `Bash(pattern)`: see [`bash_rule`]. `Bash(*)` is `Bash`.
+//! - `Bash(pattern)`: matches when any simple command of `tool_input.command` (split by
+//!   [`crate::shell::simple_commands`], so also inside `$()` and backticks, after assignments
+//!   and wrappers), its words joined by single spaces, matches the pattern. `*` is any run of
+//!   characters; a trailing ` *` or `:*` also matches the bare command. A pattern of more than
+//!   one word matches any line with an expansion, and any line that does not parse matches;
+//!   both with a note. `Bash(*)` is `Bash`.
 //! - `Edit(path)` (Edit, Write, MultiEdit, NotebookEdit) and `Read(path)` (Read): gitignore
 //!   patterns against `tool_input.file_path` (`notebook_path` for NotebookEdit). `//path` is
 //!   from the filesystem root, `~/path` from home, `/path`, `./path` and `path` from the
