@@ -136,7 +136,8 @@ pub const WRAPPERS: &[Wrapper] = &[
 /// One simple command found in a command line: its words after quote removal, with leading
 /// `VAR=value` assignments and the [`WRAPPERS`] dropped.
 ///
-/// A command made only of assignments or redirections (`X=$(id)`, `> out`) has no words.
+/// A command made only of assignments or redirections (`X=$(id)`, `> out`) has no words; so has
+/// a loop header or a group's redirection when it has an expansion (`for f in $X`, `} > $F`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimpleCommand {
     /// The words after quote removal; expansions are kept as written (`$HOME`, `$(id)`).
@@ -802,10 +803,12 @@ fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
     } = cur;
     let mut words = words.into_iter().peekable();
     let mut assigned = false;
+    let mut reserved = false;
     let mut header = false;
     while let Some(w) = words.peek().filter(|w| !w.quoted) {
         if RESERVED_DROPPED.contains(&w.text.as_str()) {
             words.next();
+            reserved = true;
         } else {
             header = matches!(w.text.as_str(), "for" | "select");
             break;
@@ -815,9 +818,15 @@ fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
         words.next();
         assigned = true;
     }
-    let words: Vec<String> = words.map(|w| w.text).collect();
-    // A group's own redirections (`( make ) > log`) belong to no simple command.
-    if !header && (!words.is_empty() || assigned || (redirected && !after_group)) {
+    let words: Vec<String> = if header {
+        Vec::new()
+    } else {
+        words.map(|w| w.text).collect()
+    };
+    // A group's or keyword's own redirections (`( make ) > log`, `done < f`) make no command;
+    // an empty command is still kept when it carries an expansion.
+    let bare_redirection = redirected && !after_group && !reserved && !header;
+    if !words.is_empty() || assigned || expansion || bare_redirection {
         out.push(SimpleCommand {
             words: strip_wrappers(words),
             has_expansion: expansion,

@@ -41,7 +41,12 @@ const SPLIT_ROWS: &[(&str, &[(&str, bool)])] = &[
     ),
     (
         "( cd sub && make ) > >(tee log) 2>&1 &",
-        &[("cd|sub", false), ("make", false), ("tee|log", false)],
+        &[
+            ("cd|sub", false),
+            ("make", false),
+            ("", true),
+            ("tee|log", false),
+        ],
     ),
     ("{ a; b; }", &[("a", false), ("b", false)]),
     (
@@ -95,11 +100,14 @@ const SPLIT_ROWS: &[(&str, &[(&str, bool)])] = &[
     ),
     (
         "while read l; do echo $l; done < f",
-        &[("read|l", false), ("echo|$l", true), ("", false)],
+        &[("read|l", false), ("echo|$l", true)],
     ),
+    ("{ a; } > out", &[("a", false)]),
+    ("( a ) > \"$F\"", &[("a", false), ("", true)]),
+    ("for f in $X; do :; done", &[("", true), (":", false)]),
     (
         "for f in $(ls); do rm $f; done",
-        &[("ls", false), ("rm|$f", true)],
+        &[("", true), ("ls", false), ("rm|$f", true)],
     ),
     ("! git diff --quiet", &[("git|diff|--quiet", false)]),
     ("\"if\" x", &[("if|x", false)]),

@@ -116,6 +116,14 @@ fn rows() -> Vec<(&'static str, &'static str, Value, bool, bool)> {
             true,
         ),
         ("Bash(git push *)", "Bash", bash("ls '$HOME'"), false, false),
+        (
+            "Bash(git push *)",
+            "Bash",
+            bash("for f in $X; do ls; done"),
+            true,
+            true,
+        ),
+        ("Bash(git push *)", "Bash", bash("X=$(id); ls"), true, true),
         // Only the command named: an expansion changes nothing.
         ("Bash(git *)", "Bash", bash("ls $HOME"), false, false),
         ("Bash(git *)", "Bash", bash("$GIT status"), false, false),
