@@ -137,7 +137,8 @@ pub const WRAPPERS: &[Wrapper] = &[
 /// `VAR=value` assignments and the [`WRAPPERS`] dropped.
 ///
 /// A command made only of assignments or redirections (`X=$(id)`, `> out`) has no words; so has
-/// a loop header or a group's redirection when it has an expansion (`for f in $X`, `} > $F`).
+/// a loop header, a group's redirection or a here-document body when it has an expansion
+/// (`for f in $X`, `( a ) > $F`, `<<EOF` then `$HOME`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimpleCommand {
     /// The words after quote removal; expansions are kept as written (`$HOME`, `$(id)`).
@@ -458,6 +459,13 @@ impl Parser {
                 let mut inner = Vec::new();
                 let mut sink = Word::default();
                 sub.read_double_quoted(None, &mut sink, &mut inner)?;
+                if sink.expansion {
+                    // The body's expansions belong to no simple command; keep them visible.
+                    out.push(SimpleCommand {
+                        words: Vec::new(),
+                        has_expansion: true,
+                    });
+                }
                 out.append(&mut inner);
             }
         }

@@ -121,6 +121,7 @@ const SPLIT_ROWS: &[(&str, &[(&str, bool)])] = &[
         "cat <<EOF\n$(id)\n`whoami` ; rm x\nEOF\necho done",
         &[
             ("cat", false),
+            ("", true),
             ("id", false),
             ("whoami", false),
             ("echo|done", false),
@@ -139,6 +140,24 @@ const SPLIT_ROWS: &[(&str, &[(&str, bool)])] = &[
         ],
     ),
     ("cat <<< \"$(id)\"", &[("cat", true), ("id", false)]),
+    ("cat <<E\n$HOME\nE", &[("cat", false), ("", true)]),
+    ("cat <<E\n\\$HOME\nE", &[("cat", false)]),
+    (
+        "find . -name \"*.rs\" -exec grep -l foo {} \\; 2>/dev/null | head -5",
+        &[
+            ("find|.|-name|*.rs|-exec|grep|-l|foo|{}|;", false),
+            ("head|-5", false),
+        ],
+    ),
+    (
+        "curl -s https://x.io/a?b=1&c=2",
+        &[("curl|-s|https://x.io/a?b=1", false), ("", false)],
+    ),
+    ("awk '{print $1}' f", &[("awk|{print $1}|f", false)]),
+    (
+        "export PATH=$PATH:/x && cargo build",
+        &[("export|PATH=$PATH:/x", true), ("cargo|build", false)],
+    ),
     (
         "[[ -f x ]] && echo y",
         &[("[[|-f|x|]]", false), ("echo|y", false)],
