@@ -5,12 +5,15 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{Cli, ColorWhen, Command, Format, ListArgs, RunArgs, ToolsArgs};
+use crate::cli::{
+    Cli, ColorWhen, Command, Format, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
+};
 use crate::exec::Limits;
 use crate::judge::Expect;
 use crate::report;
 use crate::run::{self, Check};
 use crate::spec::{self, When};
+use crate::suite;
 use crate::tools::{self, Tool};
 use crate::trigger;
 
@@ -28,6 +31,23 @@ pub fn main(cli: Cli) -> i32 {
         Command::Run(args) => run_cmd(args),
         Command::List(args) => list_cmd(args),
         Command::Tools(args) => tools_cmd(args),
+        Command::Test(args) => test_cmd(args),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "hookcheck", &mut out);
+            print(&String::from_utf8_lossy(&out));
+            0
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            if let Err(e) = clap_mangen::Man::new(cmd).render(&mut out) {
+                return fail(Format::Text, &format!("cannot write the man page: {e}"));
+            }
+            print(&String::from_utf8_lossy(&out));
+            0
+        }
         Command::Schema => {
             let schema = report::schema();
             print(&format!(
@@ -104,9 +124,38 @@ fn run_cmd(args: RunArgs) -> i32 {
     match prepare(args) {
         Ok(check) => {
             let report = run::run_check(&check);
+            let format = if format == Format::Text && in_github_actions() {
+                Format::Github
+            } else {
+                format
+            };
             match format {
                 Format::Text => print(&report::text::render(&report)),
                 Format::Json => print(&format!("{}\n", report::json::render(&report))),
+                Format::Ndjson => {
+                    for t in &report.targets {
+                        print(&format!(
+                            "{}\n",
+                            serde_json::to_string(t).unwrap_or_default()
+                        ));
+                    }
+                }
+                Format::Github => {
+                    print(&report::text::render(&report));
+                    if !report.summary.passed {
+                        let line = report_line(&report);
+                        let title = format!("hookcheck: {}", report.hook);
+                        print(&format!(
+                            "{}\n",
+                            suite::github::error_line(
+                                &report.spec,
+                                line,
+                                &title,
+                                &report.summary.message
+                            )
+                        ));
+                    }
+                }
             }
             report.summary.exit_code
         }
@@ -222,9 +271,133 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
     ws.check(&req, &ws.cwd, jobs)
 }
 
+/// Whether this runs as a GitHub Actions step.
+fn in_github_actions() -> bool {
+    std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+}
+
+/// The spec line an annotation points at: where the event is set.
+fn report_line(report: &report::Report) -> u64 {
+    let text = std::fs::read_to_string(&report.spec).unwrap_or_default();
+    let file = spec::SpecFile {
+        path: PathBuf::from(&report.spec),
+        text,
+    };
+    file.line_of("event")
+        .or_else(|| file.line_of("on"))
+        .unwrap_or(1)
+}
+
+fn test_cmd(args: TestArgs) -> i32 {
+    let format = args.format.unwrap_or(if in_github_actions() {
+        Format::Github
+    } else {
+        Format::Text
+    });
+    let ws = match Workspace::from_process(&args.specs) {
+        Ok(ws) => ws,
+        Err(e) => return fail(format, &e),
+    };
+    let jobs = match jobs(args.jobs) {
+        Ok(j) => j,
+        Err(e) => return fail(format, &e),
+    };
+    let files: Vec<PathBuf> = if args.files.is_empty() {
+        vec![ws.root.join(suite::DEFAULT_FILE)]
+    } else {
+        args.files
+            .iter()
+            .map(|f| trigger::absolute(&ws.cwd, f))
+            .collect()
+    };
+    let mut cases = Vec::new();
+    for f in &files {
+        match suite::load(&display_path(&ws.cwd, f)) {
+            Ok(c) => cases.extend(c),
+            Err(e) => return fail(format, &e),
+        }
+    }
+    let cases = suite::select(cases, args.filter.as_deref());
+    if cases.is_empty() {
+        return fail(
+            format,
+            "no cases to run (check the file, or the -k pattern)",
+        );
+    }
+    let progress = format != Format::Ndjson && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let total = cases.len();
+    let mut done = 0;
+    let mut on_case = |c: &suite::CaseReport| {
+        done += 1;
+        if format == Format::Ndjson {
+            for line in suite::ndjson_lines(c) {
+                print(&format!("{line}\n"));
+            }
+        }
+        if progress {
+            let mut err = anstream::stderr();
+            let _ = write!(err, "\r\x1b[2K[{done}/{total}] {}", c.name);
+            let _ = err.flush();
+        }
+    };
+    let result = suite::run(&ws, &cases, jobs, &mut on_case);
+    if progress {
+        let _ = write!(anstream::stderr(), "\r\x1b[2K");
+    }
+    match format {
+        Format::Text => print(&suite::text::render(&result)),
+        Format::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&report::Output::Suite(result.clone()))
+                .unwrap_or_default()
+        )),
+        Format::Ndjson => {}
+        Format::Github => {
+            print(&suite::text::render(&result));
+            print(&suite::github::annotations(&result));
+        }
+    }
+    if in_github_actions()
+        && let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY")
+    {
+        let summary = suite::github::step_summary(&result);
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(summary.as_bytes()));
+        if let Err(e) = written {
+            let _ = writeln!(
+                anstream::stderr(),
+                "hookcheck: warning: cannot append to GITHUB_STEP_SUMMARY: {e}"
+            );
+        }
+    }
+    if let Some(path) = &args.junit {
+        match suite::junit::render(&result) {
+            Ok(xml) => {
+                if let Err(e) = std::fs::write(path, xml) {
+                    return fail(
+                        format,
+                        &format!("--junit {}: cannot write it: {e}", path.display()),
+                    );
+                }
+            }
+            Err(e) => return fail(format, &e),
+        }
+    }
+    result.exit_code
+}
+
+/// `path` shown relative to `cwd` when it is below it.
+fn display_path(cwd: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(cwd)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+}
+
 fn list_cmd(args: ListArgs) -> i32 {
     let Ok(cwd) = std::env::current_dir() else {
-        return fail(args.format, "cannot read the current folder");
+        return fail(Format::Text, "cannot read the current folder");
     };
     let root = project_root(&cwd);
     let dirs = spec_dirs(&args.specs, &cwd, &root);
@@ -254,11 +427,11 @@ fn list_cmd(args: ListArgs) -> i32 {
         rows.push(row);
     }
     match args.format {
-        Format::Json => print(&format!(
+        ListFormat::Json => print(&format!(
             "{}\n",
             serde_json::to_string_pretty(&rows).unwrap_or_default()
         )),
-        Format::Text => {
+        ListFormat::Text => {
             if rows.is_empty() {
                 let where_ = dirs
                     .iter()
@@ -308,7 +481,7 @@ fn list_cmd(args: ListArgs) -> i32 {
 
 fn tools_cmd(args: ToolsArgs) -> i32 {
     match args.format {
-        Format::Json => {
+        ListFormat::Json => {
             let list: Vec<_> = tools::ALL
                 .iter()
                 .map(|t| {
@@ -324,7 +497,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                 serde_json::to_string_pretty(&list).unwrap_or_default()
             ));
         }
-        Format::Text => {
+        ListFormat::Text => {
             let mut out = String::new();
             for t in tools::ALL {
                 out.push_str(&format!("{} ({}), checked {}\n", t.id, t.name, t.checked));

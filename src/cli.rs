@@ -41,8 +41,57 @@ pub enum Command {
     List(ListArgs),
     /// Show every agent's contract: events, shell, default timeouts, sources, date checked.
     Tools(ToolsArgs),
-    /// Print the JSON Schema of `run --format json`.
+    /// Run a suite of cases in one process (default: .hookcheck/cases.yaml).
+    #[command(after_help = TEST_EXAMPLES)]
+    Test(TestArgs),
+    /// Print the JSON Schema of `run --format json` and `test --format json`.
     Schema,
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Man,
+}
+
+const TEST_EXAMPLES: &str = "\
+Examples:
+  hookcheck test
+  hookcheck test ci/hook-cases.yaml -k workflows --junit target/hookcheck.xml
+  hookcheck test --format ndjson | jq -c 'select(.passed == false)'
+
+A cases file:
+  cases:
+    - name: workflows are protected
+      hook: protect-files
+      edit: .github/workflows/ci.yml
+      expect: block                # or {claude: block, gemini: allow}
+      targets: [claude, codex]     # optional
+
+Exit status: 0 every case passed; 1 a case failed; 2 a case could not run.";
+
+/// `hookcheck test`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// Cases files (YAML or JSON). Default: .hookcheck/cases.yaml under the project root.
+    pub files: Vec<PathBuf>,
+    /// Run only the cases whose name contains PATTERN (case-insensitive).
+    #[arg(short = 'k', value_name = "PATTERN")]
+    pub filter: Option<String>,
+    /// Also write a JUnit XML report to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
+    /// Output format (`github` is the default when GITHUB_ACTIONS=true).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Where the specs are (repeatable).
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// How many hooks may run at once. Default: 4 per CPU.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 /// `hookcheck run`.
@@ -97,16 +146,25 @@ pub struct ListArgs {
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
 }
 
 /// `hookcheck tools`.
 #[derive(Debug, Args)]
 pub struct ToolsArgs {
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
+/// Output formats of `list` and `tools`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// For people.
+    Text,
+    /// JSON.
+    Json,
 }
 
 /// Output formats.
@@ -116,6 +174,10 @@ pub enum Format {
     Text,
     /// One JSON object, described by `hookcheck schema`.
     Json,
+    /// One JSON line per case and agent, as each case finishes (`test` only).
+    Ndjson,
+    /// Text plus GitHub Actions `::error` annotations and a step summary.
+    Github,
 }
 
 /// When to colour the output.

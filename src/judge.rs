@@ -119,6 +119,7 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
         .count();
     let n_assumed = targets.iter().filter(|t| assumed(t)).count();
     let mut failures = Vec::new();
+    let mut disagree = false;
 
     for (id, want) in &expect.per_tool {
         let Some(t) = targets.iter().find(|t| t.target == *id) else {
@@ -183,6 +184,7 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
                     .map(|t| format!("{} {}", t.target, t.decision))
                     .collect::<Vec<_>>();
                 failures.push(format!("tools decide differently: {}", list.join(", ")));
+                disagree = true;
             }
             for t in counted
                 .iter()
@@ -197,6 +199,23 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
         None => {}
     }
 
+    // Every failure about one tool starts with its id; a disagreement involves every counted one.
+    let mut failed_targets: Vec<String> = Vec::new();
+    for t in targets {
+        let named = failures.iter().any(|f| {
+            f.strip_prefix(t.target.as_str())
+                .is_some_and(|r| r.starts_with(": "))
+        });
+        if named || (disagree && t.counted) {
+            failed_targets.push(t.target.clone());
+        }
+    }
+    for (id, _) in &expect.per_tool {
+        let missing = !targets.iter().any(|t| t.target == *id);
+        if missing && failures.iter().any(|f| f.starts_with(&format!("{id}: "))) {
+            failed_targets.push(id.clone());
+        }
+    }
     let passed = failures.is_empty();
     let tally = tally(counted.len(), not_counted, n_assumed, not_run);
     let message = if !passed {
@@ -220,6 +239,7 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
         not_run,
         expect: expect.describe(),
         failures,
+        failed_targets,
         message,
     }
 }

@@ -15,6 +15,7 @@ pub mod report;
 pub mod run;
 pub mod shell;
 pub mod spec;
+pub mod suite;
 pub mod tools;
 pub mod trigger;
 pub mod verdict;

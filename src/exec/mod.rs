@@ -95,6 +95,16 @@ impl Outcome {
 /// Runs all invocations concurrently, at most `jobs` at once (`0` means 1), on one tokio
 /// runtime it builds; results in input order.
 pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome> {
+    run_all_with_progress(invs, jobs, limits, &mut |_, _| {})
+}
+
+/// [`run_all`], telling `on_done(index, outcome)` as each invocation finishes.
+pub fn run_all_with_progress(
+    invs: &[Invocation],
+    jobs: usize,
+    limits: &Limits,
+    on_done: &mut dyn FnMut(usize, &Outcome),
+) -> Vec<Outcome> {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -110,23 +120,32 @@ pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome
     };
     runtime.block_on(async {
         let permits = Arc::new(tokio::sync::Semaphore::new(jobs.max(1)));
-        let handles: Vec<_> = invs
-            .iter()
-            .map(|inv| {
-                let (inv, limits, permits) = (inv.clone(), limits.clone(), Arc::clone(&permits));
-                tokio::spawn(async move {
-                    // The semaphore is never closed, so acquire only fails if it were.
-                    let _permit = permits.acquire_owned().await;
-                    run(&inv, &limits).await
-                })
-            })
-            .collect();
-        let mut outcomes = Vec::with_capacity(handles.len());
-        for handle in handles {
-            outcomes.push(handle.await.unwrap_or_else(|e| {
-                Outcome::not_started(format!("internal error: {e}"), Duration::ZERO)
-            }));
+        let mut set = tokio::task::JoinSet::new();
+        for (i, inv) in invs.iter().enumerate() {
+            let (inv, limits, permits) = (inv.clone(), limits.clone(), Arc::clone(&permits));
+            set.spawn(async move {
+                // The semaphore is never closed, so acquire only fails if it were.
+                let _permit = permits.acquire_owned().await;
+                (i, run(&inv, &limits).await)
+            });
+        }
+        let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
+        while let Some(joined) = set.join_next().await {
+            if let Ok((i, outcome)) = joined {
+                on_done(i, &outcome);
+                outcomes[i] = Some(outcome);
+            }
         }
         outcomes
+            .into_iter()
+            .map(|o| {
+                o.unwrap_or_else(|| {
+                    Outcome::not_started(
+                        "internal error: a hook task failed".into(),
+                        Duration::ZERO,
+                    )
+                })
+            })
+            .collect()
     })
 }

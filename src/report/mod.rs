@@ -133,6 +133,8 @@ pub struct Summary {
     pub expect: Option<String>,
     /// Why the check failed, one line each.
     pub failures: Vec<String>,
+    /// The tools a failure names (empty when the failure names none, e.g. nothing counted).
+    pub failed_targets: Vec<String>,
     /// One line for people.
     pub message: String,
 }
@@ -154,6 +156,8 @@ pub enum Output {
     Report(Report),
     /// The check could not run.
     Error(ErrorReport),
+    /// `hookcheck test`: a suite of checks.
+    Suite(crate::suite::SuiteReport),
 }
 
 /// The JSON Schema of `--format json`, as `hookcheck schema` prints it.

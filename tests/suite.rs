@@ -1,0 +1,214 @@
+//! `hookcheck test`: cases files, one process, JUnit, GitHub output, JSON and NDJSON.
+
+mod common;
+
+use common::Project;
+
+const CASES: &str = "\
+cases:
+  - name: force push blocked
+    hook: push
+    bash: git push -f origin main
+    expect: block
+    targets: [claude, codex]
+  - name: reason on stdout
+    hook: stdout-guard
+    bash: rm -rf /
+    expect: {claude: block, codex: block}
+    targets: [claude, codex]
+";
+
+fn project() -> Project {
+    Project::new()
+        .spec(
+            "push",
+            "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/push.sh\n",
+        )
+        .script(
+            "hooks/push.sh",
+            "#!/bin/sh\nif grep -q 'push -f'; then echo 'no force push' >&2; exit 2; fi\n",
+        )
+        .spec(
+            "stdout-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/out.sh\n",
+        )
+        .script("hooks/out.sh", "#!/bin/sh\necho 'no rm -rf here'\nexit 2\n")
+        .file(".hookcheck/cases.yaml", CASES)
+}
+
+/// Output with what changes run to run (times, temp paths) replaced.
+fn stable(s: &str, p: &Project) -> String {
+    let s = s.replace(&p.root().display().to_string(), "[root]");
+    let ms = regex::Regex::new(r"\d+ms").unwrap();
+    let time = regex::Regex::new(r#"time="[0-9.]+""#).unwrap();
+    time.replace_all(&ms.replace_all(&s, "[ms]"), "time=\"[t]\"")
+        .into_owned()
+}
+
+#[test]
+fn text_report_lists_cases_shows_failures_in_full_and_tallies() {
+    let p = project();
+    let run = p.run(&["test"]);
+    assert_eq!(run.code(), 1);
+    insta::assert_snapshot!("suite_text", stable(&run.stdout(), &p));
+}
+
+#[test]
+fn exit_statuses_and_k() {
+    let p = project();
+    assert_eq!(p.run(&["test", "-k", "force"]).code(), 0);
+    assert_eq!(
+        p.run(&["test", "-k", "STDOUT"]).code(),
+        1,
+        "-k is case-insensitive"
+    );
+    let run = p.run(&["test", "-k", "nothing-matches"]);
+    assert_eq!(run.code(), 2);
+    assert!(run.stderr().contains("no cases to run"), "{}", run.stderr());
+    let p = p.file(
+        "broken.yaml",
+        "cases:\n  - hook: push\n    bash: ls\n    edit: x\n",
+    );
+    let run = p.run(&["test", "broken.yaml"]);
+    assert_eq!(run.code(), 2);
+    assert!(
+        run.stderr()
+            .contains("broken.yaml:2: a case takes at most one trigger"),
+        "{}",
+        run.stderr()
+    );
+    let p = p.file("unknown.yaml", "cases:\n  - hook: nope\n    bash: ls\n");
+    let run = p.run(&["test", "unknown.yaml"]);
+    assert_eq!(
+        run.code(),
+        2,
+        "a case that cannot run makes the suite exit 2"
+    );
+    assert!(
+        run.stdout().contains("ERROR nope ls (unknown.yaml:2)"),
+        "{}",
+        run.stdout()
+    );
+    let p = p.file("typo.yaml", "cases:\n  - hook: push\n    bsh: ls\n");
+    let run = p.run(&["test", "typo.yaml"]);
+    assert_eq!(run.code(), 2);
+    assert!(run.stderr().contains("typo.yaml:3:"), "{}", run.stderr());
+}
+
+#[test]
+fn junit_validates_against_the_junit_schema() {
+    let p = project();
+    let xml = p.root().join("report.xml");
+    p.run(&["test", "--junit", xml.to_str().unwrap()]);
+    let schema = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/junit/junit.xsd");
+    let out = std::process::Command::new("xmllint")
+        .args(["--noout", "--schema", schema])
+        .arg(&xml)
+        .output()
+        .expect("xmllint (Debian libxml2-utils) is installed by .ci/run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&xml).unwrap();
+    insta::assert_snapshot!("suite_junit", stable(&text, &p));
+}
+
+#[test]
+fn github_annotations_and_step_summary() {
+    let p = project();
+    let summary = p.root().join("summary.md");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .arg("test")
+        .current_dir(p.root())
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let ann = stdout
+        .lines()
+        .filter(|l| l.starts_with("::error"))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        ann,
+        [
+            "::error file=.hookcheck/cases.yaml,line=7,title=hookcheck%3A reason on stdout::hook stdout-guard: codex: expected block, got error"
+        ]
+    );
+    insta::assert_snapshot!(
+        "suite_step_summary",
+        std::fs::read_to_string(&summary).unwrap()
+    );
+}
+
+#[test]
+fn json_matches_the_schema_and_ndjson_streams_a_line_per_case_and_agent() {
+    let p = project();
+    let run = p.run(&["test", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+    assert_eq!(
+        (
+            v["passed"].as_u64(),
+            v["failed"].as_u64(),
+            v["exit_code"].as_i64()
+        ),
+        (Some(1), Some(1), Some(1))
+    );
+    let schema: serde_json::Value = serde_json::from_str(&p.run(&["schema"]).stdout()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+
+    let run = p.run(&["test", "--format", "ndjson"]);
+    let lines: Vec<serde_json::Value> = run
+        .stdout()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4, "2 cases × 2 agents: {}", run.stdout());
+    let failed: Vec<(&str, &str)> = lines
+        .iter()
+        .filter(|l| l["passed"] == false)
+        .map(|l| (l["case"].as_str().unwrap(), l["target"].as_str().unwrap()))
+        .collect();
+    assert_eq!(failed, [("reason on stdout", "codex")]);
+}
+
+#[test]
+fn cases_run_concurrently_in_one_pool() {
+    // Each hook waits until all three have started; run one after another, each would time out.
+    let wait = "#!/bin/sh\ntouch \"started.$$\"\ni=0\nwhile [ \"$(ls started.* | wc -l)\" -lt 3 ]; do\n  i=$((i+1)); [ $i -gt 200 ] && exit 0\n  sleep 0.05\ndone\necho all-started >&2\nexit 2\n";
+    let p = Project::new()
+        .spec("w", "event: PreToolUse\ncommand: ./hooks/w.sh\ntimeout: 30\n")
+        .script("hooks/w.sh", wait)
+        .file(
+            "cases.yaml",
+            "cases:\n  - {name: a, hook: w, bash: ls, targets: [claude], expect: block}\n  - {name: b, hook: w, bash: ls, targets: [claude], expect: block}\n  - {name: c, hook: w, bash: ls, targets: [claude], expect: block}\n",
+        );
+    let run = p.run(&["test", "cases.yaml", "--jobs", "3"]);
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+    assert!(
+        run.stdout().contains("3 passed, 0 failed"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn completions_and_man_page() {
+    let p = Project::new();
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let run = p.run(&["completions", shell]);
+        assert_eq!(run.code(), 0, "{shell}");
+        assert!(run.stdout().contains("hookcheck"), "{shell}");
+    }
+    let run = p.run(&["man"]);
+    assert!(
+        run.stdout().starts_with(".ie") || run.stdout().contains(".TH hookcheck"),
+        "{}",
+        &run.stdout()[..200.min(run.stdout().len())]
+    );
+}
