@@ -1,1 +1,50 @@
 //! Matcher flavours: the pattern languages agents use to pick the tools a hook fires on.
+//!
+//! Each flavour is a plain function or type; the per-agent files choose which one applies.
+
+mod go;
+mod js;
+mod portability;
+mod python;
+mod simple;
+
+pub use go::go_regex_matches;
+pub use js::{JsRegex, MatchTimedOut};
+pub use portability::non_portable_regex_feature;
+pub use python::python_fullmatch;
+pub use simple::{exact_list_matches, is_exact_list, is_match_all, wildcard_matches};
+
+/// Rust `regex` crate, unanchored `is_match` (the engine Rust-written agents use).
+///
+/// `Err` carries the compile error when the pattern is not valid `regex` syntax.
+pub fn rust_regex_matches(pattern: &str, haystack: &str) -> Result<bool, String> {
+    regex::Regex::new(pattern)
+        .map(|re| re.is_match(haystack))
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rust_regex_matches;
+
+    #[test]
+    fn rust_regex_wrapper() {
+        // (pattern, haystack, expected): Ok(bool) or Err (invalid pattern).
+        let rows: &[(&str, &str, Option<bool>)] = &[
+            ("Edit|Write", "MultiEdit", Some(true)),
+            ("^Bash$", "BashOutput", Some(false)),
+            ("", "anything", Some(true)),
+            ("(", "x", None),
+            ("a{", "a{", None),
+            ("(?<=@)b", "a@b", None),
+            ("*", "Bash", None),
+        ];
+        for (pattern, haystack, expected) in rows {
+            let got = rust_regex_matches(pattern, haystack);
+            match expected {
+                Some(want) => assert_eq!(got, Ok(*want), "{pattern:?} vs {haystack:?}"),
+                None => assert!(got.is_err(), "{pattern:?} should not compile: {got:?}"),
+            }
+        }
+    }
+}

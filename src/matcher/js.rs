@@ -1,0 +1,175 @@
+//! JavaScript (ECMAScript) regexes as `new RegExp(p)` builds them in V8, on `regress`.
+
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+/// How long [`JsRegex::is_match`] lets one match run before giving up.
+pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// A JavaScript match that ran past its deadline (catastrophic backtracking, e.g. `(a+)+$`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchTimedOut;
+
+impl std::fmt::Display for MatchTimedOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("matcher timed out")
+    }
+}
+
+impl std::error::Error for MatchTimedOut {}
+
+/// A compiled JavaScript (ECMAScript) regex, as `new RegExp(p)` in V8 (no flags).
+#[derive(Debug, Clone)]
+pub struct JsRegex {
+    re: Arc<regress::Regex>,
+}
+
+impl JsRegex {
+    /// Compiles `pattern` for an unanchored search (`RegExp.prototype.test`).
+    ///
+    /// `Err` carries the reason V8 would throw a `SyntaxError`.
+    pub fn new(pattern: &str) -> Result<Self, String> {
+        reject_newer_syntax(pattern)?;
+        // Without the `u` flag a pattern is a sequence of UTF-16 code units (ECMA-262 §22.2),
+        // so an astral character in the pattern is two units: feed regress the code units.
+        let units = pattern.encode_utf16().map(u32::from);
+        let re = regress::Regex::from_unicode(units, regress::Flags::default())
+            .map_err(|e| e.to_string())?;
+        Ok(Self { re: Arc::new(re) })
+    }
+
+    /// Compiles `pattern` wrapped as `^(?:pattern)$`, so it must match the whole haystack.
+    ///
+    /// The wrapping is textual, as the agents that anchor do it.
+    pub fn anchored(pattern: &str) -> Result<Self, String> {
+        Self::new(&format!("^(?:{pattern})$"))
+    }
+
+    /// Whether the regex matches somewhere in `haystack` (UTF-16 semantics, as V8 without `u`).
+    ///
+    /// A match that runs past [`DEFAULT_MATCH_TIMEOUT`] counts as no match; use
+    /// [`JsRegex::is_match_within`] to tell the two apart.
+    pub fn is_match(&self, haystack: &str) -> bool {
+        self.is_match_within(haystack, DEFAULT_MATCH_TIMEOUT)
+            .unwrap_or(false)
+    }
+
+    /// Like [`JsRegex::is_match`], but reports a match that takes longer than `limit`.
+    ///
+    /// regress has no backtracking limit, so the match runs on a worker thread; on timeout
+    /// that thread is abandoned and keeps running until it finishes or the process exits
+    /// (crates.md §2.2).
+    pub fn is_match_within(&self, haystack: &str, limit: Duration) -> Result<bool, MatchTimedOut> {
+        let units: Vec<u16> = haystack.encode_utf16().collect();
+        let re = Arc::clone(&self.re);
+        let (tx, rx) = mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("js-regex".into())
+            .spawn(move || {
+                // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
+                let found = re.find_from_ucs2(&units, 0).next().is_some();
+                // The receiver may have given up already; nothing to do then.
+                let _ = tx.send(found);
+            });
+        match spawned {
+            Ok(_) => rx.recv_timeout(limit).map_err(|_| MatchTimedOut),
+            // No thread available: match inline rather than fail.
+            Err(_) => {
+                let units: Vec<u16> = haystack.encode_utf16().collect();
+                Ok(self.re.find_from_ucs2(&units, 0).next().is_some())
+            }
+        }
+    }
+}
+
+/// Rejects syntax regress accepts but node 20's V8 does not: ES2025 modifier groups
+/// `(?i:…)` / `(?-i:…)` (crates.md §2.2; SyntaxError in node v20.20.2) and duplicate group
+/// names.
+fn reject_newer_syntax(pattern: &str) -> Result<(), String> {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut i = 0;
+    let mut in_class = false;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 1,
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class && chars.get(i + 1) == Some(&'?') => {
+                match (chars.get(i + 2), chars.get(i + 3)) {
+                    (Some('<'), Some(&n)) if n != '=' && n != '!' => {
+                        let name: String =
+                            chars[i + 3..].iter().take_while(|&&c| c != '>').collect();
+                        // Duplicate names in alternatives are ES2025 too (V8 11.3 refuses them).
+                        if names.contains(&name) {
+                            return Err(format!("Duplicate capture group name `{name}`"));
+                        }
+                        names.push(name);
+                    }
+                    (Some(&c), _) if !matches!(c, ':' | '=' | '!' | '<') => {
+                        return Err(format!("Invalid group: `(?{c}` at offset {i}"));
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    /// The expected values come from V8 itself (`fixtures/matcher/gen_js.mjs`).
+    #[test]
+    fn agrees_with_v8() {
+        let text = include_str!("../../fixtures/matcher/js_cases.json");
+        let doc: Value = serde_json::from_str(text).expect("fixture is valid JSON");
+        let cases = doc["cases"].as_array().expect("cases array");
+        assert!(cases.len() >= 70, "fixture too small: {}", cases.len());
+        let mut failures = Vec::new();
+        for case in cases {
+            let pattern = case["pattern"].as_str().expect("pattern");
+            let haystack = case["haystack"].as_str().expect("haystack");
+            for (key, compiled) in [
+                ("unanchored", JsRegex::new(pattern)),
+                ("anchored", JsRegex::anchored(pattern)),
+            ] {
+                let got = match compiled {
+                    Ok(re) => Value::Bool(re.is_match(haystack)),
+                    Err(_) => Value::String("SyntaxError".into()),
+                };
+                if got != case[key] {
+                    failures.push(format!(
+                        "{key} {pattern:?} vs {haystack:?}: V8 {}, ours {got}",
+                        case[key]
+                    ));
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "disagreements:\n{}",
+            failures.join("\n")
+        );
+    }
+
+    #[test]
+    fn catastrophic_backtracking_times_out() {
+        // (a+)+$ on a run of a's plus `!` is exponential in V8 and regress alike.
+        let re = JsRegex::new("(a+)+$").expect("valid pattern");
+        let evil = format!("{}!", "a".repeat(40));
+        assert_eq!(
+            re.is_match_within(&evil, Duration::from_millis(50)),
+            Err(MatchTimedOut)
+        );
+        // Short inputs finish well inside a generous deadline, both ways.
+        let generous = Duration::from_secs(30);
+        assert_eq!(re.is_match_within("aaaa", generous), Ok(true));
+        assert_eq!(re.is_match_within("aaaa!", generous), Ok(false));
+    }
+}
