@@ -6,4 +6,5 @@ mod common;
 
 mod claude;
 mod codex;
+mod cursor;
 mod gemini;
