@@ -9,6 +9,7 @@ pub mod shared;
 
 pub mod claude;
 pub mod codex;
+pub mod copilot;
 pub mod cursor;
 pub mod gemini;
 
@@ -129,6 +130,7 @@ pub static ALL: &[&Tool] = &[
     &codex::TOOL,
     &gemini::TOOL,
     &cursor::TOOL,
+    &copilot::TOOL,
 ];
 
 /// The tool with this id.
