@@ -9,6 +9,8 @@ pub mod shared;
 
 pub mod claude;
 pub mod codex;
+pub mod copilot;
+pub mod cursor;
 pub mod gemini;
 
 #[cfg(test)]
@@ -123,7 +125,13 @@ pub struct PlannedCommand {
 }
 
 /// The registry: every tool, in the order they are reported.
-pub static ALL: &[&Tool] = &[&claude::TOOL, &codex::TOOL, &gemini::TOOL];
+pub static ALL: &[&Tool] = &[
+    &claude::TOOL,
+    &codex::TOOL,
+    &gemini::TOOL,
+    &cursor::TOOL,
+    &copilot::TOOL,
+];
 
 /// The tool with this id.
 pub fn find(id: &str) -> Option<&'static Tool> {

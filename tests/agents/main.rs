@@ -6,4 +6,6 @@ mod common;
 
 mod claude;
 mod codex;
+mod copilot;
+mod cursor;
 mod gemini;

@@ -1,0 +1,154 @@
+use crate::common::{Project, decision, target};
+
+const PRE: &str = "event: preToolUse\nmatcher: bash\ncommand: ./hooks/g.sh\n";
+
+/// Denies with a top-level permissionDecision when the payload holds `rm -rf`.
+const DENY_RM: &str = "#!/bin/sh\nif grep -q 'rm -rf'; then echo '{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"no\"}'; fi\nexit 0\n";
+
+#[test]
+fn blocks_and_allows_a_bash_call() {
+    let p = Project::new().spec("g", PRE).script("hooks/g.sh", DENY_RM);
+    let args = ["-t", "copilot", "--include-assumed", "--bash"];
+    let (code, r) = p.json("g", &[&args[..], &["rm -rf build"]].concat());
+    assert_eq!(
+        (code, decision(&r, "copilot").as_str()),
+        (0, "block"),
+        "{r}"
+    );
+    let (code, r) = p.json("g", &[&args[..], &["ls"]].concat());
+    assert_eq!(
+        (code, decision(&r, "copilot").as_str()),
+        (0, "allow"),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_failing_hook_blocks_the_call_but_reads_as_error() {
+    let p = Project::new()
+        .spec("g", PRE)
+        .script("hooks/g.sh", "#!/bin/sh\necho oops >&2\nexit 1\n");
+    let (code, r) = p.json(
+        "g",
+        &[
+            "-t",
+            "copilot",
+            "--bash",
+            "ls",
+            "--include-assumed",
+            "--expect",
+            "block",
+        ],
+    );
+    let t = target(&r, "copilot");
+    assert_eq!(
+        (t["decision"].as_str(), t["effect"].as_str(), code),
+        (Some("error"), Some("blocked"), 1),
+        "{r}"
+    );
+}
+
+#[test]
+fn the_assumed_shell_counts_only_with_include_assumed() {
+    let p = Project::new().spec("g", PRE).script("hooks/g.sh", DENY_RM);
+    let (code, r) = p.json(
+        "g",
+        &["-t", "copilot", "--bash", "rm -rf x", "--expect", "block"],
+    );
+    let t = target(&r, "copilot");
+    assert_eq!(
+        (t["decision"].as_str(), t["counted"].as_bool(), code),
+        (Some("block"), Some(false), 1),
+        "{r}"
+    );
+    let (code, r) = p.json(
+        "g",
+        &[
+            "-t",
+            "copilot",
+            "--bash",
+            "rm -rf x",
+            "--expect",
+            "block",
+            "--include-assumed",
+        ],
+    );
+    assert_eq!(
+        (target(&r, "copilot")["counted"].as_bool(), code),
+        (Some(true), 0),
+        "{r}"
+    );
+}
+
+#[test]
+fn exec_form_in_a_handler_cwd_assumes_nothing() {
+    // The relative exec path resolves from cwd; the script checks it runs there.
+    let p = Project::new()
+        .spec(
+            "g",
+            "event: preToolUse\ncommand: ./g.sh\nargs: [deny]\ncwd: hooks\n",
+        )
+        .script(
+            "hooks/g.sh",
+            "#!/bin/sh\n[ -f ./g.sh ] || exit 0\necho \"{\\\"permissionDecision\\\":\\\"$1\\\"}\"\n",
+        );
+    let (code, r) = p.json("g", &["-t", "copilot", "--bash", "ls", "--expect", "block"]);
+    let t = target(&r, "copilot");
+    assert_eq!(
+        (t["decision"].as_str(), t["counted"].as_bool(), code),
+        (Some("block"), Some(true), 0),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_matcher_that_does_not_fire_allows() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "event: preToolUse\nmatcher: edit|create\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
+    let (_, r) = p.json("g", &["-t", "copilot", "--bash", "rm -rf build"]);
+    let t = target(&r, "copilot");
+    assert_eq!(
+        (
+            t["decision"].as_str(),
+            t["fired"].as_bool(),
+            t["counted"].as_bool()
+        ),
+        (Some("allow"), Some(false), Some(true)),
+        "{r}"
+    );
+}
+
+#[test]
+fn refused_triggers_and_env_with_dollar_are_not_run() {
+    let rows = [
+        (PRE, "--edit", "src/a.rs", "refuses --edit"),
+        (
+            "event: PostToolUse\ncommand: ./hooks/g.sh\n",
+            "--bash",
+            "ls",
+            "refuses --bash",
+        ),
+        (
+            "event: preToolUse\ncommand: ./hooks/g.sh\nenv: {K: \"$HOME\"}\n",
+            "--bash",
+            "ls",
+            "holds `$`",
+        ),
+    ];
+    for (yaml, flag, value, why) in rows {
+        let p = Project::new()
+            .spec("g", yaml)
+            .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
+        let (_, r) = p.json("g", &["-t", "copilot", flag, value]);
+        let t = target(&r, "copilot");
+        assert_eq!(t["decision"].as_str(), Some("not run"), "{yaml}: {r}");
+        assert!(
+            t["reason"].as_str().is_some_and(|s| s.contains(why)),
+            "{yaml}: {r}"
+        );
+    }
+}
