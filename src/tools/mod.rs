@@ -8,6 +8,7 @@
 pub mod shared;
 
 pub mod claude;
+pub mod cline;
 pub mod codex;
 pub mod gemini;
 pub mod kiro;
@@ -129,6 +130,7 @@ pub static ALL: &[&Tool] = &[
     &codex::TOOL,
     &gemini::TOOL,
     &kiro::TOOL,
+    &cline::TOOL,
 ];
 
 /// The tool with this id.

@@ -5,6 +5,7 @@
 mod common;
 
 mod claude;
+mod cline;
 mod codex;
 mod gemini;
 mod kiro;
