@@ -12,6 +12,7 @@ pub mod cline;
 pub mod codex;
 pub mod gemini;
 pub mod kiro;
+pub mod windsurf;
 
 #[cfg(test)]
 pub mod testing;
@@ -131,6 +132,7 @@ pub static ALL: &[&Tool] = &[
     &gemini::TOOL,
     &kiro::TOOL,
     &cline::TOOL,
+    &windsurf::TOOL,
 ];
 
 /// The tool with this id.

@@ -9,3 +9,4 @@ mod cline;
 mod codex;
 mod gemini;
 mod kiro;
+mod windsurf;
