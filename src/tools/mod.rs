@@ -8,10 +8,13 @@
 pub mod shared;
 
 pub mod claude;
+pub mod cline;
 pub mod codex;
 pub mod copilot;
 pub mod cursor;
 pub mod gemini;
+pub mod kiro;
+pub mod windsurf;
 
 #[cfg(test)]
 pub mod testing;
@@ -131,6 +134,9 @@ pub static ALL: &[&Tool] = &[
     &gemini::TOOL,
     &cursor::TOOL,
     &copilot::TOOL,
+    &kiro::TOOL,
+    &cline::TOOL,
+    &windsurf::TOOL,
 ];
 
 /// The tool with this id.

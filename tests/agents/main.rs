@@ -5,7 +5,10 @@
 mod common;
 
 mod claude;
+mod cline;
 mod codex;
 mod copilot;
 mod cursor;
 mod gemini;
+mod kiro;
+mod windsurf;
