@@ -9,6 +9,7 @@ pub mod shared;
 
 pub mod claude;
 pub mod codex;
+pub mod factory;
 pub mod gemini;
 pub mod qwen;
 
@@ -129,6 +130,7 @@ pub static ALL: &[&Tool] = &[
     &codex::TOOL,
     &gemini::TOOL,
     &qwen::TOOL,
+    &factory::TOOL,
 ];
 
 /// The tool with this id.
