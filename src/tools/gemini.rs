@@ -215,7 +215,7 @@ fn expand(command: &str, vars: &[(&str, String)]) -> String {
                 result.push_str(&rest[..i + needle.len()]);
             } else {
                 result.push_str(&rest[..i]);
-                result.push_str(&shell_escape(value));
+                result.push_str(&shared::shell_quote(value));
             }
             rest = after;
         }
@@ -223,18 +223,6 @@ fn expand(command: &str, vars: &[(&str, String)]) -> String {
         out = result;
     }
     out
-}
-
-/// Quotes a value for a POSIX shell when it needs quoting.
-fn shell_escape(v: &str) -> String {
-    if !v.is_empty()
-        && v.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_-./,:@%+=".contains(c))
-    {
-        v.to_string()
-    } else {
-        format!("'{}'", v.replace('\'', "'\\''"))
-    }
 }
 
 fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Value, Plan> {

@@ -12,8 +12,10 @@ pub mod cline;
 pub mod codex;
 pub mod copilot;
 pub mod cursor;
+pub mod factory;
 pub mod gemini;
 pub mod kiro;
+pub mod qwen;
 pub mod windsurf;
 
 #[cfg(test)]
@@ -132,11 +134,13 @@ pub static ALL: &[&Tool] = &[
     &claude::TOOL,
     &codex::TOOL,
     &gemini::TOOL,
+    &qwen::TOOL,
     &cursor::TOOL,
     &copilot::TOOL,
     &kiro::TOOL,
     &cline::TOOL,
     &windsurf::TOOL,
+    &factory::TOOL,
 ];
 
 /// The tool with this id.

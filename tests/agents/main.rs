@@ -9,6 +9,8 @@ mod cline;
 mod codex;
 mod copilot;
 mod cursor;
+mod factory;
 mod gemini;
 mod kiro;
+mod qwen;
 mod windsurf;

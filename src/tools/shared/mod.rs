@@ -120,6 +120,19 @@ pub fn first_alternative<'a>(matcher: &'a str, default: &'a str) -> &'a str {
         .unwrap_or(default)
 }
 
+/// A value quoted for a POSIX shell when it needs quoting (agents that paste a path into the
+/// command text before the shell sees it).
+pub fn shell_quote(v: &str) -> String {
+    if !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./,:@%+=".contains(c))
+    {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
+}
+
 /// The usual reason for a trigger an event cannot take.
 pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str) -> String {
     match trigger {
