@@ -9,6 +9,7 @@ pub mod shared;
 
 pub mod claude;
 pub mod codex;
+pub mod crush;
 pub mod gemini;
 pub mod goose;
 
@@ -129,6 +130,7 @@ pub static ALL: &[&Tool] = &[
     &codex::TOOL,
     &gemini::TOOL,
     &goose::TOOL,
+    &crush::TOOL,
 ];
 
 /// The tool with this id.

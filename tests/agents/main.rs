@@ -6,5 +6,6 @@ mod common;
 
 mod claude;
 mod codex;
+mod crush;
 mod gemini;
 mod goose;
