@@ -7,6 +7,7 @@
 
 pub mod shared;
 
+pub mod antigravity;
 pub mod claude;
 pub mod codex;
 pub mod crush;
@@ -131,6 +132,7 @@ pub static ALL: &[&Tool] = &[
     &gemini::TOOL,
     &goose::TOOL,
     &crush::TOOL,
+    &antigravity::TOOL,
 ];
 
 /// The tool with this id.

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod antigravity;
 mod claude;
 mod codex;
 mod crush;
