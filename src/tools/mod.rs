@@ -13,6 +13,7 @@ pub mod codex;
 pub mod crush;
 pub mod gemini;
 pub mod goose;
+pub mod spettro;
 
 #[cfg(test)]
 pub mod testing;
@@ -133,6 +134,7 @@ pub static ALL: &[&Tool] = &[
     &goose::TOOL,
     &crush::TOOL,
     &antigravity::TOOL,
+    &spettro::TOOL,
 ];
 
 /// The tool with this id.

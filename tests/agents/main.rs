@@ -10,3 +10,4 @@ mod codex;
 mod crush;
 mod gemini;
 mod goose;
+mod spettro;
