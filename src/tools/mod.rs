@@ -13,7 +13,11 @@ pub mod codex;
 pub mod crush;
 pub mod gemini;
 pub mod goose;
+pub mod kilo;
+pub mod opencode;
+pub mod pi;
 pub mod spettro;
+pub mod zed;
 
 #[cfg(test)]
 pub mod testing;
@@ -135,6 +139,10 @@ pub static ALL: &[&Tool] = &[
     &crush::TOOL,
     &antigravity::TOOL,
     &spettro::TOOL,
+    &opencode::TOOL,
+    &kilo::TOOL,
+    &zed::TOOL,
+    &pi::TOOL,
 ];
 
 /// The tool with this id.

@@ -10,4 +10,5 @@ mod codex;
 mod crush;
 mod gemini;
 mod goose;
+mod plugins;
 mod spettro;
