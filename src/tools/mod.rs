@@ -7,16 +7,24 @@
 
 pub mod shared;
 
+pub mod antigravity;
 pub mod claude;
 pub mod cline;
 pub mod codex;
 pub mod copilot;
+pub mod crush;
 pub mod cursor;
 pub mod factory;
 pub mod gemini;
+pub mod goose;
+pub mod kilo;
 pub mod kiro;
+pub mod opencode;
+pub mod pi;
 pub mod qwen;
+pub mod spettro;
 pub mod windsurf;
+pub mod zed;
 
 #[cfg(test)]
 pub mod testing;
@@ -141,6 +149,14 @@ pub static ALL: &[&Tool] = &[
     &cline::TOOL,
     &windsurf::TOOL,
     &factory::TOOL,
+    &goose::TOOL,
+    &crush::TOOL,
+    &antigravity::TOOL,
+    &spettro::TOOL,
+    &opencode::TOOL,
+    &kilo::TOOL,
+    &zed::TOOL,
+    &pi::TOOL,
 ];
 
 /// The tool with this id.

@@ -4,13 +4,18 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod antigravity;
 mod claude;
 mod cline;
 mod codex;
 mod copilot;
+mod crush;
 mod cursor;
 mod factory;
 mod gemini;
+mod goose;
 mod kiro;
+mod plugins;
 mod qwen;
+mod spettro;
 mod windsurf;

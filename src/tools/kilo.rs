@@ -1,0 +1,73 @@
+//! Kilo Code: always `not run`.
+//!
+//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §11 (Kilo-Org/kilocode
+//! `packages/kilo-docs/pages/automate/extending/plugins.md`); behaviour spec (seed 002).
+
+use super::shared;
+use super::{Plan, PlanContext, ReadContext, Tool};
+use crate::exec::Outcome;
+use crate::verdict::Reading;
+
+/// Kilo Code's contract: it has no command hooks, so hookcheck never runs anything for it.
+pub static TOOL: Tool = Tool {
+    id: "kilo",
+    name: "Kilo Code",
+    checked: "2026-11-30",
+    sources: &[
+        "docs: Kilo-Org/kilocode packages/kilo-docs/pages/automate/extending/plugins.md (protocols-b.md §11, read 2026-11-30)",
+        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+    ],
+    events: &[],
+    shell: "none: hooks are OpenCode-style plugin functions run inside Kilo",
+    timeouts: "none",
+    session_vars: &[],
+    notes: &[],
+    plan,
+    read,
+    combine: shared::strongest,
+};
+
+/// Why Kilo Code never runs a hook spec.
+pub const REASON: &str = "Kilo Code runs hooks as in-process OpenCode-style plugins, not as commands; hookcheck cannot run a command hook the way Kilo does";
+
+fn plan(cx: &PlanContext) -> Plan {
+    let event = match &cx.spec.when {
+        crate::spec::When::Native { event, .. } => Some(event.clone()),
+        crate::spec::When::Portable { .. } => None,
+    };
+    Plan::NotRun {
+        event,
+        reason: REASON.to_string(),
+    }
+}
+
+/// Never reached: the plan never runs a command.
+fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
+    Reading::allow().not_counted(REASON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{REASON, TOOL};
+    use crate::tools::Plan;
+    use crate::tools::testing::{bash, edit, plan, prompt};
+
+    #[test]
+    fn never_runs() {
+        let cases = [
+            ("event: PreToolUse\ncommand: ./h.sh\n", bash("rm -rf build")),
+            (
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("a.ts", true),
+            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi")),
+        ];
+        for (yaml, trigger) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            let Plan::NotRun { reason, .. } = p else {
+                panic!("{p:?}")
+            };
+            assert_eq!(reason, REASON);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! OpenCode: always `not run`.
+//!
+//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §10 (anomalyco/opencode `packages/plugin/src/index.ts`,
+//! `packages/opencode/src/plugin/index.ts`, plugins docs); behaviour spec (seed 002, "Matcher and plugin limits").
+
+use super::shared;
+use super::{Plan, PlanContext, ReadContext, Tool};
+use crate::exec::Outcome;
+use crate::verdict::Reading;
+
+/// OpenCode's contract: it has no command hooks, so hookcheck never runs anything for it.
+pub static TOOL: Tool = Tool {
+    id: "opencode",
+    name: "OpenCode",
+    checked: "2026-11-30",
+    sources: &[
+        "source: anomalyco/opencode packages/plugin/src/index.ts, packages/opencode/src/plugin/index.ts (protocols-b.md §10, read 2026-11-30)",
+        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+    ],
+    events: &[],
+    shell: "none: hooks are JS/TS plugin functions run inside OpenCode",
+    timeouts: "none",
+    session_vars: &[],
+    notes: &[],
+    plan,
+    read,
+    combine: shared::strongest,
+};
+
+/// Why OpenCode never runs a hook spec.
+pub const REASON: &str = "OpenCode runs hooks as in-process JavaScript/TypeScript plugins (tool.execute.before and the like), not as commands; hookcheck cannot run a command hook the way OpenCode does";
+
+fn plan(cx: &PlanContext) -> Plan {
+    let event = match &cx.spec.when {
+        crate::spec::When::Native { event, .. } => Some(event.clone()),
+        crate::spec::When::Portable { .. } => None,
+    };
+    Plan::NotRun {
+        event,
+        reason: REASON.to_string(),
+    }
+}
+
+/// Never reached: the plan never runs a command.
+fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
+    Reading::allow().not_counted(REASON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{REASON, TOOL};
+    use crate::tools::Plan;
+    use crate::tools::testing::{bash, edit, plan, prompt};
+
+    #[test]
+    fn never_runs() {
+        let cases = [
+            ("event: PreToolUse\ncommand: ./h.sh\n", bash("rm -rf build")),
+            (
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("a.ts", true),
+            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi")),
+        ];
+        for (yaml, trigger) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            let Plan::NotRun { reason, .. } = p else {
+                panic!("{p:?}")
+            };
+            assert_eq!(reason, REASON);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! Zed: always `not run`.
+//!
+//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §13 (zed-industries/zed `docs/src/tasks.md`,
+//! `crates/task/src/task_template.rs`; issue #52688); behaviour spec (seed 002).
+
+use super::shared;
+use super::{Plan, PlanContext, ReadContext, Tool};
+use crate::exec::Outcome;
+use crate::verdict::Reading;
+
+/// Zed's contract: it has no command hooks, so hookcheck never runs anything for it.
+pub static TOOL: Tool = Tool {
+    id: "zed",
+    name: "Zed",
+    checked: "2026-11-30",
+    sources: &[
+        "docs: zed-industries/zed docs/src/tasks.md, crates/task/src/task_template.rs (protocols-b.md §13, read 2026-11-30)",
+        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+    ],
+    events: &[],
+    shell: "none: Zed has tasks, not agent hooks",
+    timeouts: "none",
+    session_vars: &[],
+    notes: &[],
+    plan,
+    read,
+    combine: shared::strongest,
+};
+
+/// Why Zed never runs a hook spec.
+pub const REASON: &str = "Zed's agent has no hooks: Zed runs tasks in its terminal, and a task returns no reply Zed reads, so nothing can allow or block an action";
+
+fn plan(cx: &PlanContext) -> Plan {
+    let event = match &cx.spec.when {
+        crate::spec::When::Native { event, .. } => Some(event.clone()),
+        crate::spec::When::Portable { .. } => None,
+    };
+    Plan::NotRun {
+        event,
+        reason: REASON.to_string(),
+    }
+}
+
+/// Never reached: the plan never runs a command.
+fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
+    Reading::allow().not_counted(REASON)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{REASON, TOOL};
+    use crate::tools::Plan;
+    use crate::tools::testing::{bash, edit, plan, prompt};
+
+    #[test]
+    fn never_runs() {
+        let cases = [
+            ("event: PreToolUse\ncommand: ./h.sh\n", bash("rm -rf build")),
+            (
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("a.ts", true),
+            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi")),
+        ];
+        for (yaml, trigger) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            let Plan::NotRun { reason, .. } = p else {
+                panic!("{p:?}")
+            };
+            assert_eq!(reason, REASON);
+        }
+    }
+}
