@@ -332,3 +332,48 @@ fn help_has_examples() {
         run.stdout()
     );
 }
+
+/// Every agent's verdict, as `agent: decision (effect, counted)` lines, for a snapshot.
+fn verdicts(report: &serde_json::Value) -> String {
+    report["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{}: {} ({}, counted: {})",
+                t["target"].as_str().unwrap(),
+                t["decision"].as_str().unwrap(),
+                t["effect"].as_str().unwrap_or("-"),
+                t["counted"]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_missing_script_is_read_by_each_agents_rules() {
+    let p = Project::new().spec(
+        "g",
+        "on: before-tool\nmatch: shell\ncommand: ./hooks/missing.sh\ntimeout: 10\n",
+    );
+    let (code, r) = p.json("g", &["--bash", "rm -rf build", "--include-assumed"]);
+    assert_eq!(code, 1, "agents disagree on a missing script");
+    insta::assert_snapshot!("missing_script_by_agent", verdicts(&r));
+}
+
+#[test]
+fn a_hook_killed_by_a_signal_is_read_by_each_agents_rules() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/die.sh\ntimeout: 10\n",
+        )
+        .script("hooks/die.sh", "#!/bin/sh\necho dying >&2\nkill -KILL $$\n");
+    let (_, r) = p.json("g", &["--bash", "rm -rf build", "--include-assumed"]);
+    let claude = target(&r, "claude");
+    assert_eq!(claude["commands"][0]["signal"], 9, "{r}");
+    assert_eq!(claude["commands"][0]["exit_code"], serde_json::Value::Null);
+    insta::assert_snapshot!("signal_by_agent", verdicts(&r));
+}
