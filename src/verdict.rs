@@ -99,6 +99,9 @@ pub struct Reading {
     /// Whether this result is a firm prediction. `false` keeps it out of `--expect` and the
     /// comparison even with `--include-assumed` (the agent's own state decides).
     pub counted: bool,
+    /// The reply stated a decision of its own (a `behavior`, a `decision`), as opposed to a
+    /// default; agents that merge replies in order look only at these.
+    pub decided: bool,
     /// What a user should know about how the reply was read.
     pub notes: Vec<String>,
 }
@@ -116,6 +119,7 @@ impl Reading {
             adds_context: false,
             rewrites_input: false,
             counted: true,
+            decided: false,
             notes: Vec::new(),
         }
     }
@@ -161,6 +165,12 @@ impl Reading {
     /// Marks that the reply rewrites the tool input.
     pub fn rewrites(mut self, rewrites: bool) -> Self {
         self.rewrites_input |= rewrites;
+        self
+    }
+
+    /// Marks that the reply stated this decision itself.
+    pub fn stated(mut self) -> Self {
+        self.decided = true;
         self
     }
 

@@ -18,7 +18,7 @@ use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Decision, Effect, Reading};
+use crate::verdict::{Effect, Reading};
 
 /// Copilot's contract.
 pub static TOOL: Tool = Tool {
@@ -109,8 +109,8 @@ const TOOL_EVENTS: &[&str] = &[
     "permissionRequest",
 ];
 
-/// Notes that mark an explicit permissionRequest behaviour, so [`combine`] can merge replies
-/// in order.
+/// Notes on an explicit permissionRequest behaviour; [`combine`] merges the replies that
+/// state one (`Reading::decided`) in order.
 const MERGED_DENY: &str =
     "behavior \"deny\" (replies merge in order: a later \"allow\" overrides it)";
 const MERGED_ALLOW: &str =
@@ -583,11 +583,12 @@ fn read_permission_request(failure: Option<String>, exit2: bool, reply: &Reply) 
     if exit2 {
         return Reading::block()
             .note("exit 2 denies the request")
-            .note(MERGED_DENY);
+            .note(MERGED_DENY)
+            .stated();
     }
     match behavior {
-        Some("deny") => Reading::block().note(MERGED_DENY),
-        Some("allow") => Reading::allow().note(MERGED_ALLOW),
+        Some("deny") => Reading::block().note(MERGED_DENY).stated(),
+        Some("allow") => Reading::allow().note(MERGED_ALLOW).stated(),
         _ => Reading::allow(),
     }
 }
@@ -639,13 +640,9 @@ fn read_other(event: &str, failure: Option<String>, exit2: bool, reply: &Reply) 
 /// behaviour decides (hooks-reference.md: "later hooks override earlier"); a blocked call stays
 /// blocked whatever the decision shown.
 fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
-    let mut out = shared::strongest(ctx, readings);
+    let out = shared::strongest(ctx, readings);
     if twin(ctx.event) == "permissionRequest" {
-        let last = readings.iter().rev().find(|r| {
-            r.notes
-                .iter()
-                .any(|n| n == MERGED_DENY || n == MERGED_ALLOW)
-        });
+        let last = readings.iter().rev().find(|r| r.decided);
         if let Some(last) = last {
             let mut merged = Reading::new(last.decision).effect(last.effect);
             merged.counted = out.counted;
@@ -656,12 +653,6 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
             }
             return merged;
         }
-    }
-    if out.effect == Effect::Proceeds
-        && out.decision != Decision::Allow
-        && readings.iter().any(|r| r.effect == Effect::Blocked)
-    {
-        out.effect = Effect::Blocked;
     }
     out
 }

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::ReadContext;
 use crate::exec::Invocation;
-use crate::verdict::Reading;
+use crate::verdict::{Effect, Reading};
 
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
 /// notes, context and rewrites are gathered from every reading, and the result is counted only
@@ -21,16 +21,28 @@ pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
     let Some(top) = readings.iter().max_by_key(|r| r.decision.strength()) else {
         return Reading::allow();
     };
-    let mut out = Reading::new(top.decision).effect(top.effect);
+    // The action fares as badly as the worst command lets it: one command that stops it
+    // stops it, whichever decision ranks first.
+    let effect = readings
+        .iter()
+        .map(|r| r.effect)
+        .max_by_key(|e| effect_rank(*e))
+        .unwrap_or(top.effect);
+    let mut out = Reading::new(top.decision).effect(effect);
     for r in readings {
         out.adds_context |= r.adds_context;
         out.rewrites_input |= r.rewrites_input;
         out.counted &= r.counted;
-        if r.effect == crate::verdict::Effect::Halted && r.decision == top.decision {
-            out.effect = r.effect;
-        }
     }
     out
+}
+
+fn effect_rank(e: Effect) -> u8 {
+    match e {
+        Effect::Proceeds => 0,
+        Effect::Blocked => 1,
+        Effect::Halted => 2,
+    }
 }
 
 /// `base` with `add` set on top (a key in both takes the value from `add`).
