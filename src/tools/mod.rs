@@ -10,6 +10,7 @@ pub mod shared;
 pub mod claude;
 pub mod codex;
 pub mod gemini;
+pub mod qoder;
 
 #[cfg(test)]
 pub mod testing;
@@ -123,7 +124,12 @@ pub struct PlannedCommand {
 }
 
 /// The registry: every tool, in the order they are reported.
-pub static ALL: &[&Tool] = &[&claude::TOOL, &codex::TOOL, &gemini::TOOL];
+pub static ALL: &[&Tool] = &[
+    &claude::TOOL,
+    &codex::TOOL,
+    &gemini::TOOL,
+    &qoder::TOOL,
+];
 
 /// The tool with this id.
 pub fn find(id: &str) -> Option<&'static Tool> {

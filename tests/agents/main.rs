@@ -7,3 +7,4 @@ mod common;
 mod claude;
 mod codex;
 mod gemini;
+mod qoder;
