@@ -11,6 +11,7 @@ pub mod claude;
 pub mod codex;
 pub mod gemini;
 pub mod qoder;
+pub mod trae;
 
 #[cfg(test)]
 pub mod testing;
@@ -129,6 +130,7 @@ pub static ALL: &[&Tool] = &[
     &codex::TOOL,
     &gemini::TOOL,
     &qoder::TOOL,
+    &trae::TOOL,
 ];
 
 /// The tool with this id.

@@ -8,3 +8,4 @@ mod claude;
 mod codex;
 mod gemini;
 mod qoder;
+mod trae;
