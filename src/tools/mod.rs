@@ -10,6 +10,7 @@ pub mod shared;
 pub mod claude;
 pub mod codex;
 pub mod gemini;
+pub mod openhands;
 pub mod qoder;
 pub mod trae;
 
@@ -131,6 +132,7 @@ pub static ALL: &[&Tool] = &[
     &gemini::TOOL,
     &qoder::TOOL,
     &trae::TOOL,
+    &openhands::TOOL,
 ];
 
 /// The tool with this id.

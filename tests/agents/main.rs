@@ -7,5 +7,6 @@ mod common;
 mod claude;
 mod codex;
 mod gemini;
+mod openhands;
 mod qoder;
 mod trae;
