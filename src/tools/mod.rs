@@ -7,6 +7,7 @@
 
 pub mod shared;
 
+pub mod augment;
 pub mod claude;
 pub mod codex;
 pub mod gemini;
@@ -133,6 +134,7 @@ pub static ALL: &[&Tool] = &[
     &qoder::TOOL,
     &trae::TOOL,
     &openhands::TOOL,
+    &augment::TOOL,
 ];
 
 /// The tool with this id.

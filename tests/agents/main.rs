@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod augment;
 mod claude;
 mod codex;
 mod gemini;
