@@ -8,6 +8,7 @@
 pub mod shared;
 
 pub mod antigravity;
+pub mod augment;
 pub mod claude;
 pub mod cline;
 pub mod codex;
@@ -20,9 +21,12 @@ pub mod goose;
 pub mod kilo;
 pub mod kiro;
 pub mod opencode;
+pub mod openhands;
 pub mod pi;
+pub mod qoder;
 pub mod qwen;
 pub mod spettro;
+pub mod trae;
 pub mod windsurf;
 pub mod zed;
 
@@ -149,7 +153,11 @@ pub static ALL: &[&Tool] = &[
     &cline::TOOL,
     &windsurf::TOOL,
     &factory::TOOL,
+    &qoder::TOOL,
+    &trae::TOOL,
+    &openhands::TOOL,
     &goose::TOOL,
+    &augment::TOOL,
     &crush::TOOL,
     &antigravity::TOOL,
     &spettro::TOOL,

@@ -5,6 +5,7 @@
 mod common;
 
 mod antigravity;
+mod augment;
 mod claude;
 mod cline;
 mod codex;
@@ -15,7 +16,10 @@ mod factory;
 mod gemini;
 mod goose;
 mod kiro;
+mod openhands;
 mod plugins;
+mod qoder;
 mod qwen;
 mod spettro;
+mod trae;
 mod windsurf;
