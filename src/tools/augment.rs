@@ -178,7 +178,7 @@ fn plan(cx: &PlanContext) -> Plan {
         .iter()
         .map(|command| PlannedCommand {
             display: command.clone(),
-            invocation: script(command, cx.root, cx.home).map(|(program, args)| {
+            invocation: script(command, cx.root).map(|(program, args)| {
                 shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
             }),
             is_async: cx.spec.is_async(),
@@ -202,7 +202,7 @@ fn plan(cx: &PlanContext) -> Plan {
 
 /// The program Augment starts for `command`: a script path with a known extension, run
 /// directly (seed 002); anything else is not run.
-fn script(command: &str, root: &Path, home: &Path) -> Result<(String, Vec<String>), String> {
+fn script(command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
     let refuse = || {
         format!(
             "Augment runs only the path of a .sh, .ps1, .cmd or .bat script, with no shell: move `{command}` into a script and give its path"
@@ -216,11 +216,8 @@ fn script(command: &str, root: &Path, home: &Path) -> Result<(String, Vec<String
     let Some(ext) = SCRIPT_EXTENSIONS.iter().find(|e| lower.ends_with(**e)) else {
         return Err(refuse());
     };
-    let full = if let Some(rest) = path.strip_prefix("~/") {
-        home.join(rest)
-    } else {
-        root.join(path.strip_prefix("./").unwrap_or(path))
-    };
+    // `~` is not a plain word (shell::plain_script_words): with no shell, nothing expands it.
+    let full = root.join(path.strip_prefix("./").unwrap_or(path));
     let full = full.display().to_string();
     if cfg!(windows) {
         return Ok(match *ext {
@@ -637,7 +634,7 @@ mod tests {
             ("./hooks/g.sh", Some("/project/hooks/g.sh")),
             ("hooks/g.sh", Some("/project/hooks/g.sh")),
             ("/etc/augment/hooks/v.sh", Some("/etc/augment/hooks/v.sh")),
-            ("~/hooks/v.sh", Some("/home/user/hooks/v.sh")),
+            ("~/hooks/v.sh", None),
             ("./hooks/g.py", None),
             ("./hooks/g.sh | cat", None),
             ("bash ./hooks/g.sh", None),
