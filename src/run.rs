@@ -177,9 +177,17 @@ fn ran_target(
     outcomes: &mut impl Iterator<Item = Outcome>,
     check: &Check,
 ) -> TargetReport {
+    // Every command of a run gets the same input: read it back from the first one's stdin.
+    let input: serde_json::Value = run
+        .commands
+        .iter()
+        .find_map(|c| c.invocation.as_ref().ok())
+        .and_then(|inv| serde_json::from_slice(&inv.stdin).ok())
+        .unwrap_or_default();
     let rcx = ReadContext {
         event: &run.event,
         spec: &check.spec,
+        input: &input,
     };
     let mut commands = Vec::new();
     let mut judged: Vec<Reading> = Vec::new();

@@ -1035,7 +1035,11 @@ mod tests {
         ];
         let spec = testing::spec(PRE);
         for (name, event, outcomes, decision, effect) in rows {
-            let cx = ReadContext { event, spec: &spec };
+            let cx = ReadContext {
+                event,
+                spec: &spec,
+                input: &serde_json::Value::Null,
+            };
             let readings: Vec<_> = outcomes.iter().map(|o| (TOOL.read)(&cx, o)).collect();
             let r = (TOOL.combine)(&cx, &readings);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");

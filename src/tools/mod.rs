@@ -88,6 +88,8 @@ pub struct ReadContext<'a> {
     pub event: &'a str,
     /// The hook spec (for `failClosed`, `x-*` settings and the like).
     pub spec: &'a HookSpec,
+    /// The event input the hook was given (`Null` when unknown).
+    pub input: &'a serde_json::Value,
 }
 
 /// What a tool would do with a hook for a trigger.

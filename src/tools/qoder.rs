@@ -216,15 +216,6 @@ fn plan(cx: &PlanContext) -> Plan {
         }
     }
     let mut notes = Vec::new();
-    if event == "ConfigChange"
-        && payload.get("source").and_then(Value::as_str) == Some("policy_settings")
-        && !only_policy_settings(cx.spec)
-    {
-        // The reader sees the spec, not the payload (see `only_policy_settings`).
-        notes.push(
-            "Qoder cannot block a policy_settings change: a block in this reply means nothing; set `matcher: policy_settings` for hookcheck to read it so".to_string(),
-        );
-    }
     let timeout = cx.spec.timeout().unwrap_or(600);
     let env = shared::merge_env(
         cx.env,
@@ -465,14 +456,9 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<
     Ok((payload, Some(value.to_string())))
 }
 
-/// Whether the spec's ConfigChange matcher names only `policy_settings`. The reader sees the
-/// spec but not the payload, so this is how it knows the change came from policy settings.
-fn only_policy_settings(spec: &HookSpec) -> bool {
-    let When::Native { matcher, .. } = &spec.when else {
-        return false;
-    };
-    let mut parts = matcher.split('|').map(str::trim).filter(|s| !s.is_empty());
-    parts.clone().next().is_some() && parts.all(|p| p == "policy_settings")
+/// Whether a ConfigChange came from policy settings, which Qoder cannot block (seed 002).
+fn from_policy_settings(input: &Value) -> bool {
+    input.get("source").and_then(Value::as_str) == Some("policy_settings")
 }
 
 fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
@@ -482,7 +468,7 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
     }
     // A ConfigChange from policy settings cannot be blocked (seed 002).
     let blockable =
-        BLOCKING.contains(&event) && !(event == "ConfigChange" && only_policy_settings(ctx.spec));
+        BLOCKING.contains(&event) && !(event == "ConfigChange" && from_policy_settings(ctx.input));
     if out.timed_out {
         return Reading::timeout().note("Qoder's timeout handling is undocumented; hookcheck reads it as letting the action through");
     }
@@ -892,7 +878,12 @@ mod tests {
             ),
         ];
         for (name, yaml, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, yaml, event, &outcome);
+            let input = if yaml == POLICY {
+                serde_json::json!({ "source": "policy_settings" })
+            } else {
+                serde_json::Value::Null
+            };
+            let r = testing::read_with(&TOOL, yaml, event, &input, &outcome);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
         }
     }

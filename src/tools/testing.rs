@@ -131,7 +131,22 @@ fn captured(s: &str) -> Captured {
 
 /// Reads `outcome` on `event` by `tool`'s rules, for a spec given as YAML.
 pub fn read(tool: &Tool, yaml: &str, event: &str, outcome: &Outcome) -> Reading {
+    read_with(tool, yaml, event, &Value::Null, outcome)
+}
+
+/// [`read`], for a hook that was given `input`.
+pub fn read_with(
+    tool: &Tool,
+    yaml: &str,
+    event: &str,
+    input: &Value,
+    outcome: &Outcome,
+) -> Reading {
     let spec = spec(yaml);
-    let cx = ReadContext { event, spec: &spec };
+    let cx = ReadContext {
+        event,
+        spec: &spec,
+        input,
+    };
     (tool.read)(&cx, outcome)
 }
