@@ -224,6 +224,12 @@ impl Workspace {
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
         let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
+        // The other specs matter where an agent puts every hook of one event in one file.
+        let peers = spec::discover(&self.spec_dirs)
+            .into_iter()
+            .filter(|(_, p)| *p != path)
+            .filter_map(|(_, p)| spec::load_file(&p).ok())
+            .collect();
         let trigger = trigger::from_flags(
             req.bash.clone(),
             req.edit.clone(),
@@ -242,6 +248,7 @@ impl Workspace {
             home: self.home.clone(),
             env: self.env.clone(),
             limits: Limits::default(),
+            peers,
         })
     }
 }

@@ -33,6 +33,8 @@ pub struct Check {
     pub env: Vec<(String, String)>,
     /// Process limits.
     pub limits: Limits,
+    /// The other valid specs found beside this one.
+    pub peers: Vec<HookSpec>,
 }
 
 /// The default for `--jobs`: hooks mostly wait on processes, so a few per core.
@@ -188,6 +190,7 @@ fn ran_target(
         event: &run.event,
         spec: &check.spec,
         input: &input,
+        peers: &check.peers,
     };
     let mut commands = Vec::new();
     let mut judged: Vec<Reading> = Vec::new();

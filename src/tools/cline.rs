@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 use super::shared::{self, str_field};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
 use crate::verdict::{Assumption, Effect, Reading};
 
@@ -378,7 +378,35 @@ fn control_text(stdout: &str) -> &str {
         .trim()
 }
 
+/// Cline's event for a spec (native as written, portable mapped).
+fn event_of(spec: &HookSpec) -> String {
+    match &spec.when {
+        When::Native { event, .. } => event.clone(),
+        When::Portable { on, .. } => portable(*on).to_string(),
+    }
+}
+
 fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
+    let r = read_reply(ctx, out);
+    // Specs on one event become one script with one stdout (the behaviour spec, "Cline
+    // replies"), so what this hook prints is not the whole reply Cline reads.
+    let sharing: Vec<&str> = ctx
+        .peers
+        .iter()
+        .filter(|p| p.targets_tool("cline") && event_of(p) == ctx.event)
+        .map(|p| p.name.as_str())
+        .collect();
+    if sharing.is_empty() {
+        return r;
+    }
+    r.not_counted(format!(
+        "Cline runs every hook on {} from one script sharing one stdout, and {} also reach it there",
+        ctx.event,
+        sharing.join(", ")
+    ))
+}
+
+fn read_reply(ctx: &ReadContext, out: &Outcome) -> Reading {
     let goes_on = "Cline logs it and goes on as if the hook allowed";
     if out.timed_out {
         return Reading::timeout().note(format!("the hook timed out: {goes_on}"));

@@ -1039,6 +1039,7 @@ mod tests {
                 event,
                 spec: &spec,
                 input: &serde_json::Value::Null,
+                peers: &[],
             };
             let readings: Vec<_> = outcomes.iter().map(|o| (TOOL.read)(&cx, o)).collect();
             let r = (TOOL.combine)(&cx, &readings);

@@ -90,6 +90,9 @@ pub struct ReadContext<'a> {
     pub spec: &'a HookSpec,
     /// The event input the hook was given (`Null` when unknown).
     pub input: &'a serde_json::Value,
+    /// The other specs found beside this one (for agents where hooks on one event share a
+    /// file, and so their output).
+    pub peers: &'a [HookSpec],
 }
 
 /// What a tool would do with a hook for a trigger.

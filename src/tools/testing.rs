@@ -147,6 +147,7 @@ pub fn read_with(
         event,
         spec: &spec,
         input,
+        peers: &[],
     };
     (tool.read)(&cx, outcome)
 }

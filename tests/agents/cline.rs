@@ -64,3 +64,41 @@ fn pre_compact_is_not_run() {
     let (_, r) = p.json("c", &["-t", "cline"]);
     assert_eq!(decision(&r, "cline"), "not run", "{r}");
 }
+
+#[test]
+fn specs_sharing_an_event_are_not_counted_even_with_include_assumed() {
+    let alone = project();
+    let (_, r) = alone.json(
+        "g",
+        &["-t", "cline", "--bash", "rm -rf build", "--include-assumed"],
+    );
+    assert_eq!(target(&r, "cline")["counted"], true, "{r}");
+
+    // A second spec on PreToolUse (portable before-tool maps there too) shares Cline's script.
+    let shared = project().spec("other", "on: before-tool\ncommand: ./hooks/g.sh\n");
+    let (_, r) = shared.json(
+        "g",
+        &["-t", "cline", "--bash", "rm -rf build", "--include-assumed"],
+    );
+    let t = target(&r, "cline");
+    assert_eq!(t["counted"], false, "{r}");
+    assert!(
+        t["commands"][0]["notes"]
+            .to_string()
+            .contains("other also reach"),
+        "{r}"
+    );
+
+    // A spec on another event, or one whose targets leave Cline out, does not.
+    let apart = project()
+        .spec("stop", "event: Stop\ncommand: ./hooks/g.sh\n")
+        .spec(
+            "elsewhere",
+            "event: PreToolUse\ncommand: ./hooks/g.sh\ntargets: [claude]\n",
+        );
+    let (_, r) = apart.json(
+        "g",
+        &["-t", "cline", "--bash", "rm -rf build", "--include-assumed"],
+    );
+    assert_eq!(target(&r, "cline")["counted"], true, "{r}");
+}
