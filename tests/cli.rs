@@ -377,3 +377,73 @@ fn a_hook_killed_by_a_signal_is_read_by_each_agents_rules() {
     assert_eq!(claude["commands"][0]["exit_code"], serde_json::Value::Null);
     insta::assert_snapshot!("signal_by_agent", verdicts(&r));
 }
+
+#[test]
+fn async_hooks_run_and_are_shown_but_not_judged() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\nasync: true\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\necho 'would block' >&2\nexit 2\n");
+    let (code, r) = p.json("g", &["--bash", "ls", "-t", "claude,codex"]);
+    assert_eq!(code, 0, "async results are not judged: {r}");
+    let t = target(&r, "claude");
+    assert_eq!(
+        (t["async"].as_bool(), t["counted"].as_bool()),
+        (Some(true), Some(false)),
+        "{r}"
+    );
+    assert_eq!(t["commands"][0]["exit_code"], 2, "the hook really ran: {r}");
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    assert!(
+        run.stdout().contains("claude: block (exit 2"),
+        "{}",
+        run.stdout()
+    );
+    assert!(
+        run.stdout().contains("async, not judged"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn hooks_do_not_see_other_agents_session_variables() {
+    // The spec's env reaches the hook too (HOOK_TAG names the file it writes).
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\nenv: {HOOK_TAG: x}\n",
+        )
+        .script(
+            "hooks/g.sh",
+            "#!/bin/sh\nenv | cut -d= -f1 | sort > \"env.$HOOK_TAG\"\n",
+        );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["run", "g", "--bash", "ls", "-t", "codex"])
+        .current_dir(p.root())
+        .env("CLAUDECODE", "1")
+        .env("CLAUDE_PROJECT_DIR", "/elsewhere")
+        .env("GEMINI_CLI", "1")
+        .env("KEEP_ME", "1")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let keys = std::fs::read_to_string(p.root().join("env.x")).unwrap();
+    let keys: Vec<&str> = keys.lines().collect();
+    assert!(
+        keys.contains(&"KEEP_ME"),
+        "the caller's own variables pass through: {keys:?}"
+    );
+    for gone in ["CLAUDECODE", "CLAUDE_PROJECT_DIR", "GEMINI_CLI"] {
+        assert!(
+            !keys.contains(&gone),
+            "{gone} leaked into a Codex hook: {keys:?}"
+        );
+    }
+}
