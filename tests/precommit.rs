@@ -1,0 +1,93 @@
+//! The pre-commit hook, through the real `pre-commit` (PyPI) with `try-repo` on a fixture
+//! repository. pre-commit builds hookcheck from this repository (`language: rust`), so this
+//! test takes a few minutes the first time; `.ci/run` installs pre-commit.
+
+use std::path::Path;
+use std::process::Command;
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args(["-c", "user.email=test@example.com", "-c", "user.name=test"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("git")
+        .success();
+    assert!(ok, "git {args:?}");
+}
+
+fn write(dir: &Path, path: &str, body: &str) {
+    let p = dir.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, body).unwrap();
+}
+
+#[test]
+fn pre_commit_try_repo_runs_the_cases() {
+    let fixture = tempfile::tempdir().unwrap();
+    let dir = fixture.path();
+    git(dir, &["init", "-q"]);
+    write(
+        dir,
+        ".hookcheck/hooks/g.yaml",
+        "on: before-tool\nmatch: shell\ncommand: ./g.sh\n",
+    );
+    write(
+        dir,
+        "g.sh",
+        "#!/bin/sh\nif grep -q 'rm -rf'; then echo no >&2; exit 2; fi\n",
+    );
+    std::fs::set_permissions(
+        dir.join("g.sh"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    write(
+        dir,
+        ".hookcheck/cases.yaml",
+        "cases:\n  - hook: g\n    bash: rm -rf /\n    expect: {claude: block, codex: block}\n",
+    );
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-qm", "hooks"]);
+
+    let repo = env!("CARGO_MANIFEST_DIR");
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-home");
+    let run = || {
+        Command::new("pre-commit")
+            .args(["try-repo", repo, "hookcheck-test", "--all-files"])
+            .current_dir(dir)
+            .env("PRE_COMMIT_HOME", &home)
+            .env(
+                "CARGO_TARGET_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-target"),
+            )
+            .output()
+            .expect("pre-commit (PyPI) is installed by .ci/run")
+    };
+    let out = run();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("hookcheck test") && text.contains("Passed"),
+        "{text}"
+    );
+
+    // A case that fails makes the commit fail.
+    write(
+        dir,
+        ".hookcheck/cases.yaml",
+        "cases:\n  - hook: g\n    bash: rm -rf /\n    expect: allow\n",
+    );
+    git(dir, &["commit", "-qam", "wrong expectation"]);
+    let out = run();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains("Failed") && text.contains("expected allow, got block"),
+        "{text}"
+    );
+}
