@@ -447,3 +447,24 @@ fn hooks_do_not_see_other_agents_session_variables() {
         );
     }
 }
+
+#[test]
+fn agnostic_ai_specs_load_unchanged_from_their_folder() {
+    let p = Project::new()
+        .file(
+            ".agnostic-ai/hooks/guard.yaml",
+            "description: from agnostic-ai\non: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"));
+    let run = p.run(&["list"]);
+    assert!(
+        run.stdout().contains("guard  on: before-tool [shell]"),
+        "{}",
+        run.stdout()
+    );
+    let (code, r) = p.json(
+        "guard",
+        &["--bash", "rm -rf x", "-t", "claude", "--expect", "block"],
+    );
+    assert_eq!(code, 0, "{r}");
+}

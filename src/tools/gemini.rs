@@ -542,6 +542,13 @@ mod tests {
                 Effect::Proceeds,
             ),
             (
+                "R cancel means nothing",
+                "BeforeTool",
+                exit(0, r#"{"cancel":true}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
                 "R timeout",
                 "BeforeTool",
                 timed_out(),
