@@ -420,9 +420,9 @@ fn hooks_do_not_see_other_agents_session_variables() {
             "hooks/g.sh",
             "#!/bin/sh\nenv | cut -d= -f1 | sort > \"env.$HOOK_TAG\"\n",
         );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+    let out = p
+        .command()
         .args(["run", "g", "--bash", "ls", "-t", "codex"])
-        .current_dir(p.root())
         .env("CLAUDECODE", "1")
         .env("CLAUDE_PROJECT_DIR", "/elsewhere")
         .env("GEMINI_CLI", "1")

@@ -119,12 +119,11 @@ fn junit_validates_against_the_junit_schema() {
 fn github_annotations_and_step_summary() {
     let p = project();
     let summary = p.root().join("summary.md");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+    let out = p
+        .command()
         .arg("test")
-        .current_dir(p.root())
         .env("GITHUB_ACTIONS", "true")
         .env("GITHUB_STEP_SUMMARY", &summary)
-        .env("NO_COLOR", "1")
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

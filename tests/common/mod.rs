@@ -47,15 +47,26 @@ impl Project {
         self
     }
 
+    /// `hookcheck` set up to run in the project root, with no colour, a plain login shell and
+    /// an empty home: Codex runs hooks under `$SHELL -lc` and Spettro under `bash -lc`, and a
+    /// developer's profile (a `pyenv init` that rehashes under a lock, say) must not decide
+    /// what the tests see.
+    pub fn command(&self) -> std::process::Command {
+        let home = self.root().join(".test-home");
+        std::fs::create_dir_all(&home).expect("mkdir home");
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"));
+        cmd.current_dir(self.root())
+            .env("NO_COLOR", "1")
+            .env("HOME", home)
+            .env("SHELL", "/bin/sh")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("GITHUB_ACTIONS");
+        cmd
+    }
+
     /// Runs `hookcheck ARGS` in the project root.
     pub fn run(&self, args: &[&str]) -> Run {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
-            .args(args)
-            .current_dir(self.root())
-            .env("NO_COLOR", "1")
-            .env_remove("CLICOLOR_FORCE")
-            .output()
-            .expect("run hookcheck");
+        let output = self.command().args(args).output().expect("run hookcheck");
         Run { output }
     }
 
