@@ -232,7 +232,8 @@ impl Workspace {
             base,
         )?;
         Ok(Check {
-            spec,
+            subject: run::Subject::Spec(spec),
+            warnings: Vec::new(),
             trigger,
             tools,
             expect,
