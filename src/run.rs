@@ -14,7 +14,7 @@ use crate::verdict::{Decision, Reading};
 /// What a check runs: one spec for every tool, or each tool's installed handlers.
 pub enum Subject {
     /// One hook spec, planned by every tool.
-    Spec(HookSpec),
+    Spec(Box<HookSpec>),
     /// Handlers read from the agents' own files, as native specs: one list per tool in
     /// [`Check::tools`] order. A tool's handlers that fire are merged into one target.
     Installed {

@@ -150,3 +150,53 @@ pub fn doubles(loaded: &[(&NativeHandler, bool)]) -> Vec<String> {
     }
     out
 }
+
+/// The inventory as a text table, then the files that cannot be loaded.
+pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
+    let s = |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or_default().to_string();
+    let cells: Vec<[String; 6]> = rows
+        .iter()
+        .map(|r| {
+            let via = if r["cross_read"] == true {
+                " (cross-read)"
+            } else {
+                ""
+            };
+            [
+                format!("{}{via}", s(r, "agent")),
+                s(r, "event"),
+                s(r, "matcher"),
+                s(r, "command"),
+                r["timeout_s"]
+                    .as_u64()
+                    .map_or("-".into(), |t| format!("{t}s")),
+                format!("{}:{}", s(r, "file"), r["line"]),
+            ]
+        })
+        .collect();
+    let head = ["AGENT", "EVENT", "MATCHER", "COMMAND", "TIMEOUT", "FILE"].map(String::from);
+    let mut width = [0usize; 6];
+    for row in std::iter::once(&head).chain(&cells) {
+        for (w, c) in width.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    if cells.is_empty() {
+        out.push_str("no installed hooks found\n");
+    } else {
+        for row in std::iter::once(&head).chain(&cells) {
+            let line: Vec<String> = row
+                .iter()
+                .zip(width)
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect();
+            out.push_str(line.join("  ").trim_end());
+            out.push('\n');
+        }
+    }
+    for e in errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    out
+}

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Loader;
+use super::{Field, Loader};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -47,6 +47,9 @@ pub static LOADER: Loader = Loader {
         "TodoWrite",
         "mcp__server__tool",
     ],
+    project_glob: ".claude/settings.json, .claude/settings.local.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::FailClosed],
     unit: "s",
     trust: None,
     sources: &[

@@ -40,6 +40,9 @@ pub static LOADER: Loader = Loader {
     ],
     // core/src/tools/hook_names.rs: apply_patch answers to Edit and Write too.
     tool_names: &["Bash", "apply_patch", "Edit", "Write", "mcp__server__tool"],
+    project_glob: ".codex/hooks.json, .codex/config.toml",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[],
     unit: "s",
     // protocols-a.md §2 Trust.
     trust: Some(

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{Loader, json_files_in};
+use super::{Field, Loader, json_files_in};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 
@@ -46,6 +46,9 @@ pub static LOADER: Loader = Loader {
         "Edit",
         "Read",
     ],
+    project_glob: ".github/hooks/*.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::Cwd],
     unit: "s",
     trust: None,
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],

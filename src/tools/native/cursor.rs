@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use super::Loader;
+use super::{Field, Loader};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -43,6 +43,9 @@ pub static LOADER: Loader = Loader {
         "TabWrite",
         "TabRead",
     ],
+    project_glob: ".cursor/hooks.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::FailClosed],
     unit: "s",
     trust: None,
     sources: &[

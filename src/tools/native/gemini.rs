@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::Loader;
+use super::{Field, Loader};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -42,6 +42,9 @@ pub static LOADER: Loader = Loader {
         "write_todos",
         "mcp_server_tool",
     ],
+    project_glob: ".gemini/settings.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::Env],
     unit: "ms",
     trust: None,
     sources: &[

@@ -32,6 +32,10 @@ pub struct Loader {
     pub renames: &'static [(&'static str, &'static str)],
     /// The tool names the agent's matchers are compared with.
     pub tool_names: &'static [&'static str],
+    /// The project files as people write them (`.github/hooks/*.json`).
+    pub project_glob: &'static str,
+    /// Handler fields beyond command, matcher and timeout that a spec must agree with.
+    pub compares: &'static [Field],
     /// The unit timeouts are written in, for people (`s`, `ms`).
     pub unit: &'static str,
     /// The agent needs the user to trust hooks before they run: what to do about it.
@@ -47,6 +51,19 @@ impl Loader {
     pub fn events(&self) -> &'static [&'static str] {
         super::find(self.id).map_or(self.events, |t| t.events)
     }
+}
+
+/// A handler field the stale-file check compares with the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `env` (keys only in messages).
+    Env,
+    /// `failClosed`.
+    FailClosed,
+    /// `cwd`.
+    Cwd,
+    /// `confirm`.
+    Confirm,
 }
 
 /// Every loader, in registry order.

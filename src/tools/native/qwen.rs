@@ -69,6 +69,9 @@ pub static LOADER: Loader = Loader {
         "Edit",
         "ReadFile",
     ],
+    project_glob: ".qwen/settings.json, .qwen/settings.local.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[],
     unit: "s (1000 and more: ms)",
     trust: Some("project hooks load only in a trusted folder: trust the folder in Qwen Code"),
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
