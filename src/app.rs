@@ -10,6 +10,7 @@ use crate::cli::{
 };
 use crate::exec::Limits;
 use crate::judge::Expect;
+use crate::native;
 use crate::report;
 use crate::run::{self, Check};
 use crate::spec::{self, When};
@@ -29,7 +30,9 @@ pub fn main(cli: Cli) -> i32 {
     }
     match cli.command {
         Command::Run(args) => run_cmd(args),
+        Command::List(args) if args.installed => list_installed(args),
         Command::List(args) => list_cmd(args),
+        Command::Lint(args) => lint_cmd(args),
         Command::Tools(args) => tools_cmd(args),
         Command::Test(args) => test_cmd(args),
         Command::Completions { shell } => {
@@ -121,9 +124,13 @@ pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
 
 fn run_cmd(args: RunArgs) -> i32 {
     let format = args.format;
+    let strict = args.strict;
     match prepare(args) {
         Ok(check) => {
-            let report = run::run_check(&check);
+            let mut report = run::run_check(&check);
+            if strict {
+                apply_strict(&mut report);
+            }
             let format = if format == Format::Text && in_github_actions() {
                 Format::Github
             } else {
@@ -238,7 +245,8 @@ impl Workspace {
             base,
         )?;
         Ok(Check {
-            spec,
+            subject: run::Subject::Spec(Box::new(spec)),
+            warnings: Vec::new(),
             trigger,
             tools,
             expect,
@@ -265,8 +273,11 @@ pub fn jobs(given: Option<usize>) -> Result<usize, String> {
 fn prepare(args: RunArgs) -> Result<Check, String> {
     let ws = Workspace::from_process(&args.specs)?;
     let jobs = jobs(args.jobs)?;
+    if args.installed {
+        return installed_check(&ws, args, jobs);
+    }
     let req = CheckRequest {
-        hook: args.hook,
+        hook: args.hook.unwrap_or_default(),
         bash: args.bash,
         edit: args.edit,
         prompt: args.prompt,
@@ -275,7 +286,71 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         expect: args.expect,
         include_assumed: args.include_assumed,
     };
-    ws.check(&req, &ws.cwd, jobs)
+    let mut check = ws.check(&req, &ws.cwd, jobs)?;
+    let inv = native::inventory::load(&ws.root, &ws.home, false);
+    check.warnings = native::stale::for_check(&check, &inv);
+    Ok(check)
+}
+
+/// `run --installed`: every handler in the agents' own files, by each agent's rules.
+fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, String> {
+    let tools = select_tools(&args.targets)?;
+    let mut expect = Expect::default();
+    for e in &args.expect {
+        expect.add(e, |id| tools::find(id).is_some())?;
+    }
+    let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
+    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let parts = native::installed::plan(&tools, &inv);
+    if parts.tools.is_empty() {
+        return Err("none of the tools asked for has hook files hookcheck can read".into());
+    }
+    Ok(Check {
+        subject: run::Subject::Installed {
+            specs: parts.specs,
+            files: parts.files,
+        },
+        warnings: parts.warnings,
+        trigger,
+        tools: parts.tools,
+        expect,
+        include_assumed: args.include_assumed,
+        jobs,
+        root: ws.root.clone(),
+        home: ws.home.clone(),
+        env: ws.env.clone(),
+        limits: Limits::default(),
+        peers: Vec::new(),
+    })
+}
+
+/// `--strict`: any warning fails the check.
+fn apply_strict(report: &mut report::Report) {
+    let warned: Vec<String> = report
+        .targets
+        .iter()
+        .filter(|t| !t.warnings.is_empty())
+        .map(|t| t.target.clone())
+        .collect();
+    if warned.is_empty() {
+        return;
+    }
+    for id in &warned {
+        report
+            .summary
+            .failures
+            .push(format!("{id}: warnings fail the run under --strict"));
+        if !report.summary.failed_targets.contains(id) {
+            report.summary.failed_targets.push(id.clone());
+        }
+    }
+    report.summary.passed = false;
+    report.summary.exit_code = 1;
+    report.summary.message = format!(
+        "hook {}: {}",
+        report.hook,
+        report.summary.failures.join("; ")
+    );
 }
 
 /// Whether this runs as a GitHub Actions step.
@@ -529,4 +604,56 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
         }
     }
     0
+}
+
+fn list_installed(args: ListArgs) -> i32 {
+    let ws = match Workspace::from_process(&[]) {
+        Ok(ws) => ws,
+        Err(e) => return fail(Format::Text, &e),
+    };
+    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let rows = inv.rows();
+    let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
+    match args.format {
+        ListFormat::Json => {
+            let errors: Vec<_> = inv
+                .errors
+                .iter()
+                .map(|e| {
+                    serde_json::json!({
+                        "file": e.file.display().to_string(), "line": e.line,
+                        "message": e.message, "consequence": e.consequence,
+                    })
+                })
+                .collect();
+            let out = serde_json::json!({ "handlers": rows, "errors": errors });
+            print(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&out).unwrap_or_default()
+            ));
+        }
+        ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
+    }
+    status
+}
+
+fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
+    let ws = match Workspace::from_process(&args.specs) {
+        Ok(ws) => ws,
+        Err(e) => return fail(Format::Text, &e),
+    };
+    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
+    match args.format {
+        ListFormat::Json => print(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&findings).unwrap_or_default()
+        )),
+        ListFormat::Text => print(&native::lint::render(&findings)),
+    }
+    i32::from(
+        findings
+            .iter()
+            .any(|f| f.severity == native::lint::Severity::Error),
+    )
 }

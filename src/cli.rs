@@ -39,6 +39,8 @@ pub enum Command {
     Run(RunArgs),
     /// List the hook specs found: name, event or on/match, targets, file.
     List(ListArgs),
+    /// Check specs and the agents' hook files without running any hook.
+    Lint(LintArgs),
     /// Show every agent's contract: events, shell, default timeouts, sources, date checked.
     Tools(ToolsArgs),
     /// Run a suite of cases in one process (default: .hookcheck/cases.yaml).
@@ -98,8 +100,18 @@ pub struct TestArgs {
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt", "payload"]).multiple(false)))]
 pub struct RunArgs {
-    /// The hook's name: its spec file without the extension.
-    pub hook: String,
+    /// The hook's name: its spec file without the extension (not with --installed).
+    #[arg(required_unless_present = "installed", conflicts_with = "installed")]
+    pub hook: Option<String>,
+    /// Run the handlers installed in the agents' own hook files instead of a spec.
+    #[arg(long)]
+    pub installed: bool,
+    /// With --installed: also read the user's hook files (under $HOME).
+    #[arg(long, requires = "installed")]
+    pub user: bool,
+    /// Warnings (stale or doubled hooks, unreadable hook files) fail the run.
+    #[arg(long)]
+    pub strict: bool,
     /// The agent runs this shell command.
     #[arg(long, value_name = "CMD")]
     pub bash: Option<String>,
@@ -139,9 +151,29 @@ pub struct RunArgs {
     pub jobs: Option<usize>,
 }
 
+/// `hookcheck lint`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Also read the user's hook files (under $HOME).
+    #[arg(long)]
+    pub user: bool,
+    /// Where the specs are (repeatable).
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
+    pub format: ListFormat,
+}
+
 /// `hookcheck list`.
 #[derive(Debug, Args)]
 pub struct ListArgs {
+    /// List the handlers in the agents' own hook files instead of the specs.
+    #[arg(long)]
+    pub installed: bool,
+    /// With --installed: also read the user's hook files (under $HOME).
+    #[arg(long, requires = "installed")]
+    pub user: bool,
     /// Where the specs are (repeatable).
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod exec;
 pub mod judge;
 pub mod matcher;
+pub mod native;
 pub mod report;
 pub mod run;
 pub mod shell;

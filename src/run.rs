@@ -11,10 +11,44 @@ use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan
 use crate::trigger::Trigger;
 use crate::verdict::{Decision, Reading};
 
+/// What a check runs: one spec for every tool, or each tool's installed handlers.
+pub enum Subject {
+    /// One hook spec, planned by every tool.
+    Spec(Box<HookSpec>),
+    /// Handlers read from the agents' own files, as native specs: one list per tool in
+    /// [`Check::tools`] order. A tool's handlers that fire are merged into one target.
+    Installed {
+        /// Each tool's handlers.
+        specs: Vec<Vec<HookSpec>>,
+        /// The files read, for the report.
+        files: Vec<String>,
+    },
+}
+
+impl Subject {
+    /// The name the report shows.
+    pub fn name(&self) -> &str {
+        match self {
+            Subject::Spec(s) => &s.name,
+            Subject::Installed { .. } => "installed",
+        }
+    }
+
+    /// The spec file, or the hook files read.
+    pub fn source(&self) -> String {
+        match self {
+            Subject::Spec(s) => s.file.path.display().to_string(),
+            Subject::Installed { files, .. } => files.join(", "),
+        }
+    }
+}
+
 /// Everything one check needs.
 pub struct Check {
-    /// The hook spec.
-    pub spec: HookSpec,
+    /// What runs.
+    pub subject: Subject,
+    /// Warnings per tool, in [`Check::tools`] order (missing entries: none).
+    pub warnings: Vec<Vec<String>>,
     /// What the agent is about to do.
     pub trigger: Trigger,
     /// The tools to check, in report order.
@@ -45,6 +79,8 @@ pub fn default_jobs() -> usize {
 /// A check whose commands are planned but not yet run.
 pub struct Planned {
     plans: Vec<Plan>,
+    /// Per tool, the index (in that tool's specs) of the spec each planned command came from.
+    owners: Vec<Vec<usize>>,
 }
 
 impl Planned {
@@ -67,28 +103,152 @@ impl Planned {
 /// Plans the check: what each tool would run.
 pub fn plan(check: &Check) -> Planned {
     let env = tools::scrub_env(check.env.iter().cloned());
-    let cx = PlanContext {
-        spec: &check.spec,
-        trigger: &check.trigger,
-        root: &check.root,
-        home: &check.home,
-        env: &env,
-    };
-    let plans = check
-        .tools
-        .iter()
-        .map(|tool| {
-            if check.spec.targets_tool(tool.id) {
-                (tool.plan)(&cx)
-            } else {
+    let mut plans = Vec::new();
+    let mut owners = Vec::new();
+    for (i, tool) in check.tools.iter().enumerate() {
+        let specs = specs_for(check, i);
+        let cx = |spec| PlanContext {
+            spec,
+            trigger: &check.trigger,
+            root: &check.root,
+            home: &check.home,
+            env: &env,
+        };
+        let (plan, owner) = match &check.subject {
+            Subject::Spec(spec) if !spec.targets_tool(tool.id) => (
                 Plan::NotRun {
                     event: None,
                     reason: format!("the spec's `targets` leave out {}", tool.id),
-                }
+                },
+                Vec::new(),
+            ),
+            Subject::Spec(spec) => {
+                let plan = (tool.plan)(&cx(spec));
+                let n = match &plan {
+                    Plan::Run(r) => r.commands.len(),
+                    _ => 0,
+                };
+                (plan, vec![0; n])
             }
+            Subject::Installed { .. } => {
+                let each: Vec<Plan> = specs.iter().map(|s| (tool.plan)(&cx(s))).collect();
+                merge(tool, specs, each)
+            }
+        };
+        plans.push(plan);
+        owners.push(owner);
+    }
+    Planned { plans, owners }
+}
+
+/// The specs planned for the tool at `index`.
+fn specs_for(check: &Check, index: usize) -> &[HookSpec] {
+    match &check.subject {
+        Subject::Spec(s) => std::slice::from_ref(s),
+        Subject::Installed { specs, .. } => specs.get(index).map_or(&[], Vec::as_slice),
+    }
+}
+
+/// One tool's plans for several installed handlers, as one: the handlers that run on the
+/// earliest event that fires (in the tool's event order), each command showing its file:line.
+fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>) {
+    if plans.is_empty() {
+        return (
+            Plan::NotRun {
+                event: None,
+                reason: format!("no installed {} handler", tool.name),
+            },
+            Vec::new(),
+        );
+    }
+    let rank = |e: &str| {
+        tool.events
+            .iter()
+            .position(|x| *x == e)
+            .unwrap_or(usize::MAX)
+    };
+    let first = plans
+        .iter()
+        .filter_map(|p| match p {
+            Plan::Run(r) => Some(r.event.clone()),
+            _ => None,
         })
-        .collect();
-    Planned { plans }
+        .min_by_key(|e| rank(e));
+    let Some(first) = first else {
+        let mut skipped = None;
+        let mut reasons = Vec::new();
+        for (spec, p) in specs.iter().zip(&plans) {
+            match p {
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                } => {
+                    reasons.push(format!("{}: {reason}", spec.name));
+                    skipped.get_or_insert((event.clone(), trigger.clone()));
+                }
+                Plan::NotRun { reason, .. } => reasons.push(format!("{}: {reason}", spec.name)),
+                Plan::Run(_) => {}
+            }
+        }
+        let reason = reasons.join("; ");
+        return match skipped {
+            Some((event, trigger)) => (
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                },
+                Vec::new(),
+            ),
+            None => (
+                Plan::NotRun {
+                    event: None,
+                    reason,
+                },
+                Vec::new(),
+            ),
+        };
+    };
+    let mut merged = RunPlan {
+        event: first.clone(),
+        trigger: None,
+        commands: Vec::new(),
+        assumptions: Vec::new(),
+        notes: Vec::new(),
+    };
+    let mut owner = Vec::new();
+    let mut later: Vec<String> = Vec::new();
+    for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
+        let Plan::Run(run) = p else { continue };
+        if run.event != first {
+            later.push(format!("{} ({})", spec.name, run.event));
+            continue;
+        }
+        merged.trigger = merged.trigger.or(run.trigger);
+        for mut c in run.commands {
+            c.display = format!("{}  ({})", c.display, spec.name);
+            merged.commands.push(c);
+            owner.push(i);
+        }
+        for a in run.assumptions {
+            if !merged.assumptions.contains(&a) {
+                merged.assumptions.push(a);
+            }
+        }
+        for n in run.notes {
+            if !merged.notes.contains(&n) {
+                merged.notes.push(n);
+            }
+        }
+    }
+    if !later.is_empty() {
+        merged.notes.push(format!(
+            "handlers on later events are not run here: {}",
+            later.join(", ")
+        ));
+    }
+    (Plan::Run(merged), owner)
 }
 
 /// Reads the outcomes of a planned check (one per invocation, in order) and judges it.
@@ -98,13 +258,21 @@ pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report
         .tools
         .iter()
         .zip(planned.plans)
-        .map(|(tool, plan)| target_report(tool, plan, &mut outcomes, check))
+        .zip(planned.owners)
+        .enumerate()
+        .map(|(i, ((tool, plan), owner))| {
+            let specs = specs_for(check, i);
+            let mut t = target_report(tool, plan, &mut outcomes, check, specs, &owner);
+            t.warnings
+                .extend(check.warnings.get(i).into_iter().flatten().cloned());
+            t
+        })
         .collect::<Vec<_>>();
-    let summary = judge::judge(&check.spec.name, &targets, &check.expect);
+    let summary = judge::judge(check.subject.name(), &targets, &check.expect);
     Report {
         schema_version: SCHEMA_VERSION,
-        hook: check.spec.name.clone(),
-        spec: check.spec.file.path.display().to_string(),
+        hook: check.subject.name().to_string(),
+        spec: check.subject.source(),
         trigger: TriggerReport {
             kind: check.trigger.kind().to_string(),
             value: check.trigger.value(),
@@ -150,6 +318,8 @@ fn target_report(
     plan: Plan,
     outcomes: &mut impl Iterator<Item = Outcome>,
     check: &Check,
+    specs: &[HookSpec],
+    owner: &[usize],
 ) -> TargetReport {
     match plan {
         Plan::NotRun { event, reason } => empty_target(tool, Decision::NotRun, event, reason),
@@ -169,7 +339,7 @@ fn target_report(
             t.counted = true;
             t
         }
-        Plan::Run(run) => ran_target(tool, run, outcomes, check),
+        Plan::Run(run) => ran_target(tool, run, outcomes, check, specs, owner),
     }
 }
 
@@ -178,7 +348,12 @@ fn ran_target(
     run: RunPlan,
     outcomes: &mut impl Iterator<Item = Outcome>,
     check: &Check,
+    specs: &[HookSpec],
+    owner: &[usize],
 ) -> TargetReport {
+    let Some(first) = specs.first() else {
+        return empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
+    };
     // Every command of a run gets the same input: read it back from the first one's stdin.
     let input: serde_json::Value = run
         .commands
@@ -188,7 +363,7 @@ fn ran_target(
         .unwrap_or_default();
     let rcx = ReadContext {
         event: &run.event,
-        spec: &check.spec,
+        spec: first,
         input: &input,
         peers: &check.peers,
     };
@@ -196,7 +371,14 @@ fn ran_target(
     let mut judged: Vec<Reading> = Vec::new();
     let mut background: Vec<Reading> = Vec::new();
     let mut not_run_reasons = Vec::new();
-    for planned in &run.commands {
+    for (k, planned) in run.commands.iter().enumerate() {
+        let spec = owner.get(k).and_then(|i| specs.get(*i)).unwrap_or(first);
+        let own = ReadContext {
+            event: &run.event,
+            spec,
+            input: &input,
+            peers: &check.peers,
+        };
         let PlannedCommand {
             display,
             invocation,
@@ -209,7 +391,7 @@ fn ran_target(
             }
             Ok(inv) => {
                 let outcome = outcomes.next().unwrap_or_else(|| missing_outcome(inv));
-                let reading = (tool.read)(&rcx, &outcome);
+                let reading = (tool.read)(&own, &outcome);
                 commands.push(command_report(
                     display,
                     &outcome,

@@ -1,0 +1,98 @@
+//! `run --installed`: each installed handler as a native-form spec, planned by the agent's own
+//! contract, so matchers, inputs, env and timeouts are decided in one place.
+
+use crate::spec::{Commands, HookSpec, RawSpec, SpecFile, When};
+
+use super::NativeHandler;
+
+/// The handler as a native-form spec named after its `file:line`.
+pub fn to_spec(h: &NativeHandler) -> HookSpec {
+    let name = h.place();
+    let raw = RawSpec {
+        name: Some(name.clone()),
+        event: Some(h.event.clone()),
+        matcher: Some(h.matcher.clone()),
+        command: Some(Commands::One(h.command.clone())),
+        args: h.args.clone(),
+        timeout: h.timeout_s,
+        async_: h.is_async,
+        if_: h.if_rule.clone(),
+        fail_closed: h.fail_closed,
+        shell: h.shell.clone(),
+        cwd: h.cwd.clone(),
+        env: h.env.clone(),
+        ..RawSpec::default()
+    };
+    HookSpec {
+        name,
+        file: SpecFile {
+            path: h.file.clone(),
+            text: String::new(),
+        },
+        when: When::Native {
+            event: h.event.clone(),
+            matcher: h.matcher.clone(),
+        },
+        commands: vec![h.command.clone()],
+        args: h.args.clone(),
+        raw,
+    }
+}
+
+use super::inventory::{Inventory, doubles};
+use crate::tools::Tool;
+use crate::tools::native::loader;
+
+/// What `run --installed` checks: the tools (of those asked for) that have a loader, each
+/// one's handlers as specs, and each one's warnings (unreadable files, double runs, trust).
+pub struct InstalledPlan {
+    /// The tools, in the order given.
+    pub tools: Vec<&'static Tool>,
+    /// Each tool's handlers, own files first, then the files it cross-reads.
+    pub specs: Vec<Vec<HookSpec>>,
+    /// Each tool's warnings.
+    pub warnings: Vec<Vec<String>>,
+    /// The hook files that exist, as shown.
+    pub files: Vec<String>,
+}
+
+/// Builds the installed check's parts from an inventory.
+pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
+    let mut out = InstalledPlan {
+        tools: Vec::new(),
+        specs: Vec::new(),
+        warnings: Vec::new(),
+        files: inv
+            .files
+            .iter()
+            .filter(|f| f.exists)
+            .map(|f| f.shown.display().to_string())
+            .collect(),
+    };
+    for tool in tools {
+        let Some(l) = loader(tool.id) else { continue };
+        let loaded = inv.loaded_by(l);
+        let mut warnings: Vec<String> = inv
+            .errors
+            .iter()
+            .filter(|e| {
+                inv.files.iter().any(|f| {
+                    f.shown == e.file
+                        && (f.tool == l.id || (f.project && l.also_reads.contains(&f.tool)))
+                })
+            })
+            .map(ToString::to_string)
+            .collect();
+        warnings.extend(doubles(&loaded));
+        if let Some(trust) = l.trust
+            && !loaded.is_empty()
+        {
+            warnings.push(trust.to_string());
+        }
+        out.tools.push(tool);
+        out.specs
+            .push(loaded.iter().map(|(h, _)| to_spec(h)).collect());
+        out.warnings.push(warnings);
+    }
+    out
+}

@@ -1,0 +1,202 @@
+//! Reading every agent's hook files: the handlers each agent loads, its own and cross-read.
+
+use std::path::{Path, PathBuf};
+
+use super::{NativeError, NativeHandler};
+use crate::tools::native::{LOADERS, Loader};
+
+/// One hook file an agent reads.
+#[derive(Debug, Clone)]
+pub struct FileRead {
+    /// The agent whose file it is.
+    pub tool: &'static str,
+    /// The path as shown (relative to the project root for project files).
+    pub shown: PathBuf,
+    /// Whether it exists.
+    pub exists: bool,
+    /// A project file (not a user one).
+    pub project: bool,
+}
+
+/// Everything found in the agents' hook files.
+#[derive(Debug, Clone, Default)]
+pub struct Inventory {
+    /// Every file looked at.
+    pub files: Vec<FileRead>,
+    /// Every handler, in loader and file order.
+    pub handlers: Vec<NativeHandler>,
+    /// Files the agents cannot load.
+    pub errors: Vec<NativeError>,
+}
+
+/// `path` relative to `root` when below it.
+pub fn shown(root: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(root)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+}
+
+/// Reads the project files (and the user's, with `user`) of every loader.
+pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
+    let mut inv = Inventory::default();
+    for loader in LOADERS {
+        let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
+            .into_iter()
+            .map(|p| (p, true))
+            .collect();
+        if user {
+            paths.extend((loader.user_files)(home).into_iter().map(|p| (p, false)));
+        }
+        for (path, project) in paths {
+            let shown = shown(root, &path);
+            let text = std::fs::read_to_string(&path);
+            inv.files.push(FileRead {
+                tool: loader.id,
+                shown: shown.clone(),
+                exists: path.is_file(),
+                project,
+            });
+            let Ok(text) = text else { continue };
+            match (loader.parse)(&shown, &text) {
+                Ok(hs) => inv.handlers.extend(hs),
+                Err(e) => inv.errors.push(e),
+            }
+        }
+    }
+    inv
+}
+
+impl Inventory {
+    /// The handlers agent `loader` loads: its own, then those of the project files it
+    /// cross-reads (each marked `true`).
+    pub fn loaded_by(&self, loader: &Loader) -> Vec<(&NativeHandler, bool)> {
+        let mut out: Vec<(&NativeHandler, bool)> = self
+            .handlers
+            .iter()
+            .filter(|h| h.tool == loader.id)
+            .map(|h| (h, false))
+            .collect();
+        for other in loader.also_reads {
+            let project: Vec<&PathBuf> = self
+                .files
+                .iter()
+                .filter(|f| f.tool == *other && f.project)
+                .map(|f| &f.shown)
+                .collect();
+            out.extend(
+                self.handlers
+                    .iter()
+                    .filter(|h| h.tool == *other && project.contains(&&h.file))
+                    .map(|h| (h, true)),
+            );
+        }
+        out
+    }
+
+    /// The files of agent `id` that were looked at.
+    pub fn files_of(&self, id: &str) -> Vec<&FileRead> {
+        self.files.iter().filter(|f| f.tool == id).collect()
+    }
+
+    /// One row per handler and agent that loads it, for `list --installed`.
+    pub fn rows(&self) -> Vec<serde_json::Value> {
+        let mut rows = Vec::new();
+        for loader in LOADERS {
+            for (h, cross) in self.loaded_by(loader) {
+                rows.push(serde_json::json!({
+                    "agent": loader.id,
+                    "event": h.event,
+                    "matcher": h.matcher,
+                    "command": h.display(),
+                    "timeout_s": h.timeout_s,
+                    "timeout": h.timeout_raw,
+                    "file": h.file.display().to_string(),
+                    "line": h.line,
+                    "cross_read": cross,
+                }));
+            }
+        }
+        rows
+    }
+}
+
+/// The same event in another casing (`PreToolUse`, `preToolUse`): one key for both.
+pub fn event_key(event: &str) -> String {
+    let mut c = event.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Handlers an agent would run twice: the same command under the same event (in any casing),
+/// once from its own file and once from a file it cross-reads, or twice in its own files.
+pub fn doubles(loaded: &[(&NativeHandler, bool)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, (a, _)) in loaded.iter().enumerate() {
+        for (b, _) in &loaded[i + 1..] {
+            if event_key(&a.event) == event_key(&b.event)
+                && a.display() == b.display()
+                && a.matcher == b.matcher
+            {
+                out.push(format!(
+                    "`{}` runs twice on {}: {} and {}",
+                    a.display(),
+                    a.event,
+                    a.place(),
+                    b.place()
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The inventory as a text table, then the files that cannot be loaded.
+pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
+    let s = |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or_default().to_string();
+    let cells: Vec<[String; 6]> = rows
+        .iter()
+        .map(|r| {
+            let via = if r["cross_read"] == true {
+                " (cross-read)"
+            } else {
+                ""
+            };
+            [
+                format!("{}{via}", s(r, "agent")),
+                s(r, "event"),
+                s(r, "matcher"),
+                s(r, "command"),
+                r["timeout_s"]
+                    .as_u64()
+                    .map_or("-".into(), |t| format!("{t}s")),
+                format!("{}:{}", s(r, "file"), r["line"]),
+            ]
+        })
+        .collect();
+    let head = ["AGENT", "EVENT", "MATCHER", "COMMAND", "TIMEOUT", "FILE"].map(String::from);
+    let mut width = [0usize; 6];
+    for row in std::iter::once(&head).chain(&cells) {
+        for (w, c) in width.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    if cells.is_empty() {
+        out.push_str("no installed hooks found\n");
+    } else {
+        for row in std::iter::once(&head).chain(&cells) {
+            let line: Vec<String> = row
+                .iter()
+                .zip(width)
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect();
+            out.push_str(line.join("  ").trim_end());
+            out.push('\n');
+        }
+    }
+    for e in errors {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    out
+}

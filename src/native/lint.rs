@@ -1,0 +1,292 @@
+//! `hookcheck lint`: specs and the agents' hook files checked without running any hook.
+
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::NativeHandler;
+use super::inventory::{Inventory, doubles};
+use crate::matcher;
+use crate::spec::{self, did_you_mean};
+use crate::tools::native::{LOADERS, Loader};
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The hook does not do what it says (exit 1).
+    Error,
+    /// Likely a mistake.
+    Warning,
+    /// Worth knowing.
+    Info,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// How bad it is.
+    pub severity: Severity,
+    /// The rule's id.
+    pub rule: &'static str,
+    /// The agent the finding is about, when there is one.
+    pub agent: Option<&'static str>,
+    /// The file.
+    pub file: String,
+    /// The 1-based line, when known.
+    pub line: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+    /// What to do.
+    pub fix: String,
+}
+
+/// Every finding for the specs in `spec_dirs` and the hook files in `inv`.
+pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (_, path) in spec::discover(spec_dirs) {
+        if let Err(e) = spec::load_file(&path) {
+            out.push(Finding {
+                severity: Severity::Error,
+                rule: "invalid-spec",
+                agent: None,
+                file: super::inventory::shown(root, &path).display().to_string(),
+                line: e.line,
+                message: e.message,
+                fix: "correct the spec; `hookcheck list` shows every spec's state".into(),
+            });
+        }
+    }
+    for e in &inv.errors {
+        out.push(Finding {
+            severity: Severity::Error,
+            rule: "unreadable-file",
+            agent: None,
+            file: e.file.display().to_string(),
+            line: e.line,
+            message: format!("{}; {}", e.message, e.consequence),
+            fix: "fix the file so it parses in the agent's shape".into(),
+        });
+    }
+    for l in LOADERS {
+        let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id).collect();
+        for h in &own {
+            out.extend(event_rule(l, h));
+            out.extend(matcher_rule(l, h));
+            out.extend(unit_rule(l, h));
+            out.extend(script_rule(root, l, h));
+        }
+        let loaded = inv.loaded_by(l);
+        for d in doubles(&loaded) {
+            let (file, line) = loaded.first().map_or((String::new(), None), |(h, _)| {
+                (h.file.display().to_string(), Some(h.line))
+            });
+            out.push(Finding {
+                severity: Severity::Warning,
+                rule: "loaded-twice",
+                agent: Some(l.id),
+                file,
+                line,
+                message: format!("{}: {d}", l.name),
+                fix: "keep the hook in one of the files".into(),
+            });
+        }
+        if let (Some(trust), Some(h)) = (l.trust, own.first()) {
+            out.push(finding(
+                Severity::Info,
+                "needs-trust",
+                l,
+                h,
+                trust.to_string(),
+                "trust the hooks in the agent before relying on them".into(),
+            ));
+        }
+    }
+    out
+}
+
+fn finding(
+    severity: Severity,
+    rule: &'static str,
+    l: &Loader,
+    h: &NativeHandler,
+    message: String,
+    fix: String,
+) -> Finding {
+    Finding {
+        severity,
+        rule,
+        agent: Some(l.id),
+        file: h.file.display().to_string(),
+        line: Some(h.line),
+        message,
+        fix,
+    }
+}
+
+/// An event the agent does not have: it never fires.
+fn event_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    let events = l.events();
+    if events.is_empty() || events.contains(&h.event.as_str()) {
+        return None;
+    }
+    let fix = match l.renames.iter().find(|(other, _)| *other == h.event) {
+        Some((_, own)) => format!("{} calls this event `{own}`: rename it", l.name),
+        None => match did_you_mean(&h.event, events.iter().copied()) {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("use one of {}", events.join(", ")),
+        },
+    };
+    Some(finding(
+        Severity::Error,
+        "unknown-event",
+        l,
+        h,
+        format!(
+            "{} has no `{}` event: this hook never runs",
+            l.name, h.event
+        ),
+        fix,
+    ))
+}
+
+/// A tool-event matcher that matches none of the agent's tool names, read as generously as
+/// any agent reads matchers (exact list, or unanchored regex).
+fn matcher_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    let m = h.matcher.trim();
+    if m.is_empty() || matcher::is_match_all(m) || !h.event.to_lowercase().contains("tool") {
+        return None;
+    }
+    let can = |name: &str| {
+        (matcher::is_exact_list(m) && matcher::exact_list_matches(m, name))
+            || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
+    };
+    if l.tool_names.iter().any(|n| can(n)) {
+        return None;
+    }
+    Some(finding(
+        Severity::Error,
+        "matcher-never-matches",
+        l,
+        h,
+        format!("matcher \"{m}\" matches none of {}'s tool names", l.name),
+        format!("{} names its tools {}", l.name, l.tool_names.join(", ")),
+    ))
+}
+
+/// A millisecond timeout under 1000 is almost surely written in seconds.
+fn unit_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    let v = h.timeout_value?;
+    if l.unit != "ms" || v >= 1000 {
+        return None;
+    }
+    Some(finding(
+        Severity::Warning,
+        "timeout-unit",
+        l,
+        h,
+        format!("timeout {v} is in milliseconds in {}: {v} ms", l.name),
+        format!("write {} for {v} seconds", v * 1000),
+    ))
+}
+
+/// The script a command starts, when it names one by path: missing, or not executable.
+fn script_rule(root: &Path, l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    let first = if h.args.is_some() {
+        h.command.trim().to_string()
+    } else {
+        h.command.split_whitespace().next()?.to_string()
+    };
+    let (interpreted, first) = match first.as_str() {
+        "bash" | "sh" | "zsh" | "python" | "python3" | "node" => (
+            true,
+            h.command
+                .split_whitespace()
+                .nth(1)
+                .unwrap_or_default()
+                .to_string(),
+        ),
+        _ => (false, first),
+    };
+    let path = script_path(root, &first)?;
+    let shown = super::inventory::shown(root, &path).display().to_string();
+    let meta = std::fs::metadata(&path);
+    match meta {
+        Err(_) => Some(finding(
+            Severity::Error,
+            "script-missing",
+            l,
+            h,
+            format!("`{shown}` does not exist: the hook fails every time"),
+            "create the script, or correct the path".into(),
+        )),
+        Ok(m) if !interpreted && m.is_file() && m.permissions().mode() & 0o111 == 0 => {
+            Some(finding(
+                Severity::Error,
+                "script-not-executable",
+                l,
+                h,
+                format!("`{shown}` is not executable: the shell cannot start it"),
+                format!("chmod +x {shown}"),
+            ))
+        }
+        Ok(_) => None,
+    }
+}
+
+/// The file a command's first word names, with the agents' project-dir variables read as the
+/// project root; `None` when it is not a path (`jq`, `npx`).
+fn script_path(root: &Path, word: &str) -> Option<PathBuf> {
+    let word = word.trim_matches(|c| c == '"' || c == '\'');
+    if let Some(rest) = word.strip_prefix('$') {
+        let rest = rest.trim_start_matches('{');
+        let (var, tail) = rest.split_once('/')?;
+        let var = var.trim_end_matches('}');
+        if !var.ends_with("_PROJECT_DIR") {
+            return None;
+        }
+        return Some(root.join(tail));
+    }
+    if word.contains('$') || !word.contains('/') || word.starts_with('~') {
+        return None;
+    }
+    let p = Path::new(word);
+    Some(if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        root.join(p)
+    })
+}
+
+/// The findings for people.
+pub fn render(findings: &[Finding]) -> String {
+    if findings.is_empty() {
+        return "no findings\n".into();
+    }
+    let mut out = String::new();
+    for f in findings {
+        let at = match f.line {
+            Some(l) => format!("{}:{l}", f.file),
+            None => f.file.clone(),
+        };
+        let sev = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        };
+        out.push_str(&format!(
+            "{at}: {sev}[{}]: {}\n  fix: {}\n",
+            f.rule, f.message, f.fix
+        ));
+    }
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    out.push_str(&format!(
+        "{} finding(s), {errors} error(s)\n",
+        findings.len()
+    ));
+    out
+}

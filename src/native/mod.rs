@@ -1,0 +1,252 @@
+//! Hooks as installed: the handlers found in each agent's own hook files, and what hookcheck
+//! does with them (inventory, `run --installed`, stale-file warnings, lint).
+//!
+//! This module names no agent: each agent's files and shape live in its loader under
+//! `tools::native`, which turns a file into [`NativeHandler`]s.
+
+pub mod installed;
+pub mod inventory;
+pub mod lint;
+pub mod shape;
+pub mod stale;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One command handler found in an agent's hook file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeHandler {
+    /// The id of the agent whose file it is in (the file's owner, not a cross-reader).
+    pub tool: &'static str,
+    /// The file.
+    pub file: PathBuf,
+    /// The 1-based line of its command in the file.
+    pub line: u64,
+    /// The event, in the file's spelling.
+    pub event: String,
+    /// The matcher (empty when absent).
+    pub matcher: String,
+    /// The command.
+    pub command: String,
+    /// Exec-form arguments (no shell).
+    pub args: Option<Vec<String>>,
+    /// The timeout in seconds, rounded up from the file's unit.
+    pub timeout_s: Option<u64>,
+    /// The timeout as written, with the file's unit (`5000 ms`), for messages.
+    pub timeout_raw: Option<String>,
+    /// The raw number as written, in the file's unit.
+    pub timeout_value: Option<u64>,
+    /// Environment variables for the handler.
+    pub env: BTreeMap<String, String>,
+    /// The working directory, relative to the project root.
+    pub cwd: Option<String>,
+    /// A failing hook blocks.
+    pub fail_closed: bool,
+    /// The agent does not wait for it.
+    pub is_async: bool,
+    /// A permission rule deciding whether it runs.
+    pub if_rule: Option<String>,
+    /// The shell it asks for (`bash`, `powershell`).
+    pub shell: Option<String>,
+    /// Asks the user before running (Kiro-style `confirm`).
+    pub confirm: Option<bool>,
+}
+
+impl NativeHandler {
+    /// A handler with the required fields and nothing else set.
+    pub fn new(tool: &'static str, file: &Path, line: u64, event: &str, command: &str) -> Self {
+        NativeHandler {
+            tool,
+            file: file.to_path_buf(),
+            line,
+            event: event.to_string(),
+            matcher: String::new(),
+            command: command.to_string(),
+            args: None,
+            timeout_s: None,
+            timeout_raw: None,
+            timeout_value: None,
+            env: BTreeMap::new(),
+            cwd: None,
+            fail_closed: false,
+            is_async: false,
+            if_rule: None,
+            shell: None,
+            confirm: None,
+        }
+    }
+
+    /// `file:line`.
+    pub fn place(&self) -> String {
+        format!("{}:{}", self.file.display(), self.line)
+    }
+
+    /// The command as shown (exec form joined with spaces).
+    pub fn display(&self) -> String {
+        match &self.args {
+            Some(a) if !a.is_empty() => format!("{} {}", self.command, a.join(" ")),
+            _ => self.command.clone(),
+        }
+    }
+}
+
+/// A hook file the agent cannot load, placed in the file, with what the agent then does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeError {
+    /// The file.
+    pub file: PathBuf,
+    /// The 1-based line, when known.
+    pub line: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+    /// What the agent does about it ("Claude Code loads no hooks from this file").
+    pub consequence: String,
+}
+
+impl std::fmt::Display for NativeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{}: ", self.file.display(), l)?,
+            None => write!(f, "{}: ", self.file.display())?,
+        }
+        write!(f, "{}; {}", self.message, self.consequence)
+    }
+}
+
+/// The unit a file writes timeouts in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Seconds.
+    Seconds,
+    /// Milliseconds.
+    Millis,
+    /// Seconds, except that a value of 1000 or more is read as milliseconds.
+    SecondsOrLegacyMillis,
+}
+
+impl Unit {
+    /// `value` in seconds, rounded up, and as written with its unit.
+    pub fn convert(self, value: u64) -> (u64, String) {
+        match self {
+            Unit::Seconds => (value, format!("{value} s")),
+            Unit::Millis => (value.div_ceil(1000), format!("{value} ms")),
+            Unit::SecondsOrLegacyMillis if value >= 1000 => {
+                (value.div_ceil(1000), format!("{value} ms"))
+            }
+            Unit::SecondsOrLegacyMillis => (value, format!("{value} s")),
+        }
+    }
+
+    /// Whether the unit is milliseconds for small values too.
+    pub fn is_millis(self) -> bool {
+        self == Unit::Millis
+    }
+}
+
+/// The 1-based line of byte offset `pos` in `text`.
+pub fn line_at(text: &str, pos: usize) -> u64 {
+    let pos = pos.min(text.len());
+    text.as_bytes()[..pos]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count() as u64
+        + 1
+}
+
+/// Finds successive JSON string values in a file's text, in document order, to give each
+/// handler the line its command is on.
+pub struct JsonCursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> JsonCursor<'a> {
+    /// A cursor at the start of `text`.
+    pub fn new(text: &'a str) -> Self {
+        JsonCursor { text, pos: 0 }
+    }
+
+    /// The line of the next occurrence of `value` written as a JSON string (after the
+    /// previous one found); the line of the last find when it cannot be found.
+    pub fn line_of(&mut self, value: &str) -> u64 {
+        let needle = serde_json::to_string(value).unwrap_or_default();
+        match self.text[self.pos..].find(&needle) {
+            Some(i) => {
+                let at = self.pos + i;
+                self.pos = at + needle.len();
+                line_at(self.text, at)
+            }
+            // Written with different escapes: fall back to the text in quotes, then give up.
+            None => match self.text[self.pos..].find(value) {
+                Some(i) if !value.is_empty() => {
+                    let at = self.pos + i;
+                    self.pos = at + value.len();
+                    line_at(self.text, at)
+                }
+                _ => line_at(self.text, self.pos),
+            },
+        }
+    }
+}
+
+/// Parses a JSON hook file, or says where it breaks and what the agent does then.
+pub fn parse_json(
+    path: &Path,
+    text: &str,
+    consequence: &str,
+) -> Result<serde_json::Value, NativeError> {
+    serde_json::from_str(text).map_err(|e| {
+        let msg = e.to_string();
+        let msg = msg.find(" at line ").map_or(msg.as_str(), |i| &msg[..i]);
+        NativeError {
+            file: path.to_path_buf(),
+            line: Some(e.line() as u64),
+            message: format!("not valid JSON: {msg}"),
+            consequence: consequence.to_string(),
+        }
+    })
+}
+
+/// An error for a file that parses but has the wrong shape at `line`.
+pub fn shape_error(
+    path: &Path,
+    line: Option<u64>,
+    message: String,
+    consequence: &str,
+) -> NativeError {
+    NativeError {
+        file: path.to_path_buf(),
+        line,
+        message,
+        consequence: consequence.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_round_up_to_seconds() {
+        for (unit, v, want) in [
+            (Unit::Seconds, 30, (30, "30 s")),
+            (Unit::Millis, 5000, (5, "5000 ms")),
+            (Unit::Millis, 1500, (2, "1500 ms")),
+            (Unit::Millis, 1, (1, "1 ms")),
+            (Unit::SecondsOrLegacyMillis, 30, (30, "30 s")),
+            (Unit::SecondsOrLegacyMillis, 60000, (60, "60000 ms")),
+        ] {
+            let (s, raw) = unit.convert(v);
+            assert_eq!((s, raw.as_str()), want, "{unit:?} {v}");
+        }
+    }
+
+    #[test]
+    fn cursor_finds_repeated_commands_in_order() {
+        let text = "{\n \"a\": \"x.sh\",\n \"b\": \"x.sh\",\n \"c\": \"say \\\"hi\\\"\"\n}";
+        let mut c = JsonCursor::new(text);
+        assert_eq!(c.line_of("x.sh"), 2);
+        assert_eq!(c.line_of("x.sh"), 3);
+        assert_eq!(c.line_of("say \"hi\""), 4);
+    }
+}

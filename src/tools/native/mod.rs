@@ -1,0 +1,274 @@
+//! Each agent's own hook files: where they are, what shape they have, and which other
+//! agents' files the agent also loads. One loader per file; [`LOADERS`] lists them.
+
+pub mod claude;
+pub mod codex;
+pub mod copilot;
+pub mod cursor;
+pub mod gemini;
+pub mod qwen;
+
+use std::path::{Path, PathBuf};
+
+use crate::native::{NativeError, NativeHandler};
+
+/// How to find and read one agent's hook files.
+pub struct Loader {
+    /// The agent's id (a [`super::Tool`] id when hookcheck can run the agent's hooks).
+    pub id: &'static str,
+    /// The agent's name for people.
+    pub name: &'static str,
+    /// The hook files the agent reads under the project root (existing or not).
+    pub project_files: fn(&Path) -> Vec<PathBuf>,
+    /// The hook files the agent reads under the user's home folder.
+    pub user_files: fn(&Path) -> Vec<PathBuf>,
+    /// Reads one file's text into handlers, or says why the agent cannot load it.
+    pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, NativeError>,
+    /// Other agents (ids) whose files this agent also loads and runs by its own rules.
+    pub also_reads: &'static [&'static str],
+    /// The agent's events, when it has no [`super::Tool`] that lists them.
+    pub events: &'static [&'static str],
+    /// Other agents' event names and this agent's name for the same event.
+    pub renames: &'static [(&'static str, &'static str)],
+    /// The tool names the agent's matchers are compared with.
+    pub tool_names: &'static [&'static str],
+    /// The project files as people write them (`.github/hooks/*.json`).
+    pub project_glob: &'static str,
+    /// Handler fields beyond command, matcher and timeout that a spec must agree with.
+    pub compares: &'static [Field],
+    /// The unit timeouts are written in, for people (`s`, `ms`).
+    pub unit: &'static str,
+    /// The agent needs the user to trust hooks before they run: what to do about it.
+    pub trust: Option<&'static str>,
+    /// Where the paths and shapes come from.
+    pub sources: &'static [&'static str],
+    /// The day the sources were read.
+    pub checked: &'static str,
+}
+
+impl Loader {
+    /// The agent's events: its tool's, or the loader's own list.
+    pub fn events(&self) -> &'static [&'static str] {
+        super::find(self.id).map_or(self.events, |t| t.events)
+    }
+}
+
+/// A handler field the stale-file check compares with the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `env` (keys only in messages).
+    Env,
+    /// `failClosed`.
+    FailClosed,
+    /// `cwd`.
+    Cwd,
+    /// `confirm`.
+    Confirm,
+}
+
+/// Every loader, in registry order.
+pub static LOADERS: &[&Loader] = &[
+    &claude::LOADER,
+    &codex::LOADER,
+    &gemini::LOADER,
+    &cursor::LOADER,
+    &copilot::LOADER,
+    &qwen::LOADER,
+];
+
+/// The loader of agent `id`.
+pub fn loader(id: &str) -> Option<&'static Loader> {
+    LOADERS.iter().copied().find(|l| l.id == id)
+}
+
+/// The `*.json` files directly in `dir`, sorted by name.
+pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(id: &str, file: &str) -> Result<Vec<NativeHandler>, NativeError> {
+        let l = loader(id).unwrap_or_else(|| panic!("no loader {id}"));
+        let path = PathBuf::from(format!("fixtures/native/{id}/{file}"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        (l.parse)(&path, &text)
+    }
+
+    /// (agent, file, handlers: (event, matcher, command, timeout_s, line)).
+    type Row = (
+        &'static str,
+        &'static str,
+        &'static [(&'static str, &'static str, &'static str, Option<u64>, u64)],
+    );
+
+    #[test]
+    fn loaders_read_real_world_files() {
+        let table: &[Row] = &[
+            (
+                "claude",
+                "settings.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "Bash",
+                        "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh",
+                        Some(10),
+                        8,
+                    ),
+                    (
+                        "PreToolUse",
+                        "Write|Edit|MultiEdit",
+                        "npx prettier --write",
+                        None,
+                        14,
+                    ),
+                    ("Stop", "", "notify-send done", None, 19),
+                ],
+            ),
+            (
+                "codex",
+                "hooks.json",
+                &[(
+                    "PreToolUse",
+                    "Bash",
+                    "python3 .codex/hooks/guard.py",
+                    Some(30),
+                    1,
+                )],
+            ),
+            (
+                "codex",
+                "config.toml",
+                &[(
+                    "PreToolUse",
+                    "apply_patch",
+                    ".codex/hooks/protect.sh",
+                    Some(5),
+                    8,
+                )],
+            ),
+            (
+                "gemini",
+                "settings.json",
+                &[(
+                    "BeforeTool",
+                    "write_file|replace",
+                    "$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh",
+                    Some(5),
+                    8,
+                )],
+            ),
+            (
+                "cursor",
+                "hooks.json",
+                &[
+                    ("beforeShellExecution", "", "./hooks/audit.sh", None, 4),
+                    ("preToolUse", "Shell", "./hooks/guard.sh", Some(30), 5),
+                    ("stop", "", "./hooks/stop.sh", None, 6),
+                ],
+            ),
+            (
+                "copilot",
+                "guard.json",
+                &[
+                    ("preToolUse", "bash", "./scripts/guard.sh", Some(15), 5),
+                    ("sessionStart", "", "node", None, 7),
+                ],
+            ),
+            (
+                "qwen",
+                "settings.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "run_shell_command",
+                        "$QWEN_PROJECT_DIR/.qwen/hooks/guard.sh",
+                        Some(30),
+                        2,
+                    ),
+                    (
+                        "PreToolUse",
+                        "run_shell_command",
+                        "./legacy.sh",
+                        Some(60),
+                        3,
+                    ),
+                ],
+            ),
+        ];
+        for (id, file, want) in table {
+            let got = load(id, file).unwrap_or_else(|e| panic!("{id} {file}: {e}"));
+            let got: Vec<_> = got
+                .iter()
+                .map(|h| {
+                    (
+                        h.event.as_str(),
+                        h.matcher.as_str(),
+                        h.command.as_str(),
+                        h.timeout_s,
+                        h.line,
+                    )
+                })
+                .collect();
+            assert_eq!(got, want.to_vec(), "{id} {file}");
+        }
+    }
+
+    #[test]
+    fn handler_fields_keep_the_files_settings() {
+        let claude = load("claude", "settings.json").unwrap_or_default();
+        assert!(claude[1].fail_closed, "onFailure: block is failClosed");
+        assert!(claude[2].is_async);
+        let gemini = load("gemini", "settings.json").unwrap_or_default();
+        assert_eq!(gemini[0].timeout_raw.as_deref(), Some("5000 ms"));
+        assert_eq!(
+            gemini[0].env.keys().collect::<Vec<_>>(),
+            ["AGNOSTIC_AI_TARGET"]
+        );
+        let cursor = load("cursor", "hooks.json").unwrap_or_default();
+        assert!(cursor[1].fail_closed);
+        let copilot = load("copilot", "guard.json").unwrap_or_default();
+        assert_eq!(copilot[0].cwd.as_deref(), Some("scripts/.."));
+        assert_eq!(copilot[1].args, Some(vec!["scripts/start.js".to_string()]));
+    }
+
+    #[test]
+    fn broken_files_are_placed_with_the_agents_consequence() {
+        for (id, file, line, consequence) in [
+            (
+                "claude",
+                "broken.json",
+                Some(6),
+                "Claude Code loads no hooks",
+            ),
+            (
+                "codex",
+                "broken.toml",
+                Some(1),
+                "Codex cannot read this config file",
+            ),
+            ("gemini", "broken.json", Some(1), "Gemini CLI cannot load"),
+            ("cursor", "broken.json", Some(1), "Cursor loads no hooks"),
+            ("copilot", "broken.json", None, "Copilot rejects this file"),
+            ("qwen", "broken.json", Some(2), "Qwen Code cannot load"),
+        ] {
+            let e = load(id, file)
+                .err()
+                .unwrap_or_else(|| panic!("{id} {file} parsed"));
+            assert_eq!(e.line, line, "{id} {file}: {e}");
+            assert!(e.consequence.starts_with(consequence), "{id}: {e}");
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! Installed hooks through the binary: run --installed, cross-reads, stale-file warnings,
+//! the inventory and lint.
+
+mod common;
+
+use common::{Project, decision, guard, target};
+use serde_json::Value;
+
+const CLAUDE: &str = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 10}]}
+    ]
+  }
+}
+"#;
+
+fn installed() -> Project {
+    Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(".claude/settings.json", CLAUDE)
+}
+
+fn run_json(p: &Project, args: &[&str]) -> (i32, Value) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let run = p.run(&all);
+    let v = serde_json::from_str(&run.stdout())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout(), run.stderr()));
+    (run.code(), v)
+}
+
+#[test]
+fn run_installed_runs_each_agents_handlers_with_file_and_line() {
+    let p = installed();
+    for (cmd, want) in [("rm -rf build", "block"), ("ls", "allow")] {
+        let (code, v) = run_json(&p, &["run", "--installed", "--bash", cmd, "-t", "claude"]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(decision(&v, "claude"), want, "{cmd}");
+        let c = &target(&v, "claude")["commands"][0]["command"];
+        assert_eq!(c, "./hooks/g.sh  (.claude/settings.json:4)");
+    }
+}
+
+#[test]
+fn copilot_cross_reads_claude_settings_and_warns_on_a_double_run() {
+    let copilot = r#"{"version": 1, "hooks": {"PreToolUse": [{"type": "command", "bash": "./hooks/g.sh", "matcher": "Bash"}]}}"#;
+    for (own, commands, doubled) in [(false, 1, false), (true, 2, true)] {
+        let mut p = installed();
+        if own {
+            p = p.file(".github/hooks/h.json", copilot);
+        }
+        let (_, v) = run_json(
+            &p,
+            &["run", "--installed", "--bash", "rm -rf x", "-t", "copilot"],
+        );
+        let t = target(&v, "copilot");
+        assert_eq!(t["decision"], "block", "{t}");
+        assert_eq!(
+            t["commands"].as_array().map(Vec::len),
+            Some(commands),
+            "{t}"
+        );
+        let warned = t["warnings"].to_string().contains("runs twice");
+        assert_eq!(warned, doubled, "{t}");
+    }
+}
+
+#[test]
+fn stale_file_warnings_name_the_file_and_never_fail_unless_strict() {
+    let spec = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\ntimeout: 10\n";
+    let gemini_spec = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hooks/g.sh\nenv:\n  TOKEN: s3cret\n";
+    let cases: &[(&str, &str, &str, Option<&str>, &str)] = &[
+        // (spec, tool, file path, file text (None: missing), expected warning)
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            None,
+            "hook file missing",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./other.sh", "timeout": 10}]}]}}"#,
+            ),
+            "no PreToolUse handler in .claude/settings.json runs `./hooks/g.sh`",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|Write", "hooks": [{"command": "./hooks/g.sh", "timeout": 10}]}]}}"#,
+            ),
+            "matcher \"Bash|Write\" differs",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh", "timeout": 30}]}]}}"#,
+            ),
+            "timeout 30 s differs from the spec's 10 s",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh", "timeout": 10, "onFailure": "block"}]}]}}"#,
+            ),
+            "failClosed is true",
+        ),
+        (
+            gemini_spec,
+            "gemini",
+            ".gemini/settings.json",
+            Some(
+                r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "env": {"TOKEN": "other"}}]}]}}"#,
+            ),
+            "env differs from the spec in TOKEN",
+        ),
+        (
+            spec,
+            "copilot",
+            ".github/hooks/g.json",
+            Some(
+                r#"{"version": 1, "hooks": {"PreToolUse": [{"bash": "./hooks/g.sh", "matcher": "Bash", "timeoutSec": 10, "cwd": "hooks"}]}}"#,
+            ),
+            "cwd hooks differs",
+        ),
+    ];
+    for (spec, tool, path, text, want) in cases {
+        let mut p = Project::new()
+            .spec("g", spec)
+            .script("hooks/g.sh", &guard("rm -rf"));
+        if let Some(t) = text {
+            p = p.file(path, t);
+        }
+        let (code, v) = run_json(&p, &["run", "g", "--bash", "rm -rf x", "-t", tool]);
+        let w: Vec<&str> = target(&v, tool)["warnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        let w = w.join("\n");
+        assert!(w.contains(want), "{tool} {want}: {w}");
+        assert!(
+            !w.contains("s3cret") && !w.contains("\"other\""),
+            "values leak: {w}"
+        );
+        assert_eq!(code, 0, "a warning does not fail the run: {v}");
+        let (strict, _) = run_json(
+            &p,
+            &["run", "g", "--bash", "rm -rf x", "-t", tool, "--strict"],
+        );
+        assert_eq!(strict, 1, "--strict: {want}");
+    }
+    // An up-to-date file: no warning.
+    let p = installed().spec("g", spec);
+    let (_, v) = run_json(&p, &["run", "g", "--bash", "rm -rf x", "-t", "claude"]);
+    assert_eq!(target(&v, "claude")["warnings"], serde_json::json!([]));
+}
+
+#[test]
+fn list_installed_is_one_row_per_handler_with_seconds() {
+    let p = installed().file(
+        ".gemini/settings.json",
+        r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 1500}]}]}}"#,
+    );
+    let (code, v) = run_json(&p, &["list", "--installed"]);
+    assert_eq!(code, 0, "{v}");
+    let rows: Vec<(String, String, u64, String)> = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["agent"].as_str().unwrap_or_default().to_string(),
+                r["event"].as_str().unwrap_or_default().to_string(),
+                r["timeout_s"].as_u64().unwrap_or(0),
+                format!("{}:{}", r["file"].as_str().unwrap_or_default(), r["line"]),
+            )
+        })
+        .collect();
+    let want = [
+        ("claude", "PreToolUse", 10, ".claude/settings.json:4"),
+        ("gemini", "BeforeTool", 2, ".gemini/settings.json:1"),
+        ("copilot", "PreToolUse", 10, ".claude/settings.json:4"),
+    ]
+    .map(|(a, e, t, f)| (a.to_string(), e.to_string(), t, f.to_string()));
+    assert_eq!(rows, want);
+    let text = p.run(&["list", "--installed"]).stdout();
+    assert!(text.contains("copilot (cross-read)"), "{text}");
+    // A broken file: the error, placed, and exit 2.
+    let p = installed().file(".cursor/hooks.json", "{\"hooks\": [}\n");
+    let run = p.run(&["list", "--installed"]);
+    assert_eq!(run.code(), 2);
+    assert!(
+        run.stdout()
+            .contains(".cursor/hooks.json:1: not valid JSON"),
+        "{}",
+        run.stdout()
+    );
+}
+
+#[test]
+fn lint_rules_fire_on_their_fixture_only() {
+    let ok_gemini = r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 5000}]}]}}"#;
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (rule, file, text that triggers it, text that does not)
+        (
+            "unknown-event",
+            ".gemini/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 5000}]}]}}"#,
+            ok_gemini,
+        ),
+        (
+            "matcher-never-matches",
+            ".cursor/hooks.json",
+            r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./hooks/g.sh", "matcher": "Bash"}]}}"#,
+            r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./hooks/g.sh", "matcher": "Shell"}]}}"#,
+        ),
+        (
+            "timeout-unit",
+            ".gemini/settings.json",
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 30}]}]}}"#,
+            ok_gemini,
+        ),
+        (
+            "script-missing",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/nope.sh"}]}]}}"#,
+            CLAUDE,
+        ),
+        (
+            "script-not-executable",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/plain.sh"}]}]}}"#,
+            CLAUDE,
+        ),
+        (
+            "loaded-twice",
+            ".github/hooks/h.json",
+            r#"{"version": 1, "hooks": {"PreToolUse": [{"bash": "./hooks/g.sh", "matcher": "Bash"}]}}"#,
+            r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "./hooks/other.sh", "matcher": "bash"}]}}"#,
+        ),
+        (
+            "needs-trust",
+            ".codex/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            "{}",
+        ),
+        (
+            "unreadable-file",
+            ".cursor/hooks.json",
+            "{\"hooks\": [}",
+            r#"{"version": 1, "hooks": {}}"#,
+        ),
+    ];
+    for (rule, file, bad, good) in cases {
+        for (text, fires) in [(bad, true), (good, false)] {
+            let p = installed()
+                .script("hooks/other.sh", "#!/bin/sh\n")
+                .file("hooks/plain.sh", "#!/bin/sh\n")
+                .file(file, text);
+            let (code, v) = run_json(&p, &["lint"]);
+            let hit = v
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|f| f["rule"] == *rule);
+            assert_eq!(hit.is_some(), fires, "{rule} on {text}: {v}");
+            if let Some(f) = hit {
+                assert!(f["file"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
+                assert!(f["fix"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
+                let errors = v
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|f| f["severity"] == "error");
+                assert_eq!(code, i32::from(errors), "{v}");
+            }
+        }
+    }
+}
