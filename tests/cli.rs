@@ -468,3 +468,37 @@ fn agnostic_ai_specs_load_unchanged_from_their_folder() {
     );
     assert_eq!(code, 0, "{r}");
 }
+
+/// Output with what changes run to run (times, the temp root) replaced.
+fn stable(s: &str, p: &Project) -> String {
+    let s = s.replace(&p.root().display().to_string(), "[root]");
+    let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+"#).unwrap();
+    ms.replace_all(&s, "[ms]").into_owned()
+}
+
+#[test]
+fn text_and_json_reports_snapshot() {
+    let p = Project::new()
+        .spec(
+            "rm-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/rm-guard.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/rm-guard.sh",
+            "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'guard: no rm -rf here'; exit 2; fi\n",
+        );
+    let args = [
+        "run",
+        "rm-guard",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,codex,gemini,cursor",
+    ];
+    let run = p.run(&args);
+    assert_eq!(run.code(), 1);
+    insta::assert_snapshot!("run_text", stable(&run.stdout(), &p));
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    insta::assert_snapshot!("run_json", stable(&p.run(&json_args).stdout(), &p));
+}

@@ -41,35 +41,28 @@ pub fn render(report: &Report) -> String {
 }
 
 fn target(out: &mut String, t: &TargetReport) {
-    let mut head = format!("{}: {}", t.target, paint(t.decision));
+    // One parenthesis after the decision: how it ran (or why not), then what qualifies it.
+    let mut facts = Vec::new();
     if !t.fired {
-        if let Some(r) = &t.reason {
-            head.push_str(&format!(" ({r})"));
-        }
+        facts.extend(t.reason.clone());
     } else if let [only] = t.commands.as_slice() {
-        head.push_str(&format!(" ({})", run_facts(only)));
+        facts.push(run_facts(only));
     }
-    let mut tags = Vec::new();
     if !t.assumptions.is_empty() {
-        tags.push(format!(
-            "assumed: {}",
-            t.assumptions
-                .iter()
-                .map(|a| a.item.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        let items: Vec<&str> = t.assumptions.iter().map(|a| a.item.as_str()).collect();
+        facts.push(format!("assumed: {}", items.join(", ")));
     }
     if t.is_async {
-        tags.push("async, not judged".to_string());
+        facts.push("async, not judged".to_string());
     } else if t.fired && !t.counted {
-        tags.push("not counted".to_string());
+        facts.push("not counted".to_string());
     }
     if t.effect == Some(crate::verdict::Effect::Halted) {
-        tags.push("halts the turn".to_string());
+        facts.push("halts the turn".to_string());
     }
-    if !tags.is_empty() {
-        head.push_str(&format!(" ({})", tags.join("; ")));
+    let mut head = format!("{}: {}", t.target, paint(t.decision));
+    if !facts.is_empty() {
+        head.push_str(&format!(" ({})", facts.join("; ")));
     }
     let _ = writeln!(out, "{head}");
     for a in &t.assumptions {
