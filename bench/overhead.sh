@@ -18,6 +18,11 @@ printf 'on: before-tool\nmatch: shell\ncommand: ./trivial.sh\n' > "$work/.hookch
 payload='{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}'
 shell=${SHELL:-/bin/sh}
 
+# A plain login shell and an empty home, as in the tests: Codex runs hooks in `$SHELL -lc` and
+# Spettro in `bash -lc`, and the machine's profile (pyenv init, say) is not hookcheck's cost.
+mkdir -p "$work/home"
+export HOME="$work/home" SHELL=/bin/sh
+
 now() { date +%s%N; }
 
 hc() {

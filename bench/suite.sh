@@ -20,6 +20,11 @@ printf 'on: before-tool\nmatch: shell\ncommand: ./guard.sh\ntimeout: 10\n' > "$w
   done
 } > "$work/cases.yaml"
 
+# A plain login shell and an empty home, as in the tests: Codex runs hooks in `$SHELL -lc` and
+# Spettro in `bash -lc`, and the machine's profile (pyenv init, say) is not hookcheck's cost.
+mkdir -p "$work/home"
+export HOME="$work/home" SHELL=/bin/sh
+
 now() { date +%s%N; }
 cd "$work"
 t0=$(now)
