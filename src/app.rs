@@ -28,7 +28,9 @@ pub fn main(cli: Cli) -> i32 {
         ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
     }
     match cli.command {
+        Command::Run(args) if args.live => crate::live::cmd::from_run(args),
         Command::Run(args) => run_cmd(args),
+        Command::Live(args) => crate::live::cmd::main(args),
         Command::List(args) => list_cmd(args),
         Command::Tools(args) => tools_cmd(args),
         Command::Test(args) => test_cmd(args),

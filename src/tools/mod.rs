@@ -14,6 +14,7 @@ pub mod copilot;
 pub mod cursor;
 pub mod gemini;
 pub mod kiro;
+pub mod live;
 pub mod windsurf;
 
 #[cfg(test)]
