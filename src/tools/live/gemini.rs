@@ -68,7 +68,11 @@ fn setup(s: &Setup) -> Result<Launch, String> {
     ];
     Ok(Launch {
         args: args.to_vec(),
-        env: vec![("GEMINI_API_KEY".into(), "dummy".into())],
+        // 0.61.0 refuses to run headless in an untrusted folder without this (its own message).
+        env: vec![
+            ("GEMINI_API_KEY".into(), "dummy".into()),
+            ("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into()),
+        ],
     })
 }
 
