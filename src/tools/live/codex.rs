@@ -42,6 +42,10 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "--json",
         "--skip-git-repo-check",
         "--dangerously-bypass-hook-trust",
+        // Codex's default exec sandbox is read-only: the trigger could not leave its marker.
+        // hookcheck's own sandbox (loopback-only namespace, throwaway home) stands in for it.
+        "--sandbox",
+        "danger-full-access",
         s.prompt,
     ];
     Ok(Launch {
