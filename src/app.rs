@@ -520,6 +520,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                     out.push_str(&format!("  source: {s}\n"));
                 }
             }
+            out.push_str(&crate::live::cmd::tools_section());
             print(&out);
         }
     }

@@ -313,3 +313,19 @@ pub fn main(args: LiveArgs) -> i32 {
     }
     status
 }
+
+/// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
+pub fn tools_section() -> String {
+    let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
+    for d in drivers::DRIVERS {
+        out.push_str(&format!(
+            "  {} ({}): npm install {}\n",
+            d.id, d.name, d.package
+        ));
+    }
+    out.push_str("live mode cannot run here:\n");
+    for (name, why) in drivers::NOT_LIVE {
+        out.push_str(&format!("  {name}: {why}\n"));
+    }
+    out
+}

@@ -73,7 +73,8 @@ mod tests {
 
     #[test]
     fn refuses_without_a_sandbox_unless_told() {
-        let table: [(bool, Result<(), String>, Result<Sandbox, ()>); 4] = [
+        type Case = (bool, Result<(), String>, Result<Sandbox, ()>);
+        let table: [Case; 4] = [
             (false, Ok(()), Ok(Sandbox::NetNamespace)),
             (false, Err("EPERM".into()), Err(())),
             (true, Err("EPERM".into()), Ok(Sandbox::None)),
@@ -98,18 +99,16 @@ mod tests {
         let host = std::net::TcpListener::bind(("127.0.0.1", 0)).expect("bind on the host");
         let host_addr = host.local_addr().expect("addr");
         let handle = std::thread::spawn(move || {
-            if let Err(e) = enter_net_namespace() {
-                return Err(e);
-            }
+            enter_net_namespace()?;
             let inner = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
             let inner_ok =
                 std::net::TcpStream::connect(inner.local_addr().map_err(|e| e.to_string())?)
                     .is_ok();
             let host_reached = std::net::TcpStream::connect(host_addr).is_ok();
-            Ok((inner_ok, host_reached))
+            Ok::<_, String>((inner_ok, host_reached))
         });
         match handle.join().expect("thread") {
-            Ok((inner_ok, host_reached)) => {
+            Ok::<_, String>((inner_ok, host_reached)) => {
                 assert!(inner_ok, "loopback inside the namespace");
                 assert!(!host_reached, "the host's 127.0.0.1 is another namespace");
             }
