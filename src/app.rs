@@ -29,8 +29,10 @@ pub fn main(cli: Cli) -> i32 {
         ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
     }
     match cli.command {
+        Command::Run(args) if args.live => crate::live::cmd::from_run(args),
         Command::Run(args) => run_cmd(args),
         Command::List(args) if args.installed => list_installed(args),
+        Command::Live(args) => crate::live::cmd::main(args),
         Command::List(args) => list_cmd(args),
         Command::Lint(args) => lint_cmd(args),
         Command::Tools(args) => tools_cmd(args),
@@ -600,6 +602,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                     out.push_str(&format!("  source: {s}\n"));
                 }
             }
+            out.push_str(&crate::live::cmd::tools_section());
             print(&out);
         }
     }

@@ -46,6 +46,9 @@ pub enum Command {
     /// Run a suite of cases in one process (default: .hookcheck/cases.yaml).
     #[command(after_help = TEST_EXAMPLES)]
     Test(TestArgs),
+    /// Run the real agents headless against a built-in fake model, offline, and compare what
+    /// they did with hookcheck's prediction.
+    Live(crate::live::cmd::LiveArgs),
     /// Print the JSON Schema of `run --format json` and `test --format json`.
     Schema,
     /// Print a shell completion script.
@@ -149,6 +152,9 @@ pub struct RunArgs {
     /// How many hooks may run at once. Default: 4 per CPU.
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Also run the installed agents for real (as `hookcheck live`) and show both side by side.
+    #[arg(long)]
+    pub live: bool,
 }
 
 /// `hookcheck lint`.

@@ -10,6 +10,7 @@ pub mod app;
 pub mod cli;
 pub mod exec;
 pub mod judge;
+pub mod live;
 pub mod matcher;
 pub mod native;
 pub mod report;

@@ -20,6 +20,7 @@ pub mod gemini;
 pub mod goose;
 pub mod kilo;
 pub mod kiro;
+pub mod live;
 pub mod native;
 pub mod opencode;
 pub mod openhands;

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Opt-in live tier: install the pinned agents from npm into a throwaway prefix, re-run live mode
+# over every recorded case in fixtures/live/observations, and fail when any agent now does
+# something other than what was recorded (an agent release changed its hook behaviour).
+# Needs root or unprivileged user namespaces (live mode's network sandbox), node and npm.
+set -eu
+cd "$(dirname "$0")/.."
+PREFIX=${HOOKCHECK_AGENTS:-$(mktemp -d)}
+npm install --prefix "$PREFIX" --no-audit --no-fund \
+  @anthropic-ai/claude-code@2.1.332 @google/gemini-cli@0.61.0 \
+  @openai/codex@0.171.0 @qwen-code/qwen-code@0.24.4
+export PATH="$PREFIX/node_modules/.bin:$PATH"
+cargo build --quiet
+cargo test --quiet --lib live::sandbox -- --include-ignored
+OUT=$(mktemp -d)
+status=0
+for f in fixtures/live/observations/*.json; do
+  hook=$(jq -r .hook "$f"); agent=$(jq -r .agent "$f"); trigger=$(jq -r .trigger "$f")
+  want=$(jq -r .observed "$f")
+  ./target/debug/hookcheck live "$hook" --specs fixtures/live/hooks --bash "$trigger" \
+    --agent "$agent" --format json > "$OUT/run.json" || true
+  got=$(jq -r '.agents[0].observation.observed // .agents[0].error' "$OUT/run.json")
+  if [ "$got" != "$want" ]; then
+    echo "CHANGED: $agent on $hook: recorded $want, now $got"
+    status=1
+  else
+    echo "same: $agent on $hook: $got"
+  fi
+done
+exit $status

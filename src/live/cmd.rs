@@ -1,0 +1,339 @@
+//! `hookcheck live` (and `run --live`): predict, observe, compare, report.
+//!
+//! Exit status: 0 every installed agent agreed with the prediction (and `--expect`); 1 a
+//! disagreement or a failed expectation; 2 hookcheck could not run (no sandbox, a no-call,
+//! nothing installed).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+
+use super::{Observation, Observed, Run, record, sandbox};
+use crate::app::{CheckRequest, EXIT_USAGE, Workspace};
+use crate::cli::{Format, RunArgs};
+use crate::run;
+use crate::tools::live::{self as drivers, Driver};
+use crate::verdict::Effect;
+
+/// `hookcheck live`.
+#[derive(Debug, Args)]
+pub struct LiveArgs {
+    /// The hook's name: its spec file without the extension.
+    pub hook: String,
+    /// The agent runs this shell command (hookcheck appends `; touch .hookcheck-ran` to see it ran).
+    #[arg(long, value_name = "CMD")]
+    pub bash: String,
+    /// The agents to run (comma-separated). Default: every agent with a live driver.
+    #[arg(long = "agent", value_name = "ID", value_delimiter = ',')]
+    pub agents: Vec<String>,
+    /// Use this executable for an agent instead of the one on PATH: `claude=/opt/claude`.
+    #[arg(long = "agent-bin", value_name = "ID=PATH")]
+    pub agent_bins: Vec<String>,
+    /// Run the agents without a network sandbox.
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Write one JSON fixture per observation into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Where the specs are (repeatable).
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// Expected observation: allow, block or halted; or per agent, `claude=block`. Repeatable.
+    #[arg(long, value_name = "EXPECT", value_delimiter = ',')]
+    pub expect: Vec<String>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How long one agent run may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 240)]
+    pub agent_timeout: u64,
+}
+
+/// `hookcheck run ... --live`: the same check, live.
+pub fn from_run(args: RunArgs) -> i32 {
+    let Some(bash) = args.bash else {
+        return fail(
+            args.format,
+            "--live needs --bash (live mode drives a shell call)",
+        );
+    };
+    let Some(hook) = args.hook else {
+        return fail(
+            args.format,
+            "--live needs a hook spec (it cannot drive --installed handlers)",
+        );
+    };
+    main(LiveArgs {
+        hook,
+        bash,
+        agents: args.targets,
+        agent_bins: Vec::new(),
+        no_sandbox: false,
+        record: None,
+        specs: args.specs,
+        expect: args.expect,
+        format: args.format,
+        agent_timeout: 240,
+    })
+}
+
+fn fail(format: Format, message: &str) -> i32 {
+    if format == Format::Json {
+        println!("{}", json!({"error": message}));
+    }
+    eprintln!("hookcheck: error: {message}");
+    EXIT_USAGE
+}
+
+/// One agent's row.
+struct Row {
+    driver: &'static Driver,
+    predicted: Option<&'static str>,
+    result: Result<Observation, String>,
+}
+
+fn effect_word(e: Effect) -> &'static str {
+    match e {
+        Effect::Proceeds => "allow",
+        Effect::Blocked => "block",
+        Effect::Halted => "halted",
+    }
+}
+
+/// Runs `hookcheck live`.
+pub fn main(args: LiveArgs) -> i32 {
+    let format = args.format;
+    // Enter the sandbox before any thread exists (user namespaces need a single thread).
+    let sandbox = match sandbox::decide(args.no_sandbox, sandbox::enter_net_namespace) {
+        Ok(s) => s,
+        Err(e) => return fail(format, &e),
+    };
+    let selected: Vec<&'static Driver> = if args.agents.is_empty() {
+        drivers::DRIVERS.to_vec()
+    } else {
+        let mut out = Vec::new();
+        for id in &args.agents {
+            match drivers::find(id.trim()) {
+                Some(d) => out.push(d),
+                None => {
+                    let known: Vec<_> = drivers::DRIVERS.iter().map(|d| d.id).collect();
+                    return fail(
+                        format,
+                        &format!(
+                            "no live driver for `{id}`: the agents are {}",
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+        out
+    };
+    let mut bins = Vec::new();
+    for b in &args.agent_bins {
+        let Some((id, path)) = b.split_once('=') else {
+            return fail(format, &format!("--agent-bin {b}: expected ID=PATH"));
+        };
+        bins.push((id.trim().to_string(), PathBuf::from(path)));
+    }
+    let ws = match Workspace::from_process(&args.specs) {
+        Ok(ws) => ws,
+        Err(e) => return fail(format, &e),
+    };
+    // The prediction, for the agents hookcheck has a contract for.
+    let predict_ids: Vec<String> = selected
+        .iter()
+        .filter(|d| crate::tools::find(d.id).is_some())
+        .map(|d| d.id.to_string())
+        .collect();
+    let req = CheckRequest {
+        hook: args.hook.clone(),
+        bash: Some(args.bash.clone()),
+        targets: predict_ids.clone(),
+        ..Default::default()
+    };
+    let check = match ws.check(&req, &ws.cwd, 4) {
+        Ok(c) => c,
+        Err(e) => return fail(format, &e),
+    };
+    let report = if predict_ids.is_empty() {
+        None
+    } else {
+        Some(run::run_check(&check))
+    };
+    let predicted = |id: &str| {
+        report
+            .as_ref()?
+            .targets
+            .iter()
+            .find(|t| t.target == id)?
+            .effect
+            .map(effect_word)
+    };
+    let crate::run::Subject::Spec(spec) = &check.subject else {
+        return fail(format, "live mode checks one hook spec");
+    };
+    let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
+    let timeout_s = spec.timeout().unwrap_or(60);
+    let path_var = std::env::var("PATH").unwrap_or_default();
+    let mut rows = Vec::new();
+    for driver in selected {
+        let binary = bins
+            .iter()
+            .find(|(id, _)| id == driver.id)
+            .map(|(_, p)| p.clone())
+            .or_else(|| drivers::which(driver.binary, &path_var));
+        let result = match binary {
+            None => Err(format!(
+                "not installed: `{}` is not on PATH (npm install -g {}, or --agent-bin {}=PATH)",
+                driver.binary, driver.package, driver.id
+            )),
+            Some(binary) => {
+                let run = Run {
+                    binary: &binary,
+                    hook_command: &hook_command,
+                    timeout_s,
+                    bash: &args.bash,
+                    path_var: &path_var,
+                    limit: Duration::from_secs(args.agent_timeout),
+                };
+                super::observe(driver, &run).map(|mut o| {
+                    o.version = super::version(&binary, &path_var);
+                    o
+                })
+            }
+        };
+        rows.push(Row {
+            driver,
+            predicted: predicted(driver.id),
+            result,
+        });
+    }
+    if let Some(dir) = &args.record {
+        for row in &rows {
+            if let Ok(o) = &row.result
+                && o.observed != Observed::NoCall
+                && let Err(e) = record::write(
+                    dir,
+                    &spec.name,
+                    &spec.file.text,
+                    &args.bash,
+                    row.predicted,
+                    o,
+                )
+            {
+                return fail(format, &e);
+            }
+        }
+    }
+    let expectation = |id: &str| {
+        args.expect
+            .iter()
+            .rev()
+            .find_map(|e| match e.split_once('=') {
+                Some((k, v)) if k.trim() == id => Some(v.trim().to_string()),
+                Some(_) => None,
+                None => Some(e.trim().to_string()),
+            })
+    };
+    let mut status = 0;
+    let mut ran_any = false;
+    let mut out = format!(
+        "{}: --bash {:?}, sandbox: {}\n",
+        spec.name,
+        args.bash,
+        sandbox.as_str()
+    );
+    let mut json_rows = Vec::new();
+    for row in &rows {
+        let id = row.driver.id;
+        match &row.result {
+            Err(e) => {
+                if !e.starts_with("not installed") {
+                    status = status.max(EXIT_USAGE);
+                }
+                out.push_str(&format!("  {:<8} {e}\n", id));
+                json_rows.push(json!({"agent": id, "error": e}));
+            }
+            Ok(o) => {
+                ran_any = true;
+                let seen = o.observed.as_str();
+                let (verdict, bad) = match (o.observed, row.predicted) {
+                    (Observed::NoCall, _) => (
+                        "HARNESS: the scripted call never happened (not a verdict)".to_string(),
+                        EXIT_USAGE,
+                    ),
+                    (_, None) => (
+                        "no prediction: hookcheck has no contract for this agent".into(),
+                        0,
+                    ),
+                    (_, Some(p)) if p == seen => ("agrees".into(), 0),
+                    (_, Some(p)) => (
+                        format!("DISAGREES: hookcheck predicted {p}, the agent did {seen}"),
+                        1,
+                    ),
+                };
+                let expect_bad = expectation(id).is_some_and(|e| e != seen);
+                status = status.max(bad).max(u8::from(expect_bad).into());
+                out.push_str(&format!(
+                    "  {:<8} observed {:<8} predicted {:<8} {verdict}{}\n           {} · {} ms{}\n",
+                    id,
+                    seen,
+                    row.predicted.unwrap_or("-"),
+                    if expect_bad { " · FAILS --expect" } else { "" },
+                    o.version.as_deref().unwrap_or("version unknown"),
+                    o.elapsed_ms,
+                    o.tool_result
+                        .as_deref()
+                        .map(|t| format!(
+                            " · tool result: {}",
+                            t.chars().take(200).collect::<String>()
+                        ))
+                        .unwrap_or_default()
+                ));
+                if o.observed == Observed::NoCall && !o.stderr_tail.is_empty() {
+                    out.push_str(&format!(
+                        "           stderr: {}\n",
+                        o.stderr_tail.replace('\n', "\n                   ")
+                    ));
+                }
+                json_rows.push(
+                    json!({"agent": id, "observation": o, "predicted": row.predicted,
+                    "agrees": row.predicted.map(|p| p == seen)}),
+                );
+            }
+        }
+    }
+    if !ran_any {
+        status = EXIT_USAGE;
+        out.push_str("no agent could run: install one (see above) or pass --agent-bin\n");
+    }
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({"hook": spec.name, "trigger": args.bash,
+                "sandbox": sandbox.as_str(), "agents": json_rows, "exit_code": status}))
+            .unwrap_or_default()
+        ),
+        _ => print!("{out}"),
+    }
+    status
+}
+
+/// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
+pub fn tools_section() -> String {
+    let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
+    for d in drivers::DRIVERS {
+        out.push_str(&format!(
+            "  {} ({}): npm install {}\n",
+            d.id, d.name, d.package
+        ));
+    }
+    out.push_str("live mode cannot run here:\n");
+    for (name, why) in drivers::NOT_LIVE {
+        out.push_str(&format!("  {name}: {why}\n"));
+    }
+    out
+}

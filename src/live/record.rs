@@ -1,0 +1,72 @@
+//! Recorded truth: one JSON fixture per observation (`hookcheck live --record DIR`).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Observation, Observed};
+
+/// One recorded observation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fixture {
+    /// The tool id.
+    pub agent: String,
+    /// The agent's version.
+    pub version: Option<String>,
+    /// The hook spec's name (the behaviour).
+    pub hook: String,
+    /// The hook spec's text, so the case can be predicted again with no agent installed.
+    pub spec: String,
+    /// The user's trigger command.
+    pub trigger: String,
+    /// What the agent did.
+    pub observed: Observed,
+    /// The tool result the agent handed back to the model.
+    pub tool_result: Option<String>,
+    /// hookcheck's prediction when this was recorded (informational).
+    pub predicted_at_record: Option<String>,
+}
+
+/// Writes `DIR/<hook>--<agent>.json`.
+pub fn write(
+    dir: &Path,
+    hook: &str,
+    spec: &str,
+    trigger: &str,
+    predicted: Option<&str>,
+    o: &Observation,
+) -> Result<(), String> {
+    let f = Fixture {
+        agent: o.agent.clone(),
+        version: o.version.clone(),
+        hook: hook.to_string(),
+        spec: spec.to_string(),
+        trigger: trigger.to_string(),
+        observed: o.observed,
+        tool_result: o.tool_result.clone(),
+        predicted_at_record: predicted.map(String::from),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
+    let path = dir.join(format!("{hook}--{}.json", o.agent));
+    let text = serde_json::to_string_pretty(&f).unwrap_or_default();
+    std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Every fixture in `dir`, sorted by file name.
+pub fn load_all(dir: &Path) -> Result<Vec<(String, Fixture)>, String> {
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let f: Fixture =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        out.push((entry.file_name().to_string_lossy().into_owned(), f));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}

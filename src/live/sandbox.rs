@@ -1,0 +1,119 @@
+//! The sandbox live mode runs agents in: a network namespace with loopback only, entered by
+//! this process (so the fake model on 127.0.0.1 and the agent share it). Everything started
+//! afterwards inherits it. It does not make the file system read-only: the agent gets a
+//! throwaway HOME and workspace, and the trigger command is one hookcheck chose.
+
+/// How the agents are run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sandbox {
+    /// A private network namespace: loopback only.
+    NetNamespace,
+    /// No sandbox (`--no-sandbox`).
+    None,
+}
+
+impl Sandbox {
+    /// A word for reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sandbox::NetNamespace => "network namespace (loopback only)",
+            Sandbox::None => "none (--no-sandbox)",
+        }
+    }
+}
+
+/// Chooses the sandbox from `--no-sandbox` and the outcome of trying to enter one: without a
+/// usable sandbox live mode refuses (issue 5: "Without a sandbox it refuses").
+pub fn decide(
+    no_sandbox: bool,
+    enter: impl FnOnce() -> Result<(), String>,
+) -> Result<Sandbox, String> {
+    if no_sandbox {
+        return Ok(Sandbox::None);
+    }
+    enter().map(|()| Sandbox::NetNamespace).map_err(|e| {
+        format!(
+            "live mode runs agents in a sandbox, and none is usable here ({e}); \
+             run as root or allow unprivileged user namespaces, or pass --no-sandbox \
+             to run the agents with this machine's network"
+        )
+    })
+}
+
+/// Moves the calling thread (and every process and thread it starts later) into a new network
+/// namespace and brings its loopback up. Call it before starting any thread.
+#[cfg(target_os = "linux")]
+pub fn enter_net_namespace() -> Result<(), String> {
+    use nix::sched::{CloneFlags, unshare};
+    unshare(CloneFlags::CLONE_NEWNET)
+        .or_else(|_| unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNET))
+        .map_err(|e| format!("unshare(CLONE_NEWNET): {e}"))?;
+    // A new namespace's loopback starts down.
+    let status = std::process::Command::new("ip")
+        .args(["link", "set", "lo", "up"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map_err(|e| format!("`ip link set lo up`: {e}"))?;
+    if !status.success() {
+        return Err(format!("`ip link set lo up` failed: {status}"));
+    }
+    Ok(())
+}
+
+/// No network namespaces outside Linux.
+#[cfg(not(target_os = "linux"))]
+pub fn enter_net_namespace() -> Result<(), String> {
+    Err("network namespaces exist only on Linux".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_without_a_sandbox_unless_told() {
+        type Case = (bool, Result<(), String>, Result<Sandbox, ()>);
+        let table: [Case; 4] = [
+            (false, Ok(()), Ok(Sandbox::NetNamespace)),
+            (false, Err("EPERM".into()), Err(())),
+            (true, Err("EPERM".into()), Ok(Sandbox::None)),
+            (true, Ok(()), Ok(Sandbox::None)),
+        ];
+        for (no_sandbox, entered, want) in table {
+            let got = decide(no_sandbox, || entered.clone());
+            match (got, want) {
+                (Ok(g), Ok(w)) => assert_eq!(g, w),
+                (Err(e), Err(())) => assert!(e.contains("--no-sandbox") && e.contains("EPERM")),
+                (g, w) => panic!("{no_sandbox}: got {g:?}, want {w:?}"),
+            }
+        }
+    }
+
+    /// The real namespace, entered on this test's own thread (namespaces are per thread):
+    /// loopback works, the host's listeners are out of reach.
+    #[cfg(target_os = "linux")]
+    #[test]
+    #[ignore = "needs root or unprivileged user namespaces: scripts/live-tier.sh runs it"]
+    fn the_namespace_keeps_loopback_and_cuts_the_host_off() {
+        let host = std::net::TcpListener::bind(("127.0.0.1", 0)).expect("bind on the host");
+        let host_addr = host.local_addr().expect("addr");
+        let handle = std::thread::spawn(move || {
+            enter_net_namespace()?;
+            let inner = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
+            let inner_ok =
+                std::net::TcpStream::connect(inner.local_addr().map_err(|e| e.to_string())?)
+                    .is_ok();
+            let host_reached = std::net::TcpStream::connect(host_addr).is_ok();
+            Ok::<_, String>((inner_ok, host_reached))
+        });
+        match handle.join().expect("thread") {
+            Ok::<_, String>((inner_ok, host_reached)) => {
+                assert!(inner_ok, "loopback inside the namespace");
+                assert!(!host_reached, "the host's 127.0.0.1 is another namespace");
+            }
+            // Not permitted here (no root, no user namespaces): say so, do not pass silently.
+            Err(e) => panic!("cannot enter a network namespace on this machine: {e}"),
+        }
+    }
+}

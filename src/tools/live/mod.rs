@@ -1,0 +1,136 @@
+//! How to run each agent headless for live mode: its config in its own dialect, its command
+//! line, its environment, its version probe and the shell tool the fake model calls. One file
+//! per agent, listed in [`DRIVERS`]. Recipes: shared/reference/real-agents.md ("How each agent
+//! was driven").
+
+pub mod claude;
+pub mod codex;
+pub mod gemini;
+pub mod qwen;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Where the agent's model answers come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Model {
+    /// The fake model server (its base URL goes into the setup).
+    Server,
+    /// A file of scripted turns the agent replays itself (no server).
+    Scripted,
+}
+
+/// Everything a driver needs to set an agent up for one run.
+pub struct Setup<'a> {
+    /// The agent's executable.
+    pub binary: &'a Path,
+    /// The throwaway home folder.
+    pub home: &'a Path,
+    /// The throwaway workspace (the agent's working directory).
+    pub workspace: &'a Path,
+    /// The fake model's base URL (`http://127.0.0.1:PORT`), for [`Model::Server`].
+    pub base_url: &'a str,
+    /// The hook's command line, as the agent's shell will run it.
+    pub hook_command: &'a str,
+    /// The hook's timeout in seconds.
+    pub timeout_s: u64,
+    /// The shell command the fake model asks the agent to run.
+    pub trigger: &'a str,
+    /// The prompt given to the agent.
+    pub prompt: &'a str,
+    /// The final answer the fake model gives.
+    pub final_text: &'a str,
+}
+
+/// One agent run, ready to start: files are written, this is the process.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Launch {
+    /// Arguments after the binary.
+    pub args: Vec<String>,
+    /// Variables added to the minimal environment (HOME, PATH and the like are set by the caller).
+    pub env: Vec<(String, String)>,
+}
+
+/// One agent's live driver.
+pub struct Driver {
+    /// The tool id (the same as in `hookcheck tools` when hookcheck predicts this agent).
+    pub id: &'static str,
+    /// The agent's name for people.
+    pub name: &'static str,
+    /// The executable looked up on PATH.
+    pub binary: &'static str,
+    /// The npm package and the version the recorded truth was taken with.
+    pub package: &'static str,
+    /// Where its model answers come from.
+    pub model: Model,
+    /// The scripted calls (tool name, arguments) that run `trigger`, in order of preference.
+    pub calls: fn(trigger: &str) -> Vec<(String, Value)>,
+    /// Writes the agent's config into the throwaway home and returns the command line.
+    pub setup: fn(&Setup) -> Result<Launch, String>,
+    /// Reads the tool result from the agent's own output, for agents with no server.
+    pub result_from_output: fn(stdout: &str) -> Option<String>,
+}
+
+/// Every live driver, in report order.
+pub static DRIVERS: &[&Driver] = &[
+    &claude::DRIVER,
+    &codex::DRIVER,
+    &gemini::DRIVER,
+    &qwen::DRIVER,
+];
+
+/// The driver for this tool id.
+pub fn find(id: &str) -> Option<&'static Driver> {
+    DRIVERS.iter().copied().find(|d| d.id == id)
+}
+
+/// Agents hookcheck knows but cannot run live here, with why.
+pub const NOT_LIVE: &[(&str, &str)] = &[
+    (
+        "Crush",
+        "no headless mode that takes a custom model endpoint and runs hooks",
+    ),
+    (
+        "Goose",
+        "not published on npm; its binary release needs a download outside the sandbox",
+    ),
+    (
+        "Auggie",
+        "needs an Augment account: no offline model endpoint",
+    ),
+    (
+        "Kiro",
+        "an IDE and a CLI that sign in to AWS: no offline model endpoint",
+    ),
+    ("Cursor", "an IDE; cursor-agent needs a Cursor account"),
+];
+
+/// Writes `value` as pretty JSON to `path`, creating its folders.
+pub fn write_json(path: &Path, value: &Value) -> Result<(), String> {
+    write_text(
+        path,
+        &serde_json::to_string_pretty(value).unwrap_or_default(),
+    )
+}
+
+/// Writes `text` to `path`, creating its folders.
+pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// No tool result in the agent's output (agents whose result comes from the server).
+pub fn no_output_result(_: &str) -> Option<String> {
+    None
+}
+
+/// `binary` on the `PATH` list given, as an absolute path.
+pub fn which(binary: &str, path_var: &str) -> Option<PathBuf> {
+    std::env::split_paths(path_var)
+        .map(|d| d.join(binary))
+        .find(|p| p.is_file())
+}
