@@ -33,7 +33,7 @@ fn predictions_agree_with_every_recorded_observation() {
     let mut compared = 0;
     for (file, f) in &fixtures {
         if hookcheck::tools::find(&f.agent).is_none() {
-            // Qwen Code runs live but hookcheck has no contract for it yet: nothing to compare.
+            // An agent recorded live that hookcheck has no contract for: nothing to compare.
             continue;
         }
         let dir = tempfile::tempdir().expect("tempdir");
