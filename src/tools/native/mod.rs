@@ -1,12 +1,20 @@
 //! Each agent's own hook files: where they are, what shape they have, and which other
 //! agents' files the agent also loads. One loader per file; [`LOADERS`] lists them.
 
+pub mod antigravity;
+pub mod augment;
 pub mod claude;
 pub mod codex;
 pub mod copilot;
+pub mod crush;
 pub mod cursor;
 pub mod gemini;
+pub mod goose;
+pub mod openhands;
+pub mod qoder;
 pub mod qwen;
+pub mod spettro;
+pub mod trae;
 
 use std::path::{Path, PathBuf};
 
@@ -74,6 +82,14 @@ pub static LOADERS: &[&Loader] = &[
     &cursor::LOADER,
     &copilot::LOADER,
     &qwen::LOADER,
+    &qoder::LOADER,
+    &trae::LOADER,
+    &openhands::LOADER,
+    &goose::LOADER,
+    &augment::LOADER,
+    &crush::LOADER,
+    &antigravity::LOADER,
+    &spettro::LOADER,
 ];
 
 /// The loader of agent `id`.
