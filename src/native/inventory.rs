@@ -62,7 +62,37 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
             }
         }
     }
+    replace_by_key(&mut inv);
     inv
+}
+
+/// Drops the user handlers that a project handler of the same agent replaces (same
+/// `replace_key`), then the handlers their file switches off.
+fn replace_by_key(inv: &mut Inventory) {
+    let project = |inv: &Inventory, h: &NativeHandler| {
+        inv.files
+            .iter()
+            .any(|f| f.project && f.tool == h.tool && f.shown == h.file)
+    };
+    let replaced: Vec<(&'static str, String)> = inv
+        .handlers
+        .iter()
+        .filter(|h| project(inv, h))
+        .filter_map(|h| h.replace_key.clone().map(|k| (h.tool, k)))
+        .collect();
+    let keep: Vec<bool> = inv
+        .handlers
+        .iter()
+        .map(|h| {
+            h.enabled
+                && (project(inv, h)
+                    || h.replace_key
+                        .as_ref()
+                        .is_none_or(|k| !replaced.contains(&(h.tool, k.clone()))))
+        })
+        .collect();
+    let mut keep = keep.into_iter();
+    inv.handlers.retain(|_| keep.next().unwrap_or(true));
 }
 
 impl Inventory {

@@ -50,6 +50,11 @@ pub struct NativeHandler {
     pub shell: Option<String>,
     /// Asks the user before running (Kiro-style `confirm`).
     pub confirm: Option<bool>,
+    /// For agents whose project rules replace user rules with the same key: the key. A user
+    /// handler whose key a project handler of the same agent has is not loaded.
+    pub replace_key: Option<String>,
+    /// False for a rule the file switches off: it still replaces (see `replace_key`), never runs.
+    pub enabled: bool,
 }
 
 impl NativeHandler {
@@ -73,6 +78,8 @@ impl NativeHandler {
             if_rule: None,
             shell: None,
             confirm: None,
+            replace_key: None,
+            enabled: true,
         }
     }
 

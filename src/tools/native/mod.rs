@@ -1,12 +1,20 @@
 //! Each agent's own hook files: where they are, what shape they have, and which other
 //! agents' files the agent also loads. One loader per file; [`LOADERS`] lists them.
 
+pub mod antigravity;
+pub mod augment;
 pub mod claude;
 pub mod codex;
 pub mod copilot;
+pub mod crush;
 pub mod cursor;
 pub mod gemini;
+pub mod goose;
+pub mod openhands;
+pub mod qoder;
 pub mod qwen;
+pub mod spettro;
+pub mod trae;
 
 use std::path::{Path, PathBuf};
 
@@ -74,6 +82,14 @@ pub static LOADERS: &[&Loader] = &[
     &cursor::LOADER,
     &copilot::LOADER,
     &qwen::LOADER,
+    &qoder::LOADER,
+    &trae::LOADER,
+    &openhands::LOADER,
+    &goose::LOADER,
+    &augment::LOADER,
+    &crush::LOADER,
+    &antigravity::LOADER,
+    &spettro::LOADER,
 ];
 
 /// The loader of agent `id`.
@@ -207,6 +223,120 @@ mod tests {
                     ),
                 ],
             ),
+            (
+                "spettro",
+                "hooks.json",
+                &[
+                    ("PreToolUse", "bash", "./hooks/guard.sh", Some(5), 7),
+                    (
+                        "PostToolUse",
+                        "file-*",
+                        "read input; echo \"$input\" >> /tmp/spettro-edits.log",
+                        None,
+                        13,
+                    ),
+                    ("PreToolUse", "", "./hooks/off.sh", None, 18),
+                ],
+            ),
+            (
+                "qoder",
+                "settings.json",
+                &[
+                    ("PreToolUse", "Bash", "~/.qoder/hooks/guard.sh", Some(30), 7),
+                    ("Stop", "", "notify-send done", None, 12),
+                ],
+            ),
+            (
+                "trae",
+                "hooks.json",
+                &[
+                    ("PreToolUse", "RunCommand", "rtk hook trae", Some(10), 8),
+                    (
+                        "PostToolUse",
+                        "Edit|Write",
+                        "npx prettier --write .",
+                        None,
+                        12,
+                    ),
+                ],
+            ),
+            (
+                "openhands",
+                "hooks.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "terminal",
+                        ".openhands/hooks/block_dangerous.sh",
+                        Some(10),
+                        5,
+                    ),
+                    ("Stop", "*", ".openhands/hooks/require_tests.sh", None, 9),
+                ],
+            ),
+            (
+                "crush",
+                "crush.json",
+                &[
+                    ("PreToolUse", "^bash$", "./hooks/no-rm.sh", Some(10), 5),
+                    (
+                        "PreToolUse",
+                        "",
+                        "echo \"$CRUSH_TOOL_NAME\" >> .crush/tools.log",
+                        None,
+                        6,
+                    ),
+                    (
+                        "PreToolUse",
+                        "^(edit|write)$",
+                        "./hooks/protect.sh",
+                        None,
+                        9,
+                    ),
+                ],
+            ),
+            (
+                "antigravity",
+                "hooks.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "run_command",
+                        "/opt/hooks/guard.sh",
+                        Some(5),
+                        7,
+                    ),
+                    ("Stop", "", "/opt/hooks/stop.sh", None, 10),
+                ],
+            ),
+            (
+                "augment",
+                "settings.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "launch-process",
+                        "/etc/augment/hooks/validate-command.sh",
+                        Some(5),
+                        7,
+                    ),
+                    ("SessionStart", "", ".augment/hooks/start.sh", None, 12),
+                ],
+            ),
+            (
+                "goose",
+                "hooks.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "shell",
+                        "fixtures/native/scripts/guard.sh",
+                        Some(10),
+                        7,
+                    ),
+                    ("Stop", "", "echo done", None, 12),
+                ],
+            ),
         ];
         for (id, file, want) in table {
             let got = load(id, file).unwrap_or_else(|e| panic!("{id} {file}: {e}"));
@@ -242,6 +372,27 @@ mod tests {
         let copilot = load("copilot", "guard.json").unwrap_or_default();
         assert_eq!(copilot[0].cwd.as_deref(), Some("scripts/.."));
         assert_eq!(copilot[1].args, Some(vec!["scripts/start.js".to_string()]));
+        let augment = load("augment", "settings.json").unwrap_or_default();
+        assert_eq!(augment[0].timeout_raw.as_deref(), Some("5000 ms"));
+        let goose = load("goose", "hooks.json").unwrap_or_default();
+        assert!(goose[0].fail_closed, "on_failure: block");
+        assert!(!goose[1].fail_closed);
+        let spettro = load("spettro", "hooks.json").unwrap_or_default();
+        let keys: Vec<_> = spettro
+            .iter()
+            .map(|h| (h.replace_key.as_deref(), h.enabled))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                (Some("PreToolUse|bash|deny-rm-rf"), true),
+                (
+                    Some("PostToolUse|file-*|fixtures/native/spettro/hooks.json-2"),
+                    true
+                ),
+                (Some("PreToolUse||off"), false),
+            ]
+        );
     }
 
     #[test]
@@ -263,6 +414,29 @@ mod tests {
             ("cursor", "broken.json", Some(1), "Cursor loads no hooks"),
             ("copilot", "broken.json", None, "Copilot rejects this file"),
             ("qwen", "broken.json", Some(2), "Qwen Code cannot load"),
+            (
+                "spettro",
+                "broken.json",
+                Some(2),
+                "Spettro cannot load its hooks",
+            ),
+            ("qoder", "broken.json", Some(4), "Qoder cannot read"),
+            ("trae", "broken.json", Some(4), "Trae cannot read"),
+            ("openhands", "broken.json", None, "OpenHands cannot load"),
+            (
+                "crush",
+                "broken.json",
+                Some(5),
+                "Crush cannot load its config",
+            ),
+            (
+                "antigravity",
+                "broken.json",
+                Some(1),
+                "Antigravity silently drops",
+            ),
+            ("augment", "broken.json", Some(3), "Augment cannot read"),
+            ("goose", "broken.json", None, "Goose cannot load"),
         ] {
             let e = load(id, file)
                 .err()
