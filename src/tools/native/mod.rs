@@ -2,11 +2,15 @@
 //! agents' files the agent also loads. One loader per file; [`LOADERS`] lists them.
 
 pub mod claude;
+pub mod cline;
 pub mod codex;
 pub mod copilot;
 pub mod cursor;
+pub mod factory;
 pub mod gemini;
+pub mod kiro;
 pub mod qwen;
+pub mod windsurf;
 
 use std::path::{Path, PathBuf};
 
@@ -74,6 +78,10 @@ pub static LOADERS: &[&Loader] = &[
     &cursor::LOADER,
     &copilot::LOADER,
     &qwen::LOADER,
+    &kiro::LOADER,
+    &cline::LOADER,
+    &windsurf::LOADER,
+    &factory::LOADER,
 ];
 
 /// The loader of agent `id`.
@@ -207,6 +215,104 @@ mod tests {
                     ),
                 ],
             ),
+            (
+                "windsurf",
+                "hooks.v1.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "exec",
+                        "\"$DEVIN_PROJECT_DIR\"/.devin/hooks/guard.sh",
+                        Some(10),
+                        6,
+                    ),
+                    (
+                        "UserPromptSubmit",
+                        "",
+                        "./.devin/hooks/log-prompt.sh",
+                        None,
+                        14,
+                    ),
+                ],
+            ),
+            (
+                "kiro",
+                "guard.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "shell",
+                        "./.kiro/scripts/guard.sh",
+                        Some(30),
+                        8,
+                    ),
+                    ("Stop", "", "./.kiro/scripts/deploy-check.sh", None, 29),
+                ],
+            ),
+            (
+                "cline",
+                "PreToolUse",
+                &[(
+                    "PreToolUse",
+                    "",
+                    "python3 fixtures/native/cline/PreToolUse",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "cline",
+                "taskcomplete.sh",
+                &[(
+                    "TaskComplete",
+                    "",
+                    "bash fixtures/native/cline/taskcomplete.sh",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "cline",
+                "pre-tool-use.sh",
+                &[(
+                    "pre-tool-use",
+                    "",
+                    "bash fixtures/native/cline/pre-tool-use.sh",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "factory",
+                "settings.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "Execute",
+                        "\"$FACTORY_PROJECT_DIR\"/.factory/hooks/guard_execute.py",
+                        Some(60),
+                        11,
+                    ),
+                    (
+                        "PostToolUse",
+                        "Edit|Create",
+                        "npx prettier --write",
+                        None,
+                        20,
+                    ),
+                ],
+            ),
+            (
+                "factory",
+                "hooks.json",
+                &[(
+                    "SessionStart",
+                    "startup",
+                    "~/.factory/hooks/load-context.sh",
+                    Some(5),
+                    5,
+                )],
+            ),
         ];
         for (id, file, want) in table {
             let got = load(id, file).unwrap_or_else(|e| panic!("{id} {file}: {e}"));
@@ -242,6 +348,9 @@ mod tests {
         let copilot = load("copilot", "guard.json").unwrap_or_default();
         assert_eq!(copilot[0].cwd.as_deref(), Some("scripts/.."));
         assert_eq!(copilot[1].args, Some(vec!["scripts/start.js".to_string()]));
+        let kiro = load("kiro", "guard.json").unwrap_or_default();
+        assert_eq!(kiro[0].confirm, None);
+        assert_eq!(kiro[1].confirm, Some(true), "confirm asks the user first");
     }
 
     #[test]
@@ -263,6 +372,14 @@ mod tests {
             ("cursor", "broken.json", Some(1), "Cursor loads no hooks"),
             ("copilot", "broken.json", None, "Copilot rejects this file"),
             ("qwen", "broken.json", Some(2), "Qwen Code cannot load"),
+            (
+                "windsurf",
+                "broken.json",
+                Some(2),
+                "the Devin CLI loads no hooks",
+            ),
+            ("kiro", "broken.json", Some(4), "Kiro loads no hooks"),
+            ("factory", "broken.json", Some(4), "droid loads no hooks"),
         ] {
             let e = load(id, file)
                 .err()
