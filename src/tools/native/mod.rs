@@ -84,6 +84,28 @@ pub static LOADERS: &[&Loader] = &[
     &factory::LOADER,
 ];
 
+/// How an agent reads a matcher as a regular expression, for lint's flavour checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegexFlavour {
+    /// JavaScript, anchored at both ends (`^(?:…)$`).
+    JsAnchored,
+}
+
+/// Agents whose matchers lint checks against their regex flavour. Kept beside [`LOADERS`]
+/// rather than in [`Loader`] so that adding one touches no other loader.
+pub static REGEX_FLAVOURS: &[(&str, RegexFlavour)] = &[
+    // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
+    ("copilot", RegexFlavour::JsAnchored),
+];
+
+/// The regex flavour of agent `id`'s matchers, when lint checks it.
+pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
+    REGEX_FLAVOURS
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, f)| *f)
+}
+
 /// The loader of agent `id`.
 pub fn loader(id: &str) -> Option<&'static Loader> {
     LOADERS.iter().copied().find(|l| l.id == id)

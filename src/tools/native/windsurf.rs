@@ -34,17 +34,8 @@ pub static LOADER: Loader = Loader {
         ("pre_write_code", "PreToolUse"),
         ("pre_user_prompt", "UserPromptSubmit"),
     ],
-    // The payload examples' tool names (protocols-a.md §6b), and Claude's names for the
-    // `.claude/` files the CLI also reads.
-    tool_names: &[
-        "exec",
-        "edit",
-        "mcp__server__tool",
-        "Bash",
-        "Write",
-        "Edit",
-        "Read",
-    ],
+    // The payload examples' tool names (protocols-a.md §6b).
+    tool_names: &["exec", "edit", "mcp__server__tool"],
     project_glob: ".devin/hooks.v1.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[],
