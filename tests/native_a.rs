@@ -320,3 +320,25 @@ fn lint_rules_fire_on_their_fixture_only() {
         assert_eq!(hit, fires, "{name}: {v}");
     }
 }
+
+#[test]
+fn kiro_stale_file_warning_compares_confirm() {
+    let spec = "event: PreToolUse\nmatcher: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n";
+    let file = |extra: &str| {
+        format!(
+            r#"{{"version": "v1", "hooks": [{{"trigger": "PreToolUse", "matcher": "shell", "action": {{"type": "command", "command": "./hooks/g.sh"}}, "timeout": 10{extra}}}]}}"#
+        )
+    };
+    for (extra, stale) in [("", false), (r#", "confirm": true"#, true)] {
+        let p = Project::new()
+            .spec("g", spec)
+            .script("hooks/g.sh", &guard("rm -rf"))
+            .file(".kiro/hooks/k.json", &file(extra))
+            .file("rm.json", &kiro_payload("rm -rf build"));
+        let (code, v) = run_json(&p, &["run", "g", "--payload", "rm.json", "-t", "kiro"]);
+        let w = target(&v, "kiro")["warnings"].to_string();
+        assert_eq!(w.contains("confirm differs"), stale, "{extra}: {w}");
+        assert!(w.contains(".kiro/hooks/k.json") || !stale, "{w}");
+        assert_eq!(code, 0, "a warning does not fail the run: {v}");
+    }
+}
