@@ -21,6 +21,9 @@ pub fn to_spec(h: &NativeHandler) -> HookSpec {
         shell: h.shell.clone(),
         cwd: h.cwd.clone(),
         env: h.env.clone(),
+        // A handler that asks the user first carries it where the spec does, so the agent's
+        // plan can refuse to answer for the user (seed 002, "Not run (Kiro)").
+        x_kiro: h.confirm.map(|c| serde_json::json!({ "confirm": c })),
         ..RawSpec::default()
     };
     HookSpec {

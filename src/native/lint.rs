@@ -9,7 +9,7 @@ use super::NativeHandler;
 use super::inventory::{Inventory, doubles};
 use crate::matcher;
 use crate::spec::{self, did_you_mean};
-use crate::tools::native::{LOADERS, Loader};
+use crate::tools::native::{LOADERS, Loader, RegexFlavour, regex_flavour};
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -74,6 +74,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         for h in &own {
             out.extend(event_rule(l, h));
             out.extend(matcher_rule(l, h));
+            out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
             out.extend(script_rule(root, l, h));
         }
@@ -173,6 +174,31 @@ fn matcher_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         format!("matcher \"{m}\" matches none of {}'s tool names", l.name),
         format!("{} names its tools {}", l.name, l.tool_names.join(", ")),
     ))
+}
+
+/// A matcher using regex features outside the agent's flavour: the agent may refuse it or read
+/// it differently, and hookcheck does not run it.
+fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    let m = h.matcher.trim();
+    if m.is_empty() || matcher::is_match_all(m) || matcher::is_exact_list(m) {
+        return None;
+    }
+    match regex_flavour(l.id)? {
+        RegexFlavour::JsAnchored => {
+            let feature = matcher::non_portable_regex_feature(m)?;
+            Some(finding(
+                Severity::Warning,
+                "matcher-regex-flavour",
+                l,
+                h,
+                format!(
+                    "matcher \"{m}\" uses {feature}: {} reads matchers as anchored JavaScript regular expressions",
+                    l.name
+                ),
+                "rewrite it with plain names and `|` alternatives".into(),
+            ))
+        }
+    }
 }
 
 /// A millisecond timeout under 1000 is almost surely written in seconds.

@@ -4,17 +4,21 @@
 pub mod antigravity;
 pub mod augment;
 pub mod claude;
+pub mod cline;
 pub mod codex;
 pub mod copilot;
 pub mod crush;
 pub mod cursor;
+pub mod factory;
 pub mod gemini;
 pub mod goose;
+pub mod kiro;
 pub mod openhands;
 pub mod qoder;
 pub mod qwen;
 pub mod spettro;
 pub mod trae;
+pub mod windsurf;
 
 use std::path::{Path, PathBuf};
 
@@ -79,9 +83,13 @@ pub static LOADERS: &[&Loader] = &[
     &claude::LOADER,
     &codex::LOADER,
     &gemini::LOADER,
+    &qwen::LOADER,
     &cursor::LOADER,
     &copilot::LOADER,
-    &qwen::LOADER,
+    &kiro::LOADER,
+    &cline::LOADER,
+    &windsurf::LOADER,
+    &factory::LOADER,
     &qoder::LOADER,
     &trae::LOADER,
     &openhands::LOADER,
@@ -91,6 +99,27 @@ pub static LOADERS: &[&Loader] = &[
     &antigravity::LOADER,
     &spettro::LOADER,
 ];
+/// How an agent reads a matcher as a regular expression, for lint's flavour checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegexFlavour {
+    /// JavaScript, anchored at both ends (`^(?:…)$`).
+    JsAnchored,
+}
+
+/// Agents whose matchers lint checks against their regex flavour. Kept beside [`LOADERS`]
+/// rather than in [`Loader`] so that adding one touches no other loader.
+pub static REGEX_FLAVOURS: &[(&str, RegexFlavour)] = &[
+    // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
+    ("copilot", RegexFlavour::JsAnchored),
+];
+
+/// The regex flavour of agent `id`'s matchers, when lint checks it.
+pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
+    REGEX_FLAVOURS
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, f)| *f)
+}
 
 /// The loader of agent `id`.
 pub fn loader(id: &str) -> Option<&'static Loader> {
@@ -337,6 +366,104 @@ mod tests {
                     ("Stop", "", "echo done", None, 12),
                 ],
             ),
+            (
+                "windsurf",
+                "hooks.v1.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "exec",
+                        "\"$DEVIN_PROJECT_DIR\"/.devin/hooks/guard.sh",
+                        Some(10),
+                        6,
+                    ),
+                    (
+                        "UserPromptSubmit",
+                        "",
+                        "./.devin/hooks/log-prompt.sh",
+                        None,
+                        14,
+                    ),
+                ],
+            ),
+            (
+                "kiro",
+                "guard.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "shell",
+                        "./.kiro/scripts/guard.sh",
+                        Some(30),
+                        8,
+                    ),
+                    ("Stop", "", "./.kiro/scripts/deploy-check.sh", None, 29),
+                ],
+            ),
+            (
+                "cline",
+                "PreToolUse",
+                &[(
+                    "PreToolUse",
+                    "",
+                    "python3 fixtures/native/cline/PreToolUse",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "cline",
+                "taskcomplete.sh",
+                &[(
+                    "TaskComplete",
+                    "",
+                    "bash fixtures/native/cline/taskcomplete.sh",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "cline",
+                "pre-tool-use.sh",
+                &[(
+                    "pre-tool-use",
+                    "",
+                    "bash fixtures/native/cline/pre-tool-use.sh",
+                    None,
+                    1,
+                )],
+            ),
+            (
+                "factory",
+                "settings.json",
+                &[
+                    (
+                        "PreToolUse",
+                        "Execute",
+                        "\"$FACTORY_PROJECT_DIR\"/.factory/hooks/guard_execute.py",
+                        Some(60),
+                        11,
+                    ),
+                    (
+                        "PostToolUse",
+                        "Edit|Create",
+                        "npx prettier --write",
+                        None,
+                        20,
+                    ),
+                ],
+            ),
+            (
+                "factory",
+                "hooks.json",
+                &[(
+                    "SessionStart",
+                    "startup",
+                    "~/.factory/hooks/load-context.sh",
+                    Some(5),
+                    5,
+                )],
+            ),
         ];
         for (id, file, want) in table {
             let got = load(id, file).unwrap_or_else(|e| panic!("{id} {file}: {e}"));
@@ -372,6 +499,9 @@ mod tests {
         let copilot = load("copilot", "guard.json").unwrap_or_default();
         assert_eq!(copilot[0].cwd.as_deref(), Some("scripts/.."));
         assert_eq!(copilot[1].args, Some(vec!["scripts/start.js".to_string()]));
+        let kiro = load("kiro", "guard.json").unwrap_or_default();
+        assert_eq!(kiro[0].confirm, None);
+        assert_eq!(kiro[1].confirm, Some(true), "confirm asks the user first");
         let augment = load("augment", "settings.json").unwrap_or_default();
         assert_eq!(augment[0].timeout_raw.as_deref(), Some("5000 ms"));
         let goose = load("goose", "hooks.json").unwrap_or_default();
@@ -414,6 +544,14 @@ mod tests {
             ("cursor", "broken.json", Some(1), "Cursor loads no hooks"),
             ("copilot", "broken.json", None, "Copilot rejects this file"),
             ("qwen", "broken.json", Some(2), "Qwen Code cannot load"),
+            (
+                "windsurf",
+                "broken.json",
+                Some(2),
+                "the Devin CLI loads no hooks",
+            ),
+            ("kiro", "broken.json", Some(4), "Kiro loads no hooks"),
+            ("factory", "broken.json", Some(4), "droid loads no hooks"),
             (
                 "spettro",
                 "broken.json",
