@@ -276,6 +276,12 @@ fn lint_rules_fire_on_their_fixture_only() {
             FACTORY,
         ),
         (
+            "matcher-does-not-compile",
+            ".agents/plugins/guard/hooks/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": ".*", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+        ),
+        (
             "unknown-event",
             ".kiro/hooks/k.json",
             r#"{"version": "v1", "hooks": [{"trigger": "preToolUse", "action": {"type": "command", "command": "./hooks/g.sh"}}]}"#,

@@ -180,10 +180,27 @@ fn matcher_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
 /// it differently, and hookcheck does not run it.
 fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
     let m = h.matcher.trim();
+    let flavour = regex_flavour(l.id)?;
+    if flavour == RegexFlavour::RustSkipsInvalid {
+        // `*` is no wildcard here: it does not compile, so the rule never runs.
+        let error = matcher::rust_regex_matches(m, "").err()?;
+        return Some(finding(
+            Severity::Error,
+            "matcher-does-not-compile",
+            l,
+            h,
+            format!(
+                "matcher \"{m}\" is not a valid regular expression ({error}): {} skips this hook",
+                l.name
+            ),
+            "write `.*` to match every tool, or leave the matcher empty".into(),
+        ));
+    }
     if m.is_empty() || matcher::is_match_all(m) || matcher::is_exact_list(m) {
         return None;
     }
-    match regex_flavour(l.id)? {
+    match flavour {
+        RegexFlavour::RustSkipsInvalid => None,
         RegexFlavour::JsAnchored => {
             let feature = matcher::non_portable_regex_feature(m)?;
             Some(finding(

@@ -104,6 +104,8 @@ pub static LOADERS: &[&Loader] = &[
 pub enum RegexFlavour {
     /// JavaScript, anchored at both ends (`^(?:…)$`).
     JsAnchored,
+    /// The Rust `regex` crate, where a pattern that does not compile skips the rule.
+    RustSkipsInvalid,
 }
 
 /// Agents whose matchers lint checks against their regex flavour. Kept beside [`LOADERS`]
@@ -111,6 +113,9 @@ pub enum RegexFlavour {
 pub static REGEX_FLAVOURS: &[(&str, RegexFlavour)] = &[
     // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
     ("copilot", RegexFlavour::JsAnchored),
+    // A matcher that does not compile (`*`) skips the rule (protocols-b.md, Goose; seed 002
+    // "Goose sample events").
+    ("goose", RegexFlavour::RustSkipsInvalid),
 ];
 
 /// The regex flavour of agent `id`'s matchers, when lint checks it.
