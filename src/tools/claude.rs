@@ -12,7 +12,7 @@ use super::shared::{self, claude_reply, permission_rule};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
@@ -168,16 +168,10 @@ fn matcher_applies(event: &str) -> bool {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Claude Code", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Claude Code has no {event} event"),
-        };
-    }
     let (payload, label) = match input(cx, &event, &matcher) {
         Ok(x) => x,
         Err(plan) => return plan,

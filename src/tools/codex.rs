@@ -15,7 +15,7 @@ use super::shared::{self, json_object, looks_like_json, str_field};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
@@ -119,16 +119,10 @@ fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Codex", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Codex has no {event} event"),
-        };
-    }
     let (payload, label) = match input(cx, &event, &matcher) {
         Ok(x) => x,
         Err(plan) => return plan,

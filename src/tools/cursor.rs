@@ -13,7 +13,7 @@ use super::shared::{self, assumed, json_object, str_field};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
@@ -140,16 +140,10 @@ fn matcher_matches(pattern: &str, value: &str) -> Result<bool, String> {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Cursor", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Cursor has no {event} event"),
-        };
-    }
     let payload = match input(cx, &event) {
         Ok(p) => p,
         Err(plan) => return plan,

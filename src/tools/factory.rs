@@ -14,7 +14,7 @@ use super::shared::{self, assumed, json_object, looks_like_json, str_field};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
@@ -129,16 +129,10 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Factory droid", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Factory droid has no {event} event"),
-        };
-    }
     let payload = match input(cx, &event, &matcher) {
         Ok(p) => p,
         Err(plan) => return plan,

@@ -12,7 +12,7 @@ use super::shared::{self, str_field};
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
@@ -116,16 +116,10 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Gemini CLI", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Gemini CLI has no {event} event"),
-        };
-    }
     let payload = match input(cx, &event, &matcher) {
         Ok(p) => p,
         Err(plan) => return plan,

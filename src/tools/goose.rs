@@ -14,7 +14,7 @@ use super::shared;
 use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
@@ -123,16 +123,10 @@ fn on_failure_blocks(spec: &crate::spec::HookSpec) -> Result<bool, String> {
 }
 
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    let (event, matcher) = match shared::resolve(cx, "Goose", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Goose has no {event} event"),
-        };
-    }
     let on_failure = match on_failure_blocks(cx.spec) {
         Ok(b) => b,
         Err(reason) => {

@@ -45,6 +45,27 @@ fn effect_rank(e: Effect) -> u8 {
     }
 }
 
+/// The agent's event and matcher for the spec: native ones as written, portable ones mapped
+/// by `portable`; a `Plan::NotRun` when the agent has no such event.
+pub fn resolve(
+    cx: &super::PlanContext,
+    agent: &str,
+    events: &[&str],
+    portable: fn(crate::spec::On, Option<&crate::spec::PortableMatch>) -> (String, String),
+) -> Result<(String, String), super::Plan> {
+    let (event, matcher) = match &cx.spec.when {
+        crate::spec::When::Native { event, matcher } => (event.clone(), matcher.clone()),
+        crate::spec::When::Portable { on, matches } => portable(*on, matches.as_ref()),
+    };
+    if !events.contains(&event.as_str()) {
+        return Err(super::Plan::NotRun {
+            event: Some(event.clone()),
+            reason: format!("{agent} has no {event} event"),
+        });
+    }
+    Ok((event, matcher))
+}
+
 /// `base` with `add` set on top (a key in both takes the value from `add`).
 pub fn merge_env(
     base: &[(String, String)],
