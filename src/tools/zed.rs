@@ -31,43 +31,10 @@ pub static TOOL: Tool = Tool {
 pub const REASON: &str = "Zed's agent has no hooks: Zed runs tasks in its terminal, and a task returns no reply Zed reads, so nothing can allow or block an action";
 
 fn plan(cx: &PlanContext) -> Plan {
-    let event = match &cx.spec.when {
-        crate::spec::When::Native { event, .. } => Some(event.clone()),
-        crate::spec::When::Portable { .. } => None,
-    };
-    Plan::NotRun {
-        event,
-        reason: REASON.to_string(),
-    }
+    shared::never_runs(cx, REASON)
 }
 
 /// Never reached: the plan never runs a command.
 fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
     Reading::allow().not_counted(REASON)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{REASON, TOOL};
-    use crate::tools::Plan;
-    use crate::tools::testing::{bash, edit, plan, prompt};
-
-    #[test]
-    fn never_runs() {
-        let cases = [
-            ("event: PreToolUse\ncommand: ./h.sh\n", bash("rm -rf build")),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a.ts", true),
-            ),
-            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi")),
-        ];
-        for (yaml, trigger) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            let Plan::NotRun { reason, .. } = p else {
-                panic!("{p:?}")
-            };
-            assert_eq!(reason, REASON);
-        }
-    }
 }

@@ -66,6 +66,19 @@ pub fn resolve(
     Ok((event, matcher))
 }
 
+/// The plan of an agent whose hooks are not commands (in-process plugins, extensions): it never
+/// runs one, for the given reason.
+pub fn never_runs(cx: &super::PlanContext, reason: &str) -> super::Plan {
+    let event = match &cx.spec.when {
+        crate::spec::When::Native { event, .. } => Some(event.clone()),
+        crate::spec::When::Portable { .. } => None,
+    };
+    super::Plan::NotRun {
+        event,
+        reason: reason.to_string(),
+    }
+}
+
 /// `base` with `add` set on top (a key in both takes the value from `add`).
 pub fn merge_env(
     base: &[(String, String)],
