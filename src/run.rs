@@ -49,6 +49,8 @@ pub struct Check {
     pub subject: Subject,
     /// Warnings per tool, in [`Check::tools`] order (missing entries: none).
     pub warnings: Vec<Vec<String>>,
+    /// Notes per tool, in [`Check::tools`] order (missing entries: none).
+    pub notes: Vec<Vec<String>>,
     /// What the agent is about to do.
     pub trigger: Trigger,
     /// The tools to check, in report order.
@@ -265,6 +267,8 @@ pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report
             let mut t = target_report(tool, plan, &mut outcomes, check, specs, &owner);
             t.warnings
                 .extend(check.warnings.get(i).into_iter().flatten().cloned());
+            t.notes
+                .extend(check.notes.get(i).into_iter().flatten().cloned());
             t
         })
         .collect::<Vec<_>>();

@@ -1,0 +1,128 @@
+//! Installed hooks through the binary, part three: Cursor's switched cross-read of Claude Code's
+//! settings (`--third-party`).
+
+mod common;
+
+use common::{Project, decision, guard, target};
+use serde_json::Value;
+
+fn run_json(p: &Project, args: &[&str]) -> (i32, Value) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let run = p.run(&all);
+    let v = serde_json::from_str(&run.stdout())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout(), run.stderr()));
+    (run.code(), v)
+}
+
+/// A Claude Code settings file whose PreToolUse hook on Cursor's `Shell` tool blocks `rm -rf`.
+const CLAUDE: &str = "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Shell\", \"hooks\": [{\"type\": \"command\", \"command\": \"./hooks/guard.sh\"}]}\n    ]\n  }\n}\n";
+
+fn project() -> Project {
+    Project::new()
+        .script("hooks/guard.sh", &guard("rm -rf"))
+        .file(".claude/settings.json", CLAUDE)
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn cursor_runs_claude_settings_hooks_only_with_third_party_on() {
+    // (extra flags, Cursor's decision, the command ran from the Claude file, a note says why not)
+    let table: &[(&[&str], &str, bool, bool)] = &[
+        (&[], "not run", false, true),
+        (&["--third-party"], "block", true, false),
+    ];
+    for (flags, want, ran, noted) in table {
+        let p = project();
+        let mut args = vec!["run", "--installed", "--bash", "rm -rf /", "-t", "cursor"];
+        args.extend_from_slice(flags);
+        let (_, v) = run_json(&p, &args);
+        let t = target(&v, "cursor");
+        assert_eq!(decision(&v, "cursor"), *want, "{flags:?}: {t}");
+        let commands: Vec<String> = t["commands"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["command"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(
+            commands
+                .iter()
+                .any(|c| c.contains(".claude/settings.json:4")),
+            *ran,
+            "{flags:?}: {commands:?}"
+        );
+        // Run by Cursor's rules: under its own event name.
+        if *ran {
+            assert_eq!(t["event"], "preToolUse", "{t}");
+        }
+        let notes = strs(&t["notes"]);
+        assert_eq!(
+            notes.iter().any(|n| n.contains("--third-party")
+                && n.contains(".claude/settings.json")
+                && n.contains("Include third-party")),
+            *noted,
+            "{flags:?}: {notes:?}"
+        );
+    }
+}
+
+#[test]
+fn cursor_reads_the_users_claude_settings_too_and_warns_of_a_double_run() {
+    let p = project()
+        .file(
+            ".cursor/hooks.json",
+            "{\"version\": 1, \"hooks\": {\"preToolUse\": [{\"matcher\": \"Shell\", \"command\": \"./hooks/guard.sh\"}]}}\n",
+        )
+        .file(".test-home/.claude/settings.json", CLAUDE.replace("guard", "user").as_str());
+    let (_, v) = run_json(&p, &["list", "--installed", "--user", "--third-party"]);
+    let cursor: Vec<(String, bool)> = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["agent"] == "cursor")
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap_or_default().to_string(),
+                r["cross_read"] == true,
+            )
+        })
+        .collect();
+    // The test home is inside the project, so its file is shown relative to the root.
+    assert_eq!(
+        cursor,
+        [
+            (".cursor/hooks.json".to_string(), false),
+            (".claude/settings.json".to_string(), true),
+            (".test-home/.claude/settings.json".to_string(), true),
+        ]
+    );
+    // Without the switch, Cursor lists its own file only.
+    let (_, v) = run_json(&p, &["list", "--installed", "--user"]);
+    let n = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["agent"] == "cursor")
+        .count();
+    assert_eq!(n, 1, "{v}");
+    // The same guard in both files runs twice under Cursor with the switch on.
+    for (flags, doubled) in [(&[][..], false), (&["--third-party"][..], true)] {
+        let mut args = vec!["run", "--installed", "--bash", "ls", "-t", "cursor"];
+        args.extend_from_slice(flags);
+        let (_, v) = run_json(&p, &args);
+        let warnings = strs(&target(&v, "cursor")["warnings"]);
+        assert_eq!(
+            warnings.iter().any(|w| w.contains("runs twice")),
+            doubled,
+            "{flags:?}: {warnings:?}"
+        );
+    }
+}
