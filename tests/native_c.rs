@@ -126,3 +126,71 @@ fn cursor_reads_the_users_claude_settings_too_and_warns_of_a_double_run() {
         );
     }
 }
+
+/// Codex runs `commandWindows` (TOML `command_windows`) instead of `command` on Windows: off
+/// Windows the stale-file check still finds the handler by `command`, and warns when the
+/// file's Windows command is missing or differs from the spec's.
+#[test]
+fn codex_stale_file_warning_compares_command_windows() {
+    let json = |extra: &str| {
+        format!(
+            "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [{{\"type\": \"command\", \"command\": \"./hooks/guard.sh\", \"timeout\": 10{extra}}}]}}]}}}}\n"
+        )
+    };
+    let toml = |extra: &str| {
+        format!(
+            "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./hooks/guard.sh\"\ntimeout = 10\n{extra}"
+        )
+    };
+    let spec_with = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/guard.sh\ncommandWindows: hooks\\guard.cmd\ntimeout: 10\n";
+    let spec_without = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/guard.sh\ntimeout: 10\n";
+    // (spec, file, its text, a commandWindows warning)
+    let table: Vec<(&str, &str, String, bool)> = vec![
+        (spec_with, ".codex/hooks.json", json(""), true),
+        (
+            spec_with,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\guard.cmd""#),
+            false,
+        ),
+        (
+            spec_with,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\old.cmd""#),
+            true,
+        ),
+        (spec_without, ".codex/hooks.json", json(""), false),
+        (
+            spec_without,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\guard.cmd""#),
+            true,
+        ),
+        (spec_with, ".codex/config.toml", toml(""), true),
+        (
+            spec_with,
+            ".codex/config.toml",
+            toml("command_windows = 'hooks\\guard.cmd'\n"),
+            false,
+        ),
+    ];
+    for (spec, file, text, warned) in table {
+        let p = Project::new()
+            .spec("g", spec)
+            .script("hooks/guard.sh", &guard("rm -rf"))
+            .file(file, &text);
+        let (code, v) = run_json(&p, &["run", "g", "--bash", "ls", "-t", "codex"]);
+        let w = strs(&target(&v, "codex")["warnings"]);
+        assert!(
+            !w.iter().any(|w| w.contains("stale")),
+            "{file} {text}: the handler is found by `command` off Windows: {w:?}"
+        );
+        assert_eq!(
+            w.iter()
+                .any(|w| w.contains("commandWindows") && w.contains(file)),
+            warned,
+            "{spec} {file} {text}: {w:?}"
+        );
+        assert_eq!(code, 0, "a warning does not fail the run: {v}");
+    }
+}

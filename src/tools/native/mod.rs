@@ -76,6 +76,8 @@ pub enum Field {
     Cwd,
     /// `confirm`.
     Confirm,
+    /// The Windows command (`commandWindows`), compared off Windows too.
+    CommandWindows,
 }
 
 /// Every loader, in registry order.
