@@ -194,3 +194,33 @@ fn codex_stale_file_warning_compares_command_windows() {
         assert_eq!(code, 0, "a warning does not fail the run: {v}");
     }
 }
+
+/// OpenHands loads the first found of `.openhands/hooks.json` and `~/.openhands/hooks.json`
+/// (software-agent-sdk hooks/config.py): a project file hides the user file.
+#[test]
+fn openhands_project_hooks_hide_the_user_file() {
+    let file = |script: &str| {
+        format!(
+            "{{\"pre_tool_use\": [{{\"matcher\": \"terminal\", \"hooks\": [{{\"command\": \"./hooks/{script}.sh\"}}]}}]}}\n"
+        )
+    };
+    // (project file, the files OpenHands' handlers come from)
+    for (project, want) in [
+        (true, vec![".openhands/hooks.json"]),
+        (false, vec![".test-home/.openhands/hooks.json"]),
+    ] {
+        let mut p = Project::new().file(".test-home/.openhands/hooks.json", &file("user"));
+        if project {
+            p = p.file(".openhands/hooks.json", &file("project"));
+        }
+        let (_, v) = run_json(&p, &["list", "--installed", "--user"]);
+        let got: Vec<String> = v["handlers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["agent"] == "openhands")
+            .filter_map(|r| r["file"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(got, want, "project file: {project}");
+    }
+}
