@@ -222,7 +222,17 @@ fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>
     let mut owner = Vec::new();
     let mut later: Vec<String> = Vec::new();
     for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
-        let Plan::Run(run) = p else { continue };
+        let run = match p {
+            Plan::Run(run) => run,
+            // A handler the agent loads but hookcheck does not run is named, not left out.
+            Plan::NotRun { reason, .. } => {
+                merged
+                    .notes
+                    .push(format!("{}: not run: {reason}", spec.name));
+                continue;
+            }
+            Plan::Skipped { .. } => continue,
+        };
         if run.event != first {
             later.push(format!("{} ({})", spec.name, run.event));
             continue;

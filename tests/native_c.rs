@@ -224,3 +224,40 @@ fn openhands_project_hooks_hide_the_user_file() {
         assert_eq!(got, want, "project file: {project}");
     }
 }
+
+/// `run --installed`: a handler hookcheck does not run (Kiro's `confirm` asks the user first)
+/// is named in a note beside the handlers that run, not left out silently.
+#[test]
+fn installed_handlers_not_run_are_noted() {
+    let kiro = r#"{"version": "v1", "hooks": [
+  {"trigger": "PreToolUse", "matcher": "shell", "action": {"type": "command", "command": "./hooks/guard.sh"}},
+  {"trigger": "PreToolUse", "matcher": "shell", "action": {"type": "command", "command": "./hooks/ask.sh"}, "confirm": true}
+]}
+"#;
+    let payload = serde_json::json!({
+        "hook_event_name": "preToolUse", "cwd": "/tmp", "tool_name": "shell",
+        "tool_input": { "command": "rm -rf build" }
+    });
+    let p = Project::new()
+        .script("hooks/guard.sh", &guard("rm -rf"))
+        .script("hooks/ask.sh", &guard("rm -rf"))
+        .file(".kiro/hooks/k.json", kiro)
+        .file("rm.json", &payload.to_string());
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--payload", "rm.json", "-t", "kiro"],
+    );
+    let t = target(&v, "kiro");
+    assert_eq!(t["decision"], "block", "{t}");
+    let notes = strs(&t["notes"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with(".kiro/hooks/k.json:3: not run")),
+        "{notes:?}"
+    );
+    assert!(
+        !notes.iter().any(|n| n.contains("k.json:2")),
+        "the handler that ran is not noted: {notes:?}"
+    );
+}
