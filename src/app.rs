@@ -249,6 +249,7 @@ impl Workspace {
         Ok(Check {
             subject: run::Subject::Spec(Box::new(spec)),
             warnings: Vec::new(),
+            notes: Vec::new(),
             trigger,
             tools,
             expect,
@@ -302,7 +303,8 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         expect.add(e, |id| tools::find(id).is_some())?;
     }
     let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
-    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    inv.third_party = args.third_party;
     let parts = native::installed::plan(&tools, &inv);
     if parts.tools.is_empty() {
         return Err("none of the tools asked for has hook files hookcheck can read".into());
@@ -313,6 +315,7 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
             files: parts.files,
         },
         warnings: parts.warnings,
+        notes: parts.notes,
         trigger,
         tools: parts.tools,
         expect,
@@ -614,7 +617,8 @@ fn list_installed(args: ListArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return fail(Format::Text, &e),
     };
-    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    inv.third_party = args.third_party;
     let rows = inv.rows();
     let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
     match args.format {
@@ -645,7 +649,8 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
         Ok(ws) => ws,
         Err(e) => return fail(Format::Text, &e),
     };
-    let inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
+    inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
         ListFormat::Json => print(&format!(

@@ -112,6 +112,10 @@ pub struct RunArgs {
     /// With --installed: also read the user's hook files (under $HOME).
     #[arg(long, requires = "installed")]
     pub user: bool,
+    /// Take as on the agent settings that make an agent also load another agent's hook files
+    /// (kept in the agent's app, not in a file; `hookcheck tools` names them).
+    #[arg(long, requires = "installed")]
+    pub third_party: bool,
     /// Warnings (stale or doubled hooks, unreadable hook files) fail the run.
     #[arg(long)]
     pub strict: bool,
@@ -163,6 +167,10 @@ pub struct LintArgs {
     /// Also read the user's hook files (under $HOME).
     #[arg(long)]
     pub user: bool,
+    /// Take as on the agent settings that make an agent also load another agent's hook files
+    /// (kept in the agent's app, not in a file; `hookcheck tools` names them).
+    #[arg(long)]
+    pub third_party: bool,
     /// Where the specs are (repeatable).
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,
@@ -180,6 +188,10 @@ pub struct ListArgs {
     /// With --installed: also read the user's hook files (under $HOME).
     #[arg(long, requires = "installed")]
     pub user: bool,
+    /// Take as on the agent settings that make an agent also load another agent's hook files
+    /// (kept in the agent's app, not in a file; `hookcheck tools` names them).
+    #[arg(long, requires = "installed")]
+    pub third_party: bool,
     /// Where the specs are (repeatable).
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,

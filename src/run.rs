@@ -49,6 +49,8 @@ pub struct Check {
     pub subject: Subject,
     /// Warnings per tool, in [`Check::tools`] order (missing entries: none).
     pub warnings: Vec<Vec<String>>,
+    /// Notes per tool, in [`Check::tools`] order (missing entries: none).
+    pub notes: Vec<Vec<String>>,
     /// What the agent is about to do.
     pub trigger: Trigger,
     /// The tools to check, in report order.
@@ -220,7 +222,17 @@ fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>
     let mut owner = Vec::new();
     let mut later: Vec<String> = Vec::new();
     for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
-        let Plan::Run(run) = p else { continue };
+        let run = match p {
+            Plan::Run(run) => run,
+            // A handler the agent loads but hookcheck does not run is named, not left out.
+            Plan::NotRun { reason, .. } => {
+                merged
+                    .notes
+                    .push(format!("{}: not run: {reason}", spec.name));
+                continue;
+            }
+            Plan::Skipped { .. } => continue,
+        };
         if run.event != first {
             later.push(format!("{} ({})", spec.name, run.event));
             continue;
@@ -265,6 +277,8 @@ pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report
             let mut t = target_report(tool, plan, &mut outcomes, check, specs, &owner);
             t.warnings
                 .extend(check.warnings.get(i).into_iter().flatten().cloned());
+            t.notes
+                .extend(check.notes.get(i).into_iter().flatten().cloned());
             t
         })
         .collect::<Vec<_>>();

@@ -44,7 +44,7 @@ pub fn to_spec(h: &NativeHandler) -> HookSpec {
 
 use super::inventory::{Inventory, doubles};
 use crate::tools::Tool;
-use crate::tools::native::loader;
+use crate::tools::native::{Loader, loader};
 
 /// What `run --installed` checks: the tools (of those asked for) that have a loader, each
 /// one's handlers as specs, and each one's warnings (unreadable files, double runs, trust).
@@ -55,6 +55,8 @@ pub struct InstalledPlan {
     pub specs: Vec<Vec<HookSpec>>,
     /// Each tool's warnings.
     pub warnings: Vec<Vec<String>>,
+    /// Each tool's notes: what it would also load or run that this check leaves out.
+    pub notes: Vec<Vec<String>>,
     /// The hook files that exist, as shown.
     pub files: Vec<String>,
 }
@@ -65,6 +67,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
         tools: Vec::new(),
         specs: Vec::new(),
         warnings: Vec::new(),
+        notes: Vec::new(),
         files: inv
             .files
             .iter()
@@ -79,10 +82,9 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             .errors
             .iter()
             .filter(|e| {
-                inv.files.iter().any(|f| {
-                    f.shown == e.file
-                        && (f.tool == l.id || (f.project && l.also_reads.contains(&f.tool)))
-                })
+                inv.files
+                    .iter()
+                    .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
             })
             .map(ToString::to_string)
             .collect();
@@ -93,9 +95,33 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             warnings.push(trust.to_string());
         }
         out.tools.push(tool);
-        out.specs
-            .push(loaded.iter().map(|(h, _)| to_spec(h)).collect());
+        out.specs.push(
+            loaded
+                .iter()
+                .map(|(h, cross)| match cross_event(tool, l, h, *cross) {
+                    Some(event) => to_spec(&NativeHandler {
+                        event,
+                        ..(*h).clone()
+                    }),
+                    None => to_spec(h),
+                })
+                .collect(),
+        );
         out.warnings.push(warnings);
+        out.notes.push(inv.switched_off(l));
     }
     out
+}
+
+/// A cross-read handler's event in the reader's own name, when the reader does not have the
+/// file's name but renames it (Cursor maps Claude Code's event names to its own:
+/// cursor.com/docs/reference/third-party-hooks).
+fn cross_event(tool: &Tool, l: &Loader, h: &NativeHandler, cross: bool) -> Option<String> {
+    if !cross || tool.events.contains(&h.event.as_str()) {
+        return None;
+    }
+    l.renames
+        .iter()
+        .find(|(from, _)| *from == h.event)
+        .map(|(_, to)| (*to).to_string())
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{NativeError, NativeHandler};
-use crate::tools::native::{LOADERS, Loader};
+use crate::tools::native::{LOADERS, Loader, SWITCHED_READS};
 
 /// One hook file an agent reads.
 #[derive(Debug, Clone)]
@@ -27,6 +27,8 @@ pub struct Inventory {
     pub handlers: Vec<NativeHandler>,
     /// Files the agents cannot load.
     pub errors: Vec<NativeError>,
+    /// The agents' settings for cross-reads ([`SWITCHED_READS`]) are taken as on.
+    pub third_party: bool,
 }
 
 /// `path` relative to `root` when below it.
@@ -96,8 +98,31 @@ fn replace_by_key(inv: &mut Inventory) {
 }
 
 impl Inventory {
-    /// The handlers agent `loader` loads: its own, then those of the project files it
-    /// cross-reads (each marked `true`).
+    /// The agents whose files `loader` also reads, each with whether it reads their user
+    /// files too: its fixed cross-reads, and with [`Inventory::third_party`] its switched ones.
+    pub fn reads(&self, loader: &Loader) -> Vec<(&'static str, bool)> {
+        let mut out: Vec<(&'static str, bool)> =
+            loader.also_reads.iter().map(|o| (*o, false)).collect();
+        if self.third_party {
+            out.extend(
+                SWITCHED_READS
+                    .iter()
+                    .filter(|s| s.reader == loader.id)
+                    .map(|s| (s.reads, s.user_files)),
+            );
+        }
+        out
+    }
+
+    /// Whether `loader` reads file `f` of another agent.
+    pub fn cross_reads(&self, loader: &Loader, f: &FileRead) -> bool {
+        self.reads(loader)
+            .iter()
+            .any(|(other, user)| f.tool == *other && (f.project || *user))
+    }
+
+    /// The handlers agent `loader` loads: its own, then those of the files it cross-reads
+    /// (each marked `true`).
     pub fn loaded_by(&self, loader: &Loader) -> Vec<(&NativeHandler, bool)> {
         let mut out: Vec<(&NativeHandler, bool)> = self
             .handlers
@@ -105,21 +130,50 @@ impl Inventory {
             .filter(|h| h.tool == loader.id)
             .map(|h| (h, false))
             .collect();
-        for other in loader.also_reads {
-            let project: Vec<&PathBuf> = self
+        for (other, _) in self.reads(loader) {
+            let read: Vec<&PathBuf> = self
                 .files
                 .iter()
-                .filter(|f| f.tool == *other && f.project)
+                .filter(|f| f.tool == other && self.cross_reads(loader, f))
                 .map(|f| &f.shown)
                 .collect();
             out.extend(
                 self.handlers
                     .iter()
-                    .filter(|h| h.tool == *other && project.contains(&&h.file))
+                    .filter(|h| h.tool == other && read.contains(&&h.file))
                     .map(|h| (h, true)),
             );
         }
         out
+    }
+
+    /// For each switched cross-read of `loader` left off: a note saying which handlers the
+    /// agent would also run with the setting on.
+    pub fn switched_off(&self, loader: &Loader) -> Vec<String> {
+        if self.third_party {
+            return Vec::new();
+        }
+        SWITCHED_READS
+            .iter()
+            .filter(|s| s.reader == loader.id)
+            .filter_map(|s| {
+                let files: Vec<String> = self
+                    .files
+                    .iter()
+                    .filter(|f| f.tool == s.reads && f.exists && (f.project || s.user_files))
+                    .filter(|f| self.handlers.iter().any(|h| h.file == f.shown))
+                    .map(|f| f.shown.display().to_string())
+                    .collect();
+                (!files.is_empty()).then(|| {
+                    format!(
+                        "{} also runs the hooks in {} when {} is on; not checked here (pass --third-party to check them)",
+                        loader.name,
+                        files.join(", "),
+                        s.setting
+                    )
+                })
+            })
+            .collect()
     }
 
     /// The files of agent `id` that were looked at.

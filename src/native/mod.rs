@@ -30,6 +30,8 @@ pub struct NativeHandler {
     pub command: String,
     /// Exec-form arguments (no shell).
     pub args: Option<Vec<String>>,
+    /// The command the agent runs instead on Windows.
+    pub command_windows: Option<String>,
     /// The timeout in seconds, rounded up from the file's unit.
     pub timeout_s: Option<u64>,
     /// The timeout as written, with the file's unit (`5000 ms`), for messages.
@@ -68,6 +70,7 @@ impl NativeHandler {
             matcher: String::new(),
             command: command.to_string(),
             args: None,
+            command_windows: None,
             timeout_s: None,
             timeout_raw: None,
             timeout_value: None,

@@ -72,10 +72,17 @@ fn warnings(
         return Vec::new();
     };
     let mut out = Vec::new();
+    // On Windows an agent with a Windows command runs it instead (Codex hook_config.rs).
+    let windows = cfg!(windows) && l.compares.contains(&Field::CommandWindows);
     for command in &spec.commands {
-        let found = inv.handlers.iter().find(|h| {
-            h.tool == l.id && h.event == event && h.command == *command && h.args == spec.args
-        });
+        let runs = |h: &NativeHandler| match (windows, &spec.raw.command_windows) {
+            (true, Some(w)) => h.command_windows.as_deref().unwrap_or(&h.command) == w,
+            _ => h.command == *command,
+        };
+        let found = inv
+            .handlers
+            .iter()
+            .find(|h| h.tool == l.id && h.event == event && runs(h) && h.args == spec.args);
         let Some(h) = found else {
             out.push(format!(
                 "no {event} handler in {} runs `{}`: the file is stale",
@@ -187,6 +194,19 @@ fn differences(
                 if want != h.confirm {
                     out.push(format!("{at}: confirm differs from the spec"));
                 }
+            }
+            Field::CommandWindows if spec.raw.command_windows != h.command_windows => {
+                out.push(format!(
+                    "{at}: commandWindows {} differs from the spec's {} ({} runs it on Windows)",
+                    h.command_windows
+                        .as_deref()
+                        .map_or("(none)".into(), |c| format!("`{c}`")),
+                    spec.raw
+                        .command_windows
+                        .as_deref()
+                        .map_or("(none)".into(), |c| format!("`{c}`")),
+                    l.name
+                ))
             }
             _ => {}
         }

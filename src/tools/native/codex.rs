@@ -8,7 +8,9 @@
 
 use std::path::Path;
 
-use super::Loader;
+use serde_json::Value;
+
+use super::{Field, Loader};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
 
@@ -42,7 +44,8 @@ pub static LOADER: Loader = Loader {
     tool_names: &["Bash", "apply_patch", "Edit", "Write", "mcp__server__tool"],
     project_glob: ".codex/hooks.json, .codex/config.toml",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
-    compares: &[],
+    // hook_config.rs: `commandWindows` (TOML `command_windows`) runs instead on Windows.
+    compares: &[Field::CommandWindows],
     unit: "s",
     // protocols-a.md §2 Trust.
     trust: Some(
@@ -74,5 +77,29 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     } else {
         parse_json(path, text, SHAPE.consequence)?
     };
-    shape::grouped(&SHAPE, path, text, &v)
+    let mut out = shape::grouped(&SHAPE, path, text, &v)?;
+    for (h, windows) in out.iter_mut().zip(windows_commands(&v)) {
+        h.command_windows = windows;
+    }
+    Ok(out)
+}
+
+/// Each command handler's Windows command, in the order the grouped shape reads handlers.
+fn windows_commands(v: &Value) -> Vec<Option<String>> {
+    v.get("hooks")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(|g| g.get("hooks").and_then(Value::as_array))
+        .flatten()
+        .filter(|h| h.get("type").and_then(Value::as_str).unwrap_or("command") == "command")
+        .map(|h| {
+            h.get("commandWindows")
+                .or_else(|| h.get("command_windows"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
+        .collect()
 }

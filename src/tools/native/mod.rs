@@ -76,6 +76,8 @@ pub enum Field {
     Cwd,
     /// `confirm`.
     Confirm,
+    /// The Windows command (`commandWindows`), compared off Windows too.
+    CommandWindows,
 }
 
 /// Every loader, in registry order.
@@ -99,6 +101,34 @@ pub static LOADERS: &[&Loader] = &[
     &antigravity::LOADER,
     &spettro::LOADER,
 ];
+/// A cross-read an agent makes only when one of its own settings is on, a setting that lives
+/// in the agent's app rather than in a file hookcheck can read.
+pub struct SwitchedRead {
+    /// The agent that reads.
+    pub reader: &'static str,
+    /// The agent whose files it reads.
+    pub reads: &'static str,
+    /// Whether it reads that agent's user files too (with `--user`), not only project files.
+    pub user_files: bool,
+    /// The setting, as people find it.
+    pub setting: &'static str,
+}
+
+/// Cross-reads behind a setting; hookcheck makes them with `--third-party`. Kept beside
+/// [`LOADERS`] so that adding one touches no loader.
+pub static SWITCHED_READS: &[SwitchedRead] = &[
+    // cursor.com/docs/reference/third-party-hooks: Cursor loads `.claude/settings.local.json`,
+    // `.claude/settings.json` and `~/.claude/settings.json` after its own files, mapping
+    // Claude's event names to its own, only with this setting on and the feature enabled for
+    // the account (protocols-a.md §5 "third-party hooks"). The setting is in Cursor's UI.
+    SwitchedRead {
+        reader: "cursor",
+        reads: "claude",
+        user_files: true,
+        setting: "\"Include third-party Plugins, Skills, and other configs\" (Cursor Settings → Rules, Skills, Subagents)",
+    },
+];
+
 /// How an agent reads a matcher as a regular expression, for lint's flavour checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RegexFlavour {

@@ -3,8 +3,10 @@
 //! Source: protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6:
 //! `openhands-sdk/openhands/sdk/hooks/config.py`): the first found of
 //! `<working_dir>/.openhands/hooks.json` and `~/.openhands/hooks.json` (a project file hides the
-//! user file); grouped shape, either under `hooks` or with the events as top-level keys in
-//! snake_case (`pre_tool_use`) or PascalCase; extra keys are rejected; timeout in s (default 60).
+//! user file; hookcheck hides the user handlers when the project file has any, so a project
+//! file with no handlers does not hide them here); grouped shape, either under `hooks` or with
+//! the events as top-level keys in snake_case (`pre_tool_use`) or PascalCase; extra keys are
+//! rejected; timeout in s (default 60).
 
 use std::path::Path;
 
@@ -92,11 +94,14 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         text,
         &serde_json::json!({ "hooks": Value::Object(named) }),
     )?;
-    // The matcher defaults to `*` (config.py); shown as written.
     for h in &mut out {
+        // The matcher defaults to `*` (config.py); shown as written.
         if h.matcher.is_empty() {
             h.matcher = "*".into();
         }
+        // config.py loads the first found of the project and user files: one key for the
+        // whole file, so project handlers hide every user handler.
+        h.replace_key = Some("hooks.json".into());
     }
     Ok(out)
 }
