@@ -293,6 +293,13 @@ pub fn main(args: LiveArgs) -> i32 {
                         ))
                         .unwrap_or_default()
                 ));
+                if !o.ended_pids.is_empty() {
+                    let pids: Vec<String> = o.ended_pids.iter().map(i32::to_string).collect();
+                    out.push_str(&format!(
+                        "           left behind and ended by pid: {}\n",
+                        pids.join(", ")
+                    ));
+                }
                 if o.observed == Observed::NoCall && !o.stderr_tail.is_empty() {
                     out.push_str(&format!(
                         "           stderr: {}\n",
