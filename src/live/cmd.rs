@@ -265,6 +265,10 @@ pub fn main(args: LiveArgs) -> i32 {
                         "HARNESS: the scripted call never happened (not a verdict)".to_string(),
                         EXIT_USAGE,
                     ),
+                    (_, None) if crate::tools::find(id).is_some() => (
+                        "no prediction: hookcheck did not run the hook for this agent (`hookcheck run` says why)".into(),
+                        0,
+                    ),
                     (_, None) => (
                         "no prediction: hookcheck has no contract for this agent".into(),
                         0,
