@@ -41,7 +41,10 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         args: args.iter().map(|a| a.to_string()).collect(),
         env: vec![
             ("COPILOT_OFFLINE".into(), "true".into()),
-            ("COPILOT_PROVIDER_BASE_URL".into(), format!("{}/v1", s.base_url)),
+            (
+                "COPILOT_PROVIDER_BASE_URL".into(),
+                format!("{}/v1", s.base_url),
+            ),
             ("COPILOT_PROVIDER_TYPE".into(), "openai".into()),
             ("COPILOT_PROVIDER_API_KEY".into(), "dummy".into()),
             ("COPILOT_MODEL".into(), "fake-model".into()),
