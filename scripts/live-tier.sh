@@ -6,9 +6,12 @@
 set -eu
 cd "$(dirname "$0")/.."
 PREFIX=${HOOKCHECK_AGENTS:-$(mktemp -d)}
+# npm 11 skips the droid and cline postinstall scripts unless allowed; their binaries come from
+# npm packages (@factory/*, @cline/cli-linux-x64) and run without them (seen with npm 11.19.1).
 npm install --prefix "$PREFIX" --no-audit --no-fund \
   @anthropic-ai/claude-code@2.1.332 @google/gemini-cli@0.61.0 \
-  @openai/codex@0.171.0 @qwen-code/qwen-code@0.24.4
+  @openai/codex@0.171.0 @qwen-code/qwen-code@0.24.4 \
+  @github/copilot@1.0.102 droid@0.215.0 cline@3.0.65
 export PATH="$PREFIX/node_modules/.bin:$PATH"
 cargo build --quiet
 cargo test --quiet --lib live::sandbox -- --include-ignored

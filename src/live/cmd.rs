@@ -265,6 +265,10 @@ pub fn main(args: LiveArgs) -> i32 {
                         "HARNESS: the scripted call never happened (not a verdict)".to_string(),
                         EXIT_USAGE,
                     ),
+                    (_, None) if crate::tools::find(id).is_some() => (
+                        "no prediction: hookcheck did not run the hook for this agent (`hookcheck run` says why)".into(),
+                        0,
+                    ),
                     (_, None) => (
                         "no prediction: hookcheck has no contract for this agent".into(),
                         0,
@@ -293,6 +297,13 @@ pub fn main(args: LiveArgs) -> i32 {
                         ))
                         .unwrap_or_default()
                 ));
+                if !o.ended_pids.is_empty() {
+                    let pids: Vec<String> = o.ended_pids.iter().map(i32::to_string).collect();
+                    out.push_str(&format!(
+                        "           left behind and ended by pid: {}\n",
+                        pids.join(", ")
+                    ));
+                }
                 if o.observed == Observed::NoCall && !o.stderr_tail.is_empty() {
                     out.push_str(&format!(
                         "           stderr: {}\n",

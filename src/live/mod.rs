@@ -4,6 +4,7 @@
 //! happened (no-call: a harness problem, never a verdict).
 
 pub mod cmd;
+pub mod reap;
 pub mod record;
 pub mod sandbox;
 pub mod server;
@@ -67,6 +68,10 @@ pub struct Observation {
     pub elapsed_ms: u64,
     /// The tail of the agent's stderr, for a no-call.
     pub stderr_tail: String,
+    /// Processes the agent left running after it exited, ended by pid (daemons outside its
+    /// process group).
+    #[serde(default)]
+    pub ended_pids: Vec<i32>,
 }
 
 /// One live run to make.
@@ -140,16 +145,22 @@ fn base_env(home: &Path, path_var: &str, binary: &Path) -> Vec<(String, String)>
 /// The agent's version: the first line of `BINARY --version`.
 pub fn version(binary: &Path, path_var: &str) -> Option<String> {
     let home = scratch().ok()?;
+    // The probe runs the agent too: whatever it leaves behind is ended like a run's.
+    let token = home.display().to_string();
+    let mut env = base_env(&home, path_var, binary);
+    env.push((reap::RUN_VAR.into(), token.clone()));
     let inv = Invocation {
         program: binary.display().to_string(),
         args: vec!["--version".into()],
-        env: base_env(&home, path_var, binary),
+        env,
         cwd: home.join("work"),
         stdin: Vec::new(),
         timeout: Duration::from_secs(60),
     };
-    let out = exec::run_all(&[inv], 1, &Limits::default()).pop()?;
+    let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
+    reap::end_all(&token);
     let _ = std::fs::remove_dir_all(&home);
+    let out = out?;
     out.stdout
         .text()
         .lines()
@@ -197,6 +208,9 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     let Launch { args, env } = (driver.setup)(&setup)?;
     let mut full_env = base_env(&home, run.path_var, run.binary);
     full_env.extend(env);
+    // Every descendant inherits this mark, so leftovers are found by pid afterwards.
+    let token = dir.display().to_string();
+    full_env.push((reap::RUN_VAR.into(), token.clone()));
     let inv = Invocation {
         program: run.binary.display().to_string(),
         args,
@@ -207,10 +221,11 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     };
     let started = Instant::now();
     // exec::run starts the agent in its own process group and kills the whole group when the
-    // agent exits or times out, so daemons it leaves in that group are ended too.
+    // agent exits or times out; daemons that left the group are ended by reap::end_all.
     let outcome = exec::run_all(&[inv], 1, &Limits::default())
         .pop()
         .ok_or("hookcheck lost the agent's outcome")?;
+    let ended_pids = reap::end_all(&token);
     let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     if let Some(e) = &outcome.start_error {
         return Err(format!("cannot start {}: {e}", run.binary.display()));
@@ -249,6 +264,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         timed_out: outcome.timed_out,
         elapsed_ms,
         stderr_tail: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
+        ended_pids,
     })
 }
 

@@ -4,7 +4,10 @@
 //! was driven").
 
 pub mod claude;
+pub mod cline;
 pub mod codex;
+pub mod copilot;
+pub mod factory;
 pub mod gemini;
 pub mod qwen;
 
@@ -78,6 +81,9 @@ pub static DRIVERS: &[&Driver] = &[
     &codex::DRIVER,
     &gemini::DRIVER,
     &qwen::DRIVER,
+    &copilot::DRIVER,
+    &factory::DRIVER,
+    &cline::DRIVER,
 ];
 
 /// The driver for this tool id.

@@ -1,0 +1,89 @@
+//! Process cleanup after a live run: a fake agent (a real shell script given with
+//! `--agent-bin`) starts background children, some detached from its process group, and
+//! exits; when `hookcheck live` returns, none of them may still run.
+#![cfg(target_os = "linux")]
+
+use std::path::Path;
+use std::process::Command;
+
+/// True while `pid` exists and is not a zombie (a killed orphan may stay a zombie when nothing
+/// reaps it in a container, and a zombie runs nothing).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
+}
+
+fn write_agent(dir: &Path, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("fake-agent");
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write the fake agent");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+#[test]
+fn no_process_of_a_live_run_is_left() {
+    // (how the agent leaves a child behind, the pid files it writes)
+    let table = [
+        // A daemon in a new session: out of the agent's process group (what Cline does).
+        ("setsid", "setsid sleep 300 & echo $! > {pids}/1"),
+        // A double fork into a new session, as daemons do: the grandchild outlives its parent.
+        (
+            "double fork",
+            "sh -c 'setsid sh -c \"echo \\$\\$ > {pids}/2; exec sleep 300\" &' ; sleep 0.2",
+        ),
+        // A plain background child in the agent's group.
+        ("background", "sleep 300 & echo $! > {pids}/3"),
+    ];
+    for (case, body) in table {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let pids = dir.path().join("pids");
+        std::fs::create_dir_all(&pids).expect("pids dir");
+        std::fs::write(
+            dir.path().join("exit0.yaml"),
+            "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
+        )
+        .expect("spec");
+        let agent = write_agent(
+            dir.path(),
+            &body.replace("{pids}", &pids.display().to_string()),
+        );
+        let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+            .args(["live", "exit0", "--bash", "true", "--agent", "claude"])
+            .arg("--agent-bin")
+            .arg(format!("claude={}", agent.display()))
+            .arg("--specs")
+            .arg(dir.path())
+            // The network sandbox is not what this test is about: it must run anywhere.
+            .arg("--no-sandbox")
+            .args(["--format", "json"])
+            .current_dir(dir.path())
+            .output()
+            .expect("run hookcheck live");
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+        // The fake agent never calls the model: a harness failure, reported as such.
+        assert_eq!(
+            report["agents"][0]["observation"]["observed"], "no-call",
+            "{case}: {report}"
+        );
+        let started: Vec<u32> = std::fs::read_dir(&pids)
+            .expect("pids")
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
+        assert_eq!(started.len(), 1, "{case}: the fake agent started its child");
+        let left: Vec<u32> = started.into_iter().filter(|p| alive(*p)).collect();
+        for pid in &left {
+            // Do not leak a sleeper from a failing test.
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+        assert!(
+            left.is_empty(),
+            "{case}: still running after the run: {left:?}"
+        );
+    }
+}
