@@ -31,7 +31,7 @@ pub static TOOL: Tool = Tool {
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
     ],
     events: EVENTS,
-    shell: "bash -c for the `bash`/`command` field (hookcheck runs a script path only, under an assumed sh -c); exec form (`args`) with no shell",
+    shell: "the `bash`/`command` field runs under an assumed sh -c (any command: the real CLI 1.0.102 runs inline commands); exec form (`args`) with no shell",
     timeouts: "30 s (timeoutSec)",
     // Set in the coding agent's sandbox (hooks-reference.md).
     session_vars: &[
@@ -306,7 +306,9 @@ fn plan(cx: &PlanContext) -> Plan {
                     timeout,
                 ))
             } else {
-                assumed::script_path_shell(command, &[]).map(|(program, args)| {
+                // The docs name no shell, but Copilot CLI 1.0.102 ran inline commands (live
+                // mode, fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
+                assumed::any_command_shell(command).map(|(program, args)| {
                     shared::invocation(&program, args, env.clone(), &cwd, &payload, timeout)
                 })
             };
@@ -1179,13 +1181,19 @@ mod tests {
         assert_eq!(inv.cwd.display().to_string(), "/project/hooks");
         assert_eq!(inv.timeout.as_secs(), 5);
 
+        // Copilot CLI 1.0.102 runs inline commands (live mode): shell syntax runs, assumed sh -c.
         let r = run("event: preToolUse\ncommand: ./a.sh && ./b.sh\n");
-        assert!(
-            r.commands[0]
-                .invocation
-                .as_ref()
-                .is_err_and(|e| e.contains("script path"))
+        let Ok(inv) = &r.commands[0].invocation else {
+            panic!("{:?}", r.commands)
+        };
+        assert_eq!(
+            (inv.program.as_str(), inv.args.as_slice()),
+            (
+                "sh",
+                &["-c".to_string(), "./a.sh && ./b.sh".to_string()][..]
+            )
         );
+        assert!(r.assumptions.iter().any(|a| a.item == "shell"));
 
         let r = run("event: preToolUse\ncommand: ./h.sh\nenv: {A: plain, B: \"$HOME/x\"}\n");
         let err = r.commands[0]

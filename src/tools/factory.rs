@@ -29,7 +29,7 @@ pub static TOOL: Tool = Tool {
         "behaviour spec: hook run (seed 002)",
     ],
     events: EVENTS,
-    shell: "not documented (\"bash command\"): assumed sh -c for a script path with plain or single-quoted arguments; \"$FACTORY_PROJECT_DIR\" counts as a plain word",
+    shell: "not documented (\"bash command\"): assumed sh -c for any command (droid 0.215.0 runs inline commands)",
     timeouts: "60 s",
     session_vars: &[
         "FACTORY_PROJECT_DIR",
@@ -184,7 +184,9 @@ fn plan(cx: &PlanContext) -> Plan {
         .iter()
         .map(|command| PlannedCommand {
             display: command.clone(),
-            invocation: assumed::script_path_shell(command, PATH_VARS).map(|(program, args)| {
+            // The docs name no shell, but droid 0.215.0 ran inline commands (live mode,
+            // fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
+            invocation: assumed::any_command_shell(command).map(|(program, args)| {
                 shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
             }),
             is_async: cx.spec.is_async(),
@@ -824,9 +826,10 @@ mod tests {
         ) else {
             panic!()
         };
-        let Err(reason) = &run.commands[0].invocation else {
+        // droid 0.215.0 runs inline commands (live mode): shell syntax runs, assumed sh -c.
+        let Ok(inv) = &run.commands[0].invocation else {
             panic!("{:?}", run.commands)
         };
-        assert!(reason.contains("script path"), "{reason}");
+        assert_eq!(inv.args, ["-c", "./h.sh | tee x"]);
     }
 }

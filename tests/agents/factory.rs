@@ -70,14 +70,13 @@ fn the_project_dir_variable_counts_as_a_script_path() {
 }
 
 #[test]
-fn shell_syntax_is_not_run_with_the_reason() {
-    let p = Project::new()
-        .spec("g", "event: PreToolUse\ncommand: ./hooks/g.sh | cat\n")
-        .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
-    let (_, r) = p.json("g", &["-t", "factory", "--bash", "ls"]);
+fn inline_commands_run_under_the_assumed_shell() {
+    // droid 0.215.0 ran inline commands (live mode, fixtures/live/observations).
+    let p = Project::new().spec("g", "event: PreToolUse\ncommand: 'echo nope >&2; exit 2'\n");
+    let (_, r) = p.json("g", &["-t", "factory", "--bash", "ls", "--include-assumed"]);
     let t = target(&r, "factory");
-    assert_eq!(t["decision"], "not run", "{r}");
-    assert!(r.to_string().contains("script path"), "{r}");
+    assert_eq!(t["decision"], "block", "{r}");
+    assert!(t["assumptions"].to_string().contains("shell"), "{r}");
 }
 
 #[test]

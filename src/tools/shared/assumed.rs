@@ -28,6 +28,19 @@ pub fn script_path_shell(
     }
 }
 
+/// The shell assumed for agents whose docs name no shell but that were seen running inline
+/// commands (live mode): `sh -c` for any command. The exact shell is still unknown, so the
+/// result stays an assumption.
+pub fn any_command_shell(command: &str) -> Result<(String, Vec<String>), String> {
+    if cfg!(windows) {
+        return Err("the agent's shell on Windows is not documented".to_string());
+    }
+    Ok((
+        "sh".to_string(),
+        vec!["-c".to_string(), command.to_string()],
+    ))
+}
+
 /// The assumption recorded when [`script_path_shell`] is used.
 pub fn shell() -> Assumption {
     Assumption::new(
