@@ -87,3 +87,49 @@ fn no_process_of_a_live_run_is_left() {
         );
     }
 }
+
+/// With the sandbox on, the agent sees a read-only file system except its throwaway folder and
+/// the temp folder. Needs root (the network namespace) and bubblewrap, which `.ci/run` installs.
+#[test]
+fn the_sandboxed_agent_cannot_write_outside_its_run() {
+    let outside = Path::new(env!("CARGO_TARGET_TMPDIR")).join("live-sandbox-outside");
+    let _ = std::fs::remove_file(&outside);
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("exit0.yaml"),
+        "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
+    )
+    .expect("spec");
+    let seen = dir.path().join("seen");
+    let agent = write_agent(
+        dir.path(),
+        &format!(
+            "if touch '{}' 2>/dev/null; then echo wrote > '{s}'; else echo denied > '{s}'; fi",
+            outside.display(),
+            s = seen.display()
+        ),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["live", "exit0", "--bash", "true", "--agent", "claude"])
+        .arg("--agent-bin")
+        .arg(format!("claude={}", agent.display()))
+        .arg("--specs")
+        .arg(dir.path())
+        .args(["--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run hookcheck live");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    assert!(
+        report["sandbox"]
+            .as_str()
+            .is_some_and(|s| s.contains("read-only file system")),
+        "live mode needs root and bubblewrap here (.ci/run installs it): {report}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&seen).unwrap_or_default().trim(),
+        "denied",
+        "{report}"
+    );
+    assert!(!outside.exists(), "the agent wrote outside its run");
+}

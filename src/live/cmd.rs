@@ -178,6 +178,19 @@ pub fn main(args: LiveArgs) -> i32 {
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
     let timeout_s = spec.timeout().unwrap_or(60);
     let path_var = std::env::var("PATH").unwrap_or_default();
+    // A read-only view of the file system where bubblewrap is installed (never with --no-sandbox).
+    let read_only = match sandbox {
+        sandbox::Sandbox::None => None,
+        _ => sandbox::bwrap(&path_var),
+    };
+    let sandbox_text = match (&read_only, sandbox) {
+        (_, sandbox::Sandbox::None) => sandbox.as_str().to_string(),
+        (Some(_), _) => format!("{}, read-only file system (bubblewrap)", sandbox.as_str()),
+        (None, _) => format!(
+            "{}; the file system is writable (install bubblewrap for a read-only view)",
+            sandbox.as_str()
+        ),
+    };
     let mut rows = Vec::new();
     for driver in selected {
         let binary = bins
@@ -198,9 +211,10 @@ pub fn main(args: LiveArgs) -> i32 {
                     bash: &args.bash,
                     path_var: &path_var,
                     limit: Duration::from_secs(args.agent_timeout),
+                    read_only: read_only.as_deref(),
                 };
                 super::observe(driver, &run).map(|mut o| {
-                    o.version = super::version(&binary, &path_var);
+                    o.version = super::version(&binary, &path_var, read_only.as_deref());
                     o
                 })
             }
@@ -242,9 +256,7 @@ pub fn main(args: LiveArgs) -> i32 {
     let mut ran_any = false;
     let mut out = format!(
         "{}: --bash {:?}, sandbox: {}\n",
-        spec.name,
-        args.bash,
-        sandbox.as_str()
+        spec.name, args.bash, sandbox_text
     );
     let mut json_rows = Vec::new();
     for row in &rows {
@@ -325,7 +337,7 @@ pub fn main(args: LiveArgs) -> i32 {
         Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(&json!({"hook": spec.name, "trigger": args.bash,
-                "sandbox": sandbox.as_str(), "agents": json_rows, "exit_code": status}))
+                "sandbox": sandbox_text, "agents": json_rows, "exit_code": status}))
             .unwrap_or_default()
         ),
         _ => print!("{out}"),

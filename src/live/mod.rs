@@ -88,6 +88,8 @@ pub struct Run<'a> {
     pub path_var: &'a str,
     /// How long the agent may take.
     pub limit: Duration,
+    /// bubblewrap, to give the agent a read-only view of the file system (None: writable).
+    pub read_only: Option<&'a Path>,
 }
 
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
@@ -143,15 +145,24 @@ fn base_env(home: &Path, path_var: &str, binary: &Path) -> Vec<(String, String)>
 }
 
 /// The agent's version: the first line of `BINARY --version`.
-pub fn version(binary: &Path, path_var: &str) -> Option<String> {
+pub fn version(binary: &Path, path_var: &str, read_only: Option<&Path>) -> Option<String> {
     let home = scratch().ok()?;
-    // The probe runs the agent too: whatever it leaves behind is ended like a run's.
+    // The probe runs the agent too: it gets the same sandbox, and whatever it leaves behind is
+    // ended like a run's.
     let token = home.display().to_string();
     let mut env = base_env(&home, path_var, binary);
     env.push((reap::RUN_VAR.into(), token.clone()));
+    let args = vec!["--version".to_string()];
+    let (program, args) = match read_only {
+        Some(bwrap) => {
+            let tmp = std::env::temp_dir();
+            sandbox::read_only_argv(bwrap, &binary.display().to_string(), &args, &[&home, &tmp])
+        }
+        None => (binary.display().to_string(), args),
+    };
     let inv = Invocation {
-        program: binary.display().to_string(),
-        args: vec!["--version".into()],
+        program,
+        args,
         env,
         cwd: home.join("work"),
         stdin: Vec::new(),
@@ -211,8 +222,20 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
+    let (program, args) = match run.read_only {
+        Some(bwrap) => {
+            let tmp = std::env::temp_dir();
+            sandbox::read_only_argv(
+                bwrap,
+                &run.binary.display().to_string(),
+                &args,
+                &[dir, &tmp],
+            )
+        }
+        None => (run.binary.display().to_string(), args),
+    };
     let inv = Invocation {
-        program: run.binary.display().to_string(),
+        program,
         args,
         env: full_env,
         cwd: workspace.clone(),

@@ -1,7 +1,10 @@
 //! The sandbox live mode runs agents in: a network namespace with loopback only, entered by
-//! this process (so the fake model on 127.0.0.1 and the agent share it). Everything started
-//! afterwards inherits it. It does not make the file system read-only: the agent gets a
-//! throwaway HOME and workspace, and the trigger command is one hookcheck chose.
+//! this process (so the fake model on 127.0.0.1 and the agent share it), which everything
+//! started afterwards inherits; and, where bubblewrap (`bwrap`, Debian's `bubblewrap`) is
+//! installed, a read-only view of the file system in which only the run's throwaway folder
+//! (HOME and workspace) and the temp folder can be written.
+
+use std::path::Path;
 
 /// How the agents are run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +23,46 @@ impl Sandbox {
             Sandbox::None => "none (--no-sandbox)",
         }
     }
+}
+
+/// The `bwrap` on `path_var`, when bubblewrap is installed.
+pub fn bwrap(path_var: &str) -> Option<std::path::PathBuf> {
+    std::env::split_paths(path_var)
+        .map(|d| d.join("bwrap"))
+        .find(|p| p.is_file())
+}
+
+/// The argv that runs `program args` under bubblewrap with the whole file system read-only
+/// except `writable` (bound read-write at the same paths), sharing this process's network
+/// namespace and dying with it.
+pub fn read_only_argv(
+    bwrap: &Path,
+    program: &str,
+    args: &[String],
+    writable: &[&Path],
+) -> (String, Vec<String>) {
+    let mut argv: Vec<String> = [
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev-bind",
+        "/dev",
+        "/dev",
+        "--proc",
+        "/proc",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    for w in writable {
+        let w = w.display().to_string();
+        argv.extend(["--bind".to_string(), w.clone(), w]);
+    }
+    argv.push("--die-with-parent".into());
+    argv.push("--".into());
+    argv.push(program.to_string());
+    argv.extend(args.iter().cloned());
+    (bwrap.display().to_string(), argv)
 }
 
 /// Chooses the sandbox from `--no-sandbox` and the outcome of trying to enter one: without a
@@ -115,5 +158,26 @@ mod tests {
             // Not permitted here (no root, no user namespaces): say so, do not pass silently.
             Err(e) => panic!("cannot enter a network namespace on this machine: {e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod read_only_tests {
+    use super::read_only_argv;
+    use std::path::Path;
+
+    #[test]
+    fn everything_is_read_only_but_the_named_folders() {
+        let (prog, argv) = read_only_argv(
+            Path::new("/usr/bin/bwrap"),
+            "claude",
+            &["-p".into(), "hi".into()],
+            &[Path::new("/tmp/run"), Path::new("/tmp")],
+        );
+        assert_eq!(prog, "/usr/bin/bwrap");
+        assert_eq!(
+            argv.join(" "),
+            "--ro-bind / / --dev-bind /dev /dev --proc /proc --bind /tmp/run /tmp/run --bind /tmp /tmp --die-with-parent -- claude -p hi"
+        );
     }
 }
