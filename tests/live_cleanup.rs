@@ -92,7 +92,15 @@ fn no_process_of_a_live_run_is_left() {
 /// the temp folder. Needs root (the network namespace) and bubblewrap, which `.ci/run` installs.
 #[test]
 fn the_sandboxed_agent_cannot_write_outside_its_run() {
-    let outside = Path::new(env!("CARGO_TARGET_TMPDIR")).join("live-sandbox-outside");
+    // Outside the run: not in the temp folder, which the sandbox leaves writable (this
+    // checkout itself may sit there).
+    let outside =
+        Path::new("/var/tmp").join(format!("hookcheck-live-outside-{}", std::process::id()));
+    assert!(
+        !outside.starts_with(std::env::temp_dir()),
+        "pick a path outside {:?}",
+        std::env::temp_dir()
+    );
     let _ = std::fs::remove_file(&outside);
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(
@@ -131,5 +139,7 @@ fn the_sandboxed_agent_cannot_write_outside_its_run() {
         "denied",
         "{report}"
     );
-    assert!(!outside.exists(), "the agent wrote outside its run");
+    let wrote = outside.exists();
+    let _ = std::fs::remove_file(&outside);
+    assert!(!wrote, "the agent wrote outside its run");
 }
