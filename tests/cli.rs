@@ -317,6 +317,19 @@ fn list_and_tools() {
     );
     let run = p.run(&["tools", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+    let ids: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        "claude codex gemini qwen cursor copilot kiro cline windsurf factory qoder trae openhands goose augment crush antigravity spettro opencode kilo zed pi"
+            .split(' ')
+            .collect::<Vec<_>>(),
+        "every agent id, in registry order"
+    );
     assert!(v.as_array().is_some_and(|a| {
         a.iter()
             .all(|t| t["sources"].as_array().is_some_and(|s| !s.is_empty()))

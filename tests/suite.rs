@@ -211,3 +211,22 @@ fn completions_and_man_page() {
         &run.stdout()[..200.min(run.stdout().len())]
     );
 }
+
+#[test]
+fn a_terminal_gets_a_progress_line_and_a_pipe_does_not() {
+    let p = project();
+    // `script` (util-linux) gives hookcheck a pseudo-terminal, as a developer's shell would.
+    let bin = env!("CARGO_BIN_EXE_hookcheck");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &format!("{bin} test -k force"), "/dev/null"])
+        .current_dir(p.root())
+        .env("NO_COLOR", "1")
+        .env("SHELL", "/bin/sh")
+        .env("HOME", p.root())
+        .output()
+        .expect("script (util-linux)");
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(tty.contains("[1/1] force push blocked"), "{tty}");
+    let piped = p.run(&["test", "-k", "force"]);
+    assert!(!piped.stderr().contains("[1/1]"), "{}", piped.stderr());
+}
