@@ -8,7 +8,7 @@ const EXAMPLES: &str = "\
 Examples:
   hookcheck run protect-files --edit .github/workflows/ci.yml --expect block
   hookcheck run no-force-push --bash 'git push -f origin main' --format json
-  hookcheck run guard --payload event.json -t claude -t codex
+  hookcheck run no-force-push --payload fixtures/payloads/force-push.json -t claude -t codex
   hookcheck list
   hookcheck tools
   hookcheck schema

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Blocks `git push` with --force or -f (but not --force-with-lease), whichever agent asks.
+# The command is tool_input.command for most agents; Copilot CLI sends toolArgs (an object,
+# or a JSON string), Cline tool_call.input, Spettro tool_args, Antigravity toolCall.args.
+cmd=$(jq -r '
+  [.tool_input.command?, .tool_args.command?, .tool_call.input.command?,
+   .toolCall.args.CommandLine?,
+   (.toolArgs | if type == "string" then (fromjson? // {}) else . end | .command?)]
+  | map(select(type == "string")) | first // empty')
+set -f
+case "$cmd" in
+  *"git push"*)
+    for word in $cmd; do
+      case "$word" in
+        --force|-f|-*f)
+          echo "Blocked: force push ($cmd). Use --force-with-lease after review." >&2
+          exit 2
+          ;;
+      esac
+    done
+    ;;
+esac
+exit 0

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Blocks any edit of a file under .github/workflows/, whichever agent asks.
+# Each agent puts the path somewhere else in its input (`hookcheck run protect-files --edit X
+# -vv` or a hook that saves its stdin shows where):
+#   tool_input.file_path   Claude Code, Gemini CLI, Qwen Code, Factory, Qoder, Crush
+#   tool_input.path        Goose, Augment (relative)
+#   tool_args.path         Spettro
+#   tool_call.input.path   Cline
+#   toolCall.args.TargetFile  Antigravity
+#   tool_input.command     Codex's apply_patch: the "*** Add File:" / "*** Update File:" lines
+input=$(cat)
+paths=$(printf '%s' "$input" | jq -r '
+  [.tool_input.file_path?, .tool_input.path?, .tool_args.path?, .tool_call.input.path?,
+   .toolCall.args.TargetFile?,
+   ((.tool_input.command? // "") | strings | split("\n")[]
+     | select(startswith("*** Add File: ") or startswith("*** Update File: "))
+     | sub("^\\*\\*\\* (Add|Update) File: "; ""))]
+  | map(select(type == "string" and . != "")) | .[]')
+for p in $paths; do
+  case "$p" in
+    .github/workflows/*|*/.github/workflows/*)
+      echo "Blocked: $p is protected (.github/workflows/)." >&2
+      exit 2
+      ;;
+  esac
+done
+exit 0

@@ -1,0 +1,163 @@
+//! The README runs as written: every `$ hookcheck ...` and `$ cargo run -- ...` line in it is
+//! run from the repository root against the built binary, and must end with the exit status
+//! the line states (`# exit status N`; 0 when it states none). `.ci/run` runs the set-up
+//! section's commands themselves, taken from the README by `ci/readme-commands.sh`.
+
+use std::path::Path;
+use std::process::Command;
+
+/// One command the README shows: where, what, and the exit status it promises.
+#[derive(Debug, PartialEq, Eq)]
+struct Shown {
+    section: String,
+    line: usize,
+    command: String,
+    status: i32,
+}
+
+/// Every `    $ ` line of `readme`, with its section and the status its comment states.
+fn shown(readme: &str) -> Vec<Shown> {
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for (i, line) in readme.lines().enumerate() {
+        if let Some(title) = line.strip_prefix("## ") {
+            section = title.to_string();
+        }
+        let Some(rest) = line.strip_prefix("    $ ") else {
+            continue;
+        };
+        let (command, comment) = match rest.find("  # ") {
+            Some(at) => (rest[..at].trim_end(), rest[at + 4..].trim()),
+            None => (rest.trim_end(), ""),
+        };
+        let status = comment.strip_prefix("exit status ").map_or(0, |n| {
+            n.trim().parse().expect("`# exit status N` with a number")
+        });
+        out.push(Shown {
+            section: section.clone(),
+            line: i + 1,
+            command: command.to_string(),
+            status,
+        });
+    }
+    out
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).expect("README.md")
+}
+
+#[test]
+fn the_set_up_section_holds_the_main_job_and_the_test_command() {
+    let setup: Vec<String> = shown(&readme())
+        .into_iter()
+        .filter(|s| s.section == "The two set-up commands")
+        .map(|s| s.command)
+        .collect();
+    assert_eq!(
+        setup,
+        [
+            "cargo run -- run protect-files --edit .github/workflows/ci.yml --expect block",
+            "cargo nextest run --no-fail-fast",
+        ]
+    );
+    // .ci/run takes them from the README (so it cannot drift from it) and runs them.
+    let ci = std::fs::read_to_string(root().join(".ci/run")).expect(".ci/run");
+    assert!(
+        ci.contains(r#"ci/readme-commands.sh "The two set-up commands""#),
+        ".ci/run no longer runs the README's set-up commands"
+    );
+    let out = Command::new("sh")
+        .arg("ci/readme-commands.sh")
+        .arg("The two set-up commands")
+        .current_dir(root())
+        .output()
+        .expect("sh");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        setup.join("\n") + "\n"
+    );
+}
+
+#[test]
+fn every_hookcheck_command_in_the_readme_ends_as_it_says() {
+    let bin = Path::new(env!("CARGO_BIN_EXE_hookcheck"));
+    let bin_dir = bin.parent().expect("the binary's folder");
+    let home = tempfile::tempdir().expect("temp home");
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let runnable: Vec<Shown> = shown(&readme())
+        .into_iter()
+        .filter(|s| s.command.starts_with("hookcheck ") || s.command.starts_with("cargo run -- "))
+        .collect();
+    // Nothing passes on nothing: the README shows these commands.
+    assert!(runnable.len() >= 10, "{runnable:#?}");
+    let mut wrong = Vec::new();
+    for s in &runnable {
+        let command = match s.command.strip_prefix("cargo run -- ") {
+            Some(args) => format!("hookcheck {args}"),
+            None => s.command.clone(),
+        };
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(&command)
+            .current_dir(root())
+            .env("PATH", &path)
+            .env("HOME", home.path())
+            .env("SHELL", "/bin/sh")
+            .env("NO_COLOR", "1")
+            .env_remove("GITHUB_ACTIONS")
+            .env_remove("CLICOLOR_FORCE")
+            .output()
+            .expect("sh");
+        let status = out.status.code().unwrap_or(-1);
+        if status != s.status {
+            wrong.push(format!(
+                "README.md:{} ({}): `{}` exited {status}, the README says {}\nstdout:\n{}\nstderr:\n{}",
+                s.line,
+                s.section,
+                s.command,
+                s.status,
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn shown_reads_the_status_and_drops_the_comment() {
+    let text = "## A\n\n    $ hookcheck run x  # exit status 1\n    $ hookcheck list   # a row each\n    hookcheck synopsis\n## B\n    $ cargo nextest run\n";
+    assert_eq!(
+        shown(text),
+        [
+            Shown {
+                section: "A".into(),
+                line: 3,
+                command: "hookcheck run x".into(),
+                status: 1
+            },
+            Shown {
+                section: "A".into(),
+                line: 4,
+                command: "hookcheck list".into(),
+                status: 0
+            },
+            Shown {
+                section: "B".into(),
+                line: 7,
+                command: "cargo nextest run".into(),
+                status: 0
+            },
+        ]
+    );
+}
