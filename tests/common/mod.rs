@@ -132,3 +132,25 @@ pub fn guard(needle: &str) -> String {
         "#!/bin/sh\nif grep -q '{needle}'; then echo 'blocked by guard' >&2; exit 2; fi\nexit 0\n"
     )
 }
+
+/// Whether `program` (a tool from outside Rust that one test needs) is on the PATH. When it is
+/// not, the test is skipped with the reason printed (as ripgrep's tests do), except under CI
+/// (`CI` set, as `.ci/run` and GitHub Actions set it), where `.ci/run` installs it, so a
+/// missing one is a failure, never a silent pass.
+pub fn needs(program: &str, what_for: &str, install: &str) -> bool {
+    let found = std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            std::fs::metadata(dir.join(program))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+    });
+    if found {
+        return true;
+    }
+    let message = format!("{program} is not installed ({install}); it is needed {what_for}");
+    if std::env::var_os("CI").is_some() {
+        panic!("{message}: .ci/run installs it");
+    }
+    eprintln!("skipped: {message}");
+    false
+}
