@@ -1,9 +1,10 @@
-//! Every agent hookcheck knows, one file each, and the registry that lists them.
+//! Every agent hookcheck knows, one folder each, and the registry that lists them.
 //!
 //! A tool is plain data plus three functions: `plan` turns a spec and a trigger into what the
 //! agent would run (or why it would not), `read` turns one command's outcome into a decision by
 //! the agent's rules, and `combine` folds a tool's command readings into one. Adding an agent is
-//! one new file and one line in [`ALL`].
+//! one new folder, a line in [`ALL`], and a line in [`native::LOADERS`] and [`live::DRIVERS`]
+//! when it has a loader or a live driver.
 
 pub mod shared;
 

@@ -1,15 +1,8 @@
 //! How to run each agent headless for live mode: its config in its own dialect, its command
-//! line, its environment, its version probe and the shell tool the fake model calls. One file
-//! per agent, listed in [`DRIVERS`]. Recipes: shared/reference/real-agents.md ("How each agent
+//! line, its environment, its version probe and the shell tool the fake model calls. The
+//! [`Driver`] type; each agent's driver lives in its folder (`src/tools/<agent>/live.rs`) and
+//! [`DRIVERS`] lists them. Recipes: shared/reference/real-agents.md ("How each agent
 //! was driven").
-
-pub mod claude;
-pub mod cline;
-pub mod codex;
-pub mod copilot;
-pub mod factory;
-pub mod gemini;
-pub mod qwen;
 
 use std::path::{Path, PathBuf};
 
@@ -77,13 +70,13 @@ pub struct Driver {
 
 /// Every live driver, in report order.
 pub static DRIVERS: &[&Driver] = &[
-    &claude::DRIVER,
-    &codex::DRIVER,
-    &gemini::DRIVER,
-    &qwen::DRIVER,
-    &copilot::DRIVER,
-    &factory::DRIVER,
-    &cline::DRIVER,
+    &super::claude::live::DRIVER,
+    &super::codex::live::DRIVER,
+    &super::gemini::live::DRIVER,
+    &super::qwen::live::DRIVER,
+    &super::copilot::live::DRIVER,
+    &super::factory::live::DRIVER,
+    &super::cline::live::DRIVER,
 ];
 
 /// The driver for this tool id.

@@ -1,24 +1,6 @@
 //! Each agent's own hook files: where they are, what shape they have, and which other
-//! agents' files the agent also loads. One loader per file; [`LOADERS`] lists them.
-
-pub mod antigravity;
-pub mod augment;
-pub mod claude;
-pub mod cline;
-pub mod codex;
-pub mod copilot;
-pub mod crush;
-pub mod cursor;
-pub mod factory;
-pub mod gemini;
-pub mod goose;
-pub mod kiro;
-pub mod openhands;
-pub mod qoder;
-pub mod qwen;
-pub mod spettro;
-pub mod trae;
-pub mod windsurf;
+//! agents' files the agent also loads. The [`Loader`] type; each agent's loader lives in its
+//! folder (`src/tools/<agent>/native.rs`) and [`LOADERS`] lists them.
 
 use std::path::{Path, PathBuf};
 
@@ -82,24 +64,24 @@ pub enum Field {
 
 /// Every loader, in registry order.
 pub static LOADERS: &[&Loader] = &[
-    &claude::LOADER,
-    &codex::LOADER,
-    &gemini::LOADER,
-    &qwen::LOADER,
-    &cursor::LOADER,
-    &copilot::LOADER,
-    &kiro::LOADER,
-    &cline::LOADER,
-    &windsurf::LOADER,
-    &factory::LOADER,
-    &qoder::LOADER,
-    &trae::LOADER,
-    &openhands::LOADER,
-    &goose::LOADER,
-    &augment::LOADER,
-    &crush::LOADER,
-    &antigravity::LOADER,
-    &spettro::LOADER,
+    &super::claude::native::LOADER,
+    &super::codex::native::LOADER,
+    &super::gemini::native::LOADER,
+    &super::qwen::native::LOADER,
+    &super::cursor::native::LOADER,
+    &super::copilot::native::LOADER,
+    &super::kiro::native::LOADER,
+    &super::cline::native::LOADER,
+    &super::windsurf::native::LOADER,
+    &super::factory::native::LOADER,
+    &super::qoder::native::LOADER,
+    &super::trae::native::LOADER,
+    &super::openhands::native::LOADER,
+    &super::goose::native::LOADER,
+    &super::augment::native::LOADER,
+    &super::crush::native::LOADER,
+    &super::antigravity::native::LOADER,
+    &super::spettro::native::LOADER,
 ];
 /// A cross-read an agent makes only when one of its own settings is on, a setting that lives
 /// in the agent's app rather than in a file hookcheck can read.

@@ -1,0 +1,63 @@
+//! Augment's hook files.
+//!
+//! Source: protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks; Auggie is closed
+//! source): `<workspace>/.augment/settings.local.json`, `<workspace>/.augment/settings.json`
+//! (CLI only), user `~/.augment/settings.json` (and the system `/etc/augment/settings.json`,
+//! not read here); Claude Code's grouped shape, timeout in **milliseconds** (default 60000).
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::Loader;
+
+/// Augment's loader.
+pub static LOADER: Loader = Loader {
+    id: "augment",
+    name: "Augment",
+    project_files: |root| {
+        vec![
+            root.join(".augment/settings.json"),
+            root.join(".augment/settings.local.json"),
+        ]
+    },
+    user_files: |home| vec![home.join(".augment/settings.json")],
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+    ],
+    // protocols-b.md §6 Events.
+    tool_names: &[
+        "launch-process",
+        "str-replace-editor",
+        "save-file",
+        "view",
+        "remove-files",
+    ],
+    project_glob: ".augment/settings.json, .augment/settings.local.json",
+    compares: &[],
+    unit: "ms",
+    trust: None,
+    sources: &["protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)"],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "augment",
+    unit: Unit::Millis,
+    consequence: "Augment cannot read this settings file, so none of its hooks load",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped(&SHAPE, path, text, &v)
+}

@@ -1,0 +1,70 @@
+//! Cline CLI, headless: `cline --json -P openai-compatible` against OpenAI Chat Completions, the
+//! provider in `~/.cline/data/settings/providers.json` (what `cline auth -p openai-compatible
+//! -k KEY -m MODEL -b URL` writes in 3.0.65), the hook the executable file
+//! `~/.cline/hooks/PreToolUse` (recipe: real-agents.md). Cline starts a detached hub daemon:
+//! live mode ends it by pid afterwards.
+
+use serde_json::{Value, json};
+
+use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
+
+/// Cline CLI's live driver.
+pub static DRIVER: Driver = Driver {
+    id: "cline",
+    name: "Cline CLI",
+    binary: "cline",
+    package: "cline@3.0.65",
+    model: Model::Server,
+    calls,
+    setup,
+    result_from_output: no_output_result,
+};
+
+fn calls(trigger: &str) -> Vec<(String, Value)> {
+    vec![
+        (
+            "execute_command".into(),
+            json!({"command": trigger, "requires_approval": false}),
+        ),
+        ("run_commands".into(), json!({"commands": [trigger]})),
+        ("bash".into(), json!({"command": trigger})),
+    ]
+}
+
+fn setup(s: &Setup) -> Result<Launch, String> {
+    let providers = json!({"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+        "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible",
+            "apiKey": "dummy", "model": "fake-model", "baseUrl": format!("{}/v1", s.base_url)},
+            "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}});
+    write_json(
+        &s.home.join(".cline/data/settings/providers.json"),
+        &providers,
+    )?;
+    let hook = s.home.join(".cline/hooks/PreToolUse");
+    write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
+    make_executable(&hook)?;
+    let args = [
+        "--json",
+        "-P",
+        "openai-compatible",
+        "-m",
+        "fake-model",
+        s.prompt,
+    ];
+    Ok(Launch {
+        args: args.iter().map(|a| a.to_string()).collect(),
+        env: vec![("SHELL".into(), "/bin/sh".into())],
+    })
+}
+
+#[cfg(unix)]
+fn make_executable(path: &std::path::Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| format!("cannot chmod {}: {e}", path.display()))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &std::path::Path) -> Result<(), String> {
+    Ok(())
+}

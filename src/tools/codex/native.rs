@@ -1,0 +1,105 @@
+//! Codex CLI's hook files.
+//!
+//! Source: protocols-a.md §2 Config (openai/codex `codex-rs/hooks/src/engine/discovery.rs`
+//! @0082977c, `codex-rs/config/src/hook_config.rs` @012d0aa0): `hooks.json` next to each config
+//! layer and inline `[hooks]` in `config.toml` (`<repo>/.codex/`, `~/.codex/`); a layer with
+//! both loads both. Grouped shape (TOML: `[[hooks.PreToolUse]]` / `[[hooks.PreToolUse.hooks]]`),
+//! timeout in s. Every non-managed hook must be trusted before it runs.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
+use crate::tools::native::{Field, Loader};
+
+/// Codex CLI's loader.
+pub static LOADER: Loader = Loader {
+    id: "codex",
+    name: "Codex CLI",
+    project_files: |root| {
+        vec![
+            root.join(".codex/hooks.json"),
+            root.join(".codex/config.toml"),
+        ]
+    },
+    user_files: |home| {
+        vec![
+            home.join(".codex/hooks.json"),
+            home.join(".codex/config.toml"),
+        ]
+    },
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+    ],
+    // core/src/tools/hook_names.rs: apply_patch answers to Edit and Write too.
+    tool_names: &["Bash", "apply_patch", "Edit", "Write", "mcp__server__tool"],
+    project_glob: ".codex/hooks.json, .codex/config.toml",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    // hook_config.rs: `commandWindows` (TOML `command_windows`) runs instead on Windows.
+    compares: &[Field::CommandWindows],
+    unit: "s",
+    // protocols-a.md §2 Trust.
+    trust: Some(
+        "Codex runs a hook only after it is reviewed and trusted (`/hooks` in Codex, or --dangerously-bypass-hook-trust); a changed hook stops running until trusted again",
+    ),
+    sources: &[
+        "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "codex",
+    unit: Unit::Seconds,
+    consequence: "Codex loads no hooks from this file",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = if path.extension().is_some_and(|e| e == "toml") {
+        toml::from_str::<serde_json::Value>(text).map_err(|e| NativeError {
+            file: path.to_path_buf(),
+            line: e.span().map(|s| line_at(text, s.start)),
+            message: format!("not valid TOML: {}", e.message()),
+            consequence: "Codex cannot read this config file, so none of its hooks load".into(),
+        })?
+    } else {
+        parse_json(path, text, SHAPE.consequence)?
+    };
+    let mut out = shape::grouped(&SHAPE, path, text, &v)?;
+    for (h, windows) in out.iter_mut().zip(windows_commands(&v)) {
+        h.command_windows = windows;
+    }
+    Ok(out)
+}
+
+/// Each command handler's Windows command, in the order the grouped shape reads handlers.
+fn windows_commands(v: &Value) -> Vec<Option<String>> {
+    v.get("hooks")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(|g| g.get("hooks").and_then(Value::as_array))
+        .flatten()
+        .filter(|h| h.get("type").and_then(Value::as_str).unwrap_or("command") == "command")
+        .map(|h| {
+            h.get("commandWindows")
+                .or_else(|| h.get("command_windows"))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        })
+        .collect()
+}

@@ -1,0 +1,83 @@
+//! GitHub Copilot CLI's hook files.
+//!
+//! Source: protocols-a.md §4 Config (github/docs `hooks-reference.md` @05da5bc3): repo
+//! `.github/hooks/*.json`, user `~/.copilot/hooks/*.json`, and the repo's
+//! `.claude/settings.json` / `.claude/settings.local.json` (read by the CLI, run by its own
+//! PascalCase rules). Flat shape `{"version": 1, "hooks": {"preToolUse": [{"type": "command",
+//! "bash": "…", "command": "…", "exec": "…", "args": […], "cwd": "…", "env": {…},
+//! "timeoutSec": 30, "matcher": "…"}]}}`; `timeout` is an alias of `timeoutSec`; a bad
+//! `version` rejects the file.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
+use crate::tools::native::{Field, Loader, json_files_in};
+
+/// Copilot CLI's loader.
+pub static LOADER: Loader = Loader {
+    id: "copilot",
+    name: "Copilot CLI",
+    project_files: |root| json_files_in(&root.join(".github/hooks")),
+    user_files: |home| json_files_in(&home.join(".copilot/hooks")),
+    parse,
+    also_reads: &["claude"],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "preToolUse"),
+        ("AfterTool", "postToolUse"),
+        ("beforeShellExecution", "preToolUse"),
+    ],
+    // camelCase runtime names, and Claude's names for PascalCase events.
+    tool_names: &[
+        "bash",
+        "powershell",
+        "edit",
+        "create",
+        "view",
+        "glob",
+        "grep",
+        "web_fetch",
+        "task",
+        "Bash",
+        "Write",
+        "Edit",
+        "Read",
+    ],
+    project_glob: ".github/hooks/*.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::Cwd],
+    unit: "s",
+    trust: None,
+    sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "copilot",
+    unit: Unit::Seconds,
+    consequence: "Copilot rejects this file: none of its hooks load",
+    // `bash` is the POSIX command; `command` the cross-platform one (hooks-reference.md).
+    command_keys: &["bash", "command"],
+    exec_key: Some("exec"),
+    timeout_keys: &["timeoutSec", "timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    match v.get("version") {
+        None | Some(Value::Null) => {}
+        Some(Value::Number(n)) if n.as_u64() == Some(1) => {}
+        Some(other) => {
+            return Err(shape_error(
+                path,
+                None,
+                format!("`version` is {other}; Copilot reads version 1"),
+                SHAPE.consequence,
+            ));
+        }
+    }
+    shape::flat(&SHAPE, path, text, &v)
+}

@@ -1,0 +1,1130 @@
+//! Crush (charmbracelet/crush).
+//!
+//! Sources (read 2026-11-30): charmbracelet/crush source: `internal/hooks/runner.go` @1a7bd4d4
+//! (matcher compile and skip, exit 2 / 49, timeout), `internal/hooks/hooks.go` @0388f5f4
+//! (decisions, aggregation), `internal/hooks/input.go` (payload, `BuildEnv`, `parseStdout`,
+//! Claude Code compatibility), `internal/shell/run.go` (handler stack, built-in jq,
+//! non-interactive variables), `internal/shell/dispatch.go` (script dispatch),
+//! `internal/shell/exec_unix.go` (exit statuses); shared/reference/protocols/protocols-b.md §2
+//! (v0.90.0, 37f36e9, 2026-08-21); the behaviour spec (seeds/002_868b68abc3040bdc.txt).
+
+pub mod native;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::shared::{self, claude_reply};
+use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::exec::Outcome;
+use crate::matcher;
+use crate::spec::{On, PortableMatch, When};
+use crate::trigger::Trigger;
+use crate::verdict::{Assumption, Effect, Reading};
+
+/// Crush's contract.
+pub static TOOL: Tool = Tool {
+    id: "crush",
+    name: "Crush",
+    checked: "2026-11-30",
+    sources: &[
+        "source: charmbracelet/crush internal/hooks/{runner,hooks,input}.go (runner.go @1a7bd4d4), read 2026-11-30",
+        "source: charmbracelet/crush internal/shell/{run,dispatch,exec_unix}.go",
+        "reference: shared/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
+        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+    ],
+    events: EVENTS,
+    shell: "Crush's embedded POSIX shell on every platform: ./, ../ and / paths run through \
+            their shebang, or as shell source without one; a bare path starts as a program; \
+            inline commands are shell source (hookcheck: sh)",
+    timeouts: "30 s (0 or less means 30)",
+    session_vars: &[
+        "CRUSH",
+        "AGENT",
+        "AI_AGENT",
+        "CRUSH_EVENT",
+        "CRUSH_TOOL_NAME",
+        "CRUSH_SESSION_ID",
+        "CRUSH_CWD",
+        "CRUSH_PROJECT_DIR",
+        "CRUSH_TOOL_INPUT_COMMAND",
+        "CRUSH_TOOL_INPUT_FILE_PATH",
+    ],
+    notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
+    plan,
+    read,
+    combine: shared::strongest,
+};
+
+/// Only PreToolUse fires (v0.90.0; protocols-b.md §2).
+const EVENTS: &[&str] = &["PreToolUse"];
+
+/// The edit tools `--edit` may call, in the order tried (seed 002, Crush sample events).
+const EDIT_TOOLS: &[&str] = &["edit", "write"];
+
+/// Exit status that blocks the call and halts the whole turn (hooks.go `HaltExitCode`).
+const HALT_EXIT: i32 = 49;
+
+/// Forced on every Crush shell so nothing waits for a terminal (run.go `nonInteractiveEnvVars`).
+const NON_INTERACTIVE: &[(&str, &str)] = &[
+    ("TERM", "xterm-256color"),
+    ("GIT_EDITOR", "false"),
+    ("EDITOR", "false"),
+    ("VISUAL", "false"),
+    ("JJ_EDITOR", "false"),
+    ("JJ_PAGER", "cat"),
+    ("GIT_PAGER", "cat"),
+    ("PAGER", "cat"),
+];
+
+/// The Go core utilities Crush's shell runs in-process on Windows (run.go `useGoCoreUtils`;
+/// mvdan.cc/sh moreinterp/coreutils).
+const COREUTILS: &[&str] = &[
+    "base64",
+    "basename",
+    "cat",
+    "chmod",
+    "cp",
+    "date",
+    "dirname",
+    "find",
+    "gzip",
+    "head",
+    "ls",
+    "mkdir",
+    "mktemp",
+    "mv",
+    "rm",
+    "rmdir",
+    "sha256sum",
+    "sort",
+    "tail",
+    "tee",
+    "touch",
+    "tr",
+    "uniq",
+    "wc",
+    "xargs",
+];
+
+/// How many bytes Crush reads from a script to decide how to run it (dispatch.go).
+const PROBE: usize = 128;
+
+fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
+    match &cx.spec.when {
+        // Event keys are case-insensitive and accept the snake form (protocols-b.md §2).
+        When::Native { event, matcher } => {
+            if event.to_lowercase().replace('_', "") == "pretooluse" {
+                Ok(("PreToolUse".into(), matcher.clone()))
+            } else {
+                Err(Plan::NotRun {
+                    event: Some(event.clone()),
+                    reason: format!("Crush has no {event} event: only PreToolUse runs hooks"),
+                })
+            }
+        }
+        When::Portable { on, matches } => {
+            if *on != On::BeforeTool {
+                return Err(Plan::NotRun {
+                    event: None,
+                    reason: format!(
+                        "Crush has no {} event: only PreToolUse runs hooks",
+                        on.as_str()
+                    ),
+                });
+            }
+            let matcher = match matches {
+                None | Some(PortableMatch::Any) => String::new(),
+                Some(PortableMatch::Shell) => "^bash$".into(),
+                Some(PortableMatch::Edit) => "^(edit|multiedit|write)$".into(),
+                Some(PortableMatch::Read) => "^view$".into(),
+                Some(PortableMatch::Web) => "^fetch$".into(),
+                // MCP tools are `mcp_<server>_<tool>` (protocols-b.md §2).
+                Some(PortableMatch::Mcp(server)) => format!("^mcp_{server}_"),
+            };
+            Ok(("PreToolUse".into(), matcher))
+        }
+    }
+}
+
+/// An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
+fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
+    if pattern.is_empty() {
+        return Ok(true);
+    }
+    matcher::go_regex_matches(pattern, tool)
+}
+
+fn plan(cx: &PlanContext) -> Plan {
+    let (event, matcher) = match event_for(cx) {
+        Ok(x) => x,
+        Err(p) => return p,
+    };
+    let (tool, tool_input) = match tool_call(cx, &event, &matcher) {
+        Ok(x) => x,
+        Err(p) => return p,
+    };
+    match matches(&matcher, &tool) {
+        Ok(true) => {}
+        Ok(false) => {
+            return Plan::Skipped {
+                event,
+                trigger: Some(tool.clone()),
+                reason: format!("matcher \"{matcher}\" does not match {tool}"),
+            };
+        }
+        Err(e) => {
+            return Plan::Skipped {
+                event,
+                trigger: Some(tool),
+                reason: format!(
+                    "matcher \"{matcher}\" does not compile as a Go regular expression ({e}): \
+                     Crush skips the hook (and its config check may reject the file)"
+                ),
+            };
+        }
+    }
+    let root = cx.root.display().to_string();
+    let session = shared::session_id("crush");
+    let payload = match cx.trigger {
+        Trigger::Payload { value, .. } => value.clone(),
+        _ => json!({
+            "event": event,
+            "session_id": session,
+            "cwd": root,
+            "tool_name": tool,
+            "tool_input": tool_input,
+        }),
+    };
+    let mut notes = Vec::new();
+    let timeout = match cx.spec.timeout() {
+        // A timeout of 0 or less means the default (config.go TimeoutDuration).
+        Some(0) => {
+            notes.push("timeout 0 means Crush's default, 30 s".to_string());
+            30
+        }
+        Some(n) => n,
+        None => 30,
+    };
+    let env = hook_env(cx, &event, &tool, &session, &tool_input);
+    let mut assumptions: Vec<Assumption> = Vec::new();
+    let mut seen: Vec<&String> = Vec::new();
+    let mut commands = Vec::new();
+    for command in &cx.spec.commands {
+        // Hooks with the same command run once (runner.go, dedup by command string).
+        if seen.contains(&command) {
+            notes.push(format!(
+                "Crush runs `{command}` once: it dedups hooks by command"
+            ));
+            continue;
+        }
+        seen.push(command);
+        let line = match &cx.spec.args {
+            Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
+            _ => command.clone(),
+        };
+        let d = dispatch(&line, cx.root, &env);
+        notes.extend(d.notes);
+        for a in d.assumptions {
+            if !assumptions.contains(&a) {
+                assumptions.push(a);
+            }
+        }
+        commands.push(PlannedCommand {
+            display: command.clone(),
+            invocation: d.program.map(|(program, args)| {
+                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+            }),
+            is_async: false,
+        });
+    }
+    Plan::Run(RunPlan {
+        event,
+        trigger: Some(tool),
+        commands,
+        assumptions,
+        notes,
+    })
+}
+
+/// The tool name and input `--bash`, `--edit` or `--payload` give.
+fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Value), Plan> {
+    match cx.trigger {
+        Trigger::Bash(cmd) => Ok((
+            "bash".into(),
+            json!({ "command": cmd, "description": "Run the command" }),
+        )),
+        Trigger::Edit { path, .. } => {
+            let file = path.display().to_string();
+            let Some(tool) = EDIT_TOOLS
+                .iter()
+                .find(|t| matches(matcher, t).unwrap_or(false))
+            else {
+                return Err(Plan::Skipped {
+                    event: event.to_string(),
+                    trigger: Some("edit".into()),
+                    reason: format!("matcher \"{matcher}\" does not match edit or write"),
+                });
+            };
+            let input = if *tool == "edit" {
+                json!({ "file_path": file, "old_string": "", "new_string": "", "replace_all": false })
+            } else {
+                json!({ "file_path": file, "content": "" })
+            };
+            Ok((tool.to_string(), input))
+        }
+        Trigger::Payload { value, .. } => Ok((
+            value
+                .get("tool_name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            value.get("tool_input").cloned().unwrap_or(json!({})),
+        )),
+        t => Err(Plan::NotRun {
+            event: Some(event.to_string()),
+            reason: shared::wrong_trigger(
+                event,
+                t,
+                "a tool call: pass --bash, --edit or --payload (Crush has no prompt or stop event)",
+            ),
+        }),
+    }
+}
+
+/// The caller's env, Crush's markers and hook variables, the spec's env, then the forced
+/// non-interactive variables (input.go `BuildEnv`; run.go `withNonInteractiveEnv`).
+fn hook_env(
+    cx: &PlanContext,
+    event: &str,
+    tool: &str,
+    session: &str,
+    input: &Value,
+) -> Vec<(String, String)> {
+    let root = cx.root.display().to_string();
+    let mut add: Vec<(String, String)> = [
+        ("CRUSH", "1"),
+        ("AGENT", "crush"),
+        ("AI_AGENT", "crush"),
+        ("CRUSH_EVENT", event),
+        ("CRUSH_TOOL_NAME", tool),
+        ("CRUSH_SESSION_ID", session),
+        ("CRUSH_CWD", root.as_str()),
+        ("CRUSH_PROJECT_DIR", root.as_str()),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    for (key, field) in [
+        ("CRUSH_TOOL_INPUT_COMMAND", "command"),
+        ("CRUSH_TOOL_INPUT_FILE_PATH", "file_path"),
+    ] {
+        match input.get(field) {
+            Some(Value::String(s)) => add.push((key.into(), s.clone())),
+            Some(Value::Null) | None => {}
+            Some(other) => add.push((key.into(), other.to_string())),
+        }
+    }
+    add.extend(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())));
+    add.extend(
+        NON_INTERACTIVE
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
+    shared::merge_env(cx.env, add)
+}
+
+/// What hookcheck starts for one command, emulating Crush's dispatch.
+struct Dispatched {
+    program: Result<(String, Vec<String>), String>,
+    assumptions: Vec<Assumption>,
+    notes: Vec<String>,
+}
+
+/// Crush's script dispatch (dispatch.go `scriptDispatchHandler`): a `./`, `../` or `/` path
+/// runs through its shebang interpreter, directly when it is a binary, or as shell source;
+/// a bare path such as `hooks/guard.sh` starts as a program; anything else is shell source.
+fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dispatched {
+    let words = crate::shell::plain_script_words(line, &[])
+        .filter(|w| w.first().is_some_and(|p| p.contains('/')));
+    let Some(words) = words else {
+        return inline(line, env);
+    };
+    let (first, rest) = match words.split_first() {
+        Some((f, r)) => (f.as_str(), r.to_vec()),
+        None => return inline(line, env),
+    };
+    // Relative paths resolve against the shell's directory, cleaned (filepath.Join).
+    let script: PathBuf = crate::trigger::absolute(root, Path::new(first));
+    let script_s = script.display().to_string();
+    let prefixed = first.starts_with("./") || first.starts_with("../") || first.starts_with('/');
+    let direct = |note: String| Dispatched {
+        program: Ok((script_s.clone(), rest.clone())),
+        assumptions: Vec::new(),
+        notes: vec![note],
+    };
+    if !prefixed {
+        return direct(format!(
+            "Crush starts `{first}` as a program (no ./ prefix): without a shebang it fails with exit 1"
+        ));
+    }
+    let probe = match read_probe(&script) {
+        Ok(p) => p,
+        // Crush cannot open the script and fails with exit 1; starting it shows why.
+        Err(e) => return direct(format!("Crush cannot open `{first}` ({e}): exit 1")),
+    };
+    if probe.starts_with(b"#!") {
+        return match parse_shebang(&probe) {
+            Ok((interpreter, mut args)) => {
+                args.push(script_s.clone());
+                args.extend(rest);
+                Dispatched {
+                    program: Ok((resolve_interpreter(&interpreter, env), args)),
+                    assumptions: Vec::new(),
+                    notes: vec![format!(
+                        "Crush runs `{first}` with its shebang interpreter `{interpreter}` (no execute bit needed)"
+                    )],
+                }
+            }
+            Err(e) => Dispatched {
+                program: Err(format!(
+                    "Crush cannot run `{first}`: {e} in its shebang (exit 126)"
+                )),
+                assumptions: Vec::new(),
+                notes: Vec::new(),
+            },
+        };
+    }
+    if is_binary(&probe) {
+        return direct(format!("Crush starts `{first}` directly: it is a binary"));
+    }
+    // No shebang: Crush runs the file as shell source in its own interpreter.
+    let source = std::fs::read_to_string(&script).unwrap_or_default();
+    let mut args = vec![script_s.clone()];
+    args.extend(rest);
+    Dispatched {
+        program: Ok(("sh".into(), args)),
+        assumptions: builtins_reached(&source, env),
+        notes: vec![format!(
+            "`{first}` has no shebang: Crush runs it as shell source in its embedded shell (hookcheck: sh)"
+        )],
+    }
+}
+
+/// An inline command: shell source for Crush's interpreter, run here with `sh -c`.
+fn inline(line: &str, env: &[(String, String)]) -> Dispatched {
+    if let Err(e) = crate::shell::simple_commands(line) {
+        return Dispatched {
+            program: Err(format!(
+                "Crush's shell cannot parse the command ({}): it fails with exit 1 and the call goes ahead",
+                e.message
+            )),
+            assumptions: Vec::new(),
+            notes: Vec::new(),
+        };
+    }
+    Dispatched {
+        program: Ok(("sh".into(), vec!["-c".into(), line.to_string()])),
+        assumptions: builtins_reached(line, env),
+        notes: vec![
+            "Crush runs inline commands in its embedded POSIX shell; hookcheck uses sh".to_string(),
+        ],
+    }
+}
+
+/// The assumptions for Crush built-ins that `source` calls and hookcheck takes from PATH.
+fn builtins_reached(source: &str, env: &[(String, String)]) -> Vec<Assumption> {
+    let Ok(cmds) = crate::shell::simple_commands(source) else {
+        return Vec::new();
+    };
+    let firsts: Vec<&str> = cmds
+        .iter()
+        .filter_map(|c| c.words.first().map(String::as_str))
+        .collect();
+    let mut out = Vec::new();
+    // Crush's jq wins over any jq on PATH (run.go `builtinHandler`).
+    if firsts.contains(&"jq") {
+        out.push(Assumption::new(
+            "jq",
+            "jq from PATH",
+            "Crush runs its built-in jq (gojq) in-process; hookcheck runs the jq on PATH",
+        ));
+    }
+    let core_off = env
+        .iter()
+        .any(|(k, v)| k == "CRUSH_CORE_UTILS" && v == "false");
+    if cfg!(windows) && !core_off && firsts.iter().any(|f| COREUTILS.contains(f)) {
+        out.push(Assumption::new(
+            "coreutils",
+            "core utilities from PATH",
+            "Crush on Windows runs its built-in Go core utilities; hookcheck runs the ones on PATH",
+        ));
+    }
+    out
+}
+
+fn read_probe(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut buf = vec![0u8; PROBE];
+    let mut n = 0;
+    while n < PROBE {
+        match f.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    buf.truncate(n);
+    Ok(buf)
+}
+
+/// A NUL byte or a known executable magic number (dispatch.go `isBinary`).
+fn is_binary(probe: &[u8]) -> bool {
+    const MAGICS: &[&[u8]] = &[
+        b"MZ",
+        b"\x7fELF",
+        b"\xfe\xed\xfa\xce",
+        b"\xfe\xed\xfa\xcf",
+        b"\xcf\xfa\xed\xfe",
+        b"\xce\xfa\xed\xfe",
+        b"\xca\xfe\xba\xbe",
+    ];
+    probe.contains(&0) || MAGICS.iter().any(|m| probe.starts_with(m))
+}
+
+/// The interpreter and its arguments (dispatch.go `parseShebang`, `parseEnvShebang`): a
+/// literal path takes the rest of the line as one argument; `env NAME rest` likewise, and
+/// `env -S` splits the rest on whitespace.
+fn parse_shebang(probe: &[u8]) -> Result<(String, Vec<String>), String> {
+    let text = String::from_utf8_lossy(probe.get(2..).unwrap_or_default());
+    let line = text.split('\n').next().unwrap_or_default();
+    let line = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
+    if line.is_empty() {
+        return Err("empty shebang".into());
+    }
+    let (path, rest) = split_word(line);
+    let is_env = Path::new(path).file_name().is_some_and(|n| n == "env");
+    if !is_env {
+        let args = if rest.is_empty() {
+            Vec::new()
+        } else {
+            vec![rest.to_string()]
+        };
+        return Ok((path.to_string(), args));
+    }
+    let mut rest = rest;
+    let mut split = false;
+    if rest.starts_with('-') {
+        let (flag, after) = split_word(rest);
+        if flag != "-S" {
+            return Err(format!("unsupported env flag {flag}"));
+        }
+        split = true;
+        rest = after;
+    }
+    if rest.is_empty() {
+        return Err("env without a program".into());
+    }
+    let (prog, remainder) = split_word(rest);
+    let args = if remainder.is_empty() {
+        Vec::new()
+    } else if split {
+        remainder.split_whitespace().map(str::to_string).collect()
+    } else {
+        vec![remainder.to_string()]
+    };
+    Ok((prog.to_string(), args))
+}
+
+fn split_word(s: &str) -> (&str, &str) {
+    match s.find([' ', '\t']) {
+        Some(i) => (&s[..i], s[i + 1..].trim_start_matches([' ', '\t'])),
+        None => (s, ""),
+    }
+}
+
+/// The literal interpreter when it exists, else its base name from PATH
+/// (dispatch.go `resolveInterpreter`); a name not found is started as written and fails.
+fn resolve_interpreter(interpreter: &str, env: &[(String, String)]) -> String {
+    let literal = Path::new(interpreter);
+    if literal.is_absolute() && literal.exists() {
+        return interpreter.to_string();
+    }
+    let base = literal
+        .file_name()
+        .map(|b| b.to_string_lossy().into_owned())
+        .unwrap_or_else(|| interpreter.to_string());
+    let path = env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_default();
+    std::env::split_paths(path)
+        .map(|dir| dir.join(&base))
+        .find(|p| p.is_file())
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| interpreter.to_string())
+}
+
+/// Claude Code's rules as Crush applies them to a `hookSpecificOutput` reply.
+const CLAUDE_RULES: claude_reply::Rules = claude_reply::Rules {
+    agent: "Crush",
+    cannot_block: &[],
+    after_action: &[],
+    stdout_context: &[],
+    fail_closed_ignored: &[],
+};
+
+fn read(_ctx: &ReadContext, out: &Outcome) -> Reading {
+    if out.timed_out {
+        return Reading::timeout().note("a timeout is no opinion in Crush: the call goes ahead");
+    }
+    if let Some(e) = &out.start_error {
+        return Reading::error().note(format!(
+            "the command did not start ({e}); Crush's shell reports that as exit 1 (127 when not found): no opinion"
+        ));
+    }
+    match out.exit_code {
+        None => Reading::error().note("killed by a signal: no opinion in Crush"),
+        // Exit 2 blocks the call; stderr is the reason (runner.go).
+        Some(2) => Reading::block(),
+        Some(HALT_EXIT) => Reading::block()
+            .effect(Effect::Halted)
+            .note("exit 49 blocks the call and halts Crush's whole turn"),
+        Some(0) => read_stdout(&out.stdout.text()),
+        Some(n) => Reading::error().note(format!(
+            "exit {n} is a non-blocking error in Crush: the call goes ahead"
+        )),
+    }
+}
+
+/// Exit 0: stdout as a Crush reply, or as Claude Code's when it has `hookSpecificOutput`
+/// (input.go `parseStdout`).
+fn read_stdout(stdout: &str) -> Reading {
+    let text = stdout.trim();
+    if text.is_empty() {
+        return Reading::allow();
+    }
+    let Some(obj) = shared::json_object(text) else {
+        return Reading::allow().note("stdout is not a JSON object: no opinion");
+    };
+    if let Some(hso) = obj.get("hookSpecificOutput") {
+        return read_claude(hso)
+            .note("hookSpecificOutput is read as Claude Code's; top-level fields are ignored");
+    }
+    // The fields Crush unmarshals into typed Go fields; a wrong type voids the reply.
+    let typed = |k: &str, ok: fn(&Value) -> bool| obj.get(k).is_none_or(|v| v.is_null() || ok(v));
+    if !(typed("version", |v| v.as_i64().is_some())
+        && typed("decision", Value::is_string)
+        && typed("halt", Value::is_boolean)
+        && typed("reason", Value::is_string))
+    {
+        return Reading::allow()
+            .note("a field of the wrong type voids Crush's whole reply: no opinion");
+    }
+    let decision = shared::str_field(&obj, "decision")
+        .unwrap_or_default()
+        .to_lowercase();
+    let halt = obj.get("halt") == Some(&Value::Bool(true));
+    let context = ["context", "additionalContext", "additional_context"]
+        .iter()
+        .any(|k| has_context(obj.get(*k)));
+    let rewrites = matches!(
+        obj.get("updated_input"),
+        Some(Value::Object(_) | Value::String(_))
+    );
+    let mut r = if halt {
+        Reading::block()
+            .effect(Effect::Halted)
+            .note("halt: true blocks the call and halts Crush's whole turn")
+    } else {
+        match decision.as_str() {
+            "deny" => Reading::block(),
+            "allow" => Reading::allow().note("decision allow skips Crush's permission prompt"),
+            "" => Reading::allow(),
+            "block" => Reading::allow()
+                .note("decision \"block\" means nothing to Crush: use \"deny\" or exit 2"),
+            other => Reading::allow().note(format!("decision \"{other}\" means nothing to Crush")),
+        }
+    };
+    if context {
+        r = r
+            .context(true)
+            .note("context is appended to the tool result after the tool runs");
+    }
+    if rewrites && r.decision != crate::verdict::Decision::Block {
+        r = r.rewrites(true);
+    }
+    r
+}
+
+/// A context value Crush keeps: a non-empty string, or an array of strings with one non-empty.
+fn has_context(v: Option<&Value>) -> bool {
+    match v {
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Array(items)) => {
+            items.iter().all(Value::is_string)
+                && items
+                    .iter()
+                    .any(|i| i.as_str().is_some_and(|s| !s.is_empty()))
+        }
+        _ => false,
+    }
+}
+
+/// Crush reads four fields of `hookSpecificOutput` (typed; a wrong type voids the reply),
+/// `permissionDecision` case-insensitively, then decides as Claude Code.
+fn read_claude(hso: &Value) -> Reading {
+    let Some(h) = hso.as_object() else {
+        return Reading::allow().note("hookSpecificOutput is not an object: no opinion");
+    };
+    let string_or_null = |k: &str| h.get(k).is_none_or(|v| v.is_null() || v.is_string());
+    if !(string_or_null("permissionDecision")
+        && string_or_null("permissionDecisionReason")
+        && string_or_null("additionalContext"))
+    {
+        return Reading::allow()
+            .note("a hookSpecificOutput field of the wrong type voids Crush's reply: no opinion");
+    }
+    let mut kept = Map::new();
+    if let Some(pd) = shared::str_field(h, "permissionDecision") {
+        kept.insert("permissionDecision".into(), json!(pd.to_lowercase()));
+    }
+    for k in [
+        "permissionDecisionReason",
+        "updatedInput",
+        "additionalContext",
+    ] {
+        if let Some(v) = h.get(k).filter(|v| !v.is_null()) {
+            kept.insert(k.into(), v.clone());
+        }
+    }
+    let mut obj = Map::new();
+    obj.insert("hookSpecificOutput".into(), Value::Object(kept));
+    claude_reply::read_json(&CLAUDE_RULES, "PreToolUse", &obj, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TOOL, dispatch, parse_shebang};
+    use crate::tools::Plan;
+    use crate::tools::testing::{
+        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
+        timed_out,
+    };
+    use crate::verdict::{Decision, Effect};
+
+    const PRE: &str = "event: PreToolUse\nmatcher: ^bash$\ncommand: ./hook.sh\n";
+
+    /// Every reply rule. S = source (runner.go, input.go, hooks.go), B = behaviour spec
+    /// (seed 002), P = protocols-b.md §2.
+    #[test]
+    fn reader_table() {
+        use Decision::*;
+        let deny_hso =
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        let rows: Vec<(&str, crate::exec::Outcome, Decision, Effect)> = vec![
+            (
+                "S exit 0, no output",
+                exit(0, "", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            ("S exit 2 blocks", exit(2, "", "no"), Block, Effect::Blocked),
+            (
+                "S exit 2, empty stderr blocks",
+                exit(2, "", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S exit 49 halts the turn",
+                exit(49, "", "stop"),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "S exit 1 is no opinion",
+                exit(1, "", "oops"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 127 is no opinion",
+                exit(127, "", "not found"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S timeout is no opinion",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+            ("S failed start", not_started(), Error, Effect::Proceeds),
+            ("S signal", signalled(9), Error, Effect::Proceeds),
+            (
+                "S decision deny",
+                exit(0, r#"{"decision":"deny","reason":"r"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S decision DENY (case-insensitive)",
+                exit(0, r#"{"decision":"DENY"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S decision allow",
+                exit(0, r#"{"decision":"allow"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "P decision block is no opinion",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S halt true halts",
+                exit(0, r#"{"halt":true}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "S halt with allow still halts",
+                exit(0, r#"{"decision":"allow","halt":true}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "B wrong type voids the reply",
+                exit(0, r#"{"decision":"deny","halt":"yes"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "B wrong version type voids",
+                exit(0, r#"{"decision":"deny","version":"1"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S deny on exit 1 is ignored",
+                exit(1, r#"{"decision":"deny"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S not JSON is no opinion",
+                exit(0, "hello", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "B hookSpecificOutput deny",
+                exit(0, deny_hso, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "B top-level fields ignored with hookSpecificOutput",
+                exit(
+                    0,
+                    r#"{"decision":"deny","hookSpecificOutput":{"permissionDecision":"allow"}}"#,
+                    "",
+                ),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S hookSpecificOutput Deny (case-insensitive)",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"permissionDecision":"Deny"}}"#,
+                    "",
+                ),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S hookSpecificOutput wrong type voids",
+                exit(0, r#"{"hookSpecificOutput":{"permissionDecision":1}}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S hookSpecificOutput decision.behavior is not read",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#,
+                    "",
+                ),
+                Allow,
+                Effect::Proceeds,
+            ),
+        ];
+        for (name, outcome, decision, effect) in rows {
+            let r = testing::read(&TOOL, PRE, "PreToolUse", &outcome);
+            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn context_and_rewrites() {
+        let r = testing::read(
+            &TOOL,
+            PRE,
+            "PreToolUse",
+            &exit(0, r#"{"context":["a",""]}"#, ""),
+        );
+        assert!(r.adds_context, "{r:?}");
+        let r = testing::read(
+            &TOOL,
+            PRE,
+            "PreToolUse",
+            &exit(0, r#"{"additionalContext":"x"}"#, ""),
+        );
+        assert!(r.adds_context, "{r:?}");
+        let r = testing::read(
+            &TOOL,
+            PRE,
+            "PreToolUse",
+            &exit(0, r#"{"updated_input":{"command":"ls"}}"#, ""),
+        );
+        assert!(r.rewrites_input && r.decision == Decision::Allow, "{r:?}");
+        let r = testing::read(
+            &TOOL,
+            PRE,
+            "PreToolUse",
+            &exit(
+                0,
+                r#"{"decision":"deny","updated_input":{"command":"ls"}}"#,
+                "",
+            ),
+        );
+        assert!(!r.rewrites_input, "a denied call drops the patch: {r:?}");
+    }
+
+    #[test]
+    fn inputs() {
+        let cases = [
+            ("bash", PRE, bash("rm -rf build")),
+            (
+                "edit",
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("main.go", true),
+            ),
+            (
+                "edit_only_write",
+                "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n",
+                edit("new.go", false),
+            ),
+        ];
+        for (name, yaml, trigger) in cases {
+            insta::assert_json_snapshot!(
+                format!("crush_input_{name}"),
+                planned_input(&plan(&TOOL, yaml, &trigger))
+            );
+        }
+    }
+
+    #[test]
+    fn matchers() {
+        let rows = [
+            ("bash", "bash", true),
+            ("^bash$", "bash", true),
+            ("", "edit", true),
+            ("Bash", "bash", false),
+            ("edit|write", "multiedit", true), // unanchored
+            ("^(edit|write)$", "multiedit", false),
+        ];
+        for (matcher, tool, fires) in rows {
+            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+            let p = plan(
+                &TOOL,
+                &yaml,
+                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
+            );
+            assert_eq!(
+                matches!(p, Plan::Run(_)),
+                fires,
+                "{matcher} vs {tool}: {p:?}"
+            );
+        }
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
+        let Plan::Skipped { reason, .. } = p else {
+            panic!("{p:?}")
+        };
+        assert!(reason.contains("Crush skips the hook"), "{reason}");
+    }
+
+    #[test]
+    fn plans_that_do_not_run() {
+        let cases = [
+            (PRE, prompt("hi"), "Crush has no prompt or stop event"),
+            (
+                "event: PostToolUse\ncommand: ./h.sh\n",
+                bash("ls"),
+                "only PreToolUse",
+            ),
+            (
+                "on: stop\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+                "only PreToolUse",
+            ),
+        ];
+        for (yaml, trigger, want) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
+            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
+        }
+        // The snake form of the event is accepted.
+        let p = plan(&TOOL, "event: pre_tool_use\ncommand: ./h.sh\n", &bash("ls"));
+        assert!(matches!(p, Plan::Run(_)), "{p:?}");
+    }
+
+    #[test]
+    fn env() {
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\ncommand: echo hi\nenv: {EDITOR: vim}\n",
+            &bash("git push"),
+        );
+        let Plan::Run(run) = p else { panic!("{p:?}") };
+        let Ok(inv) = &run.commands[0].invocation else {
+            panic!()
+        };
+        for (k, v) in [
+            ("CRUSH", "1"),
+            ("AGENT", "crush"),
+            ("AI_AGENT", "crush"),
+            ("CRUSH_EVENT", "PreToolUse"),
+            ("CRUSH_TOOL_NAME", "bash"),
+            ("CRUSH_CWD", "/project"),
+            ("CRUSH_PROJECT_DIR", "/project"),
+            ("CRUSH_TOOL_INPUT_COMMAND", "git push"),
+            ("EDITOR", "false"), // forced over the spec's value
+            ("PAGER", "cat"),
+        ] {
+            assert!(
+                inv.env.contains(&(k.into(), v.into())),
+                "{k}={v} in {:?}",
+                inv.env
+            );
+        }
+        assert_eq!(inv.timeout.as_secs(), 30);
+        assert!(run.assumptions.is_empty());
+    }
+
+    #[test]
+    fn shebangs() {
+        type Want<'a> = Result<(&'a str, Vec<&'a str>), ()>;
+        let rows: [(&[u8], Want); 6] = [
+            (b"#!/bin/sh\necho", Ok(("/bin/sh", vec![]))),
+            (b"#! /bin/bash -eu\n", Ok(("/bin/bash", vec!["-eu"]))),
+            (b"#!/usr/bin/env python3\n", Ok(("python3", vec![]))),
+            (
+                b"#!/usr/bin/env -S bash -e -u\r\n",
+                Ok(("bash", vec!["-e", "-u"])),
+            ),
+            (b"#!/usr/bin/env -i bash\n", Err(())),
+            (b"#!\n", Err(())),
+        ];
+        for (probe, want) in rows {
+            let got = parse_shebang(probe);
+            match want {
+                Ok((i, a)) => assert_eq!(
+                    got,
+                    Ok((i.to_string(), a.iter().map(|s| s.to_string()).collect())),
+                    "{probe:?}"
+                ),
+                Err(()) => assert!(got.is_err(), "{probe:?}: {got:?}"),
+            }
+        }
+    }
+
+    /// Dispatch on real files: shebang, none, binary, bare path, inline with jq.
+    #[test]
+    fn dispatch_table() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path();
+        let write = |p: &str, body: &[u8]| {
+            let path = root.join(p);
+            std::fs::create_dir_all(path.parent().unwrap_or(root))
+                .unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(path, body).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write("hooks/sb.sh", b"#!/bin/sh\nexit 0\n");
+        write("hooks/plain.sh", b"echo hi | jq .\n");
+        write("hooks/bin", b"\x7fELF\x02\x01");
+        let env = vec![("PATH".to_string(), "/usr/bin:/bin".to_string())];
+        let r = root.display().to_string();
+        type Program = Option<(String, Vec<String>)>;
+        let rows: Vec<(&str, Program, Vec<&str>)> = vec![
+            (
+                "./hooks/sb.sh a",
+                Some((
+                    "/bin/sh".into(),
+                    vec![format!("{r}/hooks/sb.sh"), "a".into()],
+                )),
+                vec![],
+            ),
+            (
+                "./hooks/plain.sh",
+                Some(("sh".into(), vec![format!("{r}/hooks/plain.sh")])),
+                vec!["jq"],
+            ),
+            (
+                "./hooks/bin",
+                Some((format!("{r}/hooks/bin"), vec![])),
+                vec![],
+            ),
+            (
+                "hooks/plain.sh",
+                Some((format!("{r}/hooks/plain.sh"), vec![])),
+                vec![],
+            ),
+            (
+                "hooks/sb.sh",
+                Some((format!("{r}/hooks/sb.sh"), vec![])),
+                vec![],
+            ),
+            (
+                "./hooks/missing.sh",
+                Some((format!("{r}/hooks/missing.sh"), vec![])),
+                vec![],
+            ),
+            (
+                "cat | jq -r .tool_name",
+                Some((
+                    "sh".into(),
+                    vec!["-c".into(), "cat | jq -r .tool_name".into()],
+                )),
+                vec!["jq"],
+            ),
+            (
+                "echo hi",
+                Some(("sh".into(), vec!["-c".into(), "echo hi".into()])),
+                vec![],
+            ),
+        ];
+        for (line, want, assumed) in rows {
+            let d = dispatch(line, root, &env);
+            assert_eq!(d.program.ok(), want, "{line}");
+            let items: Vec<&str> = d.assumptions.iter().map(|a| a.item.as_str()).collect();
+            assert_eq!(items, assumed, "{line}");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Cursor's hook files.
+//!
+//! Source: protocols-a.md §5 Config (secondary sources only: Cupcake's Cursor harness
+//! reference, public hooks.json files): project `.cursor/hooks.json`, user
+//! `~/.cursor/hooks.json`; flat shape `{"version": 1, "hooks": {"<event>": [{"command": "…",
+//! "matcher": "…", "timeout": 30, "failClosed": false}]}}`, timeout in s.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::{Field, Loader};
+
+/// Cursor's loader.
+pub static LOADER: Loader = Loader {
+    id: "cursor",
+    name: "Cursor",
+    project_files: |root| vec![root.join(".cursor/hooks.json")],
+    user_files: |home| vec![home.join(".cursor/hooks.json")],
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("PreToolUse", "preToolUse"),
+        ("PostToolUse", "postToolUse"),
+        ("UserPromptSubmit", "beforeSubmitPrompt"),
+        ("Stop", "stop"),
+        ("SessionStart", "sessionStart"),
+        ("SessionEnd", "sessionEnd"),
+    ],
+    tool_names: &[
+        "Shell",
+        "Read",
+        "Write",
+        "StrReplace",
+        "Edit",
+        "Delete",
+        "Grep",
+        "Glob",
+        "LS",
+        "Task",
+        "MCP",
+        "TabWrite",
+        "TabRead",
+    ],
+    project_glob: ".cursor/hooks.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::FailClosed],
+    unit: "s",
+    trust: None,
+    sources: &[
+        "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "cursor",
+    unit: Unit::Seconds,
+    consequence: "Cursor loads no hooks from this file",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::flat(&SHAPE, path, text, &v)
+}

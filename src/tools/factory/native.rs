@@ -1,0 +1,93 @@
+//! Factory droid's hook files.
+//!
+//! Source: protocols-b.md §3 Config; docs.factory.ai/harness/hooks (project `.factory/hooks.json`,
+//! legacy `.factory/hooks/hooks.json`, user `~/.factory/hooks.json`; "if hooks.json is absent,
+//! Droid also reads the hooks key in the matching settings.json") and
+//! docs.factory.ai/reference/hooks-reference (`.factory/settings.json`,
+//! `.factory/settings.local.json`, `~/.factory/settings.json`). Claude's grouped shape, timeout
+//! in s. Real droid 0.215.0 ran hooks from `~/.factory/settings.json` (real-agents.md), and
+//! Factory-AI/factory issue #3 reports droid 0.186.0 reading only the settings files, so every
+//! documented file is read.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::Loader;
+
+/// Factory droid's loader.
+pub static LOADER: Loader = Loader {
+    id: "factory",
+    name: "Factory droid",
+    project_files: |root| {
+        vec![
+            root.join(".factory/hooks.json"),
+            root.join(".factory/hooks/hooks.json"),
+            root.join(".factory/settings.json"),
+            root.join(".factory/settings.local.json"),
+        ]
+    },
+    user_files: |home| {
+        vec![
+            home.join(".factory/hooks.json"),
+            home.join(".factory/settings.json"),
+        ]
+    },
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+    ],
+    // The real droid tools (protocols-b.md §3): the docs' Bash/Write never fire.
+    tool_names: &[
+        "Execute",
+        "Create",
+        "Edit",
+        "MultiEdit",
+        "ApplyPatch",
+        "Read",
+        "LS",
+        "Glob",
+        "Grep",
+        "WebSearch",
+        "FetchUrl",
+        "TodoWrite",
+        "Task",
+        "mcp__server__tool",
+    ],
+    project_glob: ".factory/hooks.json, .factory/settings.json",
+    compares: &[],
+    unit: "s",
+    trust: None,
+    sources: &[
+        "protocols-b.md §3 Config (docs.factory.ai/harness/hooks, docs.factory.ai/reference/hooks-reference)",
+        "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "factory",
+    unit: Unit::Seconds,
+    consequence: "droid loads no hooks from this file",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    // harness/hooks says a hooks.json is "keyed by event name"; its example may also be wrapped
+    // in `hooks` as the settings files are: read both.
+    let bare = path.file_name().is_some_and(|n| n == "hooks.json")
+        && v.as_object().is_some_and(|m| !m.contains_key("hooks"));
+    if bare {
+        return shape::grouped(&SHAPE, path, text, &serde_json::json!({ "hooks": v }));
+    }
+    shape::grouped(&SHAPE, path, text, &v)
+}

@@ -1,0 +1,68 @@
+//! Gemini CLI's settings files.
+//!
+//! Source: protocols-a.md §3 Config (gemini-cli @5411f113 `settingsSchema.ts`, docs
+//! `docs/hooks/reference.md`): project `.gemini/settings.json`, user `~/.gemini/settings.json`;
+//! grouped shape; timeout in **milliseconds**; `env` per handler.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::{Field, Loader};
+
+/// Gemini CLI's loader.
+pub static LOADER: Loader = Loader {
+    id: "gemini",
+    name: "Gemini CLI",
+    project_files: |root| vec![root.join(".gemini/settings.json")],
+    user_files: |home| vec![home.join(".gemini/settings.json")],
+    parse,
+    also_reads: &[],
+    events: &[],
+    // `hooks migrate` maps Claude's names to these (gemini-cli commands/hooks/migrate.ts).
+    renames: &[
+        ("PreToolUse", "BeforeTool"),
+        ("PostToolUse", "AfterTool"),
+        ("UserPromptSubmit", "BeforeAgent"),
+        ("Stop", "AfterAgent"),
+        ("PreCompact", "PreCompress"),
+    ],
+    tool_names: &[
+        "run_shell_command",
+        "write_file",
+        "replace",
+        "read_file",
+        "read_many_files",
+        "glob",
+        "search_file_content",
+        "list_directory",
+        "web_fetch",
+        "google_web_search",
+        "save_memory",
+        "write_todos",
+        "mcp_server_tool",
+    ],
+    project_glob: ".gemini/settings.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[Field::Env],
+    unit: "ms",
+    trust: None,
+    sources: &[
+        "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "gemini",
+    unit: Unit::Millis,
+    consequence: "Gemini CLI cannot load this settings file, so none of its hooks run",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped(&SHAPE, path, text, &v)
+}

@@ -1,0 +1,890 @@
+//! Goose.
+//!
+//! Sources (read 2026-11-30): block/goose (now aaif-goose/goose) source:
+//! `crates/goose/src/hooks/mod.rs` @0825b570 (events, `HookContext`, `classify_output`,
+//! `apply_verdict`, `load_hooks_file`, `hook_command`), `crates/goose/src/agents/agent.rs`
+//! (`categorize_tool`, `emit_pre_tool_extended_hooks`, `with_post_tool_hook`),
+//! `crates/goose/src/agents/platform_extensions/developer/mod.rs` @0dcb08ac (the flat tool
+//! names `write`, `edit`, `shell`, `tree`); shared/reference/protocols/protocols-b.md §1
+//! (2026-11-30); the behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt).
+
+pub mod native;
+
+use serde_json::{Map, Value, json};
+
+use super::shared;
+use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::exec::Outcome;
+use crate::matcher;
+use crate::spec::{On, PortableMatch};
+use crate::trigger::Trigger;
+use crate::verdict::Reading;
+
+/// Goose's contract.
+pub static TOOL: Tool = Tool {
+    id: "goose",
+    name: "Goose",
+    checked: "2026-11-30",
+    sources: &[
+        "source: block/goose crates/goose/src/hooks/mod.rs @0825b570 (read 2026-11-30)",
+        "source: block/goose crates/goose/src/agents/agent.rs, platform_extensions/developer/mod.rs @0dcb08ac",
+        "reference: shared/reference/protocols/protocols-b.md §1 (2026-11-30)",
+        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+    ],
+    events: EVENTS,
+    shell: "sh -c on every platform, with ${PLUGIN_ROOT} replaced in the command first",
+    timeouts: "30 s",
+    session_vars: &["PLUGIN_ROOT"],
+    notes: &[
+        "Goose runs hooks only from plugins (`<plugin>/hooks/hooks.json` under .agents/plugins/), not from config.yaml",
+    ],
+    plan,
+    read,
+    combine: shared::strongest,
+};
+
+/// `HookEvent` in hooks/mod.rs @0825b570.
+const EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PreToolUseResult",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "BeforeReadFile",
+    "AfterFileEdit",
+    "BeforeShellExecution",
+    "AfterShellExecution",
+    "Stop",
+];
+
+/// Events whose `matcher_context` is the tool name.
+const TOOL_EVENTS: &[&str] = &[
+    "PreToolUse",
+    "PreToolUseResult",
+    "PostToolUse",
+    "PostToolUseFailure",
+];
+
+/// Events Goose reads a decision from (`emit_blocking`); the rest only run the hook.
+const BLOCKING: &[&str] = &["PreToolUse", "Stop"];
+
+/// The developer extension's edit tools `--edit` may call, in the order tried.
+const EDIT_TOOLS: &[&str] = &["write", "edit"];
+
+fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
+    let event = match on {
+        On::SessionStart => "SessionStart",
+        On::PromptSubmit => "UserPromptSubmit",
+        On::BeforeTool => "PreToolUse",
+        On::AfterTool => "PostToolUse",
+        // AfterFileEdit fires on every successful write or edit; its matcher sees the path.
+        On::AfterEdit => return ("AfterFileEdit".to_string(), String::new()),
+        On::Stop => "Stop",
+        On::SessionEnd => "SessionEnd",
+    };
+    // Tool names are flat for the developer extension and `<extension>__<tool>` for the rest
+    // (developer/mod.rs `developer_tools_are_flat`; agent.rs `categorize_tool`).
+    let matcher = match matches {
+        None | Some(PortableMatch::Any) => String::new(),
+        Some(PortableMatch::Shell) => "^shell$".into(),
+        Some(PortableMatch::Edit) => "^(write|edit)$".into(),
+        Some(PortableMatch::Read) => "(^|__)(read|view|cat|read_file)$".into(),
+        Some(PortableMatch::Web) => "(^|__)(fetch|web_fetch|web_search)$".into(),
+        Some(PortableMatch::Mcp(server)) => format!("^{}__", regex_escape(server)),
+    };
+    (event.to_string(), matcher)
+}
+
+fn regex_escape(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let special = "\\.+*?()|[]{}^$#&-~".contains(c);
+            special
+                .then_some('\\')
+                .into_iter()
+                .chain(std::iter::once(c))
+        })
+        .collect()
+}
+
+/// The `x-goose.on_failure` setting: `Ok(true)` for `block`.
+fn on_failure_blocks(spec: &crate::spec::HookSpec) -> Result<bool, String> {
+    let Some(v) = spec.raw.x_goose.as_ref().and_then(|x| x.get("on_failure")) else {
+        return Ok(false);
+    };
+    match v.as_str() {
+        Some("block") => Ok(true),
+        Some("allow") => Ok(false),
+        // An unknown on_failure value rejects the whole hooks.json (load_hooks_file).
+        _ => Err(format!(
+            "x-goose.on_failure must be \"allow\" or \"block\", not {v}: Goose rejects the plugin's hooks.json"
+        )),
+    }
+}
+
+fn plan(cx: &PlanContext) -> Plan {
+    let (event, matcher) = match shared::resolve(cx, "Goose", EVENTS, portable) {
+        Ok(x) => x,
+        Err(plan) => return plan,
+    };
+    let on_failure = match on_failure_blocks(cx.spec) {
+        Ok(b) => b,
+        Err(reason) => {
+            return Plan::NotRun {
+                event: Some(event),
+                reason,
+            };
+        }
+    };
+    let (payload, context, label) = match input(cx, &event, &matcher) {
+        Ok(x) => x,
+        Err(plan) => return plan,
+    };
+    // Empty matcher: every call; else an unanchored Rust regex on matcher_context (null reads
+    // as ""); one that does not compile drops the rule with a warning (load_hooks_file).
+    if !matcher.is_empty() {
+        let haystack = context.as_deref().unwrap_or("");
+        match matcher::rust_regex_matches(&matcher, haystack) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Plan::Skipped {
+                    event,
+                    trigger: label,
+                    reason: format!("matcher \"{matcher}\" does not match {haystack:?}"),
+                };
+            }
+            Err(e) => {
+                return Plan::Skipped {
+                    event,
+                    trigger: label,
+                    reason: format!(
+                        "matcher \"{matcher}\" is not a valid regular expression ({e}): Goose skips the rule, so it never fires"
+                    ),
+                };
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    if on_failure && event != "PreToolUse" {
+        notes.push(format!(
+            "x-goose.on_failure: block applies to PreToolUse only; Goose ignores it on {event}"
+        ));
+    }
+    let timeout = cx.spec.timeout().unwrap_or(30);
+    let root = cx.root.display().to_string();
+    let env = shared::merge_env(
+        cx.env,
+        std::iter::once(("PLUGIN_ROOT".to_string(), root.clone()))
+            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
+    );
+    let commands = cx
+        .spec
+        .commands
+        .iter()
+        .map(|command| {
+            if command.contains("PLUGIN_ROOT") {
+                notes.push(
+                    "hookcheck sets PLUGIN_ROOT to the project root; Goose sets it to the plugin's folder"
+                        .to_string(),
+                );
+            }
+            // ${PLUGIN_ROOT} is replaced textually before `sh -c` (expand_plugin_root).
+            let expanded = command.replace("${PLUGIN_ROOT}", &root);
+            let line = match &cx.spec.args {
+                Some(args) if !args.is_empty() => format!("{expanded} {}", args.join(" ")),
+                _ => expanded,
+            };
+            PlannedCommand {
+                display: command.clone(),
+                invocation: Ok(shared::invocation(
+                    "sh",
+                    vec!["-c".into(), line],
+                    env.clone(),
+                    cx.root,
+                    &payload,
+                    timeout,
+                )),
+                is_async: false,
+            }
+        })
+        .collect();
+    notes.dedup();
+    Plan::Run(RunPlan {
+        event,
+        trigger: label,
+        commands,
+        assumptions: Vec::new(),
+        notes,
+    })
+}
+
+type Input = (Value, Option<String>, Option<String>);
+
+/// The event input, its `matcher_context`, and the label shown as the trigger.
+fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
+    let not_run = |reason: String| Plan::NotRun {
+        event: Some(event.to_string()),
+        reason,
+    };
+    if let Trigger::Payload { value, .. } = cx.trigger {
+        let context = value
+            .get("matcher_context")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let label = value
+            .get("tool_name")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .or_else(|| context.clone());
+        return Ok((value.clone(), context, label));
+    }
+    let root = cx.root.display().to_string();
+    let mut obj = Map::new();
+    obj.insert("event".into(), json!(event));
+    obj.insert("session_id".into(), json!(shared::session_id("goose")));
+    let edit_tool = |path: &std::path::Path, exists: bool| -> (String, Value) {
+        let file = path.display().to_string();
+        if exists {
+            (
+                "edit".into(),
+                json!({ "path": file, "before": "", "after": "" }),
+            )
+        } else {
+            ("write".into(), json!({ "path": file, "content": "" }))
+        }
+    };
+    let (context, tool): (Option<String>, Option<(String, Value)>) = match (event, cx.trigger) {
+        (e, Trigger::Bash(cmd)) if TOOL_EVENTS.contains(&e) => (
+            Some("shell".into()),
+            Some(("shell".into(), json!({ "command": cmd }))),
+        ),
+        (e, Trigger::Edit { path, .. }) if TOOL_EVENTS.contains(&e) => {
+            let file = path.display().to_string();
+            let chosen = EDIT_TOOLS.iter().find(|t| {
+                matcher.is_empty() || matcher::rust_regex_matches(matcher, t).unwrap_or(false)
+            });
+            let Some(tool) = chosen else {
+                return Err(Plan::Skipped {
+                    event: event.to_string(),
+                    trigger: Some("write".into()),
+                    reason: format!("matcher \"{matcher}\" does not match write or edit"),
+                });
+            };
+            let args = if *tool == "write" {
+                json!({ "path": file, "content": "" })
+            } else {
+                json!({ "path": file, "before": "", "after": "" })
+            };
+            (Some(tool.to_string()), Some((tool.to_string(), args)))
+        }
+        (e, t) if TOOL_EVENTS.contains(&e) => {
+            return Err(not_run(shared::wrong_trigger(
+                e,
+                t,
+                "a tool call: pass --bash, --edit or --payload",
+            )));
+        }
+        // Shell events: matcher_context is the command (emit_pre_tool_extended_hooks).
+        ("BeforeShellExecution" | "AfterShellExecution", Trigger::Bash(cmd)) => (
+            Some(cmd.clone()),
+            Some(("shell".into(), json!({ "command": cmd }))),
+        ),
+        ("BeforeShellExecution" | "AfterShellExecution", t) => {
+            return Err(not_run(shared::wrong_trigger(
+                event,
+                t,
+                "a shell command: pass --bash or --payload",
+            )));
+        }
+        // File events: matcher_context is the path.
+        ("AfterFileEdit", Trigger::Edit { path, exists }) => (
+            Some(path.display().to_string()),
+            Some(edit_tool(path, *exists)),
+        ),
+        ("BeforeReadFile", Trigger::Edit { path, .. }) => (
+            Some(path.display().to_string()),
+            // The developer extension has no read tool; an extension tool named `read` is one
+            // Goose files under reads (categorize_tool).
+            Some(("read".into(), json!({ "path": path.display().to_string() }))),
+        ),
+        ("AfterFileEdit" | "BeforeReadFile", t) => {
+            return Err(not_run(shared::wrong_trigger(
+                event,
+                t,
+                "a file path: pass --edit or --payload",
+            )));
+        }
+        ("UserPromptSubmit", Trigger::Prompt(p)) => {
+            obj.insert("matcher_context".into(), json!(p));
+            obj.insert("message".into(), json!(p));
+            obj.insert("working_dir".into(), json!(root));
+            return Ok((Value::Object(obj), Some(p.clone()), None));
+        }
+        ("UserPromptSubmit", t) => {
+            return Err(not_run(shared::wrong_trigger(
+                event,
+                t,
+                "a prompt: pass --prompt or --payload",
+            )));
+        }
+        (_, Trigger::None) => (None, None),
+        (_, t) => {
+            return Err(not_run(shared::wrong_trigger(
+                event,
+                t,
+                "no trigger (or --payload)",
+            )));
+        }
+    };
+    obj.insert("matcher_context".into(), json!(context));
+    if let Some((name, args)) = &tool {
+        if TOOL_EVENTS.contains(&event) {
+            obj.insert("tool_call_id".into(), json!("call_hookcheck_0001"));
+        }
+        obj.insert("tool_name".into(), json!(name));
+        obj.insert("tool_input".into(), args.clone());
+    }
+    if event == "PreToolUseResult" {
+        obj.insert("decision".into(), json!("allow"));
+        obj.insert("policy_evaluated".into(), json!(true));
+    }
+    if event == "Stop" {
+        obj.insert("last_assistant_message".into(), json!("Done."));
+    }
+    obj.insert("working_dir".into(), json!(root));
+    let label = tool.map(|(n, _)| n).or_else(|| context.clone());
+    Ok((Value::Object(obj), context, label))
+}
+
+/// What Goose makes of one hook's output (`classify_output`).
+enum Verdict {
+    Allow,
+    Deny,
+    Failure(String),
+}
+
+fn classify(out: &Outcome) -> Verdict {
+    if out.timed_out {
+        return Verdict::Failure("the hook timed out".into());
+    }
+    if let Some(e) = &out.start_error {
+        return Verdict::Failure(format!("the hook did not start: {e}"));
+    }
+    if out.exit_code == Some(2) {
+        return Verdict::Deny;
+    }
+    // stdout is read as strict UTF-8.
+    let Ok(stdout) = std::str::from_utf8(&out.stdout.bytes) else {
+        return Verdict::Failure("the hook wrote invalid UTF-8 to stdout".into());
+    };
+    let trimmed = stdout.trim();
+    let decision = trimmed
+        .starts_with('{')
+        .then(|| shared::json_object(trimmed))
+        .flatten()
+        .and_then(|obj| {
+            // `{decision, reason}` deserialize as Option<String>: another type voids the reply.
+            let string_or_null = |k: &str| obj.get(k).is_none_or(|v| v.is_null() || v.is_string());
+            (string_or_null("decision") && string_or_null("reason"))
+                .then(|| shared::str_field(&obj, "decision").map(str::to_string))
+                .flatten()
+        });
+    if decision.as_deref() == Some("block") {
+        return Verdict::Deny;
+    }
+    if out.exit_code == Some(0) && (trimmed.is_empty() || decision.as_deref() == Some("allow")) {
+        return Verdict::Allow;
+    }
+    Verdict::Failure(match out.exit_code {
+        Some(0) => match decision {
+            Some(d) => format!(
+                "decision \"{d}\" is no decision to Goose: only \"block\" and \"allow\" are"
+            ),
+            None => "the hook exited 0 without an allow or block decision on stdout".into(),
+        },
+        Some(code) => format!("the hook exited with status {code} and no usable decision"),
+        None => "the hook was killed by a signal".into(),
+    })
+}
+
+fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
+    let event = ctx.event;
+    if !BLOCKING.contains(&event) {
+        return read_observer(event, out);
+    }
+    match classify(out) {
+        Verdict::Allow => Reading::allow(),
+        Verdict::Deny if event == "Stop" => Reading::block()
+            .note("a Stop block makes Goose keep going; the reason is fed back to the model"),
+        Verdict::Deny => Reading::block(),
+        Verdict::Failure(why) => {
+            // on_failure: block is honoured on PreToolUse only (apply_verdict).
+            if event == "PreToolUse" && on_failure_blocks(ctx.spec).unwrap_or(false) {
+                return Reading::block().note(format!(
+                    "{why}; x-goose.on_failure: block turns a hook failure into a denial"
+                ));
+            }
+            let r = if out.timed_out {
+                Reading::timeout()
+            } else {
+                Reading::error()
+            };
+            r.note(format!("{why}: Goose logs it and lets the action through"))
+        }
+    }
+}
+
+/// Events Goose only runs the hook on: stdout is never read, a failure is logged.
+fn read_observer(event: &str, out: &Outcome) -> Reading {
+    if out.timed_out {
+        return Reading::timeout().note("Goose logs the timeout and goes on");
+    }
+    if let Some(e) = &out.start_error {
+        return Reading::error().note(format!("the hook did not start: {e}"));
+    }
+    match out.exit_code {
+        Some(0) => {
+            let r = Reading::allow();
+            if event == "SessionStart" && out.stdout.text().contains("\"banner\"") {
+                r.note("a SessionStart {\"banner\": ...} is shown to the user, not the model")
+            } else if !out.stdout.text().trim().is_empty() {
+                r.note(format!("Goose does not read stdout on {event}"))
+            } else {
+                r
+            }
+        }
+        Some(2) => {
+            Reading::error().note(format!("{event} cannot block in Goose: exit 2 is logged"))
+        }
+        Some(n) => Reading::error().note(format!("exit {n} is logged by Goose; nothing stops")),
+        None => Reading::error().note("the hook was killed by a signal"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TOOL;
+    use crate::tools::Plan;
+    use crate::tools::testing::{
+        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
+        timed_out,
+    };
+    use crate::verdict::{Decision, Effect};
+
+    const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
+    const ON_FAIL: &str = "event: PreToolUse\ncommand: ./hook.sh\nx-goose:\n  on_failure: block\n";
+    const STOP_ON_FAIL: &str = "event: Stop\ncommand: ./hook.sh\nx-goose:\n  on_failure: block\n";
+
+    /// Every reply rule. S = source (hooks/mod.rs `classify_output`, `apply_verdict`),
+    /// B = behaviour spec (seed 002), P = protocols-b.md §1.
+    #[test]
+    fn reader_table() {
+        use Decision::*;
+        let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+            (
+                "S exit 0, no output",
+                PRE,
+                "PreToolUse",
+                exit(0, "", ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 0, decision allow",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"allow"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 2 blocks",
+                PRE,
+                "PreToolUse",
+                exit(2, "", "no"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S exit 2, empty stderr blocks",
+                PRE,
+                "PreToolUse",
+                exit(2, "", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S decision block at exit 0",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"block","reason":"r"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "B decision block at exit 1",
+                PRE,
+                "PreToolUse",
+                exit(1, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "B decision deny is no decision",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"deny"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S empty object is no decision",
+                PRE,
+                "PreToolUse",
+                exit(0, "{}", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S stray log line is no decision",
+                PRE,
+                "PreToolUse",
+                exit(0, "checking...", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S allow at exit 1 is no decision",
+                PRE,
+                "PreToolUse",
+                exit(1, r#"{"decision":"allow"}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S reason of the wrong type voids block",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"decision":"block","reason":5}"#, ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S text before the JSON voids it",
+                PRE,
+                "PreToolUse",
+                exit(0, "x {\"decision\":\"block\"}", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S exit 1 fails open",
+                PRE,
+                "PreToolUse",
+                exit(1, "", "oops"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S timeout fails open",
+                PRE,
+                "PreToolUse",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+            (
+                "S failed start fails open",
+                PRE,
+                "PreToolUse",
+                not_started(),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S signal fails open",
+                PRE,
+                "PreToolUse",
+                signalled(9),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "B on_failure block: exit 1 blocks",
+                ON_FAIL,
+                "PreToolUse",
+                exit(1, "", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "B on_failure block: timeout blocks",
+                ON_FAIL,
+                "PreToolUse",
+                timed_out(),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "B on_failure block: stray stdout blocks",
+                ON_FAIL,
+                "PreToolUse",
+                exit(0, "debug", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S on_failure ignored on Stop",
+                STOP_ON_FAIL,
+                "Stop",
+                exit(1, "", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "S Stop exit 2 blocks (keeps going)",
+                PRE,
+                "Stop",
+                exit(2, "", "more"),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "S Stop decision block",
+                PRE,
+                "Stop",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "P PostToolUse cannot block",
+                PRE,
+                "PostToolUse",
+                exit(2, "", "x"),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "P PostToolUse ignores stdout",
+                PRE,
+                "PostToolUse",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "P BeforeShellExecution observes only",
+                PRE,
+                "BeforeShellExecution",
+                exit(2, "", ""),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "P UserPromptSubmit output discarded",
+                PRE,
+                "UserPromptSubmit",
+                exit(0, r#"{"decision":"block"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "P SessionStart banner",
+                PRE,
+                "SessionStart",
+                exit(0, r#"{"banner":"hi"}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "P observer timeout",
+                PRE,
+                "SessionEnd",
+                timed_out(),
+                Timeout,
+                Effect::Proceeds,
+            ),
+        ];
+        for (name, yaml, event, outcome, decision, effect) in rows {
+            let r = testing::read(&TOOL, yaml, event, &outcome);
+            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_no_decision() {
+        let mut out = exit(0, "", "");
+        out.stdout.bytes = vec![b'{', 0xff, b'}'];
+        let r = testing::read(&TOOL, PRE, "PreToolUse", &out);
+        assert_eq!(r.decision, Decision::Error, "{r:?}");
+    }
+
+    #[test]
+    fn inputs() {
+        let cases = [
+            ("bash", PRE, bash("rm -rf build")),
+            (
+                "edit_write",
+                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
+                edit("src/main.rs", false),
+            ),
+            (
+                "edit_only_edit",
+                "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n",
+                edit("src/main.rs", true),
+            ),
+            (
+                "before_shell",
+                "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n",
+                bash("rm -rf build"),
+            ),
+            (
+                "after_file_edit",
+                "on: after-edit\ncommand: ./h.sh\n",
+                edit("src/main.rs", true),
+            ),
+            (
+                "before_read_file",
+                "event: BeforeReadFile\ncommand: ./h.sh\n",
+                edit(".env", true),
+            ),
+            (
+                "prompt",
+                "on: prompt-submit\ncommand: ./h.sh\n",
+                prompt("fix the tests"),
+            ),
+            (
+                "stop",
+                "on: stop\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+            (
+                "session_start",
+                "on: session-start\ncommand: ./h.sh\n",
+                crate::trigger::Trigger::None,
+            ),
+        ];
+        for (name, yaml, trigger) in cases {
+            insta::assert_json_snapshot!(
+                format!("goose_input_{name}"),
+                planned_input(&plan(&TOOL, yaml, &trigger))
+            );
+        }
+    }
+
+    /// The matcher is an unanchored Rust regex on matcher_context; one that does not compile
+    /// skips the rule (load_hooks_file).
+    #[test]
+    fn matchers() {
+        let rows: [(&str, &str, &str, bool); 8] = [
+            ("PreToolUse", "shell", "shell", true),
+            ("PreToolUse", "", "shell", true),
+            ("PreToolUse", "^sh", "shell", true),
+            ("PreToolUse", "write|edit", "shell", false),
+            ("PreToolUse", "*", "shell", false),
+            ("PreToolUse", "Shell", "shell", false),
+            ("PreToolUse", "developer__", "developer__shell", true),
+            ("PreToolUse", "^shell$", "dev__shell", false),
+        ];
+        for (event, matcher, tool, fires) in rows {
+            let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+            let p = plan(
+                &TOOL,
+                &yaml,
+                &payload(serde_json::json!({"matcher_context": tool, "tool_name": tool})),
+            );
+            assert_eq!(
+                matches!(p, Plan::Run(_)),
+                fires,
+                "{matcher} vs {tool}: {p:?}"
+            );
+        }
+        // `*` is reported as a skipped rule with the reason.
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
+        let Plan::Skipped { reason, .. } = p else {
+            panic!("{p:?}")
+        };
+        assert!(
+            reason.contains("not a valid regular expression"),
+            "{reason}"
+        );
+        // The shell events match the command text, not the tool name.
+        let yaml = "event: BeforeShellExecution\nmatcher: \"git push\"\ncommand: ./h.sh\n";
+        assert!(matches!(
+            plan(&TOOL, yaml, &bash("git push -f")),
+            Plan::Run(_)
+        ));
+        assert!(matches!(
+            plan(&TOOL, yaml, &bash("ls")),
+            Plan::Skipped { .. }
+        ));
+        // A literal matcher on Stop sees "" and never fires.
+        let yaml = "event: Stop\nmatcher: Stop\ncommand: ./h.sh\n";
+        assert!(matches!(
+            plan(&TOOL, yaml, &crate::trigger::Trigger::None),
+            Plan::Skipped { .. }
+        ));
+    }
+
+    #[test]
+    fn plans_that_do_not_run() {
+        let cases = [
+            (
+                "event: Notification\ncommand: ./h.sh\n",
+                bash("ls"),
+                "Goose has no Notification event",
+            ),
+            (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
+            (
+                "event: BeforeShellExecution\ncommand: ./h.sh\n",
+                edit("a", true),
+                "pass --bash",
+            ),
+            (
+                "event: AfterFileEdit\ncommand: ./h.sh\n",
+                bash("ls"),
+                "pass --edit",
+            ),
+            (
+                "event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n",
+                bash("ls"),
+                "rejects the plugin's hooks.json",
+            ),
+        ];
+        for (yaml, trigger, want) in cases {
+            let p = plan(&TOOL, yaml, &trigger);
+            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
+            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn shell_env_and_plugin_root() {
+        let p = plan(
+            &TOOL,
+            "event: PreToolUse\ncommand: ${PLUGIN_ROOT}/hooks/x.sh\nenv: {K: v}\n",
+            &bash("ls"),
+        );
+        let Plan::Run(run) = p else { panic!("{p:?}") };
+        let Ok(inv) = &run.commands[0].invocation else {
+            panic!()
+        };
+        assert_eq!(inv.program, "sh");
+        assert_eq!(inv.args, ["-c", "/project/hooks/x.sh"]);
+        assert!(inv.env.contains(&("PLUGIN_ROOT".into(), "/project".into())));
+        assert!(inv.env.contains(&("K".into(), "v".into())));
+        assert_eq!(inv.timeout.as_secs(), 30);
+        assert!(
+            run.notes.iter().any(|n| n.contains("plugin's folder")),
+            "{:?}",
+            run.notes
+        );
+    }
+}

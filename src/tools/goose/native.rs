@@ -1,0 +1,128 @@
+//! Goose's plugin hook files.
+//!
+//! Source: protocols-b.md §1 Config (aaif-goose/goose `crates/goose/src/hooks/mod.rs` @0825b57,
+//! `crates/goose/src/plugins/discovery.rs`): hooks exist only inside plugins, in
+//! `<plugin>/hooks/hooks.json` for plugins under `<project>/.agents/plugins/<name>/` and
+//! `~/.agents/plugins/<name>/`; grouped shape, handler `{"type": "command", "command",
+//! "timeout" (s), "on_failure": "allow" | "block"}`; any other `on_failure` fails the whole file;
+//! `${PLUGIN_ROOT}` in a command is replaced with the plugin's folder before it runs.
+//! Not read here: which plugins are enabled (`enabledPlugins` in `.config/goose/settings*.json`,
+//! `plugins:` in `config.yaml`): every plugin found is taken as enabled; and a project plugin
+//! hiding a user plugin of the same name.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
+use crate::tools::native::Loader;
+
+/// Goose's loader.
+pub static LOADER: Loader = Loader {
+    id: "goose",
+    name: "Goose",
+    project_files: |root| plugin_files(&root.join(".agents/plugins")),
+    user_files: |home| plugin_files(&home.join(".agents/plugins")),
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("beforeShellExecution", "BeforeShellExecution"),
+        ("afterFileEdit", "AfterFileEdit"),
+    ],
+    // The developer extension's flat names (src/tools/goose.rs) and the prefixed ones
+    // (protocols-b.md §1).
+    tool_names: &[
+        "shell",
+        "write",
+        "edit",
+        "tree",
+        "developer__shell",
+        "developer__write",
+        "developer__edit",
+        "developer__tree",
+    ],
+    project_glob: ".agents/plugins/*/hooks/hooks.json",
+    compares: &[],
+    unit: "s",
+    trust: None,
+    sources: &[
+        "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "goose",
+    unit: Unit::Seconds,
+    consequence: "Goose cannot load this plugin's hooks file, so none of its hooks run",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+/// `<dir>/<plugin>/hooks/hooks.json` for each plugin folder in `dir`, sorted.
+fn plugin_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.join("hooks/hooks.json"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    // on_failure, in the order the shape reads the command handlers.
+    let mut fail_closed = Vec::new();
+    let groups = v
+        .get("hooks")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flat_map(|m| m.values())
+        .filter_map(Value::as_array)
+        .flatten();
+    for h in groups
+        .filter_map(|g| g.get("hooks").and_then(Value::as_array))
+        .flatten()
+    {
+        if h.get("type").and_then(Value::as_str).unwrap_or("command") != "command" {
+            continue;
+        }
+        match h.get("on_failure") {
+            None | Some(Value::Null) => fail_closed.push(false),
+            Some(Value::String(s)) if s == "allow" => fail_closed.push(false),
+            Some(Value::String(s)) if s == "block" => fail_closed.push(true),
+            Some(other) => {
+                return Err(shape_error(
+                    path,
+                    None,
+                    format!("`on_failure` is {other}; Goose reads \"allow\" or \"block\""),
+                    SHAPE.consequence,
+                ));
+            }
+        }
+    }
+    let mut out = shape::grouped(&SHAPE, path, text, &v)?;
+    // The plugin's folder: `<plugin>/hooks/hooks.json` → `<plugin>`.
+    let root = path
+        .parent()
+        .and_then(Path::parent)
+        .map_or_else(|| ".".to_string(), |p| p.display().to_string());
+    for (h, closed) in out.iter_mut().zip(fail_closed) {
+        h.fail_closed = closed;
+        // hooks/mod.rs replaces `${PLUGIN_ROOT}` textually before running the command.
+        h.command = h.command.replace("${PLUGIN_ROOT}", &root);
+    }
+    Ok(out)
+}

@@ -1,0 +1,70 @@
+//! Qoder's hook files.
+//!
+//! Source: protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks; Qoder is closed
+//! source): project `.qoder/settings.json` and `.qoder/settings.local.json`, user
+//! `~/.qoder/settings.json`, all merged; Claude Code's grouped shape, timeout in s.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::Loader;
+
+/// Qoder's loader.
+pub static LOADER: Loader = Loader {
+    id: "qoder",
+    name: "Qoder",
+    project_files: |root| {
+        vec![
+            root.join(".qoder/settings.json"),
+            root.join(".qoder/settings.local.json"),
+        ]
+    },
+    user_files: |home| vec![home.join(".qoder/settings.json")],
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+    ],
+    // protocols-b.md §4: the docs use Claude Code's tool names.
+    tool_names: &[
+        "Bash",
+        "Read",
+        "Write",
+        "Edit",
+        "MultiEdit",
+        "NotebookEdit",
+        "Glob",
+        "Grep",
+        "WebFetch",
+        "WebSearch",
+        "Task",
+        "TodoWrite",
+        "mcp__server__tool",
+    ],
+    project_glob: ".qoder/settings.json, .qoder/settings.local.json",
+    compares: &[],
+    unit: "s",
+    trust: None,
+    sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "qoder",
+    unit: Unit::Seconds,
+    consequence: "Qoder cannot read this settings file, so none of its hooks load",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped(&SHAPE, path, text, &v)
+}

@@ -1,0 +1,93 @@
+//! Qwen Code's settings files.
+//!
+//! Source: protocols-b.md §9 Config (QwenLM/qwen-code `packages/core/src/hooks/`,
+//! `hook-timeout.ts`; docs/users/features/hooks.md @00d06c8): project `.qwen/settings.json` and
+//! `.qwen/settings.local.json` (1.x), user `~/.qwen/settings.json`; grouped shape. Timeout: the
+//! newer runner reads seconds, and any value of 1000 or more as milliseconds (legacy).
+//! hookcheck has no Qwen contract yet, so its hooks are listed and linted, not run.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::Loader;
+
+/// Qwen Code's loader.
+pub static LOADER: Loader = Loader {
+    id: "qwen",
+    name: "Qwen Code",
+    project_files: |root| {
+        vec![
+            root.join(".qwen/settings.json"),
+            root.join(".qwen/settings.local.json"),
+        ]
+    },
+    user_files: |home| vec![home.join(".qwen/settings.json")],
+    parse,
+    also_reads: &[],
+    // protocols-b.md §9 Events.
+    events: &[
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "PostToolBatch",
+        "UserPromptSubmit",
+        "UserPromptExpansion",
+        "SessionStart",
+        "SessionEnd",
+        "SessionDelete",
+        "MessageDisplay",
+        "StopFailure",
+        "Stop",
+        "SubagentStart",
+        "SubagentStop",
+        "PreCompact",
+        "PostCompact",
+        "Notification",
+        "PermissionRequest",
+    ],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+    ],
+    tool_names: &[
+        "run_shell_command",
+        "write_file",
+        "edit",
+        "read_file",
+        "read_many_files",
+        "glob",
+        "grep_search",
+        "list_directory",
+        "web_fetch",
+        "web_search",
+        "save_memory",
+        "todo_write",
+        "Shell",
+        "WriteFile",
+        "Edit",
+        "ReadFile",
+    ],
+    project_glob: ".qwen/settings.json, .qwen/settings.local.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[],
+    unit: "s (1000 and more: ms)",
+    trust: Some("project hooks load only in a trusted folder: trust the folder in Qwen Code"),
+    sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "qwen",
+    unit: Unit::SecondsOrLegacyMillis,
+    consequence: "Qwen Code cannot load this settings file, so none of its hooks run",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped(&SHAPE, path, text, &v)
+}

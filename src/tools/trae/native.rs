@@ -1,0 +1,59 @@
+//! Trae's hook files.
+//!
+//! Source: protocols-b.md §7 Config (docs.trae.ai/ide/hook-configuration-reference as
+//! quoted in Chemaclass/agnostic-ai #729; rtk `src/hooks/init/trae.rs`; Trae is closed source):
+//! project `.trae/hooks.json`, user `~/.trae/hooks.json` (and `~/.trae-cn/hooks.json` for the
+//! CN build); grouped shape with `version` (1) and a per-group `loop_limit`, timeout in s.
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::Loader;
+
+/// Trae's loader.
+pub static LOADER: Loader = Loader {
+    id: "trae",
+    name: "Trae",
+    project_files: |root| vec![root.join(".trae/hooks.json")],
+    user_files: |home| {
+        vec![
+            home.join(".trae/hooks.json"),
+            home.join(".trae-cn/hooks.json"),
+        ]
+    },
+    parse,
+    also_reads: &[],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+    ],
+    // protocols-b.md §7 Events: the shell tool is RunCommand; others seen in configs.
+    tool_names: &["RunCommand", "WriteFile", "ReadFile", "Edit", "Write"],
+    project_glob: ".trae/hooks.json",
+    compares: &[],
+    unit: "s",
+    trust: None,
+    sources: &[
+        "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "trae",
+    unit: Unit::Seconds,
+    consequence: "Trae cannot read this hooks file, so none of its hooks load",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped(&SHAPE, path, text, &v)
+}

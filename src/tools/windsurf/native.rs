@@ -1,0 +1,83 @@
+//! Windsurf / Devin CLI's hook files.
+//!
+//! Source: protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks): project
+//! `.devin/hooks.v1.json` is the event map itself, with no top-level `"hooks"` wrapper (a
+//! wrapped file does not load); user hooks under the `hooks` key of `~/.config/devin/config.json`
+//! (second-hand); Claude Code's `.claude/` hook settings are picked up too. Shape per event:
+//! `[{"matcher": "exec", "hooks": [{"type": "command", "command": "…", "timeout": 10}]}]`,
+//! timeout in s. Windsurf Cascade's own `.windsurf/hooks.json` (§6a) is a different system.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
+use crate::tools::native::Loader;
+
+/// Windsurf / Devin CLI's loader.
+pub static LOADER: Loader = Loader {
+    id: "windsurf",
+    name: "Devin CLI",
+    project_files: |root| vec![root.join(".devin/hooks.v1.json")],
+    user_files: |home| vec![home.join(".config/devin/config.json")],
+    parse,
+    also_reads: &["claude"],
+    events: &[],
+    renames: &[
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("BeforeAgent", "UserPromptSubmit"),
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("pre_run_command", "PreToolUse"),
+        ("pre_write_code", "PreToolUse"),
+        ("pre_user_prompt", "UserPromptSubmit"),
+    ],
+    // The payload examples' tool names (protocols-a.md §6b).
+    tool_names: &["exec", "edit", "mcp__server__tool"],
+    project_glob: ".devin/hooks.v1.json",
+    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
+    compares: &[],
+    unit: "s",
+    trust: None,
+    sources: &[
+        "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
+    ],
+    checked: "2026-11-30",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "windsurf",
+    unit: Unit::Seconds,
+    consequence: "the Devin CLI loads no hooks from this file",
+    command_keys: &["command"],
+    exec_key: None,
+    timeout_keys: &["timeout"],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    // The user config keeps hooks under `hooks`, beside other settings.
+    if path.file_name().is_some_and(|n| n == "config.json") {
+        return shape::grouped(&SHAPE, path, text, &v);
+    }
+    let Some(map) = v.as_object() else {
+        return Err(shape_error(
+            path,
+            Some(1),
+            "the file is not a JSON object".into(),
+            SHAPE.consequence,
+        ));
+    };
+    if map.get("hooks").is_some_and(Value::is_object) {
+        let line = crate::native::JsonCursor::new(text).line_of("hooks");
+        return Err(shape_error(
+            path,
+            Some(line),
+            "a top-level `hooks` wrapper: hooks.v1.json is the event map itself".into(),
+            SHAPE.consequence,
+        ));
+    }
+    shape::grouped(&SHAPE, path, text, &json!({ "hooks": v }))
+}
