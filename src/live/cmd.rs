@@ -111,14 +111,14 @@ pub fn main(args: LiveArgs) -> i32 {
         Err(e) => return fail(format, &e),
     };
     let selected: Vec<&'static Driver> = if args.agents.is_empty() {
-        drivers::DRIVERS.to_vec()
+        drivers::drivers().collect()
     } else {
         let mut out = Vec::new();
         for id in &args.agents {
             match drivers::find(id.trim()) {
                 Some(d) => out.push(d),
                 None => {
-                    let known: Vec<_> = drivers::DRIVERS.iter().map(|d| d.id).collect();
+                    let known: Vec<_> = drivers::drivers().map(|d| d.id).collect();
                     return fail(
                         format,
                         &format!(
@@ -348,14 +348,14 @@ pub fn main(args: LiveArgs) -> i32 {
 /// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
 pub fn tools_section() -> String {
     let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
-    for d in drivers::DRIVERS {
+    for d in drivers::drivers() {
         out.push_str(&format!(
             "  {} ({}): npm install {}\n",
             d.id, d.name, d.package
         ));
     }
     out.push_str("live mode cannot run here:\n");
-    for (name, why) in drivers::NOT_LIVE {
+    for (name, why) in drivers::not_live() {
         out.push_str(&format!("  {name}: {why}\n"));
     }
     out

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{NativeError, NativeHandler};
-use crate::tools::native::{LOADERS, Loader, SWITCHED_READS};
+use crate::tools::native::{Loader, SWITCHED_READS, loaders};
 
 /// One hook file an agent reads.
 #[derive(Debug, Clone)]
@@ -40,7 +40,7 @@ pub fn shown(root: &Path, path: &Path) -> PathBuf {
 /// Reads the project files (and the user's, with `user`) of every loader.
 pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
     let mut inv = Inventory::default();
-    for loader in LOADERS {
+    for loader in loaders() {
         let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
             .into_iter()
             .map(|p| (p, true))
@@ -184,7 +184,7 @@ impl Inventory {
     /// One row per handler and agent that loads it, for `list --installed`.
     pub fn rows(&self) -> Vec<serde_json::Value> {
         let mut rows = Vec::new();
-        for loader in LOADERS {
+        for loader in loaders() {
             for (h, cross) in self.loaded_by(loader) {
                 rows.push(serde_json::json!({
                     "agent": loader.id,

@@ -9,7 +9,7 @@ use super::NativeHandler;
 use super::inventory::{Inventory, doubles};
 use crate::matcher;
 use crate::spec::{self, did_you_mean};
-use crate::tools::native::{LOADERS, Loader, RegexFlavour, regex_flavour};
+use crate::tools::native::{Loader, RegexFlavour, loaders, regex_flavour};
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -69,7 +69,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             fix: "fix the file so it parses in the agent's shape".into(),
         });
     }
-    for l in LOADERS {
+    for l in loaders() {
         let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id).collect();
         for h in &own {
             out.extend(event_rule(l, h));

@@ -2,9 +2,9 @@
 //!
 //! A tool is plain data plus three functions: `plan` turns a spec and a trigger into what the
 //! agent would run (or why it would not), `read` turns one command's outcome into a decision by
-//! the agent's rules, and `combine` folds a tool's command readings into one. Adding an agent is
-//! one new folder, a line in [`ALL`], and a line in [`native::LOADERS`] and [`live::DRIVERS`]
-//! when it has a loader or a live driver.
+//! the agent's rules, and `combine` folds a tool's command readings into one. The contract also
+//! names the agent's native-file loader and live driver (or why it has none), so [`ALL`] is the
+//! one registry: adding an agent is one new folder and one line there.
 
 pub mod shared;
 
@@ -69,6 +69,44 @@ pub struct Tool {
     pub read: fn(&ReadContext, &Outcome) -> Reading,
     /// Folds the readings of the commands that ran into the tool's verdict.
     pub combine: fn(&ReadContext, &[Reading]) -> Reading,
+    /// How hookcheck reads the agent's own hook files, or why it has none to read.
+    pub files: Files,
+    /// How live mode runs the real agent, or why it cannot here.
+    pub live: Live,
+}
+
+/// An agent's own hook files.
+pub enum Files {
+    /// Read by this loader (the agent folder's `native.rs`).
+    Loader(&'static native::Loader),
+    /// The agent keeps no hook commands in a file, for this reason.
+    None(&'static str),
+}
+
+/// The real agent in live mode.
+pub enum Live {
+    /// Run by this driver (the agent folder's `live.rs`).
+    Driver(&'static live::Driver),
+    /// Not run live here, for this reason.
+    Cannot(&'static str),
+}
+
+impl Tool {
+    /// The loader of the agent's own hook files, when it has one.
+    pub fn loader(&self) -> Option<&'static native::Loader> {
+        match self.files {
+            Files::Loader(l) => Some(l),
+            Files::None(_) => None,
+        }
+    }
+
+    /// The agent's live driver, when it has one.
+    pub fn driver(&self) -> Option<&'static live::Driver> {
+        match self.live {
+            Live::Driver(d) => Some(d),
+            Live::Cannot(_) => None,
+        }
+    }
 }
 
 /// Everything a tool needs to plan a check.

@@ -11,7 +11,7 @@ pub mod native;
 use serde_json::{Value, json};
 
 use super::shared::{self, assumed};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -36,6 +36,8 @@ pub static TOOL: Tool = Tool {
          for the documented reply shape",
         "agy 1.1.x denies a call when a hook prints nothing; print {\"decision\": \"allow\"} explicitly",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
     plan,
     read,
     combine: shared::strongest,

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, json_object, looks_like_json, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -44,6 +44,8 @@ pub static TOOL: Tool = Tool {
         "Augment's settings give timeouts in milliseconds: `\"timeout\": 30` means 30 ms",
         "the payload shape is unconfirmed: hookcheck sends the documented tool_name/tool_input and the observed toolUse",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("Auggie needs an Augment account: no offline model endpoint"),
     plan,
     read,
     combine: shared::strongest,

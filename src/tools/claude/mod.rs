@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::{Value, json};
 
 use super::shared::{self, claude_reply, permission_rule};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -46,6 +46,8 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "project hooks load only once the workspace is trusted; `claude -p` runs them without asking",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

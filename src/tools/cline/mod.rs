@@ -16,7 +16,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
@@ -42,6 +42,8 @@ pub static TOOL: Tool = Tool {
         "the Cline VS Code extension does not read stdout when the script exits non-zero, so a reply printed before a failing exit blocks in the CLI and not in the extension",
         "hooks are off under --yolo (SDK README)",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

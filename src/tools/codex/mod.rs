@@ -15,7 +15,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, json_object, looks_like_json, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -45,6 +45,8 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "Codex runs a hook only once it is trusted (/hooks, or --dangerously-bypass-hook-trust); an untrusted or modified hook is skipped silently",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, assumed, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -46,6 +46,8 @@ pub static TOOL: Tool = Tool {
         "the Copilot coding agent on GitHub reads only .github/hooks/ of the default branch, and treats permissionDecision \"ask\" as deny",
         "Copilot CLI also runs the repo's .claude/settings.json hooks, under Copilot's reply rules",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, claude_reply};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -51,6 +51,8 @@ pub static TOOL: Tool = Tool {
         "CRUSH_TOOL_INPUT_FILE_PATH",
     ],
     notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
     plan,
     read,
     combine: shared::strongest,

@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, assumed, json_object, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -42,6 +42,8 @@ pub static TOOL: Tool = Tool {
         "Cursor also runs Claude Code's settings hooks when third-party configs are on, under Cursor's reply rules",
         "Cursor's hook docs were read only through secondary sources; its shell and default timeout are assumed",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
     plan,
     read,
     combine: shared::strongest,

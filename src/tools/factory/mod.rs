@@ -14,7 +14,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, assumed, json_object, looks_like_json, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -44,6 +44,8 @@ pub static TOOL: Tool = Tool {
         "droid snapshots hooks at startup: edits made outside droid apply only after review in its /hooks menu",
         "droid's shell tool is Execute and its file tools Create, Edit, MultiEdit and ApplyPatch: a matcher written for Bash or Write never fires",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -40,6 +40,8 @@ pub static TOOL: Tool = Tool {
         "GEMINI_CLI",
     ],
     notes: &["Gemini CLI loads project hooks only in trusted folders"],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

@@ -13,7 +13,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -38,6 +38,10 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "Goose runs hooks only from plugins (`<plugin>/hooks/hooks.json` under .agents/plugins/), not from config.yaml",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot(
+        "not published on npm; its binary release needs a download outside the sandbox",
+    ),
     plan,
     read,
     combine: shared::strongest,

@@ -4,7 +4,7 @@
 //! `packages/kilo-docs/pages/automate/extending/plugins.md`); behaviour spec (seed 002).
 
 use super::shared;
-use super::{Plan, PlanContext, ReadContext, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
 use crate::exec::Outcome;
 use crate::verdict::Reading;
 
@@ -22,6 +22,8 @@ pub static TOOL: Tool = Tool {
     timeouts: "none",
     session_vars: &[],
     notes: &[],
+    files: Files::None("its hooks are in-process plugins, not a file of commands"),
+    live: Live::Cannot("its hooks are in-process plugins, not commands: nothing to run live"),
     plan,
     read,
     combine: shared::strongest,

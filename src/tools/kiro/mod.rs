@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::{Value, json};
 
 use super::shared::{self, assumed, json_object, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -36,6 +36,8 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "Kiro CLI 3 reads hooks from .kiro/hooks/*.json; embedded agent-config hooks keep CLI 2 rules (timeout_ms, camelCase triggers)",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("an IDE and a CLI that sign in to AWS: no offline model endpoint"),
     plan,
     read,
     combine: shared::strongest,

@@ -1,7 +1,7 @@
 //! How to run each agent headless for live mode: its config in its own dialect, its command
 //! line, its environment, its version probe and the shell tool the fake model calls. The
 //! [`Driver`] type; each agent's driver lives in its folder (`src/tools/<agent>/live.rs`) and
-//! [`DRIVERS`] lists them. Recipes: shared/reference/real-agents.md ("How each agent
+//! [`drivers`] lists them. Recipes: shared/reference/real-agents.md ("How each agent
 //! was driven").
 
 use std::path::{Path, PathBuf};
@@ -68,42 +68,23 @@ pub struct Driver {
     pub result_from_output: fn(stdout: &str) -> Option<String>,
 }
 
-/// Every live driver, in report order.
-pub static DRIVERS: &[&Driver] = &[
-    &super::claude::live::DRIVER,
-    &super::codex::live::DRIVER,
-    &super::gemini::live::DRIVER,
-    &super::qwen::live::DRIVER,
-    &super::copilot::live::DRIVER,
-    &super::factory::live::DRIVER,
-    &super::cline::live::DRIVER,
-];
+/// Every live driver, in registry order (the agents of [`super::ALL`] that run live).
+pub fn drivers() -> impl Iterator<Item = &'static Driver> + Clone {
+    super::ALL.iter().filter_map(|t| t.driver())
+}
 
 /// The driver for this tool id.
 pub fn find(id: &str) -> Option<&'static Driver> {
-    DRIVERS.iter().copied().find(|d| d.id == id)
+    super::find(id).and_then(|t| t.driver())
 }
 
-/// Agents hookcheck knows but cannot run live here, with why.
-pub const NOT_LIVE: &[(&str, &str)] = &[
-    (
-        "Crush",
-        "no headless mode that takes a custom model endpoint and runs hooks",
-    ),
-    (
-        "Goose",
-        "not published on npm; its binary release needs a download outside the sandbox",
-    ),
-    (
-        "Auggie",
-        "needs an Augment account: no offline model endpoint",
-    ),
-    (
-        "Kiro",
-        "an IDE and a CLI that sign in to AWS: no offline model endpoint",
-    ),
-    ("Cursor", "an IDE; cursor-agent needs a Cursor account"),
-];
+/// Agents hookcheck knows but cannot run live here: (name, why), in registry order.
+pub fn not_live() -> impl Iterator<Item = (&'static str, &'static str)> {
+    super::ALL.iter().filter_map(|t| match t.live {
+        super::Live::Driver(_) => None,
+        super::Live::Cannot(why) => Some((t.name, why)),
+    })
+}
 
 /// Writes `value` as pretty JSON to `path`, creating its folders.
 pub fn write_json(path: &Path, value: &Value) -> Result<(), String> {

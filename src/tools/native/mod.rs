@@ -1,6 +1,6 @@
 //! Each agent's own hook files: where they are, what shape they have, and which other
 //! agents' files the agent also loads. The [`Loader`] type; each agent's loader lives in its
-//! folder (`src/tools/<agent>/native.rs`) and [`LOADERS`] lists them.
+//! folder (`src/tools/<agent>/native.rs`) and [`loaders`] lists them.
 
 use std::path::{Path, PathBuf};
 
@@ -62,27 +62,10 @@ pub enum Field {
     CommandWindows,
 }
 
-/// Every loader, in registry order.
-pub static LOADERS: &[&Loader] = &[
-    &super::claude::native::LOADER,
-    &super::codex::native::LOADER,
-    &super::gemini::native::LOADER,
-    &super::qwen::native::LOADER,
-    &super::cursor::native::LOADER,
-    &super::copilot::native::LOADER,
-    &super::kiro::native::LOADER,
-    &super::cline::native::LOADER,
-    &super::windsurf::native::LOADER,
-    &super::factory::native::LOADER,
-    &super::qoder::native::LOADER,
-    &super::trae::native::LOADER,
-    &super::openhands::native::LOADER,
-    &super::goose::native::LOADER,
-    &super::augment::native::LOADER,
-    &super::crush::native::LOADER,
-    &super::antigravity::native::LOADER,
-    &super::spettro::native::LOADER,
-];
+/// Every loader, in registry order (the agents of [`super::ALL`] that have hook files).
+pub fn loaders() -> impl Iterator<Item = &'static Loader> + Clone {
+    super::ALL.iter().filter_map(|t| t.loader())
+}
 /// A cross-read an agent makes only when one of its own settings is on, a setting that lives
 /// in the agent's app rather than in a file hookcheck can read.
 pub struct SwitchedRead {
@@ -97,7 +80,7 @@ pub struct SwitchedRead {
 }
 
 /// Cross-reads behind a setting; hookcheck makes them with `--third-party`. Kept beside
-/// [`LOADERS`] so that adding one touches no loader.
+/// [`loaders`] so that adding one touches no loader.
 pub static SWITCHED_READS: &[SwitchedRead] = &[
     // cursor.com/docs/reference/third-party-hooks: Cursor loads `.claude/settings.local.json`,
     // `.claude/settings.json` and `~/.claude/settings.json` after its own files, mapping
@@ -120,7 +103,7 @@ pub enum RegexFlavour {
     RustSkipsInvalid,
 }
 
-/// Agents whose matchers lint checks against their regex flavour. Kept beside [`LOADERS`]
+/// Agents whose matchers lint checks against their regex flavour. Kept beside [`loaders`]
 /// rather than in [`Loader`] so that adding one touches no other loader.
 pub static REGEX_FLAVOURS: &[(&str, RegexFlavour)] = &[
     // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
@@ -140,7 +123,7 @@ pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
 
 /// The loader of agent `id`.
 pub fn loader(id: &str) -> Option<&'static Loader> {
-    LOADERS.iter().copied().find(|l| l.id == id)
+    super::find(id).and_then(|t| t.loader())
 }
 
 /// The `*.json` files directly in `dir`, sorted by name.

@@ -13,7 +13,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, json_object};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -42,6 +42,10 @@ pub static TOOL: Tool = Tool {
         "OpenHands reads the first of <project>/.openhands/hooks.json and ~/.openhands/hooks.json: a project file hides the user's",
         "hooks run one after another and stop at the first that blocks",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot(
+        "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
+    ),
     plan,
     read,
     combine: shared::strongest,

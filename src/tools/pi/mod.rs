@@ -4,7 +4,7 @@
 //! `packages/coding-agent/docs/extensions.md`, `src/core/extensions/runner.ts`).
 
 use super::shared;
-use super::{Plan, PlanContext, ReadContext, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
 use crate::exec::Outcome;
 use crate::verdict::Reading;
 
@@ -21,6 +21,8 @@ pub static TOOL: Tool = Tool {
     timeouts: "none",
     session_vars: &[],
     notes: &[],
+    files: Files::None("its hooks are in-process TypeScript extensions, not a file of commands"),
+    live: Live::Cannot("its hooks are in-process extensions, not commands: nothing to run live"),
     plan,
     read,
     combine: shared::strongest,

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, assumed, json_object, looks_like_json, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{HookSpec, On, PortableMatch};
@@ -38,6 +38,8 @@ pub static TOOL: Tool = Tool {
         "Qoder merges ~/.qoder/settings.json, .qoder/settings.json and .qoder/settings.local.json",
         "Qoder's docs use Claude Code's tool names (Bash, Write, Edit); its internal names are unconfirmed",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
     plan,
     read,
     combine: shared::strongest,

@@ -15,7 +15,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch};
@@ -40,6 +40,8 @@ pub static TOOL: Tool = Tool {
         "Qwen Code loads project hooks (.qwen/settings.json) only in trusted folders",
         "Qwen Code settings give a hook's timeout in milliseconds (write 30000 for 30 s); newer builds read values below 1000 as seconds",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Driver(&live::DRIVER),
     plan,
     read,
     combine: shared::strongest,

@@ -13,7 +13,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -42,6 +42,8 @@ pub static TOOL: Tool = Tool {
          PreToolUse or PermissionRequest tool call fail",
         "project hooks in .spettro/hooks.json replace global ones by (event, matcher, id)",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no live driver yet: Spettro has not been tried headless here"),
     plan,
     read,
     combine: shared::strongest,

@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::{Value, json};
 
 use super::shared::{self, claude_reply};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -38,6 +38,8 @@ pub static TOOL: Tool = Tool {
         "the shell tool is RunCommand: a Bash matcher never fires",
         "on Windows a quoted program path needs PowerShell's call operator (`& \"C:\\node.exe\" hook.js`), or the hook silently does nothing",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no live driver yet: Trae has not been tried headless here"),
     plan,
     read,
     combine: shared::strongest,

@@ -11,7 +11,7 @@ pub mod native;
 use serde_json::{Map, Value, json};
 
 use super::shared::{self, assumed, json_object, str_field};
-use super::{Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, PortableMatch, When};
@@ -34,6 +34,8 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "the Devin CLI also picks up Claude Code hooks from .claude/, which then run under Devin's reply rules",
     ],
+    files: Files::Loader(&native::LOADER),
+    live: Live::Cannot("no live driver yet: the Devin CLI has not been tried headless here"),
     plan,
     read,
     combine: shared::strongest,

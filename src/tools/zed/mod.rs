@@ -4,7 +4,7 @@
 //! `crates/task/src/task_template.rs`; issue #52688); behaviour spec (seed 002).
 
 use super::shared;
-use super::{Plan, PlanContext, ReadContext, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
 use crate::exec::Outcome;
 use crate::verdict::Reading;
 
@@ -22,6 +22,8 @@ pub static TOOL: Tool = Tool {
     timeouts: "none",
     session_vars: &[],
     notes: &[],
+    files: Files::None("it has no hooks (tasks are not hooks)"),
+    live: Live::Cannot("it has no hooks: nothing to run live"),
     plan,
     read,
     combine: shared::strongest,

@@ -1,0 +1,154 @@
+//! The registry (`hookcheck::tools::ALL`) is the one list of agents: this walks it and checks
+//! that every agent is complete (a contract with dated sources, its hook-file loader or the
+//! reason it has none, its live driver or the reason it cannot run live), and that what is
+//! derived from it (the loaders, the drivers, `hookcheck tools`, the README's agent table)
+//! says the same.
+
+use hookcheck::tools::{self, ALL, Files, Live};
+
+/// `YYYY-MM-DD`.
+fn is_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+#[test]
+fn every_agent_is_complete() {
+    let mut ids = Vec::new();
+    for t in ALL {
+        assert!(
+            !ids.contains(&t.id),
+            "{}: listed twice in the registry",
+            t.id
+        );
+        ids.push(t.id);
+        assert!(!t.name.is_empty(), "{}: no name", t.id);
+        assert!(
+            is_date(t.checked),
+            "{}: checked {:?} is not a date",
+            t.id,
+            t.checked
+        );
+        assert!(!t.sources.is_empty(), "{}: no sources", t.id);
+        match t.files {
+            Files::Loader(l) => {
+                assert_eq!(l.id, t.id, "{}: its loader is another agent's", t.id);
+                assert!(!l.sources.is_empty(), "{}: loader without sources", t.id);
+                assert!(
+                    is_date(l.checked),
+                    "{}: loader checked {:?}",
+                    t.id,
+                    l.checked
+                );
+                assert!(!l.project_glob.is_empty(), "{}: loader reads no file", t.id);
+            }
+            Files::None(why) => assert!(why.len() > 10, "{}: no reason for no loader", t.id),
+        }
+        match t.live {
+            Live::Driver(d) => {
+                assert_eq!(d.id, t.id, "{}: its driver is another agent's", t.id);
+                let (_, version) = d.package.rsplit_once('@').expect("package@version");
+                assert!(
+                    version.chars().next().is_some_and(|c| c.is_ascii_digit()),
+                    "{}: live package {:?} is not pinned",
+                    t.id,
+                    d.package
+                );
+            }
+            Live::Cannot(why) => assert!(why.len() > 10, "{}: no reason for no driver", t.id),
+        }
+    }
+}
+
+#[test]
+fn loaders_and_drivers_are_the_registry_s() {
+    let with_loader: Vec<&str> = ALL
+        .iter()
+        .filter(|t| t.loader().is_some())
+        .map(|t| t.id)
+        .collect();
+    let loaders: Vec<&str> = tools::native::loaders().map(|l| l.id).collect();
+    assert_eq!(loaders, with_loader);
+    let with_driver: Vec<&str> = ALL
+        .iter()
+        .filter(|t| t.driver().is_some())
+        .map(|t| t.id)
+        .collect();
+    let drivers: Vec<&str> = tools::live::drivers().map(|d| d.id).collect();
+    assert_eq!(drivers, with_driver);
+    for t in ALL {
+        assert_eq!(
+            tools::native::loader(t.id).map(|l| l.id),
+            t.loader().map(|l| l.id)
+        );
+        assert_eq!(
+            tools::live::find(t.id).map(|d| d.id),
+            t.driver().map(|d| d.id)
+        );
+    }
+    let not_live: Vec<&str> = tools::live::not_live().map(|(name, _)| name).collect();
+    let cannot: Vec<&str> = ALL
+        .iter()
+        .filter(|t| t.driver().is_none())
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(not_live, cannot);
+}
+
+/// The README's agent table: its rows' ids (first column) and names (second), in order.
+fn readme_table() -> Vec<(Vec<String>, Vec<String>)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let table = readme
+        .split("\n## The agents\n")
+        .nth(1)
+        .expect("README has a section \"The agents\"");
+    table
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let ids = cells[1]
+                .split(',')
+                .map(|s| s.trim().trim_matches('`').to_string())
+                .collect();
+            let names = cells[2].split(", ").map(str::to_string).collect();
+            (ids, names)
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_agent_table_lists_the_registry_in_order() {
+    let rows = readme_table();
+    let ids: Vec<String> = rows.iter().flat_map(|(ids, _)| ids.clone()).collect();
+    let names: Vec<String> = rows.iter().flat_map(|(_, names)| names.clone()).collect();
+    let want_ids: Vec<String> = tools::ids().map(str::to_string).collect();
+    let want_names: Vec<String> = ALL.iter().map(|t| t.name.to_string()).collect();
+    assert_eq!(ids, want_ids);
+    assert_eq!(names, want_names);
+}
+
+#[test]
+fn hookcheck_tools_lists_every_agent_and_why_it_does_not_run_live() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .arg("tools")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run hookcheck tools");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let section = text
+        .split("live mode cannot run here:\n")
+        .nth(1)
+        .expect("hookcheck tools has a section on agents live mode cannot run");
+    let want: String = tools::live::not_live()
+        .map(|(name, why)| format!("  {name}: {why}\n"))
+        .collect();
+    assert_eq!(section, want);
+}
