@@ -264,12 +264,12 @@ impl Workspace {
     }
 }
 
-/// The `--jobs` value, checked.
+/// The `--jobs` value (checked by the command line), or the default.
 pub fn jobs(given: Option<usize>) -> Result<usize, String> {
     match given {
-        Some(0) => Err("--jobs must be at least 1".to_string()),
-        Some(n) => Ok(n),
-        None => Ok(run::default_jobs()),
+        Some(n) if (1..=crate::cli::MAX_JOBS).contains(&n) => Ok(n),
+        Some(n) => Err(format!("--jobs {n}: use 1 to {}", crate::cli::MAX_JOBS)),
+        None => Ok(run::default_jobs().min(crate::cli::MAX_JOBS)),
     }
 }
 

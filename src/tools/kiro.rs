@@ -296,7 +296,7 @@ fn input(cx: &PlanContext, event: &str) -> Result<Input, String> {
     }
     // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
     // documents no payload of its own.
-    let mut payload = json!({ "cwd": cx.root });
+    let mut payload = json!({ "cwd": cx.root.display().to_string() });
     let obj = payload
         .as_object_mut()
         .ok_or_else(|| "internal: payload is not an object".to_string())?;

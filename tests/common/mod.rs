@@ -126,6 +126,16 @@ pub fn decision(report: &Value, id: &str) -> String {
         .to_string()
 }
 
+/// A project with one portable spec `g` whose guard blocks shell commands holding `rm -rf`.
+pub fn guard_project() -> Project {
+    Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+}
+
 /// A guard script that reads the payload and blocks (exit 2 + stderr) when it contains `needle`.
 pub fn guard(needle: &str) -> String {
     format!(

@@ -1,0 +1,95 @@
+//! Bad input gets a message for people and exit status 2, never a panic and never a silent
+//! pass; verdicts do not hang on luck or size.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+
+use common::{Project, decision, guard, guard_project, target};
+
+#[test]
+fn jobs_out_of_range_is_a_usage_error_for_run_and_test() {
+    let p = guard_project().file(
+        ".hookcheck/cases.yaml",
+        "cases:\n  - name: c\n    hook: g\n    bash: ls\n    expect: allow\n",
+    );
+    let cases = [
+        (
+            "0",
+            "error: invalid value '0' for '--jobs <N>': at least one hook must be able to run: use 1 to 1024\n",
+        ),
+        (
+            "1025",
+            "error: invalid value '1025' for '--jobs <N>': more than 1024 hooks at once is not supported: use 1 to 1024\n",
+        ),
+        (
+            "4611686018427387905",
+            "error: invalid value '4611686018427387905' for '--jobs <N>': more than 1024 hooks at once is not supported: use 1 to 1024\n",
+        ),
+        (
+            "99999999999999999999999999999999999999",
+            "error: invalid value '99999999999999999999999999999999999999' for '--jobs <N>': more than 1024 hooks at once is not supported: use 1 to 1024\n",
+        ),
+        (
+            "-3",
+            "error: invalid value '-3' for '--jobs <N>': `-3` is not a whole number: use 1 to 1024\n",
+        ),
+    ];
+    for (n, want) in cases {
+        let jobs = format!("--jobs={n}");
+        for args in [
+            vec!["run", "g", "--bash", "ls", jobs.as_str()],
+            vec!["test", jobs.as_str()],
+        ] {
+            let run = p.run(&args);
+            assert_eq!(run.code(), 2, "{args:?}: {}", run.stderr());
+            assert_eq!(
+                run.stderr(),
+                format!("{want}\nFor more information, try '--help'.\n"),
+                "{args:?}"
+            );
+        }
+    }
+    // The bound itself is fine.
+    let run = p.run(&["run", "g", "--bash", "ls", "--jobs", "1024", "-t", "claude"]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+}
+
+#[test]
+fn edit_with_a_non_utf8_path_runs_every_agent_without_a_panic() {
+    let p = Project::new()
+        .spec(
+            "e",
+            "on: before-tool\nmatch: edit\ncommand: ./hooks/e.sh\ntimeout: 10\n",
+        )
+        .script("hooks/e.sh", &guard("secret"));
+    let path = OsStr::from_bytes(b"secret-\xff\xfe.txt");
+    let output = p
+        .command()
+        .args(["run", "e", "--format", "json", "--edit"])
+        .arg(path)
+        .output()
+        .expect("run hookcheck");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {stderr}"));
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    // The agents that build an edit input carry the path lossily, and the guard still sees it
+    // (Cline never reads the exit code: its guard's exit 2 shows the path reached it).
+    for id in ["claude", "qoder"] {
+        assert_eq!(
+            decision(&report, id),
+            "block",
+            "{id}: {}",
+            target(&report, id)
+        );
+    }
+    assert_eq!(
+        target(&report, "cline")["commands"][0]["exit_code"],
+        2,
+        "{}",
+        target(&report, "cline")
+    );
+}
