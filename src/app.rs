@@ -55,7 +55,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Command::Schema => {
             let schema = report::schema();
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&schema).unwrap_or_default()
             ));
@@ -64,7 +64,31 @@ pub fn main(cli: Cli) -> i32 {
     }
 }
 
+/// Prints text for people; in a GitHub Actions step no line of it can be read as a workflow
+/// command (it holds hook output, and hook output must not forge or stop annotations).
 fn print(s: &str) {
+    if in_github_actions() {
+        write_stdout(&suite::github::neutralise_text(s));
+    } else {
+        write_stdout(s);
+    }
+}
+
+/// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
+fn print_json(s: &str) {
+    if in_github_actions() {
+        write_stdout(&suite::github::neutralise_json(s));
+    } else {
+        write_stdout(s);
+    }
+}
+
+/// Prints hookcheck's own workflow commands, as they are.
+fn print_command(s: &str) {
+    write_stdout(s);
+}
+
+fn write_stdout(s: &str) {
     let mut out = anstream::stdout();
     // A closed pipe (`hookcheck ... | head`) is not an error worth a panic.
     let _ = out.write_all(s.as_bytes());
@@ -73,9 +97,14 @@ fn print(s: &str) {
 
 fn fail(format: Format, message: &str) -> i32 {
     if format == Format::Json {
-        print(&format!("{}\n", report::json::render_error(message)));
+        print_json(&format!("{}\n", report::json::render_error(message)));
     }
     let mut err = anstream::stderr();
+    let message = if in_github_actions() {
+        suite::github::neutralise_text(message)
+    } else {
+        message.to_string()
+    };
     let _ = writeln!(err, "hookcheck: error: {message}");
     EXIT_USAGE
 }
@@ -140,10 +169,10 @@ fn run_cmd(args: RunArgs) -> i32 {
             };
             match format {
                 Format::Text => print(&report::text::render(&report)),
-                Format::Json => print(&format!("{}\n", report::json::render(&report))),
+                Format::Json => print_json(&format!("{}\n", report::json::render(&report))),
                 Format::Ndjson => {
                     for t in &report.targets {
-                        print(&format!(
+                        print_json(&format!(
                             "{}\n",
                             serde_json::to_string(t).unwrap_or_default()
                         ));
@@ -154,7 +183,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                     if !report.summary.passed {
                         let line = report_line(&report);
                         let title = format!("hookcheck: {}", report.hook);
-                        print(&format!(
+                        print_command(&format!(
                             "{}\n",
                             suite::github::error_line(
                                 &report.spec,
@@ -418,7 +447,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         done += 1;
         if format == Format::Ndjson {
             for line in suite::ndjson_lines(c) {
-                print(&format!("{line}\n"));
+                print_json(&format!("{line}\n"));
             }
         }
         if progress {
@@ -433,7 +462,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     }
     match format {
         Format::Text => print(&suite::text::render(&result)),
-        Format::Json => print(&format!(
+        Format::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&report::Output::Suite(result.clone()))
                 .unwrap_or_default()
@@ -441,7 +470,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         Format::Ndjson => {}
         Format::Github => {
             print(&suite::text::render(&result));
-            print(&suite::github::annotations(&result));
+            print_command(&suite::github::annotations(&result));
         }
     }
     if in_github_actions()
@@ -514,7 +543,7 @@ fn list_cmd(args: ListArgs) -> i32 {
         rows.push(row);
     }
     match args.format {
-        ListFormat::Json => print(&format!(
+        ListFormat::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&rows).unwrap_or_default()
         )),
@@ -579,7 +608,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                     })
                 })
                 .collect();
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&list).unwrap_or_default()
             ));
@@ -634,7 +663,7 @@ fn list_installed(args: ListArgs) -> i32 {
                 })
                 .collect();
             let out = serde_json::json!({ "handlers": rows, "errors": errors });
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&out).unwrap_or_default()
             ));
@@ -653,7 +682,7 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => print(&format!(
+        ListFormat::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&findings).unwrap_or_default()
         )),

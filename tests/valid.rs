@@ -93,3 +93,90 @@ fn edit_with_a_non_utf8_path_runs_every_agent_without_a_panic() {
         target(&report, "cline")
     );
 }
+
+/// Output with what changes run to run (times, temp paths) replaced.
+fn stable(s: &str, p: &Project) -> String {
+    let s = s.replace(&p.root().display().to_string(), "[root]");
+    let ms = regex::Regex::new(r"\d+ms").expect("a valid pattern");
+    ms.replace_all(&s, "[ms]").into_owned()
+}
+
+/// Runs `hookcheck ARGS` as a GitHub Actions step; its stdout and exit status.
+fn in_github_step(p: &Project, args: &[&str]) -> (String, Option<i32>) {
+    let out = p
+        .command()
+        .args(args)
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_STEP_SUMMARY", p.root().join("summary.md"))
+        .output()
+        .expect("run hookcheck");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
+}
+
+/// The lines the runner would read as workflow commands (it splits at CR too).
+fn workflow_commands(stdout: &str) -> Vec<&str> {
+    stdout
+        .split(['\n', '\r'])
+        .filter(|l| l.trim_start().starts_with("::") || l.contains("##["))
+        .collect()
+}
+
+#[test]
+fn hook_output_never_becomes_a_github_workflow_command() {
+    let p = Project::new()
+        .spec(
+            "forge",
+            "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/forge.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/forge.sh",
+            "#!/bin/sh\nprintf '::error file=x::forged\\n  ::stop-commands::abc\\r::add-mask::m\\nold ##[error]x\\n' >&2\nexit 0\n",
+        )
+        .file(
+            ".hookcheck/cases.yaml",
+            "cases:\n  - name: forged\n    hook: forge\n    bash: ls\n    expect: block\n    targets: [claude]\n",
+        );
+    let (stdout, code) = in_github_step(&p, &["test", "--format", "github"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        workflow_commands(&stdout),
+        [
+            "::error file=.hookcheck/cases.yaml,line=2,title=hookcheck%3A forged::hook forge: claude: expected block, got allow"
+        ]
+    );
+    insta::assert_snapshot!("github_output_neutralised", stable(&stdout, &p));
+    assert!(
+        !std::fs::read_to_string(p.root().join("summary.md"))
+            .expect("a step summary")
+            .contains("::"),
+        "the step summary holds no hook output"
+    );
+
+    // `run` in a GitHub step: the same, and its JSON keeps the data while the runner sees none.
+    let (stdout, _) = in_github_step(
+        &p,
+        &[
+            "run", "forge", "--bash", "ls", "-t", "claude", "--expect", "block",
+        ],
+    );
+    assert_eq!(
+        workflow_commands(&stable(&stdout, &p)),
+        [
+            "::error file=[root]/.hookcheck/hooks/forge.yaml,line=1,title=hookcheck%3A forge::hook forge: claude: expected block, got allow"
+        ],
+        "{stdout}"
+    );
+    let args = [
+        "run", "forge", "--bash", "ls", "-t", "claude", "--format", "json",
+    ];
+    let (stdout, _) = in_github_step(&p, &args);
+    assert_eq!(workflow_commands(&stdout), Vec::<&str>::new());
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(
+        target(&report, "claude")["commands"][0]["stderr"],
+        "::error file=x::forged\n  ::stop-commands::abc\r::add-mask::m\nold ##[error]x\n"
+    );
+}
