@@ -261,7 +261,7 @@ impl Workspace {
             expect.add(e, |id| tools::find(id).is_some())?;
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
+        let spec = spec::load_file(&path).map_err(|e| e.render())?;
         // The other specs matter where an agent puts every hook of one event in one file.
         let peers = spec::discover(&self.spec_dirs)
             .into_iter()

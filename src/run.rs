@@ -125,7 +125,7 @@ pub fn plan(check: &Check) -> Planned {
                 Vec::new(),
             ),
             Subject::Spec(spec) => {
-                let plan = (tool.plan)(&cx(spec));
+                let plan = no_zero_timeout(tool, (tool.plan)(&cx(spec)));
                 let n = match &plan {
                     Plan::Run(r) => r.commands.len(),
                     _ => 0,
@@ -133,7 +133,10 @@ pub fn plan(check: &Check) -> Planned {
                 (plan, vec![0; n])
             }
             Subject::Installed { .. } => {
-                let each: Vec<Plan> = specs.iter().map(|s| (tool.plan)(&cx(s))).collect();
+                let each: Vec<Plan> = specs
+                    .iter()
+                    .map(|s| no_zero_timeout(tool, (tool.plan)(&cx(s))))
+                    .collect();
                 merge(tool, specs, each)
             }
         };
@@ -141,6 +144,23 @@ pub fn plan(check: &Check) -> Planned {
         owners.push(owner);
     }
     Planned { plans, owners }
+}
+
+/// A command planned with no time at all is not run: whether the agent stops it at once or
+/// never is not documented, and its verdict would change run to run (a native file's
+/// `timeout: 0`; a spec's is refused when loaded).
+fn no_zero_timeout(tool: &Tool, mut plan: Plan) -> Plan {
+    if let Plan::Run(run) = &mut plan {
+        for c in &mut run.commands {
+            if c.invocation.as_ref().is_ok_and(|inv| inv.timeout.is_zero()) {
+                c.invocation = Err(format!(
+                    "timeout 0: {} does not say what 0 means, so the verdict would change run to run",
+                    tool.name
+                ));
+            }
+        }
+    }
+    plan
 }
 
 /// The specs planned for the tool at `index`.

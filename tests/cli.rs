@@ -156,7 +156,8 @@ fn bad_input_exits_2_with_a_message_that_says_what_to_do() {
     for (args, want) in cases {
         let run = p.run(args);
         assert_eq!(run.code(), 2, "{args:?}: {}", run.stderr());
-        assert!(run.stderr().contains(want), "{args:?}: {}", run.stderr());
+        let said = common::error_in_one_line(&run.stderr());
+        assert!(said.contains(want), "{args:?}: {}", run.stderr());
         assert!(!run.stderr().contains("panicked"), "{args:?}");
     }
     // Two triggers at once is a usage error too.
@@ -215,7 +216,8 @@ fn invalid_specs_name_file_line_and_fix() {
     for (name, _, want) in cases {
         let run = p.run(&["run", name]);
         assert_eq!(run.code(), 2, "{name}");
-        assert!(run.stderr().contains(want), "{name}: {}", run.stderr());
+        let said = common::error_in_one_line(&run.stderr());
+        assert!(said.contains(want), "{name}: {}", run.stderr());
     }
     let run = p.run(&["list"]);
     assert_eq!(

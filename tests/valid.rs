@@ -180,3 +180,102 @@ fn hook_output_never_becomes_a_github_workflow_command() {
         "::error file=x::forged\n  ::stop-commands::abc\r::add-mask::m\nold ##[error]x\n"
     );
 }
+
+#[test]
+fn a_timeout_of_zero_or_less_is_a_spec_error_unless_every_target_says_what_0_means() {
+    let help = "help: write a number of seconds from 1 up, or leave `timeout` out for each agent's default (only Kiro, Crush, Spettro say what 0 means: list only them in `targets` to keep 0)";
+    let p = Project::new()
+        .spec("zero", "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\ntimeout: 0\n")
+        .spec("neg", "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\ntimeout:  -5\n")
+        .spec(
+            "documented-zero",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 0\ntargets: [crush, spettro]\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"));
+    let root = p.root().display().to_string();
+    let run = p.run(&["run", "zero", "--bash", "ls"]);
+    assert_eq!(run.code(), 2);
+    assert_eq!(
+        run.stderr(),
+        format!(
+            "hookcheck: error: `timeout: 0` is no time limit hookcheck can run: an agent that does not say what 0 means stops the hook at once or never, and the verdict changes run to run
+ --> {root}/.hookcheck/hooks/zero.yaml:4:10
+  |
+4 | timeout: 0
+  |          ^
+  |
+{help}\n"
+        )
+    );
+    let run = p.run(&["run", "neg", "--bash", "ls"]);
+    assert_eq!(run.code(), 2);
+    assert_eq!(
+        run.stderr(),
+        format!(
+            "hookcheck: error: `timeout: -5` is negative: a timeout is a number of seconds
+ --> {root}/.hookcheck/hooks/neg.yaml:4:11
+  |
+4 | timeout:  -5
+  |           ^
+  |
+{help}\n"
+        )
+    );
+    // Crush and Spettro say 0 is their default: for them 0 is taken.
+    let (code, report) = p.json(
+        "documented-zero",
+        &["--bash", "rm -rf x", "--expect", "block"],
+    );
+    assert_eq!(code, 0, "{report}");
+    assert_eq!(
+        (decision(&report, "crush"), decision(&report, "spettro")),
+        ("block".to_string(), "block".to_string()),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_native_timeout_of_zero_is_a_lint_finding_and_never_run() {
+    let p = Project::new().script("hooks/g.sh", &guard("rm -rf")).file(
+        ".claude/settings.json",
+        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 0}]}]}}"#,
+    );
+    let run = p.run(&["lint", "--format", "json"]);
+    let findings: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+    let zero: Vec<&serde_json::Value> = findings
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| f["rule"] == "timeout-zero")
+        .collect();
+    assert_eq!(
+        zero,
+        [&serde_json::json!({
+            "severity": "warning", "rule": "timeout-zero", "agent": "claude",
+            "file": ".claude/settings.json", "line": 1,
+            "message": "timeout 0: Claude Code does not say what 0 means, so the hook may be stopped at once or never",
+            "fix": "write a timeout of 1 s or more, or leave it out for the default",
+        })]
+    );
+    // The same run every time: not run, with the reason, never allow one time and timeout the next.
+    for _ in 0..3 {
+        let run = p.run(&[
+            "run",
+            "--installed",
+            "--bash",
+            "rm -rf x",
+            "-t",
+            "claude",
+            "--format",
+            "json",
+        ]);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+        let t = target(&report, "claude");
+        assert_eq!(t["decision"], "not run", "{t}");
+        assert_eq!(
+            t["reason"],
+            "timeout 0: Claude Code does not say what 0 means, so the verdict would change run to run",
+            "{t}"
+        );
+    }
+}

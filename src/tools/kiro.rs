@@ -750,7 +750,7 @@ mod tests {
         for (yaml_timeout, secs, assumed_timeout) in [
             ("", 60, false),
             ("timeout: 5\n", 5, false),
-            ("timeout: 0\n", 60, true),
+            ("timeout: 0\ntargets: [kiro]\n", 60, true),
         ] {
             let yaml = format!("{PRE}{yaml_timeout}");
             let Plan::Run(run) = plan(&TOOL, &yaml, &pay) else {

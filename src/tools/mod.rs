@@ -179,7 +179,12 @@ pub fn find(id: &str) -> Option<&'static Tool> {
     ALL.iter().copied().find(|t| t.id == id)
 }
 
-/// Every tool id, in registry order.
+/// The agents whose contracts say what `timeout: 0` means (Kiro: no limit; Crush and Spettro:
+/// their default). For every other agent 0 is undocumented, and a hook stopped at once or
+/// never gives a verdict that changes run to run.
+pub const ZERO_TIMEOUT_DOCUMENTED: &[&str] = &["kiro", "crush", "spettro"];
+
+/// The ids of every tool, in registry order.
 pub fn ids() -> impl Iterator<Item = &'static str> + Clone {
     ALL.iter().map(|t| t.id)
 }

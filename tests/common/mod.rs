@@ -142,3 +142,17 @@ pub fn guard(needle: &str) -> String {
         "#!/bin/sh\nif grep -q '{needle}'; then echo 'blocked by guard' >&2; exit 2; fi\nexit 0\n"
     )
 }
+
+/// An error as hookcheck prints it, cargo-style (`error: WHAT`, ` --> PLACE`, the line, `help:`),
+/// as the one line `PLACE: WHAT`; any other text as it is.
+pub fn error_in_one_line(stderr: &str) -> String {
+    let mut lines = stderr.lines();
+    let what = lines.next().unwrap_or_default();
+    match lines.next().and_then(|l| l.strip_prefix(" --> ")) {
+        Some(place) => {
+            let what = what.strip_prefix("hookcheck: error: ").unwrap_or(what);
+            format!("{place}: {what}")
+        }
+        None => stderr.to_string(),
+    }
+}
