@@ -425,7 +425,12 @@ fn ran_target(
             }
             Ok(inv) => {
                 let outcome = outcomes.next().unwrap_or_else(|| missing_outcome(inv));
-                let reading = (tool.read)(&own, &outcome);
+                let reading = cut_reply(
+                    tool,
+                    &outcome,
+                    (tool.read)(&own, &outcome),
+                    check.limits.capture_bytes,
+                );
                 commands.push(command_report(
                     display,
                     &outcome,
@@ -476,6 +481,28 @@ fn ran_target(
         warnings: Vec::new(),
         assumptions: run.assumptions,
     }
+}
+
+/// A reply cut at the capture limit is not the reply the agent reads: a valid JSON reply
+/// over the limit reads as "not valid JSON". The reading of a hook that ran to its end with
+/// its stdout cut is not counted, whatever it says, and the note says why.
+fn cut_reply(tool: &Tool, outcome: &Outcome, mut reading: Reading, limit: usize) -> Reading {
+    let dropped = outcome.stdout.truncated();
+    if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() {
+        return reading;
+    }
+    let limit = if limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else {
+        format!("{limit} bytes")
+    };
+    reading.counted = false;
+    reading.notes.push(format!(
+        "stdout over {limit} was cut ({dropped} bytes dropped): hookcheck cannot read the reply \
+         as {} would, so this result is not counted",
+        tool.name
+    ));
+    reading
 }
 
 /// Cannot happen (one outcome per invocation), but never panic over it.

@@ -279,3 +279,36 @@ fn a_native_timeout_of_zero_is_a_lint_finding_and_never_run() {
         );
     }
 }
+
+#[test]
+fn a_reply_cut_at_the_capture_limit_is_not_counted_and_says_so() {
+    // A valid JSON reply of 2 MiB + 32 bytes that blocks: cut at 1 MiB it would read as "not
+    // valid JSON" (allow).
+    let p = Project::new()
+        .spec(
+            "big",
+            "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/big.sh\ntimeout: 20\ntargets: [claude]\n",
+        )
+        .script(
+            "hooks/big.sh",
+            "#!/bin/sh\nprintf '{\"decision\":\"block\",\"reason\":\"'\nhead -c 2097152 /dev/zero | tr '\\0' a\nprintf '\"}'\n",
+        );
+    let (code, report) = p.json("big", &["--bash", "ls", "--expect", "allow"]);
+    let t = target(&report, "claude");
+    assert_eq!(t["counted"], false, "{t}");
+    let c = &t["commands"][0];
+    assert_eq!(
+        (c["counted"].clone(), c["stdout_dropped_bytes"].clone()),
+        (false.into(), 1_048_608.into()),
+        "{c}"
+    );
+    assert_eq!(
+        c["notes"].as_array().and_then(|n| n.last()),
+        Some(&serde_json::json!(
+            "stdout over 1 MiB was cut (1048608 bytes dropped): hookcheck cannot read the reply as Claude Code would, so this result is not counted"
+        )),
+        "{c}"
+    );
+    // Nothing counted is left to compare: that is not a pass.
+    assert_ne!(code, 0, "{}", report["summary"]);
+}
