@@ -125,7 +125,7 @@ pub fn plan(check: &Check) -> Planned {
                 Vec::new(),
             ),
             Subject::Spec(spec) => {
-                let plan = no_zero_timeout(tool, (tool.plan)(&cx(spec)));
+                let plan = plan_one(tool, &cx(spec));
                 let n = match &plan {
                     Plan::Run(r) => r.commands.len(),
                     _ => 0,
@@ -133,10 +133,7 @@ pub fn plan(check: &Check) -> Planned {
                 (plan, vec![0; n])
             }
             Subject::Installed { .. } => {
-                let each: Vec<Plan> = specs
-                    .iter()
-                    .map(|s| no_zero_timeout(tool, (tool.plan)(&cx(s))))
-                    .collect();
+                let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
                 merge(tool, specs, each)
             }
         };
@@ -144,6 +141,31 @@ pub fn plan(check: &Check) -> Planned {
         owners.push(owner);
     }
     Planned { plans, owners }
+}
+
+/// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
+/// its match budget, or a command with no time at all.
+fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
+    let _ = crate::matcher::take_budget_hits();
+    let plan = (tool.plan)(cx);
+    let hits = crate::matcher::take_budget_hits();
+    if let Some((pattern, haystack)) = hits.first() {
+        let event = match &plan {
+            Plan::Run(r) => Some(r.event.clone()),
+            Plan::Skipped { event, .. } => Some(event.clone()),
+            Plan::NotRun { event, .. } => event.clone(),
+        };
+        let budget = crate::matcher::DEFAULT_MATCH_TIMEOUT.as_millis();
+        return Plan::NotRun {
+            event,
+            reason: format!(
+                "matcher \"{pattern}\" ran past hookcheck's {budget} ms match budget on \"{haystack}\" \
+                 (catastrophic backtracking): {} may hang or give up here, so whether it matches is unknown",
+                tool.name
+            ),
+        };
+    }
+    no_zero_timeout(tool, plan)
 }
 
 /// A command planned with no time at all is not run: whether the agent stops it at once or

@@ -312,3 +312,38 @@ fn a_reply_cut_at_the_capture_limit_is_not_counted_and_says_so() {
     // Nothing counted is left to compare: that is not a pass.
     assert_ne!(code, 0, "{}", report["summary"]);
 }
+
+#[test]
+fn a_matcher_that_runs_out_of_its_budget_is_its_own_result() {
+    let p = Project::new()
+        .spec(
+            "evil",
+            "event: PreToolUse\nmatcher: (a+)+$\ncommand: ./hooks/g.sh\ntimeout: 10\ntargets: [claude]\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(
+            "payload.json",
+            &format!(r#"{{"tool_name": "{}!", "tool_input": {{}}}}"#, "a".repeat(40)),
+        );
+    // Before, the budget hit read as "does not match": allow, and `--expect allow` passed.
+    let (code, report) = p.json("evil", &["--payload", "payload.json", "--expect", "allow"]);
+    let t = target(&report, "claude");
+    assert_eq!(t["decision"], "not run", "{t}");
+    assert_eq!(
+        t["reason"],
+        format!(
+            "matcher \"(a+)+$\" ran past hookcheck's 250 ms match budget on \"{}!\" (catastrophic backtracking): Claude Code may hang or give up here, so whether it matches is unknown",
+            "a".repeat(40)
+        ),
+        "{t}"
+    );
+    assert_eq!(
+        (code, &report["summary"]["failures"]),
+        (
+            1,
+            &serde_json::json!(["nothing was counted: no tool gave a result --expect can check"])
+        ),
+        "{}",
+        report["summary"]
+    );
+}
