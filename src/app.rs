@@ -134,7 +134,13 @@ pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
         return Ok(tools::ALL.to_vec());
     }
     let mut out: Vec<&'static Tool> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    for id in ids.iter().map(|s| s.trim()) {
+        if id.is_empty() {
+            return Err(format!(
+                "-t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are {})",
+                tools::ids().collect::<Vec<_>>().join(", ")
+            ));
+        }
         let Some(tool) = tools::find(id) else {
             let hint = spec::did_you_mean(id, tools::ids())
                 .map(|h| format!("did you mean `{h}`? "))
@@ -258,7 +264,7 @@ impl Workspace {
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {
-            expect.add(e, |id| tools::find(id).is_some())?;
+            add_expect(&mut expect, e)?;
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
         let spec = spec::load_file(&path).map_err(|e| e.render())?;
@@ -291,6 +297,17 @@ impl Workspace {
             peers,
         })
     }
+}
+
+/// Adds one `--expect` value; an empty one (or an empty item in a list) is an error, not
+/// "nothing to compare".
+fn add_expect(expect: &mut Expect, value: &str) -> Result<(), String> {
+    if value.split(',').any(|item| item.trim().is_empty()) {
+        return Err(format!(
+            "--expect `{value}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`"
+        ));
+    }
+    expect.add(value, |id| tools::find(id).is_some())
 }
 
 /// The `--jobs` value (checked by the command line), or the default.
@@ -329,7 +346,7 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     let tools = select_tools(&args.targets)?;
     let mut expect = Expect::default();
     for e in &args.expect {
-        expect.add(e, |id| tools::find(id).is_some())?;
+        add_expect(&mut expect, e)?;
     }
     let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);

@@ -347,3 +347,162 @@ fn a_matcher_that_runs_out_of_its_budget_is_its_own_result() {
         report["summary"]
     );
 }
+
+#[test]
+fn an_event_no_agent_knows_is_a_spec_error_with_did_you_mean() {
+    let p = Project::new()
+        .spec(
+            "typo",
+            "event: PreToolUze\nmatcher: Bash\ncommand: ./x.sh\n",
+        )
+        .spec("number", "event: 5\ncommand: ./x.sh\n")
+        .spec("badon", "on: befor-tool\ncommand: ./x.sh\n");
+    let root = p.root().display().to_string();
+    let cases = [
+        (
+            "typo",
+            format!(
+                "hookcheck: error: `event: PreToolUze` is not an event of any agent
+ --> {root}/.hookcheck/hooks/typo.yaml:1:8
+  |
+1 | event: PreToolUze
+  |        ^
+  |
+help: did you mean `PreToolUse`? (`hookcheck tools` lists each agent's events)\n"
+            ),
+        ),
+        (
+            "number",
+            format!(
+                "hookcheck: error: `event: 5` is not an event of any agent
+ --> {root}/.hookcheck/hooks/number.yaml:1:8
+  |
+1 | event: 5
+  |        ^
+  |
+help: name an event as an agent spells it (`hookcheck tools` lists each agent's events), or write `on:` (portable form, e.g. `on: before-tool`)\n"
+            ),
+        ),
+        (
+            "badon",
+            format!(
+                "hookcheck: error: `on: befor-tool` is not a portable event: did you mean `before-tool`? use one of session-start, prompt-submit, before-tool, after-tool, after-edit, stop, session-end
+ --> {root}/.hookcheck/hooks/badon.yaml:1
+  |
+1 | on: befor-tool
+  |\n"
+            ),
+        ),
+    ];
+    for (name, want) in cases {
+        let run = p.run(&["run", name, "--bash", "ls"]);
+        assert_eq!((run.code(), run.stderr()), (2, want), "{name}");
+    }
+}
+
+#[test]
+fn an_empty_target_or_expectation_is_a_usage_error() {
+    let p = guard_project();
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", ""]);
+    assert_eq!(
+        (run.code(), run.stderr()),
+        (2, "hookcheck: error: -t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are claude, codex, gemini, qwen, cursor, copilot, kiro, cline, windsurf, factory, qoder, trae, openhands, goose, augment, crush, antigravity, spettro, opencode, kilo, zed, pi)\n".to_string())
+    );
+    for expect in ["", " ", "block,"] {
+        let run = p.run(&["run", "g", "--bash", "ls", "--expect", expect]);
+        assert_eq!(
+            (run.code(), run.stderr()),
+            (
+                2,
+                format!(
+                    "hookcheck: error: --expect `{expect}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`\n"
+                )
+            ),
+            "{expect:?}"
+        );
+    }
+}
+
+#[test]
+fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
+    let p = Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(".gemini/settings.json/keep", "");
+    std::fs::create_dir_all(p.root().join(".claude")).expect("mkdir");
+    std::fs::write(p.root().join(".claude/settings.json"), b"{\"hooks\": \xff}").expect("write");
+    std::fs::create_dir_all(p.root().join(".cursor")).expect("mkdir");
+    std::os::unix::fs::symlink("hooks.json", p.root().join(".cursor/hooks.json"))
+        .expect("symlink loop");
+    let want = [
+        (
+            ".claude/settings.json",
+            "not UTF-8 text (invalid byte at offset 10); Claude Code loads no hooks from it",
+        ),
+        (
+            ".gemini/settings.json",
+            "a folder, not a file; Gemini CLI loads no hooks from it",
+        ),
+    ];
+    let run = p.run(&["lint", "--format", "json"]);
+    let findings: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+    let unreadable: Vec<(String, String)> = findings
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| f["rule"] == "unreadable-file")
+        .map(|f| {
+            (
+                f["file"].as_str().unwrap_or_default().to_string(),
+                f["message"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(run.code(), 1, "{findings}");
+    let mut all: Vec<(String, String)> = want
+        .iter()
+        .map(|(f, m)| (f.to_string(), m.to_string()))
+        .collect();
+    all.push((
+        ".cursor/hooks.json".into(),
+        "cannot read it: Too many levels of symbolic links (os error 40); Cursor loads no hooks from it".into(),
+    ));
+    assert_eq!(unreadable, all);
+    // list --installed names them, and so does run --installed, as warnings.
+    let run = p.run(&["list", "--installed", "--format", "json"]);
+    assert_eq!(run.code(), 2);
+    let listed: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+    let files: Vec<&str> = listed["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["file"].as_str())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ".claude/settings.json",
+            ".gemini/settings.json",
+            ".cursor/hooks.json"
+        ]
+    );
+    let args = ["run", "--installed", "--bash", "ls", "-t", "claude,gemini"];
+    let (_, report) = {
+        let run = p.run(&[&args[..], &["--format", "json"]].concat());
+        let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+        (run.code(), v)
+    };
+    assert_eq!(
+        (
+            &target(&report, "claude")["warnings"],
+            &target(&report, "gemini")["warnings"]
+        ),
+        (
+            &serde_json::json!([
+                ".claude/settings.json: not UTF-8 text (invalid byte at offset 10); Claude Code loads no hooks from it"
+            ]),
+            &serde_json::json!([
+                ".gemini/settings.json: a folder, not a file; Gemini CLI loads no hooks from it"
+            ]),
+        )
+    );
+}

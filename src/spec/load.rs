@@ -290,6 +290,28 @@ fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, Spec
             if event.trim().is_empty() {
                 return Err(file.error_at("event", "`event` is empty: name the event".into()));
             }
+            // Agents take their own events in other spellings too (Crush: `pre_tool_use`), so
+            // an event is known when some agent's is the same word in any case, with any `_`/`-`.
+            let word = |e: &str| {
+                e.chars()
+                    .filter(|c| !matches!(c, '_' | '-'))
+                    .flat_map(char::to_lowercase)
+                    .collect::<String>()
+            };
+            let events = crate::tools::all_events();
+            if !events.iter().any(|e| word(e) == word(event)) {
+                let help = match did_you_mean(event, events.iter().copied()) {
+                    Some(h) => format!("did you mean `{h}`? (`hookcheck tools` lists each agent's events)"),
+                    None => "name an event as an agent spells it (`hookcheck tools` lists each agent's events), \
+                             or write `on:` (portable form, e.g. `on: before-tool`)"
+                        .to_string(),
+                };
+                return Err(file.error_on_value(
+                    "event",
+                    format!("`event: {event}` is not an event of any agent"),
+                    help,
+                ));
+            }
             When::Native {
                 event: event.clone(),
                 matcher: raw.matcher.clone().unwrap_or_default(),
