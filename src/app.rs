@@ -55,7 +55,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Command::Schema => {
             let schema = report::schema();
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&schema).unwrap_or_default()
             ));
@@ -64,7 +64,31 @@ pub fn main(cli: Cli) -> i32 {
     }
 }
 
+/// Prints text for people; in a GitHub Actions step no line of it can be read as a workflow
+/// command (it holds hook output, and hook output must not forge or stop annotations).
 fn print(s: &str) {
+    if in_github_actions() {
+        write_stdout(&suite::github::neutralise_text(s));
+    } else {
+        write_stdout(s);
+    }
+}
+
+/// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
+fn print_json(s: &str) {
+    if in_github_actions() {
+        write_stdout(&suite::github::neutralise_json(s));
+    } else {
+        write_stdout(s);
+    }
+}
+
+/// Prints hookcheck's own workflow commands, as they are.
+fn print_command(s: &str) {
+    write_stdout(s);
+}
+
+fn write_stdout(s: &str) {
     let mut out = anstream::stdout();
     // A closed pipe (`hookcheck ... | head`) is not an error worth a panic.
     let _ = out.write_all(s.as_bytes());
@@ -73,9 +97,14 @@ fn print(s: &str) {
 
 fn fail(format: Format, message: &str) -> i32 {
     if format == Format::Json {
-        print(&format!("{}\n", report::json::render_error(message)));
+        print_json(&format!("{}\n", report::json::render_error(message)));
     }
     let mut err = anstream::stderr();
+    let message = if in_github_actions() {
+        suite::github::neutralise_text(message)
+    } else {
+        message.to_string()
+    };
     let _ = writeln!(err, "hookcheck: error: {message}");
     EXIT_USAGE
 }
@@ -105,7 +134,13 @@ pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
         return Ok(tools::ALL.to_vec());
     }
     let mut out: Vec<&'static Tool> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    for id in ids.iter().map(|s| s.trim()) {
+        if id.is_empty() {
+            return Err(format!(
+                "-t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are {})",
+                tools::ids().collect::<Vec<_>>().join(", ")
+            ));
+        }
         let Some(tool) = tools::find(id) else {
             let hint = spec::did_you_mean(id, tools::ids())
                 .map(|h| format!("did you mean `{h}`? "))
@@ -140,10 +175,10 @@ fn run_cmd(args: RunArgs) -> i32 {
             };
             match format {
                 Format::Text => print(&report::text::render(&report)),
-                Format::Json => print(&format!("{}\n", report::json::render(&report))),
+                Format::Json => print_json(&format!("{}\n", report::json::render(&report))),
                 Format::Ndjson => {
                     for t in &report.targets {
-                        print(&format!(
+                        print_json(&format!(
                             "{}\n",
                             serde_json::to_string(t).unwrap_or_default()
                         ));
@@ -154,7 +189,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                     if !report.summary.passed {
                         let line = report_line(&report);
                         let title = format!("hookcheck: {}", report.hook);
-                        print(&format!(
+                        print_command(&format!(
                             "{}\n",
                             suite::github::error_line(
                                 &report.spec,
@@ -229,10 +264,10 @@ impl Workspace {
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {
-            expect.add(e, |id| tools::find(id).is_some())?;
+            add_expect(&mut expect, e)?;
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = spec::load_file(&path).map_err(|e| e.to_string())?;
+        let spec = spec::load_file(&path).map_err(|e| e.render())?;
         // The other specs matter where an agent puts every hook of one event in one file.
         let peers = spec::discover(&self.spec_dirs)
             .into_iter()
@@ -264,12 +299,23 @@ impl Workspace {
     }
 }
 
-/// The `--jobs` value, checked.
+/// Adds one `--expect` value; an empty one (or an empty item in a list) is an error, not
+/// "nothing to compare".
+fn add_expect(expect: &mut Expect, value: &str) -> Result<(), String> {
+    if value.split(',').any(|item| item.trim().is_empty()) {
+        return Err(format!(
+            "--expect `{value}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`"
+        ));
+    }
+    expect.add(value, |id| tools::find(id).is_some())
+}
+
+/// The `--jobs` value (checked by the command line), or the default.
 pub fn jobs(given: Option<usize>) -> Result<usize, String> {
     match given {
-        Some(0) => Err("--jobs must be at least 1".to_string()),
-        Some(n) => Ok(n),
-        None => Ok(run::default_jobs()),
+        Some(n) if (1..=crate::cli::MAX_JOBS).contains(&n) => Ok(n),
+        Some(n) => Err(format!("--jobs {n}: use 1 to {}", crate::cli::MAX_JOBS)),
+        None => Ok(run::default_jobs().min(crate::cli::MAX_JOBS)),
     }
 }
 
@@ -300,7 +346,7 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     let tools = select_tools(&args.targets)?;
     let mut expect = Expect::default();
     for e in &args.expect {
-        expect.add(e, |id| tools::find(id).is_some())?;
+        add_expect(&mut expect, e)?;
     }
     let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
@@ -418,7 +464,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         done += 1;
         if format == Format::Ndjson {
             for line in suite::ndjson_lines(c) {
-                print(&format!("{line}\n"));
+                print_json(&format!("{line}\n"));
             }
         }
         if progress {
@@ -433,7 +479,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     }
     match format {
         Format::Text => print(&suite::text::render(&result)),
-        Format::Json => print(&format!(
+        Format::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&report::Output::Suite(result.clone()))
                 .unwrap_or_default()
@@ -441,7 +487,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         Format::Ndjson => {}
         Format::Github => {
             print(&suite::text::render(&result));
-            print(&suite::github::annotations(&result));
+            print_command(&suite::github::annotations(&result));
         }
     }
     if in_github_actions()
@@ -514,7 +560,7 @@ fn list_cmd(args: ListArgs) -> i32 {
         rows.push(row);
     }
     match args.format {
-        ListFormat::Json => print(&format!(
+        ListFormat::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&rows).unwrap_or_default()
         )),
@@ -579,7 +625,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                     })
                 })
                 .collect();
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&list).unwrap_or_default()
             ));
@@ -634,7 +680,7 @@ fn list_installed(args: ListArgs) -> i32 {
                 })
                 .collect();
             let out = serde_json::json!({ "handlers": rows, "errors": errors });
-            print(&format!(
+            print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&out).unwrap_or_default()
             ));
@@ -653,7 +699,7 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => print(&format!(
+        ListFormat::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&findings).unwrap_or_default()
         )),

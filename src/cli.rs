@@ -94,9 +94,30 @@ pub struct TestArgs {
     /// Where the specs are (repeatable).
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,
-    /// How many hooks may run at once. Default: 4 per CPU.
-    #[arg(long, value_name = "N")]
+    /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
+    #[arg(long, value_name = "N", value_parser = jobs_value)]
     pub jobs: Option<usize>,
+}
+
+/// The most hooks `--jobs` lets run at once: more only exhausts the machine's processes.
+pub const MAX_JOBS: usize = 1024;
+
+/// Parses `--jobs`: a whole number from 1 to [`MAX_JOBS`].
+fn jobs_value(s: &str) -> Result<usize, String> {
+    let n: u128 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number: use 1 to {MAX_JOBS}"))?;
+    if n == 0 {
+        return Err(format!(
+            "at least one hook must be able to run: use 1 to {MAX_JOBS}"
+        ));
+    }
+    usize::try_from(n)
+        .ok()
+        .filter(|n| *n <= MAX_JOBS)
+        .ok_or_else(|| {
+            format!("more than {MAX_JOBS} hooks at once is not supported: use 1 to {MAX_JOBS}")
+        })
 }
 
 /// `hookcheck run`.
@@ -153,8 +174,8 @@ pub struct RunArgs {
     /// under the project root.
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,
-    /// How many hooks may run at once. Default: 4 per CPU.
-    #[arg(long, value_name = "N")]
+    /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
+    #[arg(long, value_name = "N", value_parser = jobs_value)]
     pub jobs: Option<usize>,
     /// Also run the installed agents for real (as `hookcheck live`) and show both side by side.
     #[arg(long)]

@@ -6,6 +6,11 @@
 //! [`exec`] runs processes and knows no agent, [`run`] orchestrates, [`judge`] decides the exit
 //! status and [`report`] only formats.
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod app;
 pub mod cli;
 pub mod exec;

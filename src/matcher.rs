@@ -9,7 +9,7 @@ mod python;
 mod simple;
 
 pub use go::go_regex_matches;
-pub use js::{JsRegex, MatchTimedOut};
+pub use js::{DEFAULT_MATCH_TIMEOUT, JsRegex, MatchTimedOut, take_budget_hits};
 pub use portability::non_portable_regex_feature;
 pub use python::python_fullmatch;
 pub use simple::{exact_list_matches, is_exact_list, is_match_all, wildcard_matches};

@@ -125,7 +125,7 @@ pub fn plan(check: &Check) -> Planned {
                 Vec::new(),
             ),
             Subject::Spec(spec) => {
-                let plan = (tool.plan)(&cx(spec));
+                let plan = plan_one(tool, &cx(spec));
                 let n = match &plan {
                     Plan::Run(r) => r.commands.len(),
                     _ => 0,
@@ -133,7 +133,7 @@ pub fn plan(check: &Check) -> Planned {
                 (plan, vec![0; n])
             }
             Subject::Installed { .. } => {
-                let each: Vec<Plan> = specs.iter().map(|s| (tool.plan)(&cx(s))).collect();
+                let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
                 merge(tool, specs, each)
             }
         };
@@ -141,6 +141,48 @@ pub fn plan(check: &Check) -> Planned {
         owners.push(owner);
     }
     Planned { plans, owners }
+}
+
+/// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
+/// its match budget, or a command with no time at all.
+fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
+    let _ = crate::matcher::take_budget_hits();
+    let plan = (tool.plan)(cx);
+    let hits = crate::matcher::take_budget_hits();
+    if let Some((pattern, haystack)) = hits.first() {
+        let event = match &plan {
+            Plan::Run(r) => Some(r.event.clone()),
+            Plan::Skipped { event, .. } => Some(event.clone()),
+            Plan::NotRun { event, .. } => event.clone(),
+        };
+        let budget = crate::matcher::DEFAULT_MATCH_TIMEOUT.as_millis();
+        return Plan::NotRun {
+            event,
+            reason: format!(
+                "matcher \"{pattern}\" ran past hookcheck's {budget} ms match budget on \"{haystack}\" \
+                 (catastrophic backtracking): {} may hang or give up here, so whether it matches is unknown",
+                tool.name
+            ),
+        };
+    }
+    no_zero_timeout(tool, plan)
+}
+
+/// A command planned with no time at all is not run: whether the agent stops it at once or
+/// never is not documented, and its verdict would change run to run (a native file's
+/// `timeout: 0`; a spec's is refused when loaded).
+fn no_zero_timeout(tool: &Tool, mut plan: Plan) -> Plan {
+    if let Plan::Run(run) = &mut plan {
+        for c in &mut run.commands {
+            if c.invocation.as_ref().is_ok_and(|inv| inv.timeout.is_zero()) {
+                c.invocation = Err(format!(
+                    "timeout 0: {} does not say what 0 means, so the verdict would change run to run",
+                    tool.name
+                ));
+            }
+        }
+    }
+    plan
 }
 
 /// The specs planned for the tool at `index`.
@@ -405,7 +447,12 @@ fn ran_target(
             }
             Ok(inv) => {
                 let outcome = outcomes.next().unwrap_or_else(|| missing_outcome(inv));
-                let reading = (tool.read)(&own, &outcome);
+                let reading = cut_reply(
+                    tool,
+                    &outcome,
+                    (tool.read)(&own, &outcome),
+                    check.limits.capture_bytes,
+                );
                 commands.push(command_report(
                     display,
                     &outcome,
@@ -456,6 +503,28 @@ fn ran_target(
         warnings: Vec::new(),
         assumptions: run.assumptions,
     }
+}
+
+/// A reply cut at the capture limit is not the reply the agent reads: a valid JSON reply
+/// over the limit reads as "not valid JSON". The reading of a hook that ran to its end with
+/// its stdout cut is not counted, whatever it says, and the note says why.
+fn cut_reply(tool: &Tool, outcome: &Outcome, mut reading: Reading, limit: usize) -> Reading {
+    let dropped = outcome.stdout.truncated();
+    if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() {
+        return reading;
+    }
+    let limit = if limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else {
+        format!("{limit} bytes")
+    };
+    reading.counted = false;
+    reading.notes.push(format!(
+        "stdout over {limit} was cut ({dropped} bytes dropped): hookcheck cannot read the reply \
+         as {} would, so this result is not counted",
+        tool.name
+    ));
+    reading
 }
 
 /// Cannot happen (one outcome per invocation), but never panic over it.

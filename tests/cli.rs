@@ -3,16 +3,7 @@
 
 mod common;
 
-use common::{Project, decision, guard, target};
-
-fn guard_project() -> Project {
-    Project::new()
-        .spec(
-            "g",
-            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
-        )
-        .script("hooks/g.sh", &guard("rm -rf"))
-}
+use common::{Project, decision, guard, guard_project, target};
 
 #[test]
 fn exit_0_when_counted_tools_agree_and_1_when_they_differ() {
@@ -159,13 +150,14 @@ fn bad_input_exits_2_with_a_message_that_says_what_to_do() {
         ),
         (
             &["run", "g", "--bash", "ls", "--jobs", "0"],
-            "--jobs must be at least 1",
+            "invalid value '0' for '--jobs <N>': at least one hook must be able to run: use 1 to 1024",
         ),
     ];
     for (args, want) in cases {
         let run = p.run(args);
         assert_eq!(run.code(), 2, "{args:?}: {}", run.stderr());
-        assert!(run.stderr().contains(want), "{args:?}: {}", run.stderr());
+        let said = common::error_in_one_line(&run.stderr());
+        assert!(said.contains(want), "{args:?}: {}", run.stderr());
         assert!(!run.stderr().contains("panicked"), "{args:?}");
     }
     // Two triggers at once is a usage error too.
@@ -224,7 +216,8 @@ fn invalid_specs_name_file_line_and_fix() {
     for (name, _, want) in cases {
         let run = p.run(&["run", name]);
         assert_eq!(run.code(), 2, "{name}");
-        assert!(run.stderr().contains(want), "{name}: {}", run.stderr());
+        let said = common::error_in_one_line(&run.stderr());
+        assert!(said.contains(want), "{name}: {}", run.stderr());
     }
     let run = p.run(&["list"]);
     assert_eq!(

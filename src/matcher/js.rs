@@ -3,8 +3,24 @@
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-/// How long [`JsRegex::is_match`] lets one match run before giving up.
-pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long [`JsRegex::is_match`] lets one match run before giving up. Every agent with
+/// JavaScript matchers pays it once per check, so it is kept short: a tool name or a path
+/// matches in microseconds, and only catastrophic backtracking gets near it.
+pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_millis(250);
+
+std::thread_local! {
+    /// The matches on this thread that ran past their budget since the last
+    /// [`take_budget_hits`], as `(pattern, haystack)`.
+    static BUDGET_HITS: std::cell::RefCell<Vec<(String, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The matches on this thread that ran past their budget since the last call, as
+/// `(pattern, haystack)`: [`JsRegex::is_match`] reads them as no match, and whoever planned
+/// with it says instead that the matcher's result is unknown.
+pub fn take_budget_hits() -> Vec<(String, String)> {
+    BUDGET_HITS.with(|h| std::mem::take(&mut *h.borrow_mut()))
+}
 
 /// A JavaScript match that ran past its deadline (catastrophic backtracking, e.g. `(a+)+$`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +38,7 @@ impl std::error::Error for MatchTimedOut {}
 #[derive(Debug, Clone)]
 pub struct JsRegex {
     re: Arc<regress::Regex>,
+    pattern: String,
 }
 
 impl JsRegex {
@@ -35,7 +52,10 @@ impl JsRegex {
         let units = pattern.encode_utf16().map(u32::from);
         let re = regress::Regex::from_unicode(units, regress::Flags::default())
             .map_err(|e| e.to_string())?;
-        Ok(Self { re: Arc::new(re) })
+        Ok(Self {
+            re: Arc::new(re),
+            pattern: pattern.to_string(),
+        })
     }
 
     /// Compiles `pattern` wrapped as `^(?:pattern)$`, so it must match the whole haystack.
@@ -47,11 +67,17 @@ impl JsRegex {
 
     /// Whether the regex matches somewhere in `haystack` (UTF-16 semantics, as V8 without `u`).
     ///
-    /// A match that runs past [`DEFAULT_MATCH_TIMEOUT`] counts as no match; use
-    /// [`JsRegex::is_match_within`] to tell the two apart.
+    /// A match that runs past [`DEFAULT_MATCH_TIMEOUT`] counts as no match and is recorded
+    /// for [`take_budget_hits`]; use [`JsRegex::is_match_within`] to tell the two apart.
     pub fn is_match(&self, haystack: &str) -> bool {
         self.is_match_within(haystack, DEFAULT_MATCH_TIMEOUT)
-            .unwrap_or(false)
+            .unwrap_or_else(|MatchTimedOut| {
+                BUDGET_HITS.with(|h| {
+                    h.borrow_mut()
+                        .push((self.pattern.clone(), haystack.to_string()))
+                });
+                false
+            })
     }
 
     /// Like [`JsRegex::is_match`], but reports a match that takes longer than `limit`.

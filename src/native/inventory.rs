@@ -50,14 +50,21 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
         }
         for (path, project) in paths {
             let shown = shown(root, &path);
-            let text = std::fs::read_to_string(&path);
+            let text = read(loader, &path, &shown);
             inv.files.push(FileRead {
                 tool: loader.id,
                 shown: shown.clone(),
                 exists: path.is_file(),
                 project,
             });
-            let Ok(text) = text else { continue };
+            let text = match text {
+                Ok(Some(text)) => text,
+                Ok(None) => continue,
+                Err(e) => {
+                    inv.errors.push(e);
+                    continue;
+                }
+            };
             match (loader.parse)(&shown, &text) {
                 Ok(hs) => inv.handlers.extend(hs),
                 Err(e) => inv.errors.push(e),
@@ -66,6 +73,36 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
     }
     replace_by_key(&mut inv);
     inv
+}
+
+/// The text of one hook file: `None` when there is no file (nothing there, the usual case);
+/// an error naming the file when something is there that the agent cannot read (not UTF-8, a
+/// folder, a symlink loop or a dangling symlink, no permission).
+fn read(loader: &Loader, path: &Path, shown: &Path) -> Result<Option<String>, NativeError> {
+    let error = |message: String| NativeError {
+        file: shown.to_path_buf(),
+        line: None,
+        message,
+        consequence: format!("{} loads no hooks from it", loader.name),
+    };
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
+            error(format!(
+                "not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ))
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            match std::fs::symlink_metadata(path) {
+                Ok(m) if m.file_type().is_symlink() => Err(error(
+                    "a symlink to nothing: the file it points at does not exist".to_string(),
+                )),
+                _ => Ok(None),
+            }
+        }
+        Err(_) if path.is_dir() => Err(error("a folder, not a file".to_string())),
+        Err(e) => Err(error(format!("cannot read it: {e}"))),
+    }
 }
 
 /// Drops the user handlers that a project handler of the same agent replaces (same

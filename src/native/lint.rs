@@ -76,6 +76,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             out.extend(matcher_rule(l, h));
             out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
+            out.extend(zero_timeout_rule(l, h));
             out.extend(script_rule(root, l, h));
         }
         let loaded = inv.loaded_by(l);
@@ -231,6 +232,28 @@ fn unit_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         h,
         format!("timeout {v} is in milliseconds in {}: {v} ms", l.name),
         format!("write {} for {v} seconds", v * 1000),
+    ))
+}
+
+/// A timeout of 0 where the agent does not say what 0 means: the hook is stopped at once or
+/// never, and `run --installed` does not run it.
+fn zero_timeout_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+    if h.timeout_value != Some(0) || crate::tools::ZERO_TIMEOUT_DOCUMENTED.contains(&l.id) {
+        return None;
+    }
+    Some(finding(
+        Severity::Warning,
+        "timeout-zero",
+        l,
+        h,
+        format!(
+            "timeout 0: {} does not say what 0 means, so the hook may be stopped at once or never",
+            l.name
+        ),
+        format!(
+            "write a timeout of 1 {} or more, or leave it out for the default",
+            l.unit
+        ),
     ))
 }
 

@@ -33,11 +33,43 @@ impl SpecFile {
     }
 
     fn error_at(&self, key: &str, message: String) -> SpecError {
+        self.error(self.line_of(key), None, message)
+    }
+
+    /// An error at `line` (1-based) and `column`, quoting the line.
+    fn error(&self, line: Option<u64>, column: Option<u64>, message: String) -> SpecError {
+        let source_line = line
+            .and_then(|l| {
+                self.text
+                    .lines()
+                    .nth(usize::try_from(l).ok()?.checked_sub(1)?)
+            })
+            .map(Box::from);
         SpecError {
             file: self.path.display().to_string(),
-            line: self.line_of(key),
-            column: None,
+            line,
+            column,
             message,
+            help: None,
+            source_line,
+        }
+    }
+
+    /// An error on the value of `key`, with the column where the value starts and a help line.
+    fn error_on_value(&self, key: &str, message: String, help: String) -> SpecError {
+        let line = self.line_of(key);
+        let column = line.and_then(|l| {
+            let text = self
+                .text
+                .lines()
+                .nth(usize::try_from(l).ok()?.checked_sub(1)?)?;
+            let after = text.find(':')? + 1;
+            let value = after + (text.len() - after - text[after..].trim_start().len());
+            Some(text[..value].chars().count() as u64 + 1)
+        });
+        SpecError {
+            help: Some(help.into()),
+            ..self.error(line, column, message)
         }
     }
 }
@@ -110,6 +142,8 @@ pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
         line: None,
         column: None,
         message: format!("cannot read the spec: {e}"),
+        help: None,
+        source_line: None,
     })?;
     let file = SpecFile {
         path: path.to_path_buf(),
@@ -142,16 +176,11 @@ pub fn from_text(path: &Path, text: &str) -> Result<HookSpec, SpecError> {
 
 fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
     let is_json = file.path.extension().is_some_and(|e| e == "json");
-    let at = |line, column, message: String| SpecError {
-        file: file.path.display().to_string(),
-        line,
-        column,
-        message,
-    };
+    let at = |line, column, message: String| file.error(line, column, message);
     if is_json {
         serde_json::from_str(&file.text).map_err(|e| {
             let msg = explain(&e.to_string());
-            at(Some(e.line() as u64), Some(e.column() as u64), msg)
+            with_help(at(Some(e.line() as u64), Some(e.column() as u64), msg))
         })
     } else {
         // strict_booleans: `on: yes` stays the string "yes" (YAML 1.2), as in crates.md §1.
@@ -160,12 +189,24 @@ fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
             let loc = e.location();
             let text = e.to_string();
             let first = text.lines().next().unwrap_or_default();
-            at(
+            with_help(at(
                 loc.map(|l| l.line()),
                 loc.map(|l| l.column()),
                 explain(strip_yaml_position(first)),
-            )
+            ))
         })
+    }
+}
+
+/// A parse error about `timeout` gets the timeout help.
+fn with_help(e: SpecError) -> SpecError {
+    if e.message.starts_with("`timeout: ") {
+        SpecError {
+            help: Some(timeout_help().into()),
+            ..e
+        }
+    } else {
+        e
     }
 }
 
@@ -176,6 +217,32 @@ fn strip_yaml_position(first: &str) -> &str {
         Some((_, what)) => what,
         None => rest,
     }
+}
+
+/// Reads `timeout`: whole seconds; a negative number gets a message of its own.
+pub(super) fn timeout_secs<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<u64>, D::Error> {
+    use serde::Deserialize as _;
+    match Option::<i64>::deserialize(d)? {
+        Some(n) if n < 0 => Err(serde::de::Error::custom(format!(
+            "`timeout: {n}` is negative: a timeout is a number of seconds"
+        ))),
+        n => Ok(n.and_then(|n| u64::try_from(n).ok())),
+    }
+}
+
+/// What to do about a timeout hookcheck cannot take: the one help line for 0 and below.
+fn timeout_help() -> String {
+    let names: Vec<&str> = crate::tools::ZERO_TIMEOUT_DOCUMENTED
+        .iter()
+        .filter_map(|id| crate::tools::find(id).map(|t| t.name))
+        .collect();
+    format!(
+        "write a number of seconds from 1 up, or leave `timeout` out for each agent's default \
+         (only {} say what 0 means: list only them in `targets` to keep 0)",
+        names.join(", ")
+    )
 }
 
 /// Adds a "did you mean" to serde's unknown-field message, and trims position suffixes.
@@ -205,14 +272,13 @@ fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, Spec
             ));
         }
         (None, None) => {
-            return Err(SpecError {
-                file: file.path.display().to_string(),
-                line: Some(1),
-                column: None,
-                message: "the spec says neither `event` (native form, e.g. `event: PreToolUse`) \
-                          nor `on` (portable form, e.g. `on: before-tool`)"
+            return Err(file.error(
+                Some(1),
+                None,
+                "the spec says neither `event` (native form, e.g. `event: PreToolUse`) \
+                 nor `on` (portable form, e.g. `on: before-tool`)"
                     .into(),
-            });
+            ));
         }
         (Some(event), None) => {
             if raw.match_.is_some() {
@@ -223,6 +289,28 @@ fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, Spec
             }
             if event.trim().is_empty() {
                 return Err(file.error_at("event", "`event` is empty: name the event".into()));
+            }
+            // Agents take their own events in other spellings too (Crush: `pre_tool_use`), so
+            // an event is known when some agent's is the same word in any case, with any `_`/`-`.
+            let word = |e: &str| {
+                e.chars()
+                    .filter(|c| !matches!(c, '_' | '-'))
+                    .flat_map(char::to_lowercase)
+                    .collect::<String>()
+            };
+            let events = crate::tools::all_events();
+            if !events.iter().any(|e| word(e) == word(event)) {
+                let help = match did_you_mean(event, events.iter().copied()) {
+                    Some(h) => format!("did you mean `{h}`? (`hookcheck tools` lists each agent's events)"),
+                    None => "name an event as an agent spells it (`hookcheck tools` lists each agent's events), \
+                             or write `on:` (portable form, e.g. `on: before-tool`)"
+                        .to_string(),
+                };
+                return Err(file.error_on_value(
+                    "event",
+                    format!("`event: {event}` is not an event of any agent"),
+                    help,
+                ));
             }
             When::Native {
                 event: event.clone(),
@@ -318,6 +406,21 @@ fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, Spec
                 ));
             }
         }
+    }
+    let zero_is_documented = raw.targets.as_ref().is_some_and(|ts| {
+        !ts.is_empty()
+            && ts
+                .iter()
+                .all(|t| crate::tools::ZERO_TIMEOUT_DOCUMENTED.contains(&t.as_str()))
+    });
+    if raw.timeout == Some(0) && !zero_is_documented {
+        return Err(file.error_on_value(
+            "timeout",
+            "`timeout: 0` is no time limit hookcheck can run: an agent that does not say what 0 \
+             means stops the hook at once or never, and the verdict changes run to run"
+                .into(),
+            timeout_help(),
+        ));
     }
     for key in raw.env.keys() {
         if key.is_empty() || key.contains('=') {

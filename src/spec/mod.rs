@@ -72,6 +72,7 @@ pub struct RawSpec {
     /// Exec form: arguments passed to `command` with no shell.
     pub args: Option<Vec<String>>,
     /// Timeout in seconds.
+    #[serde(default, deserialize_with = "load::timeout_secs")]
     pub timeout: Option<u64>,
     /// The tools this hook is written for (ids); all tools when absent.
     pub targets: Option<Vec<String>>,
@@ -175,8 +176,43 @@ pub struct SpecError {
     pub line: Option<u64>,
     /// 1-based column, when known.
     pub column: Option<u64>,
-    /// What is wrong and what to do.
+    /// What is wrong.
     pub message: String,
+    /// What to do about it, when there is more to say than the message.
+    pub help: Option<Box<str>>,
+    /// The text of the line the error is on, when known.
+    pub source_line: Option<Box<str>>,
+}
+
+impl SpecError {
+    /// The error as cargo writes one: the message, ` --> file:line:col`, the line with a caret
+    /// under the column, and a `help:` line.
+    pub fn render(&self) -> String {
+        let place = match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.file),
+            (Some(l), None) => format!("{}:{l}", self.file),
+            _ => self.file.clone(),
+        };
+        let mut out = format!("{}\n --> {place}\n", self.message);
+        if let (Some(l), Some(text)) = (self.line, &self.source_line) {
+            let n = l.to_string();
+            let pad = " ".repeat(n.len());
+            out.push_str(&format!("{pad} |\n{n} | {text}\n"));
+            if let Some(c) = self.column {
+                let before: String = text
+                    .chars()
+                    .take(usize::try_from(c.saturating_sub(1)).unwrap_or(0))
+                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out.push_str(&format!("{pad} | {before}^\n"));
+            }
+            out.push_str(&format!("{pad} |\n"));
+        }
+        if let Some(help) = &self.help {
+            out.push_str(&format!("help: {help}\n"));
+        }
+        out.trim_end().to_string()
+    }
 }
 
 impl std::fmt::Display for SpecError {

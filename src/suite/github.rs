@@ -17,6 +17,36 @@ pub fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// Output text (hook output, case names, messages) made safe for a GitHub Actions log: no line
+/// of it can be read by the runner as a workflow command. The runner reads a line as a command
+/// when it starts with `::` after leading whitespace, or (the old syntax) holds `##[` anywhere,
+/// and it splits lines at CR as well as LF; such a line's first `:` becomes `%3A` and every
+/// `##[` becomes `#%23[` (GitHub's own escapes), so the text still reads as it was. Only
+/// hookcheck's own annotations are printed without this, so none of them can be stopped by a
+/// forged `::stop-commands::`.
+pub fn neutralise_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive(['\n', '\r']) {
+        let line = line.replace("##[", "#%23[");
+        let body = line.trim_start();
+        match body.strip_prefix(':') {
+            Some(rest) if rest.starts_with(':') => {
+                out.push_str(&line[..line.len() - body.len()]);
+                out.push_str("%3A");
+                out.push_str(rest);
+            }
+            _ => out.push_str(&line),
+        }
+    }
+    out
+}
+
+/// JSON output made safe for a GitHub Actions log with the data unchanged: `##[` can only stand
+/// inside a JSON string, where `#\u0023[` means the same; a line of JSON never starts with `::`.
+pub fn neutralise_json(json: &str) -> String {
+    json.replace("##[", "#\\u0023[")
+}
+
 /// One `::error` line.
 pub fn error_line(file: &str, line: u64, title: &str, message: &str) -> String {
     format!(
@@ -112,6 +142,27 @@ mod tests {
         assert_eq!(
             error_line("cases, v2.yaml", 3, "hookcheck: x", "line1\nline2: 100%"),
             "::error file=cases%2C v2.yaml,line=3,title=hookcheck%3A x::line1%0Aline2: 100%25"
+        );
+    }
+
+    #[test]
+    fn no_line_of_output_is_a_workflow_command() {
+        assert_eq!(
+            neutralise_text(
+                "::error file=x::forged\n  \t::stop-commands::abc\r::warning::cr\n\u{a0}\u{3000}::x\n"
+            ),
+            "%3A:error file=x::forged\n  \t%3A:stop-commands::abc\r%3A:warning::cr\n\u{a0}\u{3000}%3A:x\n"
+        );
+        assert_eq!(
+            neutralise_text("stderr: ::x\nok :: fine\n:\n: :\nend ##[error]old"),
+            "stderr: ::x\nok :: fine\n:\n: :\nend #%23[error]old"
+        );
+        let json = r###"{"stderr":"##[error]x\n::error::y"}"###;
+        let safe = neutralise_json(json);
+        assert_eq!(safe, r###"{"stderr":"#\u0023[error]x\n::error::y"}"###);
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&safe).ok(),
+            serde_json::from_str::<serde_json::Value>(json).ok()
         );
     }
 }

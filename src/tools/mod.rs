@@ -218,7 +218,28 @@ pub fn find(id: &str) -> Option<&'static Tool> {
     ALL.iter().copied().find(|t| t.id == id)
 }
 
-/// Every tool id, in registry order.
+/// The agents whose contracts say what `timeout: 0` means (Kiro: no limit; Crush and Spettro:
+/// their default). For every other agent 0 is undocumented, and a hook stopped at once or
+/// never gives a verdict that changes run to run.
+pub const ZERO_TIMEOUT_DOCUMENTED: &[&str] = &["kiro", "crush", "spettro"];
+
+/// Every event name some agent knows (its own spelling), each once, in registry order: the
+/// events of every tool and of every agent whose hook files hookcheck reads.
+pub fn all_events() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    let each = ALL
+        .iter()
+        .flat_map(|t| t.events.iter())
+        .chain(native::LOADERS.iter().flat_map(|l| l.events.iter()));
+    for e in each {
+        if !out.contains(e) {
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// The ids of every tool, in registry order.
 pub fn ids() -> impl Iterator<Item = &'static str> + Clone {
     ALL.iter().map(|t| t.id)
 }

@@ -126,6 +126,16 @@ pub fn decision(report: &Value, id: &str) -> String {
         .to_string()
 }
 
+/// A project with one portable spec `g` whose guard blocks shell commands holding `rm -rf`.
+pub fn guard_project() -> Project {
+    Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+}
+
 /// A guard script that reads the payload and blocks (exit 2 + stderr) when it contains `needle`.
 pub fn guard(needle: &str) -> String {
     format!(
@@ -153,4 +163,18 @@ pub fn needs(program: &str, what_for: &str, install: &str) -> bool {
     }
     eprintln!("skipped: {message}");
     false
+}
+
+/// An error as hookcheck prints it, cargo-style (`error: WHAT`, ` --> PLACE`, the line, `help:`),
+/// as the one line `PLACE: WHAT`; any other text as it is.
+pub fn error_in_one_line(stderr: &str) -> String {
+    let mut lines = stderr.lines();
+    let what = lines.next().unwrap_or_default();
+    match lines.next().and_then(|l| l.strip_prefix(" --> ")) {
+        Some(place) => {
+            let what = what.strip_prefix("hookcheck: error: ").unwrap_or(what);
+            format!("{place}: {what}")
+        }
+        None => stderr.to_string(),
+    }
 }

@@ -271,6 +271,8 @@ fn string_params(input: &Value) -> Value {
 }
 
 fn edit_input(path: &Path, exists: bool) -> Value {
+    // A path need not be UTF-8: carry it lossily, as the agent's JSON would.
+    let path = path.display().to_string();
     if exists {
         json!({ "path": path, "old_text": "", "new_text": "" })
     } else {

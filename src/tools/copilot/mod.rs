@@ -374,7 +374,7 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
             "cwd": cx.root,
         })
     } else {
-        json!({ "sessionId": session, "timestamp": 1_767_225_600_000_u64, "cwd": cx.root })
+        json!({ "sessionId": session, "timestamp": 1_767_225_600_000_u64, "cwd": cx.root.display().to_string() })
     };
     let transcript = cx
         .home

@@ -300,7 +300,7 @@ fn input(cx: &PlanContext, event: &str) -> Result<Input, String> {
     }
     // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
     // documents no payload of its own.
-    let mut payload = json!({ "cwd": cx.root });
+    let mut payload = json!({ "cwd": cx.root.display().to_string() });
     let obj = payload
         .as_object_mut()
         .ok_or_else(|| "internal: payload is not an object".to_string())?;
@@ -754,7 +754,7 @@ mod tests {
         for (yaml_timeout, secs, assumed_timeout) in [
             ("", 60, false),
             ("timeout: 5\n", 5, false),
-            ("timeout: 0\n", 60, true),
+            ("timeout: 0\ntargets: [kiro]\n", 60, true),
         ] {
             let yaml = format!("{PRE}{yaml_timeout}");
             let Plan::Run(run) = plan(&TOOL, &yaml, &pay) else {

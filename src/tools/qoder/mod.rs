@@ -386,7 +386,10 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<
                         reason: format!("matcher \"{matcher}\" does not match Write"),
                     });
                 }
-                ("Write", json!({ "file_path": path, "content": "" }))
+                (
+                    "Write",
+                    json!({ "file_path": path.display().to_string(), "content": "" }),
+                )
             }
             t => {
                 return Err(not_run(shared::wrong_trigger(
