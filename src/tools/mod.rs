@@ -230,7 +230,7 @@ pub fn all_events() -> Vec<&'static str> {
     let each = ALL
         .iter()
         .flat_map(|t| t.events.iter())
-        .chain(native::LOADERS.iter().flat_map(|l| l.events.iter()));
+        .chain(native::loaders().flat_map(|l| l.events.iter()));
     for e in each {
         if !out.contains(e) {
             out.push(e);
