@@ -14,6 +14,8 @@
 pub mod app;
 pub mod cli;
 pub mod exec;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod judge;
 pub mod live;
 pub mod matcher;
