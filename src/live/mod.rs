@@ -246,7 +246,11 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
-    let agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
+    let mut agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
+    if run.read_only.is_some() {
+        // bubblewrap sets PWD for the process it starts: the agent is given it, not its hooks.
+        agent_env.push("PWD".into());
+    }
     let (program, args) = match run.read_only {
         Some(bwrap) => {
             let tmp = std::env::temp_dir();
