@@ -122,16 +122,7 @@ fn planned_inputs_match_every_recorded_capture() {
             continue;
         };
         let planned = capture::planned_shape(&inv, &command, &given);
-        let mut real = capture::recorded_shape(f);
-        // Cline runs the event script as `sh SCRIPT`; hookcheck runs the script's text, which
-        // is the spec's command, as `sh -c COMMAND`: the same shell, the text handed over the
-        // other way.
-        if f.agent == "cline"
-            && real.argv.len() == 2
-            && real.argv[1].ends_with("/.cline/hooks/PreToolUse")
-        {
-            real.argv = vec![real.argv[0].clone(), "-c".into(), capture::COMMAND.into()];
-        }
+        let real = capture::recorded_shape(f);
         assert_eq!(
             real.argv,
             planned.argv,

@@ -46,6 +46,10 @@ pub struct Captured {
     pub stdin: String,
     /// The names of the variables in the shell's environment as the agent started it.
     pub env: Vec<String>,
+    /// The argv element that names a script file holding the hook command (an agent that
+    /// writes the command into a file and runs `SHELL FILE`), when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_file: Option<usize>,
 }
 
 /// Writes the capture script into `dir` and returns the hook command wrapped by it.
@@ -97,8 +101,14 @@ fn read_one(dir: &Path) -> Captured {
             .map(String::from)
             .collect::<Vec<_>>()
     };
+    let argv = nul_split("argv");
+    // Read while the run's files are still there: a script file handed to the shell.
+    let command_file = argv
+        .iter()
+        .position(|a| std::fs::read_to_string(a).is_ok_and(|t| t.contains(SCRIPT_NAME)));
     Captured {
-        argv: nul_split("argv"),
+        command_file,
+        argv,
         parent_argv: nul_split("parent"),
         cwd: text("cwd").trim_end().to_string(),
         stdin: text("stdin"),
@@ -169,6 +179,23 @@ pub fn shape(
 /// Whether `arg` is the command text live mode gave the agent (it holds the capture script).
 pub fn is_wrapped_command(arg: &str) -> bool {
     arg.contains(SCRIPT_NAME)
+}
+
+/// `argv` with the hook's command as [`COMMAND`]: the command text itself, or a script file
+/// holding it (at `command_file`) as `-c COMMAND`, the way hookcheck hands the same text to
+/// the same shell.
+pub fn command_argv(argv: &[String], command_file: Option<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, a) in argv.iter().enumerate() {
+        if Some(i) == command_file {
+            out.extend(["-c".to_string(), COMMAND.to_string()]);
+        } else if is_wrapped_command(a) {
+            out.push(COMMAND.to_string());
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
 }
 
 fn flatten(prefix: &str, v: &Value, out: &mut BTreeMap<String, String>) {
@@ -273,6 +300,9 @@ pub struct InputFixture {
     pub shell: String,
     /// The shell's argv, the command text as `<command>`.
     pub argv: Vec<String>,
+    /// The argv element that names a script file holding the hook command, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command_file: Option<usize>,
     /// The agent's own argv (the shell's parent).
     pub parent_argv: Vec<String>,
     /// The shell's working directory.
@@ -322,7 +352,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         })
         .collect();
     let s = shape(
-        &argv,
+        &command_argv(&argv, call.command_file),
         |a| a == COMMAND,
         &call.stdin,
         &call.env,
@@ -343,6 +373,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         trigger: cx.trigger.to_string(),
         shell: shell_of(&argv),
         argv,
+        command_file: call.command_file,
         parent_argv: call.parent_argv.iter().map(|a| rel(a)).collect(),
         cwd: rel(&call.cwd),
         stdin: s.stdin,
@@ -427,7 +458,7 @@ pub fn planned_shape(inv: &crate::exec::Invocation, command: &str, caller_env: &
 /// The shape of a recorded capture.
 pub fn recorded_shape(f: &InputFixture) -> Shape {
     Shape {
-        argv: f.argv.clone(),
+        argv: command_argv(&f.argv, f.command_file),
         stdin: f.stdin.clone(),
         env_added: f.env_added.clone(),
         env_removed: f.env_removed.clone(),
@@ -496,6 +527,30 @@ mod tests {
         assert_eq!(types, [("a", "object"), ("a.b", "number"), ("c", "null")]);
         assert_eq!(s.env_added, ["SECRET_TOKEN"]);
         assert!(s.env_removed.is_empty());
+    }
+
+    /// An agent that writes the command into a script and runs `sh SCRIPT`: the script is
+    /// found, and stands for `-c <command>`.
+    #[test]
+    fn a_script_file_stands_for_the_command() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let cap = dir.path().join("capture");
+        let cmd = install(&cap, "exit 0").expect("install");
+        let script = dir.path().join("PreToolUse");
+        std::fs::write(&script, format!("#!/bin/sh\n{cmd}\n")).expect("script");
+        let status = std::process::Command::new("sh")
+            .arg(&script)
+            .stdin(std::process::Stdio::null())
+            .status()
+            .expect("run");
+        assert!(status.success());
+        let calls = read_all(&cap);
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].command_file, Some(1));
+        assert_eq!(
+            command_argv(&calls[0].argv, calls[0].command_file),
+            ["sh", "-c", COMMAND]
+        );
     }
 
     fn walk(dir: &Path) -> Vec<std::path::PathBuf> {

@@ -416,15 +416,15 @@ fn show_input(
         );
     };
     let real = capture::shape(
-        &call.argv,
-        capture::is_wrapped_command,
+        &capture::command_argv(&call.argv, call.command_file),
+        |a| a == capture::COMMAND,
         &call.stdin,
         &call.env,
         &input.agent_env,
     );
     let mut out = format!(
         "{pad}input: {} · cwd {} · stdin {} · env +{} -{}\n",
-        capture::shell_of(&real.argv),
+        capture::shell_of(&capture::command_argv(&call.argv, None)),
         call.cwd,
         real.stdin.keys().cloned().collect::<Vec<_>>().join(" "),
         real.env_added.join(" +"),
