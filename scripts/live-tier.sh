@@ -1,7 +1,8 @@
 #!/bin/sh
 # Opt-in live tier: install the pinned agents from npm into a throwaway prefix, re-run live mode
 # over every recorded case in fixtures/live/observations, and fail when any agent now does
-# something other than what was recorded (an agent release changed its hook behaviour).
+# something other than what was recorded (an agent release changed its hook behaviour), or gives
+# its hooks another shell, stdin fields or variable names than fixtures/live/inputs records.
 # Needs root or unprivileged user namespaces (live mode's network sandbox), node and npm.
 set -eu
 cd "$(dirname "$0")/.."
@@ -29,5 +30,24 @@ for f in fixtures/live/observations/*.json; do
   else
     echo "same: $agent on $hook: $got"
   fi
+done
+# What the hook is given (fixtures/live/inputs): the shell, stdin fields and variable names.
+./target/debug/hookcheck live exit0 --specs fixtures/live/hooks --bash 'echo hi' \
+  --record-inputs "$OUT/inputs" > /dev/null || true
+for f in fixtures/live/inputs/*.json; do
+  n=$(basename "$f")
+  if [ ! -f "$OUT/inputs/$n" ]; then
+    echo "CHANGED: $n: nothing captured now"
+    status=1
+    continue
+  fi
+  for field in shell stdin env_added env_removed; do
+    want=$(jq -cS ".$field" "$f"); got=$(jq -cS ".$field" "$OUT/inputs/$n")
+    if [ "$want" != "$got" ]; then
+      echo "CHANGED: $n: $field recorded $want, now $got"
+      status=1
+    fi
+  done
+  echo "same input: $n: $(jq -r .shell "$f")"
 done
 exit $status

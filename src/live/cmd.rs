@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::json;
 
-use super::{Observation, Observed, Run, record, sandbox};
+use super::{Observation, Observed, Run, capture, record, sandbox};
 use crate::app::{CheckRequest, EXIT_USAGE, Workspace};
 use crate::cli::{Format, RunArgs};
 use crate::run;
@@ -49,6 +49,14 @@ pub struct LiveArgs {
     /// How long one agent run may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 240)]
     pub agent_timeout: u64,
+    /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
+    /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
+    #[arg(long)]
+    pub show_input: bool,
+    /// Capture what the hook is given and write one JSON fixture per agent into DIR
+    /// (`<agent>--bash.json`; variable names only, paths in relative form).
+    #[arg(long, value_name = "DIR")]
+    pub record_inputs: Option<PathBuf>,
 }
 
 /// `hookcheck run ... --live`: the same check, live.
@@ -76,6 +84,8 @@ pub fn from_run(args: RunArgs) -> i32 {
         expect: args.expect,
         format: args.format,
         agent_timeout: 240,
+        show_input: false,
+        record_inputs: None,
     })
 }
 
@@ -212,6 +222,7 @@ pub fn main(args: LiveArgs) -> i32 {
                     path_var: &path_var,
                     limit: Duration::from_secs(args.agent_timeout),
                     read_only: read_only.as_deref(),
+                    capture: args.show_input || args.record_inputs.is_some(),
                 };
                 super::observe(driver, &run).map(|mut o| {
                     o.version = super::version(&binary, &path_var, read_only.as_deref());
@@ -242,6 +253,44 @@ pub fn main(args: LiveArgs) -> i32 {
             }
         }
     }
+    if let Some(dir) = &args.record_inputs {
+        for row in &rows {
+            let Ok(o) = &row.result else { continue };
+            let Some(input) = &o.input else { continue };
+            let Some(call) = input.calls.first() else {
+                continue;
+            };
+            let cx = capture::Context {
+                agent: row.driver.id,
+                version: o.version.as_deref(),
+                hook: &spec.name,
+                spec: &spec.file.text,
+                trigger: &args.bash,
+                root: &ws.root,
+                home: &input.home,
+                agent_env: &input.agent_env,
+            };
+            if let Err(e) = capture::write_fixture(dir, &capture::fixture(&cx, call)) {
+                return fail(format, &e);
+            }
+        }
+    }
+    let caller_env: Vec<String> = ws.env.iter().map(|(k, _)| k.clone()).collect();
+    let planned_input = |id: &str| -> Option<capture::Shape> {
+        let req = CheckRequest {
+            hook: args.hook.clone(),
+            bash: Some(args.bash.clone()),
+            targets: vec![id.to_string()],
+            ..Default::default()
+        };
+        let check = ws.check(&req, &ws.cwd, 1).ok()?;
+        let inv = run::plan(&check).invocations().into_iter().next()?;
+        Some(capture::planned_shape(
+            &inv,
+            spec.commands.first()?,
+            &caller_env,
+        ))
+    };
     let expectation = |id: &str| {
         args.expect
             .iter()
@@ -316,16 +365,24 @@ pub fn main(args: LiveArgs) -> i32 {
                         pids.join(", ")
                     ));
                 }
+                let mut input_json = None;
+                if let Some(input) = o.input.as_ref().filter(|_| args.show_input) {
+                    let (text, value) = show_input(input, planned_input(id).as_ref());
+                    out.push_str(&text);
+                    input_json = Some(value);
+                }
                 if o.observed == Observed::NoCall && !o.stderr_tail.is_empty() {
                     out.push_str(&format!(
                         "           stderr: {}\n",
                         o.stderr_tail.replace('\n', "\n                   ")
                     ));
                 }
-                json_rows.push(
-                    json!({"agent": id, "observation": o, "predicted": row.predicted,
-                    "agrees": row.predicted.map(|p| p == seen)}),
-                );
+                let mut row_json = json!({"agent": id, "observation": o,
+                    "predicted": row.predicted, "agrees": row.predicted.map(|p| p == seen)});
+                if let Some(v) = input_json {
+                    row_json["input"] = v;
+                }
+                json_rows.push(row_json);
             }
         }
     }
@@ -343,6 +400,56 @@ pub fn main(args: LiveArgs) -> i32 {
         _ => print!("{out}"),
     }
     status
+}
+
+/// `--show-input` for one agent: what its hook was given, then how hookcheck's plan differs
+/// (text, and the same as JSON).
+fn show_input(
+    input: &super::Input,
+    planned: Option<&capture::Shape>,
+) -> (String, serde_json::Value) {
+    let pad = "           ";
+    let Some(call) = input.calls.first() else {
+        return (
+            format!("{pad}input: the hook never ran, nothing was captured\n"),
+            json!({"captured": null}),
+        );
+    };
+    let real = capture::shape(
+        &capture::command_argv(&call.argv, call.command_file),
+        |a| a == capture::COMMAND,
+        &call.stdin,
+        &call.env,
+        &input.agent_env,
+    );
+    let mut out = format!(
+        "{pad}input: {} · cwd {} · stdin {} · env +{} -{}\n",
+        capture::shell_of(&capture::command_argv(&call.argv, None)),
+        call.cwd,
+        real.stdin.keys().cloned().collect::<Vec<_>>().join(" "),
+        real.env_added.join(" +"),
+        real.env_removed.join(" -"),
+    );
+    let diff = planned.map(|p| capture::diff(&real, p));
+    match &diff {
+        None => out.push_str(&format!("{pad}hookcheck plans no command for this agent\n")),
+        Some(d) if d.is_empty() => out.push_str(&format!("{pad}hookcheck's plan gives the same\n")),
+        Some(d) => {
+            for line in d {
+                out.push_str(&format!("{pad}differs: {line}\n"));
+            }
+        }
+    }
+    if input.calls.len() > 1 {
+        out.push_str(&format!(
+            "{pad}the hook ran {} times; the first is shown\n",
+            input.calls.len()
+        ));
+    }
+    let value = json!({"captured": {"argv": real.argv, "cwd": call.cwd, "stdin": real.stdin,
+        "env": call.env, "env_added": real.env_added, "env_removed": real.env_removed,
+        "calls": input.calls.len()}, "planned": planned, "differences": diff});
+    (out, value)
 }
 
 /// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.

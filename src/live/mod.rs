@@ -3,6 +3,7 @@
 //! result came back (block), the turn ended with no result (halted), or the scripted call never
 //! happened (no-call: a harness problem, never a verdict).
 
+pub mod capture;
 pub mod cmd;
 pub mod reap;
 pub mod record;
@@ -72,6 +73,21 @@ pub struct Observation {
     /// process group).
     #[serde(default)]
     pub ended_pids: Vec<i32>,
+    /// What the hook was given, when the run captured it (`--show-input`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<Input>,
+}
+
+/// What the hook was given in one live run, and what the agent itself was given, so the two
+/// can be told apart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    /// Every hook call, oldest first.
+    pub calls: Vec<capture::Captured>,
+    /// The names of the variables the agent was started with.
+    pub agent_env: Vec<String>,
+    /// The throwaway home (the agent's workspace is its `work` folder); gone after the run.
+    pub home: String,
 }
 
 /// One live run to make.
@@ -90,6 +106,8 @@ pub struct Run<'a> {
     pub limit: Duration,
     /// bubblewrap, to give the agent a read-only view of the file system (None: writable).
     pub read_only: Option<&'a Path>,
+    /// Capture what the hook is given ([`capture`]).
+    pub capture: bool,
 }
 
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
@@ -205,12 +223,18 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         Model::Scripted => None,
     };
     let base_url = server.as_ref().map(FakeModel::base_url).unwrap_or_default();
+    let capture_dir = home.join("capture");
+    let hook_command = if run.capture {
+        capture::install(&capture_dir, run.hook_command)?
+    } else {
+        run.hook_command.to_string()
+    };
     let setup = Setup {
         binary: run.binary,
         home: &home,
         workspace: &workspace,
         base_url: &base_url,
-        hook_command: run.hook_command,
+        hook_command: &hook_command,
         timeout_s: run.timeout_s,
         trigger: &trigger,
         prompt: PROMPT,
@@ -222,6 +246,11 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
+    let mut agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
+    if run.read_only.is_some() {
+        // bubblewrap sets PWD for the process it starts: the agent is given it, not its hooks.
+        agent_env.push("PWD".into());
+    }
     let (program, args) = match run.read_only {
         Some(bwrap) => {
             let tmp = std::env::temp_dir();
@@ -288,6 +317,11 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         elapsed_ms,
         stderr_tail: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
         ended_pids,
+        input: run.capture.then(|| Input {
+            calls: capture::read_all(&capture_dir),
+            agent_env,
+            home: home.display().to_string(),
+        }),
     })
 }
 

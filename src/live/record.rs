@@ -54,6 +54,11 @@ pub fn write(
 
 /// Every fixture in `dir`, sorted by file name.
 pub fn load_all(dir: &Path) -> Result<Vec<(String, Fixture)>, String> {
+    load_dir(dir)
+}
+
+/// Every JSON file in `dir` read as a `T`, sorted by file name.
+pub fn load_dir<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<Vec<(String, T)>, String> {
     let mut out = Vec::new();
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for entry in entries.flatten() {
@@ -63,8 +68,7 @@ pub fn load_all(dir: &Path) -> Result<Vec<(String, Fixture)>, String> {
         }
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let f: Fixture =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let f: T = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         out.push((entry.file_name().to_string_lossy().into_owned(), f));
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));

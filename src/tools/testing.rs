@@ -80,6 +80,19 @@ pub fn planned_input(plan: &Plan) -> Value {
     serde_json::from_slice(&inv.stdin).unwrap_or(Value::Null)
 }
 
+/// The program and arguments of a plan's first command for `--bash ls`; panics when it does
+/// not run.
+pub fn planned_argv(tool: &Tool, yaml: &str) -> (String, Vec<String>) {
+    let plan = plan(tool, yaml, &bash("ls"));
+    let Plan::Run(run) = &plan else {
+        panic!("expected a plan that runs, got {plan:?}")
+    };
+    let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.as_ref()) else {
+        panic!("expected a command that runs, got {:?}", run.commands)
+    };
+    (inv.program.clone(), inv.args.clone())
+}
+
 /// An outcome: exit code, stdout, stderr.
 pub fn exit(code: i32, stdout: &str, stderr: &str) -> Outcome {
     Outcome {

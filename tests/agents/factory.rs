@@ -23,7 +23,7 @@ fn blocks_and_allows_an_execute_call() {
 }
 
 #[test]
-fn the_assumed_shell_counts_only_with_include_assumed() {
+fn the_assumed_cwd_counts_only_with_include_assumed() {
     let p = Project::new()
         .spec("g", SHELL_SPEC)
         .script("hooks/g.sh", &guard("rm -rf"));
@@ -38,7 +38,9 @@ fn the_assumed_shell_counts_only_with_include_assumed() {
         .as_array()
         .map(|a| a.iter().filter_map(|x| x["item"].as_str()).collect())
         .unwrap_or_default();
-    assert!(items.contains(&"shell"), "{r}");
+    // The shell is known from the real agent (fixtures/live/inputs/factory--bash.json); the
+    // working directory is still assumed.
+    assert_eq!(items, ["cwd"], "{r}");
     let (_, r) = p.json(
         "g",
         &[
@@ -70,13 +72,13 @@ fn the_project_dir_variable_counts_as_a_script_path() {
 }
 
 #[test]
-fn inline_commands_run_under_the_assumed_shell() {
-    // droid 0.215.0 ran inline commands (live mode, fixtures/live/observations).
+fn inline_commands_run_under_sh() {
+    // droid 0.215.0 runs inline commands under `sh -c` (fixtures/live/inputs/factory--bash.json).
     let p = Project::new().spec("g", "event: PreToolUse\ncommand: 'echo nope >&2; exit 2'\n");
     let (_, r) = p.json("g", &["-t", "factory", "--bash", "ls", "--include-assumed"]);
     let t = target(&r, "factory");
     assert_eq!(t["decision"], "block", "{r}");
-    assert!(t["assumptions"].to_string().contains("shell"), "{r}");
+    assert!(!t["assumptions"].to_string().contains("shell"), "{r}");
 }
 
 #[test]

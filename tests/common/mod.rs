@@ -48,9 +48,8 @@ impl Project {
     }
 
     /// `hookcheck` set up to run in the project root, with no colour, a plain login shell and
-    /// an empty home: Codex runs hooks under `$SHELL -lc` and Spettro under `bash -lc`, and a
-    /// developer's profile (a `pyenv init` that rehashes under a lock, say) must not decide
-    /// what the tests see.
+    /// an empty home: Spettro runs hooks under `bash -lc`, and a developer's profile (a
+    /// `pyenv init` that rehashes under a lock, say) must not decide what the tests see.
     pub fn command(&self) -> std::process::Command {
         let home = self.root().join(".test-home");
         std::fs::create_dir_all(&home).expect("mkdir home");

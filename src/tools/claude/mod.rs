@@ -26,11 +26,12 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "real agent: Claude Code 2.1.332 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json): the shell",
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",
     ],
     events: EVENTS,
-    shell: "bash -c; exec form (`args`) with no shell; `shell: powershell` only on Windows",
+    shell: "/bin/sh -c (real agent: Claude Code 2.1.332, captured 2026-12-01, fixtures/live/inputs/claude--bash.json); exec form (`args`) with no shell; `shell: powershell` only on Windows",
     timeouts: "600 s; 30 s on UserPromptSubmit, PreModelSwitch, PostModelSwitch; 10 s on MessageDisplay",
     session_vars: &[
         "CLAUDECODE",
@@ -262,8 +263,10 @@ fn plan(cx: &PlanContext) -> Plan {
                     timeout,
                 ))
             } else {
+                // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent:
+                // Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
                 Ok(shared::invocation(
-                    "bash",
+                    "/bin/sh",
                     vec!["-c".into(), command.clone()],
                     env.clone(),
                     cx.root,
@@ -852,5 +855,13 @@ mod tests {
         );
         assert!(inv.env.contains(&("K".into(), "v".into())));
         assert_eq!(inv.timeout.as_secs(), 600);
+        // A command runs under /bin/sh -c (fixtures/live/inputs/claude--bash.json).
+        assert_eq!(
+            testing::planned_argv(&TOOL, PRE),
+            (
+                "/bin/sh".to_string(),
+                vec!["-c".to_string(), "./hook.sh".into()]
+            )
+        );
     }
 }

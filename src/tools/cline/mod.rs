@@ -29,12 +29,13 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "real agent: Cline CLI 3.0.65 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Cline CLI 3.0.65, captured 2026-12-01 (fixtures/live/inputs/cline--bash.json): the shell",
         "source: cline/cline @08a0ae50 sdk/packages/core/src/hooks/hook-file-hooks.ts",
         "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/subprocess-runner.ts, subprocess.ts",
         "spec: agnostic-ai hook run (shared/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
     ],
     events: EVENTS,
-    shell: "bash, running the event script sync writes; Windows not run",
+    shell: "sh SCRIPT, the event script (real agent: Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/inputs/cline--bash.json); Windows not run",
     timeouts: "120 s on PreToolUse and PostToolUse, whatever the spec sets; other events are not awaited",
     session_vars: &[],
     notes: &[
@@ -217,8 +218,12 @@ fn plan(cx: &PlanContext) -> Plan {
         .iter()
         .map(|command| PlannedCommand {
             display: command.clone(),
+            // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
+            // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
+            // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
+            // not tried.
             invocation: Ok(shared::invocation(
-                "bash",
+                "sh",
                 vec!["-c".into(), command.clone()],
                 env.clone(),
                 cx.root,
@@ -851,7 +856,9 @@ mod tests {
         let Ok(inv) = &run.commands[0].invocation else {
             panic!()
         };
-        assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("bash", 120));
+        // `sh SCRIPT` in Cline CLI 3.0.65 (fixtures/live/inputs/cline--bash.json).
+        assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("sh", 120));
+        assert_eq!(inv.args, ["-c", "./h.sh"]);
         assert!(!run.commands[0].is_async);
         assert_eq!(run.assumptions[0].item, "cwd");
         let Plan::Run(run) = plan(&TOOL, "on: prompt-submit\ncommand: ./h.sh\n", &prompt("x"))

@@ -53,6 +53,9 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         env: vec![
             ("CODEX_HOME".into(), codex_home.display().to_string()),
             ("HOOKCHECK_FAKE_KEY".into(), "dummy".into()),
+            // Not the shell Codex runs hooks with (it runs /bin/bash whatever SHELL says,
+            // fixtures/live/inputs/codex--bash.json); set so a capture can show that.
+            ("SHELL".into(), "/bin/sh".into()),
         ],
     })
 }

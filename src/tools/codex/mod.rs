@@ -22,6 +22,10 @@ use crate::spec::{On, PortableMatch};
 use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
+/// The shell Codex runs a hook command with: `/bin/bash -c` (real agent: Codex 0.171.0,
+/// captured 2026-12-01, fixtures/live/inputs/codex--bash.json).
+const SHELL_PROGRAM: &str = "/bin/bash";
+
 /// Codex's contract.
 pub static TOOL: Tool = Tool {
     id: "codex",
@@ -29,12 +33,13 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "real agent: Codex 0.171.0 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Codex 0.171.0, captured 2026-12-01 (fixtures/live/inputs/codex--bash.json): the shell",
         "source: openai/codex codex-rs/hooks/src/engine/command_runner.rs @01746657, output_parser.rs @0ea83813",
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
         "docs: https://developers.openai.com/codex/hooks",
     ],
     events: EVENTS,
-    shell: "$SHELL -lc (a login shell; /bin/sh when SHELL is unset)",
+    shell: "/bin/bash -c: not a login shell, whatever $SHELL says (real agent: Codex 0.171.0, captured 2026-12-01, fixtures/live/inputs/codex--bash.json)",
     timeouts: "600 s; 1 s on SessionEnd and Interrupt",
     session_vars: &[
         "CODEX_SANDBOX",
@@ -172,15 +177,9 @@ fn plan(cx: &PlanContext) -> Plan {
         "SessionEnd" | "Interrupt" => 1,
         _ => 600,
     });
-    // $SHELL -lc, falling back to /bin/sh (command_runner.rs @01746657). The issue text said
-    // `sh -c`; the source is the higher authority.
-    let shell = cx
-        .env
-        .iter()
-        .find(|(k, _)| k == "SHELL")
-        .map(|(_, v)| v.clone())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "/bin/sh".into());
+    // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
+    // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
+    // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
     let env = shared::merge_env(
         cx.env,
         cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
@@ -192,8 +191,8 @@ fn plan(cx: &PlanContext) -> Plan {
         .map(|command| PlannedCommand {
             display: command.clone(),
             invocation: Ok(shared::invocation(
-                &shell,
-                vec!["-lc".into(), command.clone()],
+                SHELL_PROGRAM,
+                vec!["-c".into(), command.clone()],
                 env.clone(),
                 cx.root,
                 &payload,
@@ -782,16 +781,20 @@ mod tests {
     }
 
     #[test]
-    fn login_shell() {
+    fn bash_not_a_login_shell_whatever_shell_says() {
         let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
             panic!()
         };
         let Ok(inv) = &run.commands[0].invocation else {
             panic!()
         };
+        // Codex 0.171.0, captured with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json).
         assert_eq!(
-            (inv.program.as_str(), inv.args[0].as_str()),
-            ("/bin/sh", "-lc")
+            (inv.program.as_str(), inv.args.as_slice()),
+            (
+                "/bin/bash",
+                &["-c".to_string(), "./hook.sh".to_string()][..]
+            )
         );
         assert!(
             !inv.env.iter().any(|(k, _)| k == "CLAUDE_PROJECT_DIR"),

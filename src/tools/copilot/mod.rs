@@ -24,17 +24,24 @@ use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
 /// Copilot's contract.
+/// The shell Copilot CLI runs a hook command with (real agent: Copilot CLI 1.0.102, captured
+/// 2026-12-01, fixtures/live/inputs/copilot--bash.json).
+const SHELL_PROGRAM: &str = "/bin/bash";
+/// Its flags before the command text.
+const SHELL_FLAGS: &[&str] = &["--norc", "--noprofile", "-c"];
+
 pub static TOOL: Tool = Tool {
     id: "copilot",
     name: "Copilot CLI",
     checked: "2026-11-30",
     sources: &[
         "real agent: Copilot CLI 1.0.102 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Copilot CLI 1.0.102, captured 2026-12-01 (fixtures/live/inputs/copilot--bash.json): the shell",
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
     ],
     events: EVENTS,
-    shell: "the `bash`/`command` field runs under an assumed sh -c (any command: the real CLI 1.0.102 runs inline commands); exec form (`args`) with no shell",
+    shell: "the `bash`/`command` field runs under /bin/bash --norc --noprofile -c, whatever $SHELL says (real agent: Copilot CLI 1.0.102, captured 2026-12-01, fixtures/live/inputs/copilot--bash.json); exec form (`args`) with no shell",
     timeouts: "30 s (timeoutSec)",
     // Set in the coding agent's sandbox (hooks-reference.md).
     session_vars: &[
@@ -262,9 +269,6 @@ fn plan(cx: &PlanContext) -> Plan {
             cx.root.to_path_buf()
         }
     };
-    if cx.spec.args.is_none() {
-        assumptions.push(assumed::shell());
-    }
     if !pascal
         && TOOL_EVENTS.contains(&event.as_str())
         && !matches!(cx.trigger, Trigger::Payload { .. })
@@ -311,11 +315,21 @@ fn plan(cx: &PlanContext) -> Plan {
                     timeout,
                 ))
             } else {
-                // The docs name no shell, but Copilot CLI 1.0.102 ran inline commands (live
-                // mode, fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
-                assumed::any_command_shell(command).map(|(program, args)| {
-                    shared::invocation(&program, args, env.clone(), &cwd, &payload, timeout)
-                })
+                // The docs name no shell. real agent: Copilot CLI 1.0.102 runs the `bash` field
+                // with /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01
+                // with SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
+                Ok(shared::invocation(
+                    SHELL_PROGRAM,
+                    SHELL_FLAGS
+                        .iter()
+                        .map(|f| f.to_string())
+                        .chain(std::iter::once(command.clone()))
+                        .collect(),
+                    env.clone(),
+                    &cwd,
+                    &payload,
+                    timeout,
+                ))
             };
             PlannedCommand {
                 display: display(command, cx.spec.args.as_deref()),
@@ -1168,11 +1182,15 @@ mod tests {
         };
         let r = run(PRE);
         let items: Vec<_> = r.assumptions.iter().map(|a| a.item.as_str()).collect();
-        assert_eq!(items, ["cwd", "shell"]);
+        // The shell is known from the real agent (fixtures/live/inputs/copilot--bash.json).
+        assert_eq!(items, ["cwd"]);
         let Ok(inv) = &r.commands[0].invocation else {
             panic!()
         };
-        assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("sh", 30));
+        assert_eq!(
+            (inv.program.as_str(), inv.timeout.as_secs()),
+            ("/bin/bash", 30)
+        );
         assert_eq!(inv.cwd.display().to_string(), "/project");
 
         // Exec form in a handler cwd: no shell, no assumption, the path resolves from cwd.
@@ -1186,7 +1204,7 @@ mod tests {
         assert_eq!(inv.cwd.display().to_string(), "/project/hooks");
         assert_eq!(inv.timeout.as_secs(), 5);
 
-        // Copilot CLI 1.0.102 runs inline commands (live mode): shell syntax runs, assumed sh -c.
+        // Copilot CLI 1.0.102 runs inline commands under /bin/bash --norc --noprofile -c.
         let r = run("event: preToolUse\ncommand: ./a.sh && ./b.sh\n");
         let Ok(inv) = &r.commands[0].invocation else {
             panic!("{:?}", r.commands)
@@ -1194,11 +1212,16 @@ mod tests {
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
             (
-                "sh",
-                &["-c".to_string(), "./a.sh && ./b.sh".to_string()][..]
+                "/bin/bash",
+                &[
+                    "--norc".to_string(),
+                    "--noprofile".to_string(),
+                    "-c".to_string(),
+                    "./a.sh && ./b.sh".to_string()
+                ][..]
             )
         );
-        assert!(r.assumptions.iter().any(|a| a.item == "shell"));
+        assert!(!r.assumptions.iter().any(|a| a.item == "shell"));
 
         let r = run("event: preToolUse\ncommand: ./h.sh\nenv: {A: plain, B: \"$HOME/x\"}\n");
         let err = r.commands[0]

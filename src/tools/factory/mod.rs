@@ -28,11 +28,12 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "real agent: Factory droid 0.215.0 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Factory droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/factory--bash.json): the shell",
         "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory docs @2a4debc, @2e13f66)",
         "behaviour spec: hook run (seed 002)",
     ],
     events: EVENTS,
-    shell: "not documented (\"bash command\"): assumed sh -c for any command (droid 0.215.0 runs inline commands)",
+    shell: "sh -c, any command, whatever $SHELL says (real agent: droid 0.215.0, captured 2026-12-01, fixtures/live/inputs/factory--bash.json)",
     timeouts: "60 s",
     session_vars: &[
         "FACTORY_PROJECT_DIR",
@@ -189,11 +190,16 @@ fn plan(cx: &PlanContext) -> Plan {
         .iter()
         .map(|command| PlannedCommand {
             display: command.clone(),
-            // The docs name no shell, but droid 0.215.0 ran inline commands (live mode,
-            // fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
-            invocation: assumed::any_command_shell(command).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
-            }),
+            // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
+            // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
+            invocation: Ok(shared::invocation(
+                "sh",
+                vec!["-c".into(), command.clone()],
+                env.clone(),
+                cx.root,
+                &payload,
+                timeout,
+            )),
             is_async: cx.spec.is_async(),
         })
         .collect();
@@ -201,7 +207,7 @@ fn plan(cx: &PlanContext) -> Plan {
         event,
         trigger: label,
         commands,
-        assumptions: vec![assumed::shell(), assumed::cwd(cx.root)],
+        assumptions: vec![assumed::cwd(cx.root)],
         notes: Vec::new(),
     })
 }
@@ -803,7 +809,7 @@ mod tests {
     }
 
     #[test]
-    fn assumed_shell_env_and_timeout() {
+    fn shell_env_and_timeout() {
         let Plan::Run(run) = plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh 'a b'\nenv: {K: v}\n",
@@ -812,7 +818,8 @@ mod tests {
             panic!()
         };
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
-        assert_eq!(items, ["shell", "cwd"]);
+        // The shell is known from the real agent (fixtures/live/inputs/factory--bash.json).
+        assert_eq!(items, ["cwd"]);
         let Ok(inv) = &run.commands[0].invocation else {
             panic!("{:?}", run.commands)
         };
@@ -831,7 +838,7 @@ mod tests {
         ) else {
             panic!()
         };
-        // droid 0.215.0 runs inline commands (live mode): shell syntax runs, assumed sh -c.
+        // droid 0.215.0 runs inline commands under sh -c.
         let Ok(inv) = &run.commands[0].invocation else {
             panic!("{:?}", run.commands)
         };
