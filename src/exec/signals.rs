@@ -10,7 +10,6 @@
 
 use std::io::Write;
 use std::sync::{Mutex, MutexGuard, Once};
-use std::time::Duration;
 
 use tokio::process::{Child, Command};
 
@@ -164,7 +163,7 @@ fn reap(pid: u32) {
     let Ok(raw) = i32::try_from(pid) else { return };
     for _ in 0..200 {
         match waitpid(Pid::from_raw(raw), Some(WaitPidFlag::WNOHANG)) {
-            Ok(WaitStatus::StillAlive) => std::thread::sleep(Duration::from_millis(10)),
+            Ok(WaitStatus::StillAlive) => std::thread::sleep(std::time::Duration::from_millis(10)),
             _ => return,
         }
     }
