@@ -65,27 +65,51 @@ pub(crate) fn own_prefix() -> String {
 }
 
 /// The live processes (not zombies, not this one) whose environment holds `needle`.
-#[cfg(target_os = "linux")]
 pub fn carrying(needle: Needle) -> Vec<Marked> {
+    scan(needle, None)
+}
+
+/// [`carrying`], looking only at processes started after process `first` (pids newer than
+/// `first`, wrapping at `pid_max`): the cheap scan right after a short hook, when most
+/// processes on the machine are older than it. A hook that ran long enough for the pids to
+/// wrap all the way round must use [`carrying`].
+pub fn carrying_after(needle: Needle, first: u32) -> Vec<Marked> {
+    scan(needle, Some(first))
+}
+
+/// True if `pid` was handed out after `first` and no later than `last` (the newest pid),
+/// pids counting up and wrapping round.
+fn newer(pid: u32, first: u32, last: u32) -> bool {
+    if first <= last {
+        pid > first && pid <= last
+    } else {
+        pid > first || pid <= last
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn scan(needle: Needle, first: Option<u32>) -> Vec<Marked> {
     let me = std::process::id();
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
+    let mut pids: Vec<u32> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
+        .filter(|pid| *pid != me)
+        .collect();
+    // The newest pid is read after the listing, so every listed process is no newer than it.
+    let last = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|t| t.trim().parse::<u32>().ok());
+    if let (Some(first), Some(last)) = (first, last) {
+        pids.retain(|pid| newer(*pid, first, last));
+    }
     let mut out = Vec::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid == me {
-            continue;
-        }
+    for pid in pids {
         // Unreadable (another user's process, or gone): not ours. The environment is read
         // first: it rules out nearly every process, so `stat` is read only for the few left.
-        let Ok(env) = std::fs::read(entry.path().join("environ")) else {
+        let Ok(env) = std::fs::read(format!("/proc/{pid}/environ")) else {
             continue;
         };
         if !env.split(|b| *b == 0).any(|e| needle.matches(e)) {
@@ -100,7 +124,7 @@ pub fn carrying(needle: Needle) -> Vec<Marked> {
 
 /// Without /proc marked processes cannot be found.
 #[cfg(not(target_os = "linux"))]
-pub fn carrying(_needle: Needle) -> Vec<Marked> {
+fn scan(_needle: Needle, _first: Option<u32>) -> Vec<Marked> {
     Vec::new()
 }
 
@@ -132,9 +156,10 @@ pub fn alive(_pid: u32) -> bool {
     false
 }
 
-/// One round: SIGKILL every process carrying `needle`; returns what was found.
-pub fn kill_carrying(needle: Needle) -> Vec<Marked> {
-    let found = carrying(needle);
+/// One round: SIGKILL every process carrying `needle` (started after `first`, if given: see
+/// [`carrying_after`]); returns what was found.
+pub fn kill_carrying(needle: Needle, first: Option<u32>) -> Vec<Marked> {
+    let found = scan(needle, first);
     for m in &found {
         kill(m.pid);
     }
@@ -146,7 +171,7 @@ pub fn kill_carrying(needle: Needle) -> Vec<Marked> {
 pub fn end(needle: Needle) -> Vec<Marked> {
     let mut ended: Vec<Marked> = Vec::new();
     for _ in 0..ROUNDS {
-        let found = kill_carrying(needle);
+        let found = kill_carrying(needle, None);
         if found.is_empty() {
             break;
         }
@@ -201,6 +226,31 @@ mod tests {
     }
 
     #[test]
+    fn newer_pids_count_up_and_wrap() {
+        // (pid, first, last, newer)
+        let table = [
+            (101, 100, 200, true),
+            (200, 100, 200, true),
+            (100, 100, 200, false),
+            (201, 100, 200, false),
+            (50, 100, 200, false),
+            (100, 100, 100, false),
+            // Wrapped round pid_max: after 30000 came 300, then up to 5.
+            (30001, 30000, 5, true),
+            (3, 30000, 5, true),
+            (6, 30000, 5, false),
+            (29999, 30000, 5, false),
+        ];
+        for (pid, first, last, want) in table {
+            assert_eq!(
+                newer(pid, first, last),
+                want,
+                "{pid} after {first} up to {last}"
+            );
+        }
+    }
+
+    #[test]
     fn marks_are_unique_and_carry_the_prefix() {
         let (a, b) = (new_mark(), new_mark());
         assert_ne!(a, b);
@@ -223,11 +273,15 @@ mod tests {
         let mut marked = spawn(&value);
         let mut other = spawn("someone-else");
         let needle = Needle::Exact("HOOKCHECK_MARK_TEST", &value);
+        // Both started after this test process: the cheap scan sees them too.
+        let after = carrying_after(needle, std::process::id());
         let ended = end(needle);
         let _ = marked.wait();
         let other_alive = alive(other.id());
         let _ = other.kill();
         let _ = other.wait();
+        assert_eq!(after.len(), 1, "found {after:?}");
+        assert_eq!(ended, after);
         assert_eq!(ended.len(), 1, "ended {ended:?}");
         assert!(other_alive, "a process of another run was killed");
         assert!(carrying(needle).is_empty());

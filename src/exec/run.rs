@@ -38,7 +38,8 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         Ok(spawned) => spawned,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
-    let mut guard = GroupGuard::new(child.id(), mark.clone(), registered);
+    let leader = child.id();
+    let mut guard = GroupGuard::new(leader, mark.clone(), registered);
     let writer = child
         .stdin
         .take()
@@ -80,7 +81,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         let pgid = guard.pgid();
         let anyone_left = pgid.is_some_and(|pgid| group::send(pgid, Sig::Kill));
         // Then whatever carries the mark, in whatever group or session it moved to.
-        let marked = end_marked(&mark).await;
+        let marked = end_marked(&mark, cheap_scan(leader, started)).await;
         guard.disarm();
         let escaped = marked
             .iter()
@@ -122,10 +123,20 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     outcome
 }
 
+/// Below this much time since the spawn, the pids cannot have wrapped round `pid_max` (at
+/// least 32768) since the hook started.
+const CHEAP_SCAN_WITHIN: Duration = Duration::from_millis(100);
+
+/// The pid to scan after: the leader's, for a hook that ended quickly; None (scan every
+/// process) for a longer one, whose scan cost is nothing next to its run time.
+fn cheap_scan(leader: Option<u32>, started: Instant) -> Option<u32> {
+    leader.filter(|_| started.elapsed() < CHEAP_SCAN_WITHIN)
+}
+
 /// Ends every process carrying `mark`: one scan here (nothing found is the usual case), the
 /// further rounds off the runtime's thread when something was.
-async fn end_marked(mark: &str) -> Vec<Marked> {
-    let found = mark::kill_carrying(Needle::Exact(MARK_VAR, mark));
+async fn end_marked(mark: &str, first: Option<u32>) -> Vec<Marked> {
+    let found = mark::kill_carrying(Needle::Exact(MARK_VAR, mark), first);
     if found.is_empty() {
         return found;
     }
