@@ -79,6 +79,7 @@ pub fn carrying_after(needle: Needle, first: u32) -> Vec<Marked> {
 
 /// True if `pid` was handed out after `first` and no later than `last` (the newest pid),
 /// pids counting up and wrapping round.
+#[cfg(any(target_os = "linux", test))]
 fn newer(pid: u32, first: u32, last: u32) -> bool {
     if first <= last {
         pid > first && pid <= last
