@@ -153,21 +153,42 @@ async fn escaped_pipe_holder_is_not_a_timeout() {
     // 4. A grandchild leaves the group with setsid and keeps stdout/stderr open; the hook
     // waits until it has escaped, so our group kill cannot reach it. If the runner waited
     // for EOF, it would hit the 30 s timeout and report timed_out.
-    let dir = tempdir();
-    let script = "echo before; \
-        setsid sh -c 'echo $$ > esc.pid; exec sleep 300' & \
-        while [ ! -s esc.pid ]; do sleep 0.05; done; exit 0";
-    let out = run(&sh(script, dir.path()), &limits()).await;
-    let pid = read_pid(&dir.path().join("esc.pid"));
-    let _ = nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(pid),
-        nix::sys::signal::Signal::SIGKILL,
-    );
-    assert!(!out.timed_out, "{out:?}");
-    assert_eq!(out.exit_code, Some(0));
-    assert!(out.pipes_held);
-    assert_eq!(out.stdout.text(), "before\n", "what was read is kept");
-    assert!(gone(pid), "escaped pid {pid} survived the test's own kill");
+    // (how the grandchild starts, found and killed by its mark, pipes held past the drain)
+    let cases = [
+        // It carries the hook's mark: found by it and killed, so the pipes close at once.
+        ("setsid", true, false),
+        // It cleared its environment, mark and all: only the drain limit ends the wait.
+        ("env -i setsid", false, true),
+    ];
+    for (start, killed, pipes_held) in cases {
+        let dir = tempdir();
+        let script = format!(
+            "echo before; \
+            {start} /bin/sh -c 'echo $$ > esc.pid; exec sleep 300' & \
+            while [ ! -s esc.pid ]; do sleep 0.05; done; exit 0"
+        );
+        let out = run(&sh(&script, dir.path()), &limits()).await;
+        let pid = read_pid(&dir.path().join("esc.pid"));
+        let survived = alive(pid);
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+        assert!(!out.timed_out, "{start}: {out:?}");
+        assert_eq!(out.exit_code, Some(0), "{start}");
+        assert_eq!(out.pipes_held, pipes_held, "{start}: {out:?}");
+        assert_eq!(out.leftovers, killed, "{start}: {out:?}");
+        assert_eq!(survived, !killed, "{start}: pid {pid}");
+        assert_eq!(
+            out.stdout.text(),
+            "before\n",
+            "{start}: what was read is kept"
+        );
+        assert!(
+            gone(pid),
+            "{start}: escaped pid {pid} survived the test's own kill"
+        );
+    }
 }
 
 #[tokio::test]
@@ -306,8 +327,8 @@ fn names(output: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn environment_is_exactly_the_given_one() {
-    // 11. `env` run directly prints exactly the given variables; under `sh` the shell
-    // may add its own (PWD, SHLVL, _) but nothing of the caller's leaks in.
+    // 11. `env` run directly prints exactly the given variables and the mark; under `sh`
+    // the shell may add its own (PWD, SHLVL, _) but nothing of the caller's leaks in.
     let dir = tempdir();
     let given = vec![
         ("PATH".to_owned(), path()),
@@ -315,7 +336,7 @@ async fn environment_is_exactly_the_given_one() {
     ];
     let caller_only: Vec<String> = std::env::vars()
         .map(|(k, _)| k)
-        .filter(|k| !["PATH", "PWD", "SHLVL", "_", "OLDPWD"].contains(&k.as_str()))
+        .filter(|k| !["PATH", "PWD", "SHLVL", "_", "OLDPWD", "HOOKCHECK_RUN"].contains(&k.as_str()))
         .collect();
     assert!(
         !caller_only.is_empty(),
@@ -339,7 +360,7 @@ async fn environment_is_exactly_the_given_one() {
         );
         let got = names(&text);
         if exact {
-            assert_eq!(got, ["HOOKCHECK_GIVEN", "PATH"]);
+            assert_eq!(got, ["HOOKCHECK_GIVEN", "HOOKCHECK_RUN", "PATH"]);
         }
         for name in &caller_only {
             assert!(

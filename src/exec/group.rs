@@ -1,4 +1,8 @@
-//! Signals to a hook's whole process group, and a guard that kills the group if a run is abandoned.
+//! Signals to a hook's whole process group, and a guard that kills the group, and every process
+//! carrying the hook's mark, if a run is abandoned.
+
+use super::mark::{self, MARK_VAR, Needle};
+use super::signals::Registered;
 
 /// A signal `send` can deliver to a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -7,6 +11,8 @@ pub(crate) enum Sig {
     Term,
     /// Forced stop: after the grace period, and to clear leftovers after the hook exits.
     Kill,
+    /// Wake a stopped process (`kill -STOP $$`, SIGTTIN) so it can act on the TERM.
+    Cont,
 }
 
 /// Sends `sig` to every process in group `pgid`; true if at least one process received it.
@@ -27,6 +33,7 @@ pub(crate) fn send(pgid: u32, sig: Sig) -> bool {
     let sig = match sig {
         Sig::Term => Signal::SIGTERM,
         Sig::Kill => Signal::SIGKILL,
+        Sig::Cont => Signal::SIGCONT,
     };
     killpg(Pid::from_raw(raw), sig).is_ok()
 }
@@ -38,17 +45,25 @@ pub(crate) fn send(_pgid: u32, _sig: Sig) -> bool {
     false
 }
 
-/// Kills the group with SIGKILL when dropped while armed, so a cancelled `run` leaks nothing.
-/// (`kill_on_drop` alone only kills the leader: crates.md §5.2 step 6.)
+/// Kills the group, and every process carrying the hook's mark, with SIGKILL when dropped
+/// while armed, so a cancelled `run` leaks nothing (`kill_on_drop` alone only kills the leader:
+/// crates.md §5.2 step 6). It also keeps the hook on the list of running hooks until dropped.
 #[derive(Debug)]
 pub(crate) struct GroupGuard {
     pgid: Option<u32>,
+    mark: Option<String>,
+    // Dropped after `drop` has run: the hook stays on the list until it is dealt with.
+    _registered: Registered,
 }
 
 impl GroupGuard {
-    /// Arms a guard for group `pgid`.
-    pub(crate) fn new(pgid: Option<u32>) -> Self {
-        Self { pgid }
+    /// Arms a guard for group `pgid`, whose processes carry `MARK_VAR=mark`.
+    pub(crate) fn new(pgid: Option<u32>, mark: String, registered: Registered) -> Self {
+        Self {
+            pgid,
+            mark: Some(mark),
+            _registered: registered,
+        }
     }
 
     /// The group's id, if the process had one.
@@ -56,9 +71,10 @@ impl GroupGuard {
         self.pgid
     }
 
-    /// Disarms the guard: the run finished and has already dealt with the group.
+    /// Disarms the guard: the run finished and has already dealt with the group and the mark.
     pub(crate) fn disarm(&mut self) {
         self.pgid = None;
+        self.mark = None;
     }
 }
 
@@ -66,6 +82,9 @@ impl Drop for GroupGuard {
     fn drop(&mut self) {
         if let Some(pgid) = self.pgid {
             send(pgid, Sig::Kill);
+        }
+        if let Some(mark) = &self.mark {
+            mark::end(Needle::Exact(MARK_VAR, mark));
         }
     }
 }

@@ -4,7 +4,9 @@
 
 mod capture;
 mod group;
+pub mod mark;
 mod run;
+mod signals;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -30,12 +32,13 @@ pub struct Invocation {
     pub timeout: Duration,
 }
 
-/// Knobs of the runner (Default: capture 1 MiB per stream, grace 2 s, drain 1 s).
+/// Knobs of the runner (Default: capture 1 MiB per stream, grace at most 2 s, drain 1 s).
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Bytes kept per output stream; the rest is counted and discarded.
     pub capture_bytes: usize,
-    /// Time between SIGTERM and SIGKILL after a timeout.
+    /// The longest time between SIGTERM and SIGKILL after a timeout: the grace is a quarter
+    /// of the invocation's timeout, at least 100 ms, at most this.
     pub grace: Duration,
     /// Time to wait for output EOF after the hook exited and its group was killed.
     pub drain: Duration,
@@ -68,10 +71,12 @@ pub struct Outcome {
     pub start_error: Option<String>,
     /// Wall time from spawn to the end of output capture.
     pub elapsed: Duration,
-    /// Processes were still in the hook's group after it exited by itself (they were killed).
-    /// Not determined after a timeout, when the whole group is killed anyway.
+    /// Processes the hook left were found and killed: still in its group after it exited by
+    /// itself, or (after any ending, a timeout too) outside its group carrying its mark.
+    /// Members of the group are not counted after a timeout, when the whole group is killed anyway.
     pub leftovers: bool,
-    /// A descendant outside the group held stdout/stderr open past `drain`; capture stopped there.
+    /// A descendant outside the group, without the hook's mark, held stdout/stderr open past
+    /// `drain`; capture stopped there.
     pub pipes_held: bool,
 }
 
@@ -94,6 +99,10 @@ impl Outcome {
 
 /// Runs all invocations concurrently, at most `jobs` at once (`0` means 1), on one tokio
 /// runtime it builds; results in input order.
+///
+/// From the first call on, SIGINT, SIGTERM and SIGHUP end hookcheck: every running hook and
+/// everything carrying a mark is killed first, and one line on stderr says so (exit 130, 143,
+/// 129); this call then never returns.
 pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome> {
     run_all_with_progress(invs, jobs, limits, &mut |_, _| {})
 }
@@ -105,6 +114,7 @@ pub fn run_all_with_progress(
     limits: &Limits,
     on_done: &mut dyn FnMut(usize, &Outcome),
 ) -> Vec<Outcome> {
+    signals::install();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -131,10 +141,16 @@ pub fn run_all_with_progress(
         }
         let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
         while let Some(joined) = set.join_next().await {
-            if let Ok((i, outcome)) = joined {
+            if let Ok((i, outcome)) = joined
+                && !signals::stopping()
+            {
                 on_done(i, &outcome);
                 outcomes[i] = Some(outcome);
             }
+        }
+        // Interrupted: the signal thread is ending the process; nothing is reported.
+        while signals::stopping() {
+            std::thread::park();
         }
         outcomes
             .into_iter()

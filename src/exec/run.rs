@@ -1,6 +1,6 @@
-//! Running one invocation: new process group, stdin fed by its own task, both outputs
-//! captured concurrently, timeout with TERM → grace → KILL, leftovers killed
-//! (algorithm: crates.md §5.2).
+//! Running one invocation: new process group, a mark in its environment, stdin fed by its own
+//! task, both outputs captured concurrently, timeout with TERM (and CONT) → grace → KILL,
+//! leftovers killed by group and by mark (algorithm: crates.md §5.2).
 
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -10,7 +10,17 @@ use tokio::process::{Child, ChildStdin, Command};
 
 use super::capture::{Captured, read_capped};
 use super::group::{self, GroupGuard, Sig};
-use super::{Invocation, Limits, Outcome};
+use super::mark::{self, MARK_VAR, Marked, Needle};
+use super::{Invocation, Limits, Outcome, signals};
+
+/// The shortest grace between TERM and KILL, whatever the timeout.
+const MIN_GRACE: Duration = Duration::from_millis(100);
+
+/// The grace after a timeout: a quarter of the timeout, at least [`MIN_GRACE`], at most `cap`
+/// (so a 1 s hook that ignores TERM ends after 1.25 s, a 60 s one after 62 s).
+pub(crate) fn grace(timeout: Duration, cap: Duration) -> Duration {
+    (timeout / 4).max(MIN_GRACE).min(cap)
+}
 
 /// How the wait for the leader ended.
 enum Ended {
@@ -23,11 +33,13 @@ enum Ended {
 /// Runs one invocation to completion; never panics on what the invocation contains.
 pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let started = Instant::now();
-    let mut child = match command(inv).spawn() {
-        Ok(child) => child,
+    let mark = mark::new_mark();
+    let (mut child, registered) = match signals::spawn(&mut command(inv, &mark)) {
+        Ok(spawned) => spawned,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
-    let mut guard = GroupGuard::new(child.id());
+    let leader = child.id();
+    let mut guard = GroupGuard::new(leader, mark.clone(), registered);
     let writer = child
         .stdin
         .take()
@@ -55,7 +67,8 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         tokio::pin!(readers);
         let mut readers_done = false;
         let ended = {
-            let wait = wait_leader(&mut child, guard.pgid(), inv.timeout, limits.grace);
+            let grace = grace(inv.timeout, limits.grace);
+            let wait = wait_leader(&mut child, guard.pgid(), inv.timeout, grace);
             tokio::pin!(wait);
             loop {
                 tokio::select! {
@@ -65,12 +78,16 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
             }
         };
         // The leader is reaped: kill whatever it left in its group (crates.md §5.2 step 4).
-        let anyone_left = guard
-            .pgid()
-            .is_some_and(|pgid| group::send(pgid, Sig::Kill));
+        let pgid = guard.pgid();
+        let anyone_left = pgid.is_some_and(|pgid| group::send(pgid, Sig::Kill));
+        // Then whatever carries the mark, in whatever group or session it moved to.
+        let marked = end_marked(&mark, cheap_scan(leader, started)).await;
         guard.disarm();
+        let escaped = marked
+            .iter()
+            .any(|m| pgid.is_none_or(|g| i64::from(m.pgrp) != i64::from(g)));
         // After a timeout the group was just signalled, so its dying members still answer.
-        let leftovers = matches!(ended, Ended::Exited(_)) && anyone_left;
+        let leftovers = (matches!(ended, Ended::Exited(_)) && anyone_left) || escaped;
         // A process that escaped the group may still hold a pipe: wait at most `drain` for EOF.
         let pipes_held = !readers_done
             && tokio::time::timeout(limits.drain, &mut readers)
@@ -106,12 +123,39 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     outcome
 }
 
-/// Builds the command: exactly the given environment, piped stdio, a new process group.
-fn command(inv: &Invocation) -> Command {
+/// Below this much time since the spawn, the pids cannot have wrapped round `pid_max` (at
+/// least 32768) since the hook started.
+const CHEAP_SCAN_WITHIN: Duration = Duration::from_millis(100);
+
+/// The pid to scan after: the leader's, for a hook that ended quickly; None (scan every
+/// process) for a longer one, whose scan cost is nothing next to its run time.
+fn cheap_scan(leader: Option<u32>, started: Instant) -> Option<u32> {
+    leader.filter(|_| started.elapsed() < CHEAP_SCAN_WITHIN)
+}
+
+/// Ends every process carrying `mark`: one scan here (nothing found is the usual case), the
+/// further rounds off the runtime's thread when something was.
+async fn end_marked(mark: &str, first: Option<u32>) -> Vec<Marked> {
+    let found = mark::kill_carrying(Needle::Exact(MARK_VAR, mark), first);
+    if found.is_empty() {
+        return found;
+    }
+    let mark = mark.to_string();
+    let more = tokio::task::spawn_blocking(move || mark::end(Needle::Exact(MARK_VAR, &mark)))
+        .await
+        .unwrap_or_default();
+    found.into_iter().chain(more).collect()
+}
+
+/// Builds the command: exactly the given environment plus the mark, piped stdio, a new
+/// process group.
+fn command(inv: &Invocation, mark: &str) -> Command {
     let mut cmd = Command::new(&inv.program);
     cmd.args(&inv.args)
         .env_clear()
         .envs(inv.env.iter().map(|(k, v)| (k, v)))
+        // Last, so it replaces a mark inherited from a hookcheck this one runs under.
+        .env(MARK_VAR, mark)
         .current_dir(&inv.cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -129,7 +173,8 @@ async fn write_payload(mut stdin: ChildStdin, payload: Vec<u8>) {
     let _ = stdin.shutdown().await;
 }
 
-/// Waits for the leader up to `timeout`; past it, TERM the group, wait `grace`, KILL, reap.
+/// Waits for the leader up to `timeout`; past it, TERM the group (and CONT it, so a stopped
+/// hook can act on the TERM), wait `grace`, KILL, reap.
 async fn wait_leader(
     child: &mut Child,
     pgid: Option<u32>,
@@ -140,6 +185,9 @@ async fn wait_leader(
         return Ended::Exited(status);
     }
     signal(child, pgid, Sig::Term);
+    if let Some(pgid) = pgid {
+        group::send(pgid, Sig::Cont);
+    }
     if tokio::time::timeout(grace, child.wait()).await.is_err() {
         signal(child, pgid, Sig::Kill);
         let _ = child.wait().await;
@@ -165,4 +213,29 @@ fn signal_of(status: ExitStatus) -> Option<i32> {
 #[cfg(not(unix))]
 fn signal_of(_status: ExitStatus) -> Option<i32> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grace;
+    use std::time::Duration;
+
+    #[test]
+    fn grace_is_a_quarter_of_the_timeout_within_bounds() {
+        let ms = Duration::from_millis;
+        // (timeout, cap, grace)
+        let table = [
+            (ms(1000), ms(2000), ms(250)),
+            (ms(4000), ms(2000), ms(1000)),
+            (ms(8000), ms(2000), ms(2000)),
+            (ms(600_000), ms(2000), ms(2000)),
+            (ms(200), ms(2000), ms(100)),
+            (ms(0), ms(2000), ms(100)),
+            (ms(1000), ms(50), ms(50)),
+            (ms(10_000), ms(300), ms(300)),
+        ];
+        for (timeout, cap, want) in table {
+            assert_eq!(grace(timeout, cap), want, "timeout {timeout:?} cap {cap:?}");
+        }
+    }
 }

@@ -1,0 +1,202 @@
+//! SIGINT, SIGTERM and SIGHUP while hooks run: every running hook's group and every process
+//! carrying one of this hookcheck's marks is killed, the hooks are reaped, one line on stderr
+//! says what was interrupted, and hookcheck exits 130, 143 or 129.
+//!
+//! Each hook has its own process group, so the terminal's SIGINT never reaches it: without
+//! this, Ctrl-C or a cancelled CI job would leave every running hook alive. The signals are
+//! taken by a thread of their own, from the first [`install`] to the end of the process, so a
+//! signal between two batches of hooks is not lost either. Hooks are started through
+//! [`spawn`], which refuses once hookcheck is stopping, so none starts behind the handler.
+
+use std::io::Write;
+use std::sync::{Mutex, MutexGuard, Once};
+
+use tokio::process::{Child, Command};
+
+use super::group::{self, Sig};
+use super::mark::{self, Needle};
+
+/// The hooks running now, by leader pid; `stopping` once a signal came.
+#[derive(Debug, Default)]
+struct Running {
+    leaders: Vec<u32>,
+    stopping: bool,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    leaders: Vec::new(),
+    stopping: false,
+});
+
+fn running() -> MutexGuard<'static, Running> {
+    // A panic elsewhere while holding the lock leaves the list itself intact.
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A running hook in the list; dropping it takes the hook off.
+#[derive(Debug)]
+pub(crate) struct Registered {
+    leader: Option<u32>,
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        if let Some(pid) = self.leader {
+            let mut r = running();
+            if let Some(i) = r.leaders.iter().position(|p| *p == pid) {
+                r.leaders.swap_remove(i);
+            }
+        }
+    }
+}
+
+/// Starts `cmd` and puts it on the list of running hooks, unless hookcheck is stopping.
+pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Registered)> {
+    // Held across the spawn, so the handler sees every hook that started before it stopped.
+    let mut r = running();
+    if r.stopping {
+        return Err(std::io::Error::other("hookcheck is being interrupted"));
+    }
+    let child = cmd.spawn()?;
+    let leader = child.id();
+    if let Some(pid) = leader {
+        r.leaders.push(pid);
+    }
+    Ok((child, Registered { leader }))
+}
+
+/// True once a signal came and hookcheck is stopping.
+pub(crate) fn stopping() -> bool {
+    running().stopping
+}
+
+/// Takes SIGINT, SIGTERM and SIGHUP from now on (once per process; later calls return at once).
+pub(crate) fn install() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let (ready, listening) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("hookcheck-signals".into())
+            .spawn(move || listen(ready));
+        // Wait until the handlers are in place, so no signal falls between; if the thread
+        // could not start, the signals keep their default action.
+        if spawned.is_ok() {
+            let _ = listening.recv();
+        }
+    });
+}
+
+/// The signal handler's thread: waits for the first of the three signals, then [`stop`]s.
+#[cfg(unix)]
+fn listen(ready: std::sync::mpsc::Sender<()>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+    else {
+        let _ = ready.send(());
+        return;
+    };
+    runtime.block_on(async {
+        let kinds = (
+            signal(SignalKind::interrupt()),
+            signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
+        );
+        let _ = ready.send(());
+        let (Ok(mut int), Ok(mut term), Ok(mut hup)) = kinds else {
+            return;
+        };
+        let (name, code) = tokio::select! {
+            _ = int.recv() => ("SIGINT", 130),
+            _ = term.recv() => ("SIGTERM", 143),
+            _ = hup.recv() => ("SIGHUP", 129),
+        };
+        stop(name, code);
+    });
+}
+
+/// No Unix signals to take.
+#[cfg(not(unix))]
+fn listen(ready: std::sync::mpsc::Sender<()>) {
+    let _ = ready.send(());
+}
+
+/// Kills every running hook's group and every marked process, reaps the hooks, says so on
+/// stderr and exits with `code`.
+fn stop(name: &str, code: i32) -> ! {
+    let leaders = {
+        let mut r = running();
+        r.stopping = true;
+        r.leaders.clone()
+    };
+    for &pid in &leaders {
+        group::send(pid, Sig::Kill);
+    }
+    mark::end(Needle::Prefix(&mark::own_prefix()));
+    for &pid in &leaders {
+        reap(pid);
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "{}",
+        interrupted_line(name, leaders.len())
+    );
+    std::process::exit(code)
+}
+
+/// The line printed on the way out.
+fn interrupted_line(name: &str, hooks: usize) -> String {
+    match hooks {
+        0 => format!("hookcheck: interrupted ({name}): no hook was running"),
+        1 => format!("hookcheck: interrupted ({name}): stopped 1 running hook"),
+        n => format!("hookcheck: interrupted ({name}): stopped {n} running hooks"),
+    }
+}
+
+/// Waits (bounded) for a killed hook leader, hookcheck's own child, to be reaped; the runtime
+/// may have reaped it already.
+#[cfg(unix)]
+fn reap(pid: u32) {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    use nix::unistd::Pid;
+    let Ok(raw) = i32::try_from(pid) else { return };
+    for _ in 0..200 {
+        match waitpid(Pid::from_raw(raw), Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::StillAlive) => std::thread::sleep(std::time::Duration::from_millis(10)),
+            _ => return,
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn reap(_pid: u32) {}
+
+#[cfg(test)]
+mod tests {
+    use super::interrupted_line;
+
+    #[test]
+    fn the_line_says_what_was_interrupted() {
+        let table = [
+            (
+                "SIGINT",
+                0,
+                "hookcheck: interrupted (SIGINT): no hook was running",
+            ),
+            (
+                "SIGTERM",
+                1,
+                "hookcheck: interrupted (SIGTERM): stopped 1 running hook",
+            ),
+            (
+                "SIGHUP",
+                3,
+                "hookcheck: interrupted (SIGHUP): stopped 3 running hooks",
+            ),
+        ];
+        for (name, n, want) in table {
+            assert_eq!(interrupted_line(name, n), want);
+        }
+    }
+}
