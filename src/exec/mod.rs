@@ -24,8 +24,9 @@ pub struct Invocation {
     pub env: Vec<(String, String)>,
     /// The working directory.
     pub cwd: PathBuf,
-    /// Bytes written to stdin before it is closed.
-    pub stdin: Vec<u8>,
+    /// Bytes written to stdin before it is closed; shared, not copied, by the invocations
+    /// that send the same payload.
+    pub stdin: Arc<[u8]>,
     /// How long the process may run before it is stopped.
     pub timeout: Duration,
 }
@@ -95,16 +96,27 @@ impl Outcome {
 /// Runs all invocations concurrently, at most `jobs` at once (`0` means 1), on one tokio
 /// runtime it builds; results in input order.
 pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome> {
-    run_all_with_progress(invs, jobs, limits, &mut |_, _| {})
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
+    run_all_with_progress(invs, jobs, limits, &mut |i, outcome| {
+        if let Some(slot) = outcomes.get_mut(i) {
+            *slot = Some(outcome);
+        }
+    });
+    outcomes
+        .into_iter()
+        .map(|o| o.unwrap_or_else(|| Outcome::not_started(lost(), Duration::ZERO)))
+        .collect()
 }
 
-/// [`run_all`], telling `on_done(index, outcome)` as each invocation finishes.
+/// [`run_all`], handing each outcome to `on_done(index, outcome)` as its invocation finishes
+/// and keeping none: what a caller does not keep is freed at once. Every index is handed
+/// over exactly once.
 pub fn run_all_with_progress(
     invs: &[Invocation],
     jobs: usize,
     limits: &Limits,
-    on_done: &mut dyn FnMut(usize, &Outcome),
-) -> Vec<Outcome> {
+    on_done: &mut dyn FnMut(usize, Outcome),
+) {
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -112,10 +124,10 @@ pub fn run_all_with_progress(
         Ok(rt) => rt,
         Err(e) => {
             let error = format!("could not start the async runtime: {e}");
-            return invs
-                .iter()
-                .map(|_| Outcome::not_started(error.clone(), Duration::ZERO))
-                .collect();
+            for i in 0..invs.len() {
+                on_done(i, Outcome::not_started(error.clone(), Duration::ZERO));
+            }
+            return;
         }
     };
     runtime.block_on(async {
@@ -129,23 +141,20 @@ pub fn run_all_with_progress(
                 (i, run(&inv, &limits).await)
             });
         }
-        let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
+        let mut done = vec![false; invs.len()];
         while let Some(joined) = set.join_next().await {
             if let Ok((i, outcome)) = joined {
-                on_done(i, &outcome);
-                outcomes[i] = Some(outcome);
+                done[i] = true;
+                on_done(i, outcome);
             }
         }
-        outcomes
-            .into_iter()
-            .map(|o| {
-                o.unwrap_or_else(|| {
-                    Outcome::not_started(
-                        "internal error: a hook task failed".into(),
-                        Duration::ZERO,
-                    )
-                })
-            })
-            .collect()
+        for (i, _) in done.iter().enumerate().filter(|(_, d)| !**d) {
+            on_done(i, Outcome::not_started(lost(), Duration::ZERO));
+        }
     })
+}
+
+/// Why an outcome is missing (a task that panicked, which cannot happen).
+fn lost() -> String {
+    "internal error: a hook task failed".into()
 }

@@ -239,6 +239,7 @@ fn plan(cx: &PlanContext) -> Plan {
         std::iter::once(("CLAUDE_PROJECT_DIR".to_string(), root))
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -253,7 +254,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     args.clone(),
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             } else {
@@ -262,7 +263,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-c".into(), command.clone()],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             };

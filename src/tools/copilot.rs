@@ -285,6 +285,7 @@ fn plan(cx: &PlanContext) -> Plan {
         cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
     );
     let is_async = cx.spec.is_async() || twin(&event) == "notification";
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -302,14 +303,14 @@ fn plan(cx: &PlanContext) -> Plan {
                     args.clone(),
                     env.clone(),
                     &cwd,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             } else {
                 // The docs name no shell, but Copilot CLI 1.0.102 ran inline commands (live
                 // mode, fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
                 assumed::any_command_shell(command).map(|(program, args)| {
-                    shared::invocation(&program, args, env.clone(), &cwd, &payload, timeout)
+                    shared::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 })
             };
             PlannedCommand {

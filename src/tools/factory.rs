@@ -178,6 +178,7 @@ fn plan(cx: &PlanContext) -> Plan {
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
     let timeout = cx.spec.timeout().unwrap_or(DEFAULT_TIMEOUT);
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -187,7 +188,7 @@ fn plan(cx: &PlanContext) -> Plan {
             // The docs name no shell, but droid 0.215.0 ran inline commands (live mode,
             // fixtures/live/observations, 2026-11-30): any command, assumed sh -c.
             invocation: assumed::any_command_shell(command).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async: cx.spec.is_async(),
         })
