@@ -145,8 +145,10 @@ impl Planned {
         let Ok(inv) = &planned.invocation else {
             return;
         };
-        let spec = self.owners[t]
-            .get(k)
+        let spec = self
+            .owners
+            .get(t)
+            .and_then(|o| o.get(k))
             .and_then(|i| specs.get(*i))
             .unwrap_or(first);
         let input = input_of(check, run);
