@@ -193,3 +193,44 @@ pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str
         t => format!("{event} is not fired by --{}: it needs {wants}", t.kind()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::tools::{ALL, Plan, testing};
+    use crate::trigger::Trigger;
+
+    #[test]
+    fn every_agent_sends_a_given_payload_from_the_one_shared_buffer() {
+        let trigger = testing::payload(serde_json::json!({
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": { "command": "ls" },
+        }));
+        let Trigger::Payload { stdin: given, .. } = &trigger else {
+            panic!("a payload trigger")
+        };
+        let yaml = "on: before-tool\ncommand:\n  - ./a.sh\n  - ./b.sh\n";
+        let mut sent = Vec::new();
+        for tool in ALL {
+            let Plan::Run(run) = testing::plan(tool, yaml, &trigger) else {
+                continue;
+            };
+            for inv in run
+                .commands
+                .iter()
+                .filter_map(|c| c.invocation.as_ref().ok())
+            {
+                assert!(
+                    Arc::ptr_eq(&inv.stdin, given),
+                    "{} copied the payload",
+                    tool.id
+                );
+                sent.push(tool.id);
+            }
+        }
+        // Nothing passes on nothing: most agents run both commands on this payload.
+        assert!(sent.len() >= 20, "only {sent:?} ran");
+    }
+}
