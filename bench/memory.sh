@@ -2,7 +2,8 @@
 # hookcheck's peak memory under hostile hooks: a hook that floods 1 GiB of NULs on stdout and
 # 1 GiB on stderr, run over every agent in every output format (`run`: text, json, ndjson,
 # github; `test`: text, json, ndjson, github, junit), a 100-case suite of hooks that flood past
-# the capture limit, and a 10 MB `--payload`. Prints each peak RSS next to the 64 MiB goal.
+# the capture limit (half of the cases pass), and a 10 MB `--payload`. Prints each peak RSS
+# next to the 64 MiB goal.
 # Not a test: run it by hand, before and after a change that could cost memory.
 #   usage: bench/memory.sh [FLOOD_BYTES]   (default 1073741824; HOOKCHECK_BIN=PATH to measure
 #          another build; otherwise needs a release build, made
@@ -35,16 +36,18 @@ printf 'on: before-tool\nmatch: shell\ncommand: ./flood.sh 2\ntimeout: 600\n' \
 printf 'on: before-tool\nmatch: shell\ncommand: ./spill.sh 2\ntimeout: 600\n' \
   > "$work/.hookcheck/hooks/spill-block.yaml"
 # One case that passes and one that fails, so both kinds of capture are kept for the report.
-cat > "$work/flood-cases.yaml" <<'EOF'
+# A hook that exits 0 with NULs on stdout is allowed by most agents; these three read it so.
+pass="allow,cursor=block,cline=error,goose=error"
+cat > "$work/flood-cases.yaml" <<EOF
 cases:
-  - {name: flood passes, hook: flood, bash: ls, expect: allow, include_assumed: true}
+  - {name: flood passes, hook: flood, bash: ls, expect: "$pass", include_assumed: true}
   - {name: flood fails, hook: flood-block, bash: ls, expect: allow, include_assumed: true}
 EOF
 {
   echo "cases:"
   for i in $(seq 100); do
     if [ $((i % 2)) = 0 ]; then hook=spill-block; else hook=spill; fi
-    echo "  - {name: case$i, hook: $hook, bash: \"ls dir$i\", expect: allow, include_assumed: true}"
+    echo "  - {name: case$i, hook: $hook, bash: \"ls dir$i\", expect: \"$pass\", include_assumed: true}"
   done
 } > "$work/cases100.yaml"
 python3 - "$work/payload.json" <<'EOF'
@@ -88,7 +91,7 @@ peak "test --format json (2 cases)" test flood-cases.yaml --format json
 peak "test --format ndjson (2 cases)" test flood-cases.yaml --format ndjson
 peak "test --format github (2 cases)" test flood-cases.yaml --format github
 peak "test --junit (2 cases)" test flood-cases.yaml --junit junit.xml
-echo "suite: 100 cases, each hook 2 MiB on both streams, half failing"
+echo "suite: 100 cases, each hook 2 MiB on both streams, half passing and half failing"
 peak "test --format text (100 cases)" test cases100.yaml --format text
 peak "test --format json (100 cases)" test cases100.yaml --format json
 echo "payload: 10 MB --payload, read by every agent's hook"

@@ -180,13 +180,13 @@ impl Planned {
     }
 }
 
-/// The first bytes of `c` either cap of `keep` may show, taken out of it and shrunk to fit.
+/// The first bytes of `c` either cap of `keep` may show, copied out of it: the capture's own
+/// buffer is freed whole (shrinking it in place would pin a small piece in the middle of the
+/// next capture's room and fragment the heap).
 fn cut(c: &mut Captured, keep: Keeps) -> Captured {
-    let mut bytes = std::mem::take(&mut c.bytes);
-    bytes.truncate(keep.fits(&bytes));
-    bytes.shrink_to_fit();
+    let bytes = std::mem::take(&mut c.bytes);
     Captured {
-        bytes,
+        bytes: bytes[..keep.fits(&bytes)].to_vec(),
         total: c.total,
     }
 }
