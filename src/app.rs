@@ -83,6 +83,16 @@ fn print_json(s: &str) {
     }
 }
 
+/// Standard output for JSON written as it streams; in a GitHub Actions step with `##[` spelt
+/// so the runner cannot read it.
+fn json_stdout() -> Box<dyn std::io::Write> {
+    if in_github_actions() {
+        Box::new(suite::github::NeutralJson::new(anstream::stdout()))
+    } else {
+        Box::new(anstream::stdout())
+    }
+}
+
 /// Prints hookcheck's own workflow commands, as they are.
 fn print_command(s: &str) {
     write_stdout(s);
@@ -164,18 +174,21 @@ fn run_cmd(args: RunArgs) -> i32 {
     let strict = args.strict;
     match prepare(args) {
         Ok(check) => {
-            let mut report = run::run_check(&check);
-            if strict {
-                apply_strict(&mut report);
-            }
             let format = if format == Format::Text && in_github_actions() {
                 Format::Github
             } else {
                 format
             };
+            let mut report = run::run_check(&check, report::Keep::for_format(format));
+            if strict {
+                apply_strict(&mut report);
+            }
             match format {
                 Format::Text => print(&report::text::render(&report)),
-                Format::Json => print_json(&format!("{}\n", report::json::render(&report))),
+                // A closed pipe (`hookcheck ... | head`) is not an error worth a word.
+                Format::Json => {
+                    let _ = report::json::write(&report, json_stdout());
+                }
                 Format::Ndjson => {
                     for t in &report.targets {
                         print_json(&format!(
@@ -473,17 +486,27 @@ fn test_cmd(args: TestArgs) -> i32 {
             let _ = err.flush();
         }
     };
-    let result = suite::run(&ws, &cases, jobs, &mut on_case);
+    // JSON is written case by case as the suite reaches them; a closed pipe ends the writing.
+    let mut json = (format == Format::Json)
+        .then(|| suite::json::Stream::begin(std::io::BufWriter::new(json_stdout())).ok())
+        .flatten();
+    let mut in_order = |c: &suite::CaseReport| {
+        if json.as_mut().is_some_and(|s| s.case(c).is_err()) {
+            json = None;
+        }
+    };
+    let keep = suite::Keeping::for_format(format);
+    let result = suite::run(&ws, &cases, jobs, keep, &mut on_case, &mut in_order);
     if progress {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
     }
     match format {
         Format::Text => print(&suite::text::render(&result)),
-        Format::Json => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report::Output::Suite(result.clone()))
-                .unwrap_or_default()
-        )),
+        Format::Json => {
+            if let Some(s) = json {
+                let _ = s.end(&result);
+            }
+        }
         Format::Ndjson => {}
         Format::Github => {
             print(&suite::text::render(&result));

@@ -1,11 +1,15 @@
 //! One check, end to end: plan per tool, execute every command concurrently, read and combine
 //! per tool, judge.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use crate::exec::{self, Limits, Outcome};
+use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
-use crate::report::{CommandReport, Report, SCHEMA_VERSION, TargetReport, TriggerReport};
+use crate::report::{
+    CommandReport, Keep, Keeps, Report, SCHEMA_VERSION, TargetReport, TriggerReport,
+};
 use crate::spec::HookSpec;
 use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
 use crate::trigger::Trigger;
@@ -78,27 +82,136 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get()) * 4
 }
 
-/// A check whose commands are planned but not yet run.
+/// A check whose commands are planned; each outcome is read as it comes in, and only what
+/// the report keeps of it stays.
 pub struct Planned {
     plans: Vec<Plan>,
     /// Per tool, the index (in that tool's specs) of the spec each planned command came from.
     owners: Vec<Vec<usize>>,
+    /// Per invocation, in [`Planned::invocations`] order: its tool and its command there.
+    slots: Vec<(usize, usize)>,
+    /// Per tool and command: what was read from its outcome, once it came in.
+    read: Vec<Vec<Option<Read>>>,
+}
+
+/// One command's outcome, read: the reading, the report of the run (its streams still empty),
+/// and the first bytes of each stream that the report may keep.
+struct Read {
+    reading: Reading,
+    report: CommandReport,
+    stdout: Captured,
+    stderr: Captured,
 }
 
 impl Planned {
-    /// The processes to start, in the order [`finish`] expects their outcomes.
+    /// The processes to start, in the order [`Planned::read`] numbers their outcomes.
     pub fn invocations(&self) -> Vec<exec::Invocation> {
-        let mut out = Vec::new();
-        for plan in &self.plans {
-            if let Plan::Run(run) = plan {
-                out.extend(
-                    run.commands
-                        .iter()
-                        .filter_map(|c| c.invocation.as_ref().ok().cloned()),
-                );
-            }
+        self.slots
+            .iter()
+            .filter_map(|&(t, k)| self.invocation(t, k).cloned())
+            .collect()
+    }
+
+    /// How many processes the check starts.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the check starts no process.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    fn invocation(&self, tool: usize, command: usize) -> Option<&exec::Invocation> {
+        match self.plans.get(tool)? {
+            Plan::Run(run) => run.commands.get(command)?.invocation.as_ref().ok(),
+            _ => None,
         }
-        out
+    }
+
+    /// Reads the outcome of invocation `i` as its tool reads it, and keeps of its output only
+    /// what `keep` lets a report show; the outcome itself is dropped here.
+    pub fn read(&mut self, check: &Check, i: usize, mut outcome: Outcome, keep: Keeps) {
+        let Some(&(t, k)) = self.slots.get(i) else {
+            return;
+        };
+        let (Some(tool), Some(Plan::Run(run))) = (check.tools.get(t), self.plans.get(t)) else {
+            return;
+        };
+        let specs = specs_for(check, t);
+        let (Some(first), Some(planned)) = (specs.first(), run.commands.get(k)) else {
+            return;
+        };
+        let Ok(inv) = &planned.invocation else {
+            return;
+        };
+        let spec = self
+            .owners
+            .get(t)
+            .and_then(|o| o.get(k))
+            .and_then(|i| specs.get(*i))
+            .unwrap_or(first);
+        let input = input_of(check, run);
+        let own = ReadContext {
+            event: &run.event,
+            spec,
+            input: &input,
+            peers: &check.peers,
+        };
+        let reading = cut_reply(
+            tool,
+            &outcome,
+            (tool.read)(&own, &outcome),
+            check.limits.capture_bytes,
+        );
+        let stdout = cut(&mut outcome.stdout, keep);
+        let stderr = cut(&mut outcome.stderr, keep);
+        let timeout_s = inv.timeout.as_secs();
+        let report = command_report(
+            &planned.display,
+            outcome,
+            &reading,
+            timeout_s,
+            planned.is_async,
+        );
+        if let Some(slot) = self.read.get_mut(t).and_then(|r| r.get_mut(k)) {
+            *slot = Some(Read {
+                reading,
+                report,
+                stdout,
+                stderr,
+            });
+        }
+    }
+}
+
+/// The first bytes of `c` either cap of `keep` may show, copied out of it: the capture's own
+/// buffer is freed whole (shrinking it in place would pin a small piece in the middle of the
+/// next capture's room and fragment the heap).
+fn cut(c: &mut Captured, keep: Keeps) -> Captured {
+    let bytes = std::mem::take(&mut c.bytes);
+    Captured {
+        bytes: bytes[..keep.fits(&bytes)].to_vec(),
+        total: c.total,
+    }
+}
+
+/// The input every command of a run gets: the user's `--payload` itself when the run sends it
+/// unchanged (no copy), else read back from the first command's stdin.
+fn input_of<'a>(check: &'a Check, run: &RunPlan) -> Cow<'a, serde_json::Value> {
+    let stdin = run
+        .commands
+        .iter()
+        .find_map(|c| c.invocation.as_ref().ok())
+        .map(|inv| &inv.stdin);
+    match (&check.trigger, stdin) {
+        (Trigger::Payload { value, stdin, .. }, Some(s)) if Arc::ptr_eq(stdin, s) => {
+            Cow::Borrowed(value)
+        }
+        (_, s) => Cow::Owned(
+            s.and_then(|s| serde_json::from_slice(s).ok())
+                .unwrap_or_default(),
+        ),
     }
 }
 
@@ -140,7 +253,26 @@ pub fn plan(check: &Check) -> Planned {
         plans.push(plan);
         owners.push(owner);
     }
-    Planned { plans, owners }
+    let mut slots = Vec::new();
+    let mut read = Vec::new();
+    for (t, plan) in plans.iter().enumerate() {
+        let commands = match plan {
+            Plan::Run(run) => run.commands.as_slice(),
+            _ => &[],
+        };
+        for (k, c) in commands.iter().enumerate() {
+            if c.invocation.is_ok() {
+                slots.push((t, k));
+            }
+        }
+        read.push(commands.iter().map(|_| None).collect());
+    }
+    Planned {
+        plans,
+        owners,
+        slots,
+        read,
+    }
 }
 
 /// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
@@ -305,18 +437,28 @@ fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>
     (Plan::Run(merged), owner)
 }
 
-/// Reads the outcomes of a planned check (one per invocation, in order) and judges it.
-pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report {
-    let mut outcomes = outcomes.into_iter();
-    let targets = check
+/// Judges a planned check from the outcomes [`Planned::read`] took in (one that never came
+/// in is reported as lost), keeping of each command's output what `keep` gives a check that
+/// passed or failed as this one did.
+pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
+    let Planned {
+        plans,
+        owners,
+        read,
+        ..
+    } = planned;
+    let mut streams = Vec::new();
+    let mut targets = check
         .tools
         .iter()
-        .zip(planned.plans)
-        .zip(planned.owners)
+        .zip(plans)
+        .zip(owners)
+        .zip(read)
         .enumerate()
-        .map(|(i, ((tool, plan), owner))| {
+        .map(|(i, (((tool, plan), owner), read))| {
             let specs = specs_for(check, i);
-            let mut t = target_report(tool, plan, &mut outcomes, check, specs, &owner);
+            let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner);
+            streams.push(kept);
             t.warnings
                 .extend(check.warnings.get(i).into_iter().flatten().cloned());
             t.notes
@@ -325,6 +467,13 @@ pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report
         })
         .collect::<Vec<_>>();
     let summary = judge::judge(check.subject.name(), &targets, &check.expect);
+    let keep = keep.of(summary.passed);
+    for (t, kept) in targets.iter_mut().zip(streams) {
+        for (c, (out, err)) in t.commands.iter_mut().zip(kept) {
+            (c.stdout, c.stdout_dropped_bytes) = keep.apply(&out.bytes, out.total);
+            (c.stderr, c.stderr_dropped_bytes) = keep.apply(&err.bytes, err.total);
+        }
+    }
     Report {
         schema_version: SCHEMA_VERSION,
         hook: check.subject.name().to_string(),
@@ -338,12 +487,23 @@ pub fn finish(check: &Check, planned: Planned, outcomes: Vec<Outcome>) -> Report
     }
 }
 
-/// Runs the check and judges it: every command of every tool in one bounded pool.
-pub fn run_check(check: &Check) -> Report {
-    let planned = plan(check);
-    let outcomes = exec::run_all(&planned.invocations(), check.jobs, &check.limits);
-    finish(check, planned, outcomes)
+/// Runs the check and judges it: every command of every tool in one bounded pool, each
+/// outcome read as it finishes and cut to what `keep` lets the report show.
+pub fn run_check(check: &Check, keep: Keep) -> Report {
+    let keep = Keeps::all(keep);
+    let mut planned = plan(check);
+    let invocations = planned.invocations();
+    exec::run_all_with_progress(
+        &invocations,
+        check.jobs,
+        &check.limits,
+        &mut |i, outcome| planned.read(check, i, outcome, keep),
+    );
+    finish(check, planned, keep)
 }
+
+/// Per command of a target, the first bytes of its stdout and stderr.
+type Streams = Vec<(Captured, Captured)>;
 
 fn empty_target(
     tool: &Tool,
@@ -372,13 +532,16 @@ fn empty_target(
 fn target_report(
     tool: &Tool,
     plan: Plan,
-    outcomes: &mut impl Iterator<Item = Outcome>,
+    read: Vec<Option<Read>>,
     check: &Check,
     specs: &[HookSpec],
     owner: &[usize],
-) -> TargetReport {
+) -> (TargetReport, Streams) {
     match plan {
-        Plan::NotRun { event, reason } => empty_target(tool, Decision::NotRun, event, reason),
+        Plan::NotRun { event, reason } => (
+            empty_target(tool, Decision::NotRun, event, reason),
+            Vec::new(),
+        ),
         Plan::Skipped {
             event,
             trigger,
@@ -393,30 +556,25 @@ fn target_report(
             t.effect = Some(crate::verdict::Effect::Proceeds);
             t.trigger = trigger;
             t.counted = true;
-            t
+            (t, Vec::new())
         }
-        Plan::Run(run) => ran_target(tool, run, outcomes, check, specs, owner),
+        Plan::Run(run) => ran_target(tool, run, read, check, specs, owner),
     }
 }
 
 fn ran_target(
     tool: &Tool,
     run: RunPlan,
-    outcomes: &mut impl Iterator<Item = Outcome>,
+    read: Vec<Option<Read>>,
     check: &Check,
     specs: &[HookSpec],
     owner: &[usize],
-) -> TargetReport {
+) -> (TargetReport, Streams) {
     let Some(first) = specs.first() else {
-        return empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
+        let t = empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
+        return (t, Vec::new());
     };
-    // Every command of a run gets the same input: read it back from the first one's stdin.
-    let input: serde_json::Value = run
-        .commands
-        .iter()
-        .find_map(|c| c.invocation.as_ref().ok())
-        .and_then(|inv| serde_json::from_slice(&inv.stdin).ok())
-        .unwrap_or_default();
+    let input = input_of(check, &run);
     let rcx = ReadContext {
         event: &run.event,
         spec: first,
@@ -424,42 +582,47 @@ fn ran_target(
         peers: &check.peers,
     };
     let mut commands = Vec::new();
+    let mut streams = Vec::new();
     let mut judged: Vec<Reading> = Vec::new();
     let mut background: Vec<Reading> = Vec::new();
     let mut not_run_reasons = Vec::new();
+    let mut read = read.into_iter();
     for (k, planned) in run.commands.iter().enumerate() {
-        let spec = owner.get(k).and_then(|i| specs.get(*i)).unwrap_or(first);
-        let own = ReadContext {
-            event: &run.event,
-            spec,
-            input: &input,
-            peers: &check.peers,
-        };
         let PlannedCommand {
             display,
             invocation,
             is_async,
         } = planned;
+        let done = read.next().flatten();
         match invocation {
             Err(reason) => {
                 not_run_reasons.push(reason.clone());
                 commands.push(not_run_command(display, reason, *is_async));
+                streams.push(Default::default());
             }
             Ok(inv) => {
-                let outcome = outcomes.next().unwrap_or_else(|| missing_outcome(inv));
-                let reading = cut_reply(
-                    tool,
-                    &outcome,
-                    (tool.read)(&own, &outcome),
-                    check.limits.capture_bytes,
-                );
-                commands.push(command_report(
-                    display,
-                    &outcome,
-                    &reading,
-                    inv.timeout.as_secs(),
-                    *is_async,
-                ));
+                let Read {
+                    reading,
+                    report,
+                    stdout,
+                    stderr,
+                } = done.unwrap_or_else(|| {
+                    // Cannot happen (every outcome is read), but never panic over it.
+                    let spec = owner.get(k).and_then(|i| specs.get(*i)).unwrap_or(first);
+                    let own = ReadContext { spec, ..rcx };
+                    let outcome = missing_outcome(inv);
+                    let reading = (tool.read)(&own, &outcome);
+                    let timeout_s = inv.timeout.as_secs();
+                    let report = command_report(display, outcome, &reading, timeout_s, *is_async);
+                    Read {
+                        reading,
+                        report,
+                        stdout: Captured::default(),
+                        stderr: Captured::default(),
+                    }
+                });
+                commands.push(report);
+                streams.push((stdout, stderr));
                 if *is_async {
                     background.push(reading)
                 } else {
@@ -473,7 +636,7 @@ fn ran_target(
         let mut t = empty_target(tool, Decision::NotRun, Some(run.event), reason);
         t.commands = commands;
         t.trigger = run.trigger;
-        return t;
+        return (t, streams);
     }
     let is_async = judged.is_empty();
     let combined = (tool.combine)(&rcx, if is_async { &background } else { &judged });
@@ -487,7 +650,7 @@ fn ran_target(
     }
     let counted =
         !is_async && combined.counted && (run.assumptions.is_empty() || check.include_assumed);
-    TargetReport {
+    let t = TargetReport {
         target: tool.id.to_string(),
         name: tool.name.to_string(),
         decision: combined.decision,
@@ -502,7 +665,8 @@ fn ran_target(
         notes,
         warnings: Vec::new(),
         assumptions: run.assumptions,
-    }
+    };
+    (t, streams)
 }
 
 /// A reply cut at the capture limit is not the reply the agent reads: a valid JSON reply
@@ -568,7 +732,7 @@ fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport
 
 fn command_report(
     display: &str,
-    o: &Outcome,
+    o: Outcome,
     r: &Reading,
     timeout_s: u64,
     is_async: bool,
@@ -592,11 +756,12 @@ fn command_report(
         elapsed_ms: u64::try_from(o.elapsed.as_millis()).unwrap_or(u64::MAX),
         timed_out: o.timed_out,
         timeout_s,
-        start_error: o.start_error.clone(),
-        stdout: o.stdout.text(),
-        stderr: o.stderr.text(),
-        stdout_dropped_bytes: o.stdout.truncated(),
-        stderr_dropped_bytes: o.stderr.truncated(),
+        start_error: o.start_error,
+        // Filled in by `finish`, once it knows how much the report keeps.
+        stdout: String::new(),
+        stderr: String::new(),
+        stdout_dropped_bytes: 0,
+        stderr_dropped_bytes: 0,
         adds_context: r.adds_context,
         rewrites_input: r.rewrites_input,
         left_processes: o.leftovers,

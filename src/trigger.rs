@@ -1,6 +1,7 @@
 //! The trigger of a check: a shell command, a file edit, a prompt, a raw payload, or nothing.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -24,8 +25,9 @@ pub enum Trigger {
     Payload {
         /// The file it came from.
         path: PathBuf,
-        /// Its bytes, sent unchanged on stdin.
-        bytes: Vec<u8>,
+        /// The object as agents write it on stdin, serialised once: every hook that gets the
+        /// payload unchanged shares this one buffer.
+        stdin: Arc<[u8]>,
         /// The parsed object, read for the tool name and the like.
         value: Value,
     },
@@ -102,9 +104,12 @@ pub fn from_flags(
                 json_kind(&value)
             ));
         }
+        // The file's bytes are read: free them before the one copy every agent shares.
+        drop(bytes);
+        let stdin = serde_json::to_vec(&value).unwrap_or_default().into();
         return Ok(Trigger::Payload {
             path: file,
-            bytes,
+            stdin,
             value,
         });
     }

@@ -512,3 +512,26 @@ fn text_and_json_reports_snapshot() {
     json_args.extend(["--format", "json"]);
     insta::assert_snapshot!("run_json", stable(&p.run(&json_args).stdout(), &p));
 }
+
+#[test]
+fn a_flooding_hooks_json_report_keeps_a_mib_as_written_and_counts_the_rest() {
+    // 3 MiB of NULs on stdout (six bytes each once escaped), 2 MiB of `x` on stderr (one).
+    let p = Project::new()
+        .spec(
+            "flood",
+            "on: before-tool\nmatch: shell\ncommand: ./flood.sh\n",
+        )
+        .script(
+            "flood.sh",
+            "#!/bin/sh\nhead -c 3145728 /dev/zero\nhead -c 2097152 /dev/zero | tr '\\0' x >&2\n",
+        );
+    let (_, report) = p.json("flood", &["--bash", "ls", "-t", "claude"]);
+    let cmd = &target(&report, "claude")["commands"][0];
+    let nuls = (1 << 20) / 6;
+    assert_eq!(cmd["stdout"], "\0".repeat(nuls));
+    assert_eq!(cmd["stdout_dropped_bytes"], 3145728 - nuls);
+    assert_eq!(cmd["stderr"], "x".repeat(1 << 20));
+    assert_eq!(cmd["stderr_dropped_bytes"], 2097152 - (1 << 20));
+    let written = serde_json::to_string(&cmd["stdout"]).expect("a string");
+    assert!(written.len() - 2 <= 1 << 20, "{} bytes", written.len());
+}

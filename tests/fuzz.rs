@@ -153,12 +153,15 @@ fn trigger() -> impl Strategy<Value = Trigger> {
         (proptest::collection::vec(any::<u8>(), 1..12), any::<bool>()).prop_map(|(b, exists)| {
             use std::os::unix::ffi::OsStrExt;
             let name = std::ffi::OsStr::from_bytes(&b).to_os_string();
-            Trigger::Edit { path: Path::new("/project").join(name), exists }
+            Trigger::Edit {
+                path: Path::new("/project").join(name),
+                exists,
+            }
         }),
         "\\PC{0,40}".prop_map(Trigger::Prompt),
         json().prop_map(|value| Trigger::Payload {
             path: PathBuf::from("payload.json"),
-            bytes: value.to_string().into_bytes(),
+            stdin: value.to_string().into_bytes().into(),
             value,
         }),
     ]

@@ -52,7 +52,7 @@ fn predictions_agree_with_every_recorded_observation() {
             ..Default::default()
         };
         let check = ws.check(&req, dir.path(), 2).expect("check");
-        let report = run::run_check(&check);
+        let report = run::run_check(&check, hookcheck::report::Keep::text(0));
         let predicted = report.targets[0].effect.map_or("not run", word);
         let observed = f.observed.as_str();
         compared += 1;

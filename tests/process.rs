@@ -27,7 +27,7 @@ fn sh(script: &str, dir: &Path) -> Invocation {
         args: vec!["-c".to_owned(), script.to_owned()],
         env: vec![("PATH".to_owned(), path())],
         cwd: dir.to_path_buf(),
-        stdin: Vec::new(),
+        stdin: Default::default(),
         timeout: Duration::from_secs(30),
     }
 }
@@ -231,7 +231,7 @@ async fn stdin_that_is_not_read_is_normal() {
     for script in scripts {
         let dir = tempdir();
         let mut inv = sh(script, dir.path());
-        inv.stdin = payload(4 << 20);
+        inv.stdin = payload(4 << 20).into();
         let out = run(&inv, &limits()).await;
         assert_eq!(out.exit_code, Some(0), "{script}: {out:?}");
         assert_eq!(out.start_error, None, "{script}");
@@ -250,7 +250,7 @@ async fn stdin_is_delivered() {
     for p in payloads {
         let dir = tempdir();
         let mut inv = sh("cat", dir.path());
-        inv.stdin = p.clone();
+        inv.stdin = p.clone().into();
         let limits = Limits {
             capture_bytes: 4 << 20,
             ..limits()

@@ -237,3 +237,37 @@ fn a_terminal_gets_a_progress_line_and_a_pipe_does_not() {
     let piped = p.run(&["test", "-k", "force"]);
     assert!(!piped.stderr().contains("[1/1]"), "{}", piped.stderr());
 }
+
+#[test]
+fn json_keeps_the_first_bytes_of_a_passing_case_and_a_mib_of_a_failing_one() {
+    let p = Project::new()
+        .spec(
+            "flood",
+            "on: before-tool\nmatch: shell\ncommand: ./flood.sh\n",
+        )
+        .script(
+            "flood.sh",
+            "#!/bin/sh\nhead -c 2097152 /dev/zero | tr '\\0' x\necho 'a reason' >&2\n",
+        )
+        .file(
+            "cases.yaml",
+            "cases:\n  \
+             - {name: passes, hook: flood, bash: ls, expect: allow, targets: [claude]}\n  \
+             - {name: fails, hook: flood, bash: ls, expect: block, targets: [claude]}\n",
+        );
+    let run = p.run(&["test", "cases.yaml", "--format", "json"]);
+    assert_eq!(run.code(), 1, "{}", run.stderr());
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
+    let cmd = |i: usize| v["cases"][i]["report"]["targets"][0]["commands"][0].clone();
+    let (pass, fail) = (cmd(0), cmd(1));
+    assert_eq!(v["cases"][0]["passed"], true);
+    assert_eq!(v["cases"][1]["passed"], false);
+    assert_eq!(pass["stdout"], "x".repeat(2000));
+    assert_eq!(pass["stdout_dropped_bytes"], 2097152 - 2000);
+    assert_eq!(fail["stdout"], "x".repeat(1 << 20));
+    assert_eq!(fail["stdout_dropped_bytes"], 2097152 - (1 << 20));
+    for c in [&pass, &fail] {
+        assert_eq!(c["stderr"], "a reason\n");
+        assert_eq!(c["stderr_dropped_bytes"], 0);
+    }
+}

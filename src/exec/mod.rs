@@ -26,8 +26,9 @@ pub struct Invocation {
     pub env: Vec<(String, String)>,
     /// The working directory.
     pub cwd: PathBuf,
-    /// Bytes written to stdin before it is closed.
-    pub stdin: Vec<u8>,
+    /// Bytes written to stdin before it is closed; shared, not copied, by the invocations
+    /// that send the same payload.
+    pub stdin: Arc<[u8]>,
     /// How long the process may run before it is stopped.
     pub timeout: Duration,
 }
@@ -104,16 +105,27 @@ impl Outcome {
 /// everything carrying a mark is killed first, and one line on stderr says so (exit 130, 143,
 /// 129); this call then never returns.
 pub fn run_all(invs: &[Invocation], jobs: usize, limits: &Limits) -> Vec<Outcome> {
-    run_all_with_progress(invs, jobs, limits, &mut |_, _| {})
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
+    run_all_with_progress(invs, jobs, limits, &mut |i, outcome| {
+        if let Some(slot) = outcomes.get_mut(i) {
+            *slot = Some(outcome);
+        }
+    });
+    outcomes
+        .into_iter()
+        .map(|o| o.unwrap_or_else(|| Outcome::not_started(lost(), Duration::ZERO)))
+        .collect()
 }
 
-/// [`run_all`], telling `on_done(index, outcome)` as each invocation finishes.
+/// [`run_all`], handing each outcome to `on_done(index, outcome)` as its invocation finishes
+/// and keeping none: what a caller does not keep is freed at once. Every index is handed
+/// over exactly once.
 pub fn run_all_with_progress(
     invs: &[Invocation],
     jobs: usize,
     limits: &Limits,
-    on_done: &mut dyn FnMut(usize, &Outcome),
-) -> Vec<Outcome> {
+    on_done: &mut dyn FnMut(usize, Outcome),
+) {
     signals::install();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -122,10 +134,10 @@ pub fn run_all_with_progress(
         Ok(rt) => rt,
         Err(e) => {
             let error = format!("could not start the async runtime: {e}");
-            return invs
-                .iter()
-                .map(|_| Outcome::not_started(error.clone(), Duration::ZERO))
-                .collect();
+            for i in 0..invs.len() {
+                on_done(i, Outcome::not_started(error.clone(), Duration::ZERO));
+            }
+            return;
         }
     };
     runtime.block_on(async {
@@ -139,29 +151,26 @@ pub fn run_all_with_progress(
                 (i, run(&inv, &limits).await)
             });
         }
-        let mut outcomes: Vec<Option<Outcome>> = vec![None; invs.len()];
+        let mut done = vec![false; invs.len()];
         while let Some(joined) = set.join_next().await {
             if let Ok((i, outcome)) = joined
                 && !signals::stopping()
             {
-                on_done(i, &outcome);
-                outcomes[i] = Some(outcome);
+                done[i] = true;
+                on_done(i, outcome);
             }
         }
         // Interrupted: the signal thread is ending the process; nothing is reported.
         while signals::stopping() {
             std::thread::park();
         }
-        outcomes
-            .into_iter()
-            .map(|o| {
-                o.unwrap_or_else(|| {
-                    Outcome::not_started(
-                        "internal error: a hook task failed".into(),
-                        Duration::ZERO,
-                    )
-                })
-            })
-            .collect()
+        for (i, _) in done.iter().enumerate().filter(|(_, d)| !**d) {
+            on_done(i, Outcome::not_started(lost(), Duration::ZERO));
+        }
     })
+}
+
+/// Why an outcome is missing (a task that panicked, which cannot happen).
+fn lost() -> String {
+    "internal error: a hook task failed".into()
 }

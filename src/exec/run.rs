@@ -3,6 +3,7 @@
 //! leftovers killed by group and by mark (algorithm: crates.md §5.2).
 
 use std::process::{ExitStatus, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::io::AsyncWriteExt;
@@ -43,7 +44,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let writer = child
         .stdin
         .take()
-        .map(|stdin| tokio::spawn(write_payload(stdin, inv.stdin.clone())));
+        .map(|stdin| tokio::spawn(write_payload(stdin, Arc::clone(&inv.stdin))));
 
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     let (mut out, mut err) = (Captured::default(), Captured::default());
@@ -168,7 +169,7 @@ fn command(inv: &Invocation, mark: &str) -> Command {
 
 /// Writes the payload, then closes stdin. Every error is ignored: a hook that never reads
 /// stdin, or closes it early, is normal (EPIPE).
-async fn write_payload(mut stdin: ChildStdin, payload: Vec<u8>) {
+async fn write_payload(mut stdin: ChildStdin, payload: Arc<[u8]>) {
     let _ = stdin.write_all(&payload).await;
     let _ = stdin.shutdown().await;
 }

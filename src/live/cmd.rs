@@ -171,7 +171,8 @@ pub fn main(args: LiveArgs) -> i32 {
     let report = if predict_ids.is_empty() {
         None
     } else {
-        Some(run::run_check(&check))
+        // Live mode compares effects only: the report keeps none of the output.
+        Some(run::run_check(&check, crate::report::Keep::text(0)))
     };
     let predicted = |id: &str| {
         report

@@ -183,7 +183,7 @@ pub fn version(binary: &Path, path_var: &str, read_only: Option<&Path>) -> Optio
         args,
         env,
         cwd: home.join("work"),
-        stdin: Vec::new(),
+        stdin: Default::default(),
         timeout: Duration::from_secs(60),
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
@@ -268,7 +268,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         args,
         env: full_env,
         cwd: workspace.clone(),
-        stdin: Vec::new(),
+        stdin: Default::default(),
         timeout: run.limit,
     };
     let started = Instant::now();

@@ -2,7 +2,10 @@
 //! every decision is made before a [`Report`] exists.
 
 pub mod json;
+pub mod keep;
 pub mod text;
+
+pub use keep::{Keep, Keeps};
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -93,13 +96,14 @@ pub struct CommandReport {
     pub timeout_s: u64,
     /// Why it did not start (or did not run at all).
     pub start_error: Option<String>,
-    /// Its stdout (the first MiB).
+    /// Its stdout, as far as the report keeps it: the first MiB as JSON writes it (escapes
+    /// count), less for a case of `hookcheck test` that passed.
     pub stdout: String,
-    /// Its stderr (the first MiB).
+    /// Its stderr, kept as its stdout is.
     pub stderr: String,
-    /// Bytes of stdout past the capture limit, dropped.
+    /// Bytes of stdout the report leaves out (past the capture limit or the report's cap).
     pub stdout_dropped_bytes: u64,
-    /// Bytes of stderr past the capture limit, dropped.
+    /// Bytes of stderr the report leaves out.
     pub stderr_dropped_bytes: u64,
     /// The reply adds context for the model.
     pub adds_context: bool,

@@ -8,7 +8,7 @@ use super::{CommandReport, Report, TargetReport};
 use crate::verdict::Decision;
 
 /// How much of a stream the text report shows before cutting it.
-const SHOW_BYTES: usize = 2000;
+pub const SHOW_BYTES: usize = 2000;
 
 fn style(d: Decision) -> Style {
     let c = match d {

@@ -47,6 +47,51 @@ pub fn neutralise_json(json: &str) -> String {
     json.replace("##[", "#\\u0023[")
 }
 
+/// A writer that spells `##[` as `#\u0023[` in the JSON streamed through it, as
+/// [`neutralise_json`] does for a whole text: `#`s are held until the next byte shows whether
+/// they open `##[`, and written out at the latest on `flush`.
+pub struct NeutralJson<W: std::io::Write> {
+    out: W,
+    hashes: usize,
+}
+
+impl<W: std::io::Write> NeutralJson<W> {
+    /// Wraps `out`.
+    pub fn new(out: W) -> Self {
+        Self { out, hashes: 0 }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for NeutralJson<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut out = Vec::with_capacity(buf.len() + 8);
+        for &b in buf {
+            match b {
+                b'#' => self.hashes += 1,
+                b'[' if self.hashes >= 2 => {
+                    out.resize(out.len() + self.hashes - 1, b'#');
+                    out.extend_from_slice(b"\\u0023[");
+                    self.hashes = 0;
+                }
+                _ => {
+                    out.resize(out.len() + self.hashes, b'#');
+                    out.push(b);
+                    self.hashes = 0;
+                }
+            }
+        }
+        self.out.write_all(&out)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let held = vec![b'#'; self.hashes];
+        self.hashes = 0;
+        self.out.write_all(&held)?;
+        self.out.flush()
+    }
+}
+
 /// One `::error` line.
 pub fn error_line(file: &str, line: u64, title: &str, message: &str) -> String {
     format!(
@@ -164,5 +209,31 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&safe).ok(),
             serde_json::from_str::<serde_json::Value>(json).ok()
         );
+    }
+
+    #[test]
+    fn streamed_json_is_neutralised_as_the_whole_text_is() {
+        use std::io::Write;
+        let texts = [
+            r####"{"a":"##[error]x","b":"###[y","c":"#[z","d":"##"}"####,
+            "##[",
+            "#",
+            "a##b##[c",
+        ];
+        for text in texts {
+            // Every split of the text into two writes gives the same bytes.
+            for at in 0..=text.len() {
+                let mut out = Vec::new();
+                let mut w = super::NeutralJson::new(&mut out);
+                w.write_all(&text.as_bytes()[..at]).unwrap();
+                w.write_all(&text.as_bytes()[at..]).unwrap();
+                w.flush().unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    neutralise_json(text),
+                    "{text:?} at {at}"
+                );
+            }
+        }
     }
 }

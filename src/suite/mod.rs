@@ -15,6 +15,7 @@
 //! Paths in a case (`edit`, `payload`) are taken from the project root.
 
 pub mod github;
+pub mod json;
 pub mod junit;
 pub mod text;
 
@@ -25,8 +26,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::app::{CheckRequest, Workspace};
+use crate::cli::Format;
 use crate::exec;
-use crate::report::{Report, SCHEMA_VERSION};
+use crate::report::{Keep, Keeps, Report, SCHEMA_VERSION};
 use crate::run;
 
 /// The cases file used when none is named.
@@ -180,32 +182,72 @@ pub struct SuiteReport {
     pub exit_code: i32,
 }
 
+/// The bytes of each stream kept of a case that passed, in `--format json` (the text report
+/// shows no more of a failing one).
+pub const PASSED_BYTES: usize = crate::report::text::SHOW_BYTES;
+
+/// How much of each command's output `hookcheck test` keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keeping {
+    /// In the report a case gets when it finishes, by whether it passed.
+    pub report: Keeps,
+    /// Once `in_order` has seen the case: what the reports written at the end show of it (the
+    /// text of failing cases, JUnit's stderr).
+    pub after: Keep,
+}
+
+impl Keeping {
+    /// What a suite printed in `format` keeps: JSON writes each case as it is reached and
+    /// keeps the first bytes of a passing case; the other formats show what the text report
+    /// shows of a failing one.
+    pub fn for_format(format: Format) -> Self {
+        let text = Keep::for_format(Format::Text);
+        match format {
+            Format::Json => Keeping {
+                report: Keeps {
+                    passed: Keep::json(PASSED_BYTES),
+                    failed: Keep::for_format(Format::Json),
+                },
+                after: text,
+            },
+            Format::Text | Format::Ndjson | Format::Github => Keeping {
+                report: Keeps::all(text),
+                after: text,
+            },
+        }
+    }
+}
+
+/// A case on its way: planned, its outcomes read as they come in, then its report.
+struct Pending {
+    check: Result<run::Check, String>,
+    planned: Option<run::Planned>,
+    left: usize,
+    report: Option<CaseReport>,
+}
+
 /// Runs the cases: every command of every case in one pool of `jobs`, so a hook that hangs
-/// costs its timeout once, beside the others. `on_case` is told of each case as it finishes.
+/// costs its timeout once, beside the others. Each outcome is read as it finishes and cut to
+/// what `keep` allows. `on_case` is told of each case as it finishes, `in_order` of each case
+/// in file order as soon as it and those before it have (to write them out as they come).
 pub fn run(
     ws: &Workspace,
     cases: &[Case],
     jobs: usize,
+    keep: Keeping,
     on_case: &mut dyn FnMut(&CaseReport),
+    in_order: &mut dyn FnMut(&CaseReport),
 ) -> SuiteReport {
-    struct Pending {
-        check: Result<run::Check, String>,
-        planned: Option<run::Planned>,
-        outcomes: Vec<Option<exec::Outcome>>,
-        left: usize,
-        report: Option<CaseReport>,
-    }
     let mut pending: Vec<Pending> = cases
         .iter()
         .map(|c| {
             let check = ws.check(&c.request, &ws.root, jobs);
             let planned = check.as_ref().ok().map(run::plan);
-            let n = planned.as_ref().map_or(0, |p| p.invocations().len());
+            let left = planned.as_ref().map_or(0, run::Planned::len);
             Pending {
                 check,
                 planned,
-                outcomes: vec![None; n],
-                left: n,
+                left,
                 report: None,
             }
         })
@@ -221,28 +263,25 @@ pub fn run(
             }
         }
     }
-    let mut finish = |case: &Case, p: &mut Pending| {
-        let report = case_report(
-            case,
-            p.check.as_ref(),
-            p.planned.take(),
-            std::mem::take(&mut p.outcomes),
-        );
-        on_case(&report);
-        p.report = Some(report);
-    };
+    let mut next = 0;
     for (case, p) in cases.iter().zip(pending.iter_mut()) {
         if p.left == 0 {
-            finish(case, p);
+            complete(case, p, keep.report, on_case);
         }
     }
+    write_in_order(&mut pending, &mut next, keep.after, in_order);
     exec::run_all_with_progress(&all, jobs, &exec::Limits::default(), &mut |i, outcome| {
-        let (ci, k) = owner[i];
+        let Some(&(ci, k)) = owner.get(i) else {
+            return;
+        };
         let p = &mut pending[ci];
-        p.outcomes[k] = Some(outcome.clone());
-        p.left -= 1;
+        if let (Ok(check), Some(planned)) = (&p.check, &mut p.planned) {
+            planned.read(check, k, outcome, keep.report);
+        }
+        p.left = p.left.saturating_sub(1);
         if p.left == 0 {
-            finish(&cases[ci], p);
+            complete(&cases[ci], p, keep.report, on_case);
+            write_in_order(&mut pending, &mut next, keep.after, in_order);
         }
     });
     let reports: Vec<CaseReport> = pending.into_iter().filter_map(|p| p.report).collect();
@@ -266,16 +305,45 @@ pub fn run(
     }
 }
 
+/// A case whose outcomes are all in: judge it and tell `on_case`.
+fn complete(case: &Case, p: &mut Pending, keep: Keeps, on_case: &mut dyn FnMut(&CaseReport)) {
+    let report = case_report(case, p.check.as_ref(), p.planned.take(), keep);
+    on_case(&report);
+    p.report = Some(report);
+}
+
+/// Hands `in_order` the finished cases from `next` on, up to the first still running, and
+/// cuts what is kept of each to `after`.
+fn write_in_order(
+    pending: &mut [Pending],
+    next: &mut usize,
+    after: Keep,
+    in_order: &mut dyn FnMut(&CaseReport),
+) {
+    while let Some(report) = pending.get_mut(*next).and_then(|p| p.report.as_mut()) {
+        in_order(report);
+        for c in report
+            .report
+            .iter_mut()
+            .flat_map(|r| &mut r.targets)
+            .flat_map(|t| &mut t.commands)
+        {
+            after.trim(&mut c.stdout, &mut c.stdout_dropped_bytes);
+            after.trim(&mut c.stderr, &mut c.stderr_dropped_bytes);
+        }
+        *next += 1;
+    }
+}
+
 fn case_report(
     case: &Case,
     check: Result<&run::Check, &String>,
     planned: Option<run::Planned>,
-    outcomes: Vec<Option<exec::Outcome>>,
+    keep: Keeps,
 ) -> CaseReport {
     let (passed, error, report) = match (check, planned) {
         (Ok(check), Some(planned)) => {
-            let outcomes = outcomes.into_iter().flatten().collect();
-            let report = run::finish(check, planned, outcomes);
+            let report = run::finish(check, planned, keep);
             (report.summary.passed, None, Some(report))
         }
         (Err(e), _) => (false, Some(e.clone()), None),

@@ -47,7 +47,7 @@ pub fn prompt(text: &str) -> Trigger {
 pub fn payload(value: Value) -> Trigger {
     Trigger::Payload {
         path: PathBuf::from("payload.json"),
-        bytes: value.to_string().into_bytes(),
+        stdin: serde_json::to_vec(&value).unwrap_or_default().into(),
         value,
     }
 }

@@ -145,6 +145,7 @@ fn plan(cx: &PlanContext) -> Plan {
     }
     // 30 s is documented (seed 002, "Assumed results").
     let timeout = cx.spec.timeout().unwrap_or(30);
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -157,7 +158,7 @@ fn plan(cx: &PlanContext) -> Plan {
             PlannedCommand {
                 display: line.clone(),
                 invocation: assumed::script_path_shell(&line, &[]).map(|(program, args)| {
-                    shared::invocation(&program, args, cx.env.to_vec(), cx.root, &payload, timeout)
+                    shared::invocation(&program, args, cx.env.to_vec(), cx.root, &stdin, timeout)
                 }),
                 is_async: false,
             }

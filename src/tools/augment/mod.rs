@@ -176,6 +176,7 @@ fn plan(cx: &PlanContext) -> Plan {
         own.into_iter()
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -183,7 +184,7 @@ fn plan(cx: &PlanContext) -> Plan {
         .map(|command| PlannedCommand {
             display: command.clone(),
             invocation: script(command, cx.root).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async: cx.spec.is_async(),
         })

@@ -245,6 +245,7 @@ fn plan(cx: &PlanContext) -> Plan {
         std::iter::once(("CLAUDE_PROJECT_DIR".to_string(), root))
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -259,7 +260,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     args.clone(),
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             } else {
@@ -270,7 +271,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-c".into(), command.clone()],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             };

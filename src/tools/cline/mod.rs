@@ -212,6 +212,7 @@ fn plan(cx: &PlanContext) -> Plan {
         cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
     );
     let is_async = cx.spec.is_async() || !AWAITED.contains(&event.as_str());
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -227,7 +228,7 @@ fn plan(cx: &PlanContext) -> Plan {
                 vec!["-c".into(), command.clone()],
                 env.clone(),
                 cx.root,
-                &payload,
+                &stdin,
                 TOOL_TIMEOUT,
             )),
             is_async,

@@ -294,6 +294,7 @@ fn plan(cx: &PlanContext) -> Plan {
         cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
     );
     let is_async = cx.spec.is_async() || twin(&event) == "notification";
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -311,7 +312,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     args.clone(),
                     env.clone(),
                     &cwd,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             } else {
@@ -327,7 +328,7 @@ fn plan(cx: &PlanContext) -> Plan {
                         .collect(),
                     env.clone(),
                     &cwd,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             };

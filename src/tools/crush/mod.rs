@@ -211,6 +211,7 @@ fn plan(cx: &PlanContext) -> Plan {
     let env = hook_env(cx, &event, &tool, &session, &tool_input);
     let mut assumptions: Vec<Assumption> = Vec::new();
     let mut seen: Vec<&String> = Vec::new();
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let mut commands = Vec::new();
     for command in &cx.spec.commands {
         // Hooks with the same command run once (runner.go, dedup by command string).
@@ -235,7 +236,7 @@ fn plan(cx: &PlanContext) -> Plan {
         commands.push(PlannedCommand {
             display: command.clone(),
             invocation: d.program.map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async: false,
         });

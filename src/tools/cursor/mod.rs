@@ -205,6 +205,7 @@ fn plan(cx: &PlanContext) -> Plan {
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
     let is_async = cx.spec.is_async() || ASYNC_EVENTS.contains(&event.as_str());
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -212,7 +213,7 @@ fn plan(cx: &PlanContext) -> Plan {
         .map(|command| PlannedCommand {
             display: command.clone(),
             invocation: assumed::script_path_shell(command, &[]).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async,
         })

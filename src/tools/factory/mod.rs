@@ -184,6 +184,7 @@ fn plan(cx: &PlanContext) -> Plan {
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
     let timeout = cx.spec.timeout().unwrap_or(DEFAULT_TIMEOUT);
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -197,7 +198,7 @@ fn plan(cx: &PlanContext) -> Plan {
                 vec!["-c".into(), command.clone()],
                 env.clone(),
                 cx.root,
-                &payload,
+                &stdin,
                 timeout,
             )),
             is_async: cx.spec.is_async(),

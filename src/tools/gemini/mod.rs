@@ -165,6 +165,7 @@ fn plan(cx: &PlanContext) -> Plan {
     // Settings give milliseconds; a spec gives seconds. Default 60000 ms (hookRunner.ts).
     let timeout = cx.spec.timeout().unwrap_or(60);
     let mut notes = Vec::new();
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -183,7 +184,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-c".into(), text],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 )),
                 is_async: cx.spec.is_async(),

@@ -183,6 +183,7 @@ fn plan(cx: &PlanContext) -> Plan {
         std::iter::once(("PLUGIN_ROOT".to_string(), root.clone()))
             .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -207,7 +208,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-c".into(), line],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 )),
                 is_async: false,

@@ -257,6 +257,7 @@ fn plan(cx: &PlanContext) -> Plan {
     }
     add.extend(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())));
     let env = shared::merge_env(cx.env, add);
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -264,7 +265,7 @@ fn plan(cx: &PlanContext) -> Plan {
         .map(|command| PlannedCommand {
             display: command.clone(),
             invocation: assumed::script_path_shell(command, &[]).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async: cx.spec.is_async(),
         })

@@ -180,6 +180,7 @@ fn plan(cx: &PlanContext) -> Plan {
     } else {
         ("/bin/sh", "-c")
     };
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -191,7 +192,7 @@ fn plan(cx: &PlanContext) -> Plan {
                 vec![flag.into(), command.clone()],
                 env.clone(),
                 cx.root,
-                &payload,
+                &stdin,
                 timeout,
             )),
             is_async: cx.spec.is_async(),

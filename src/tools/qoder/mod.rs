@@ -223,6 +223,7 @@ fn plan(cx: &PlanContext) -> Plan {
     // The working directory is undocumented (seed 002, "Assumed results").
     let mut assumptions = vec![assumed::cwd(cx.root)];
     let mut used_assumed_shell = false;
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -235,7 +236,7 @@ fn plan(cx: &PlanContext) -> Plan {
             PlannedCommand {
                 display: display(command, cx.spec.args.as_deref()),
                 invocation: how.map(|(program, args, _)| {
-                    shared::invocation(&program, args, env.clone(), cx.root, &payload, timeout)
+                    shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
                 }),
                 is_async: cx.spec.is_async(),
             }

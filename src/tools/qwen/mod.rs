@@ -207,6 +207,7 @@ fn plan(cx: &PlanContext) -> Plan {
             t.saturating_mul(1000)
         ));
     }
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -227,7 +228,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-c".into(), text],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 ))
             };

@@ -6,12 +6,14 @@ pub mod claude_reply;
 pub mod permission_rule;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use super::ReadContext;
 use crate::exec::Invocation;
+use crate::trigger::Trigger;
 use crate::verdict::{Effect, Reading};
 
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
@@ -99,13 +101,13 @@ pub fn session_id(tool: &str) -> String {
     format!("hookcheck-{tool}-session-0001")
 }
 
-/// Builds an invocation of `program args...` with the payload on stdin.
+/// Builds an invocation of `program args...` with `stdin` (from [`stdin_bytes`]) on stdin.
 pub fn invocation(
     program: &str,
     args: Vec<String>,
     env: Vec<(String, String)>,
     cwd: &Path,
-    stdin: &Value,
+    stdin: &Arc<[u8]>,
     timeout_secs: u64,
 ) -> Invocation {
     Invocation {
@@ -113,14 +115,19 @@ pub fn invocation(
         args,
         env,
         cwd: cwd.to_path_buf(),
-        stdin: stdin_bytes(stdin),
+        stdin: Arc::clone(stdin),
         timeout: Duration::from_secs(timeout_secs),
     }
 }
 
-/// The payload as the bytes an agent writes to the hook's stdin.
-pub fn stdin_bytes(payload: &Value) -> Vec<u8> {
-    serde_json::to_vec(payload).unwrap_or_default()
+/// The payload as the bytes an agent writes to the hook's stdin, made once per plan and
+/// shared by its commands. A `--payload` the agent sends unchanged is the trigger's own
+/// buffer, so every agent's hooks share one copy however large it is.
+pub fn stdin_bytes(trigger: &Trigger, payload: &Value) -> Arc<[u8]> {
+    match trigger {
+        Trigger::Payload { value, stdin, .. } if value == payload => Arc::clone(stdin),
+        _ => serde_json::to_vec(payload).unwrap_or_default().into(),
+    }
 }
 
 /// An exec-form program path: a relative path with a `/` is taken from `cwd`, as the agent's
@@ -184,5 +191,46 @@ pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str
     match trigger {
         crate::trigger::Trigger::None => format!("{event} needs {wants}"),
         t => format!("{event} is not fired by --{}: it needs {wants}", t.kind()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::tools::{ALL, Plan, testing};
+    use crate::trigger::Trigger;
+
+    #[test]
+    fn every_agent_sends_a_given_payload_from_the_one_shared_buffer() {
+        let trigger = testing::payload(serde_json::json!({
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": { "command": "ls" },
+        }));
+        let Trigger::Payload { stdin: given, .. } = &trigger else {
+            panic!("a payload trigger")
+        };
+        let yaml = "on: before-tool\ncommand:\n  - ./a.sh\n  - ./b.sh\n";
+        let mut sent = Vec::new();
+        for tool in ALL {
+            let Plan::Run(run) = testing::plan(tool, yaml, &trigger) else {
+                continue;
+            };
+            for inv in run
+                .commands
+                .iter()
+                .filter_map(|c| c.invocation.as_ref().ok())
+            {
+                assert!(
+                    Arc::ptr_eq(&inv.stdin, given),
+                    "{} copied the payload",
+                    tool.id
+                );
+                sent.push(tool.id);
+            }
+        }
+        // Nothing passes on nothing: most agents run both commands on this payload.
+        assert!(sent.len() >= 20, "only {sent:?} ran");
     }
 }

@@ -180,6 +180,7 @@ fn plan(cx: &PlanContext) -> Plan {
         .into_iter()
         .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
     );
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -196,7 +197,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     vec!["-lc".into(), line],
                     env.clone(),
                     cx.root,
-                    &payload,
+                    &stdin,
                     timeout,
                 )),
                 is_async: false,

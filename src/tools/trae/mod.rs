@@ -174,6 +174,7 @@ fn plan(cx: &PlanContext) -> Plan {
     };
     // Notification runs asynchronously and never blocks (protocols-b.md §7).
     let is_async = cx.spec.is_async() || event == "Notification";
+    let stdin = shared::stdin_bytes(cx.trigger, &payload);
     let commands = cx
         .spec
         .commands
@@ -185,7 +186,7 @@ fn plan(cx: &PlanContext) -> Plan {
                 vec![flag.into(), command.clone()],
                 env.clone(),
                 cx.root,
-                &payload,
+                &stdin,
                 timeout,
             )),
             is_async,

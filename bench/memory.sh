@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# hookcheck's peak memory under hostile hooks: a hook that floods 1 GiB of NULs on stdout and
+# 1 GiB on stderr, run over every agent in every output format (`run`: text, json, ndjson,
+# github; `test`: text, json, ndjson, github, junit), a 100-case suite of hooks that flood past
+# the capture limit (half of the cases pass), and a 10 MB `--payload`. Prints each peak RSS
+# next to the 64 MiB goal.
+# Not a test: run it by hand, before and after a change that could cost memory.
+#   usage: bench/memory.sh [FLOOD_BYTES]   (default 1073741824; HOOKCHECK_BIN=PATH to measure
+#          another build; otherwise needs a release build, made
+#          when target/release/hookcheck is missing)
+# The peak is the kernel's own figure (ru_maxrss from wait4) for hookcheck and the processes it
+# waited for (the largest single one, not their sum), read by a few lines of python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flood=${1:-1073741824}
+bin=${HOOKCHECK_BIN:-$PWD/target/release/hookcheck}
+[ -x "$bin" ] || cargo build --release -q
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/.git" "$work/.hookcheck/hooks" "$work/home"
+
+# Both streams at once, as a hostile hook would; the exit status decides the case's verdict.
+printf '#!/bin/sh\nhead -c %s /dev/zero &\nhead -c %s /dev/zero >&2\nwait\nexit "${1:-0}"\n' \
+  "$flood" "$flood" > "$work/flood.sh"
+# Past the 1 MiB capture limit on both streams, without taking minutes for 100 cases.
+printf '#!/bin/sh\nhead -c 2097152 /dev/zero &\nhead -c 2097152 /dev/zero >&2\nwait\nexit "${1:-0}"\n' \
+  > "$work/spill.sh"
+printf '#!/bin/sh\ncat >/dev/null\nexit 0\n' > "$work/reader.sh"
+chmod +x "$work"/*.sh
+for h in flood spill reader; do
+  printf 'on: before-tool\nmatch: shell\ncommand: ./%s.sh\ntimeout: 600\n' "$h" \
+    > "$work/.hookcheck/hooks/$h.yaml"
+done
+printf 'on: before-tool\nmatch: shell\ncommand: ./flood.sh 2\ntimeout: 600\n' \
+  > "$work/.hookcheck/hooks/flood-block.yaml"
+printf 'on: before-tool\nmatch: shell\ncommand: ./spill.sh 2\ntimeout: 600\n' \
+  > "$work/.hookcheck/hooks/spill-block.yaml"
+# One case that passes and one that fails, so both kinds of capture are kept for the report.
+# A hook that exits 0 with NULs on stdout is allowed by most agents; these three read it so.
+pass="allow,cursor=block,cline=error,goose=error"
+cat > "$work/flood-cases.yaml" <<EOF
+cases:
+  - {name: flood passes, hook: flood, bash: ls, expect: "$pass", include_assumed: true}
+  - {name: flood fails, hook: flood-block, bash: ls, expect: allow, include_assumed: true}
+EOF
+{
+  echo "cases:"
+  for i in $(seq 100); do
+    if [ $((i % 2)) = 0 ]; then hook=spill-block; else hook=spill; fi
+    echo "  - {name: case$i, hook: $hook, bash: \"ls dir$i\", expect: \"$pass\", include_assumed: true}"
+  done
+} > "$work/cases100.yaml"
+python3 - "$work/payload.json" <<'EOF'
+import json, sys
+body = {"hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "echo " + "x" * (10 * 1000 * 1000)}}
+open(sys.argv[1], "w").write(json.dumps(body))
+EOF
+
+# A plain login shell and an empty home, as in the tests: Codex runs hooks in `$SHELL -lc` and
+# Spettro in `bash -lc`, and the machine's profile is not hookcheck's cost.
+export HOME="$work/home" SHELL=/bin/sh NO_COLOR=1
+unset GITHUB_ACTIONS GITHUB_STEP_SUMMARY
+
+# peak LABEL ARGS...: runs hookcheck ARGS in the project, output to a file; prints the peak.
+peak() {
+  local label=$1
+  shift
+  (cd "$work" && python3 - "$label" "$bin" "$@" <<'EOF'
+import os, subprocess, sys
+label, argv = sys.argv[1], sys.argv[2:]
+with open("out", "wb") as out:
+    p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+size = os.path.getsize("out")
+mib = ru.ru_maxrss / 1024  # KiB on Linux
+verdict = "ok" if mib <= 64 else "OVER"
+code = os.waitstatus_to_exitcode(status)
+print(f"{label:<34} {mib:8.1f} MiB   goal 64 MiB  {verdict:<4}  (exit {code}, {size} bytes out)")
+EOF
+  )
+}
+
+echo "flood: $flood bytes on stdout and on stderr per hook, every agent"
+peak "run --format text" run flood --bash ls
+peak "run --format json" run flood --bash ls --format json
+peak "run --format ndjson" run flood --bash ls --format ndjson
+peak "run --format github" run flood --bash ls --format github
+peak "test --format text (2 cases)" test flood-cases.yaml --format text
+peak "test --format json (2 cases)" test flood-cases.yaml --format json
+peak "test --format ndjson (2 cases)" test flood-cases.yaml --format ndjson
+peak "test --format github (2 cases)" test flood-cases.yaml --format github
+peak "test --junit (2 cases)" test flood-cases.yaml --junit junit.xml
+echo "suite: 100 cases, each hook 2 MiB on both streams, half passing and half failing"
+peak "test --format text (100 cases)" test cases100.yaml --format text
+peak "test --format json (100 cases)" test cases100.yaml --format json
+echo "payload: 10 MB --payload, read by every agent's hook"
+peak "run --payload 10 MB" run reader --payload payload.json --format json
