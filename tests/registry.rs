@@ -152,3 +152,72 @@ fn hookcheck_tools_lists_every_agent_and_why_it_does_not_run_live() {
         .collect();
     assert_eq!(section, want);
 }
+
+/// Every text file of the repository that people or the code read (not build output).
+fn repository_texts() -> Vec<(std::path::PathBuf, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut stack: Vec<std::path::PathBuf> = [
+        "src", "tests", "docs", "fixtures", "scripts", "bench", "ci", ".ci", ".github",
+    ]
+    .iter()
+    .map(|d| root.join(d))
+    .collect();
+    for file in ["README.md", "Cargo.toml", "action.yml"] {
+        stack.push(root.join(file));
+    }
+    while let Some(path) = stack.pop() {
+        if path.ends_with("node_modules") {
+            continue;
+        }
+        if path.is_dir() {
+            for entry in std::fs::read_dir(&path).into_iter().flatten().flatten() {
+                stack.push(entry.path());
+            }
+        } else if let Ok(text) = std::fs::read_to_string(&path) {
+            out.push((path, text));
+        }
+    }
+    assert!(out.len() > 100, "the repository's files were not found");
+    out
+}
+
+#[test]
+fn nothing_cites_a_file_outside_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let outside = ["shared", "reference/"].join("/");
+    let up = ["..", "shared"].join("/");
+    let notes = root.join("docs/reference");
+    let mut wrong = Vec::new();
+    for (path, text) in repository_texts() {
+        for (n, line) in text.lines().enumerate() {
+            if line.contains(&outside) || line.contains(&up) {
+                wrong.push(format!("{}:{}: {line}", path.display(), n + 1));
+            }
+            // Citations of the reference notes name files that exist here (the notes
+            // themselves name other repositories' paths).
+            if path.starts_with(&notes) {
+                continue;
+            }
+            for (at, _) in line.match_indices("docs/reference/") {
+                let before = line[..at].chars().next_back();
+                if before.is_some_and(|c| !(c.is_whitespace() || c == '(')) {
+                    continue; // a URL or another repository's path
+                }
+                let cited: String = line[at..]
+                    .chars()
+                    .take_while(|c| !(c.is_whitespace() || ",;:)`\"'".contains(*c)))
+                    .collect();
+                let cited = cited.trim_end_matches('.');
+                if !root.join(cited).exists() {
+                    wrong.push(format!(
+                        "{}:{}: {cited} does not exist",
+                        path.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1,9 +1,9 @@
 //! Google Antigravity (`agy` CLI).
 //!
-//! Closed source. Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §5
+//! Closed source. Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §5
 //! (google-antigravity/antigravity-cli docs; DefenseClaw @db1172f measured on agy 1.0.x;
 //! skillsaw for agy 1.1.25; safe-chains for 1.1.2; rtk), and the behaviour spec
-//! (shared/reference/seeds/002_868b68abc3040bdc.txt: "Antigravity replies", "Antigravity sample
+//! (docs/reference/seeds/002_868b68abc3040bdc.txt: "Antigravity replies", "Antigravity sample
 //! events", "Assumed results").
 
 pub mod native;
@@ -24,8 +24,8 @@ pub static TOOL: Tool = Tool {
     name: "Antigravity",
     checked: "2026-11-30",
     sources: &[
-        "reference: shared/reference/protocols/protocols-b.md §5 (third-party measurements of agy 1.0.x-1.2.x, 2026-11-30)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "reference: docs/reference/protocols/protocols-b.md §5 (third-party measurements of agy 1.0.x-1.2.x, 2026-11-30)",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: EVENTS,
     shell: "script path only (assumed sh -c); agy 1.0.x executes the path with no shell",

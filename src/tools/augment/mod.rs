@@ -1,9 +1,9 @@
 //! Augment (the Auggie CLI).
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §6 (Auggie is closed
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §6 (Auggie is closed
 //! source: docs.augmentcode.com/cli/hooks (1.x prerelease) and /cli/v0/hooks (0.x),
 //! /cli/hooks-examples; augmentcode/auggie #130; payloads observed by augment-agent-dashboard);
-//! the `hook run` behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt: shell table,
+//! the `hook run` behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt: shell table,
 //! "Augment replies", "Augment sample events").
 
 pub mod native;

@@ -1,10 +1,10 @@
 //! Claude Code.
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Claude Code 2.1.332 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Claude Code 2.1.332 run headless
 //! against a fake model, 2026-11-30); claude-agent-sdk 0.3.328 `sdk.d.ts` (= Claude Code
 //! 2.1.328); the hooks reference at code.claude.com/docs/en/hooks via dated summaries
-//! (2026-09-14, 2026-10-06), as collected in shared/reference/protocols/protocols-a.md §1;
-//! the `hook run` behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt).
+//! (2026-09-14, 2026-10-06), as collected in docs/reference/protocols/protocols-a.md §1;
+//! the `hook run` behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod live;
 pub mod native;
@@ -25,7 +25,7 @@ pub static TOOL: Tool = Tool {
     name: "Claude Code",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Claude Code 2.1.332 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Claude Code 2.1.332 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json): the shell",
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",

@@ -1,11 +1,11 @@
 //! Cline: the `cline` CLI on the SDK runtime (file hooks named after their event).
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Cline CLI 3.0.65 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Cline CLI 3.0.65 run headless
 //! against a fake model, 2026-11-30); cline/cline @08a0ae50 `sdk/packages/core/src/hooks/
 //! hook-file-hooks.ts` (payloads, which hooks are awaited, HOOK_CONTROL parsing, cancel/context,
 //! 120 s tool-call timeout); cline/cline @21cb8d25 `sdk/packages/core/src/hooks/{subprocess,
 //! subprocess-runner}.ts` and docs `docs/customization/hooks.mdx` @901d1b5c, as collected in
-//! shared/reference/protocols/protocols-a.md §8; shared/reference/seeds/002_868b68abc3040bdc.txt
+//! docs/reference/protocols/protocols-a.md §8; docs/reference/seeds/002_868b68abc3040bdc.txt
 //! (agnostic-ai: Cline replies, Cline sample events, the shell and timeout table).
 
 pub mod live;
@@ -28,11 +28,11 @@ pub static TOOL: Tool = Tool {
     name: "Cline",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Cline CLI 3.0.65 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Cline CLI 3.0.65 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Cline CLI 3.0.65, captured 2026-12-01 (fixtures/live/inputs/cline--bash.json): the shell",
         "source: cline/cline @08a0ae50 sdk/packages/core/src/hooks/hook-file-hooks.ts",
         "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/subprocess-runner.ts, subprocess.ts",
-        "spec: agnostic-ai hook run (shared/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
+        "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
     ],
     events: EVENTS,
     shell: "sh SCRIPT, the event script (real agent: Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/inputs/cline--bash.json); Windows not run",

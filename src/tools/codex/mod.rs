@@ -1,11 +1,11 @@
 //! OpenAI Codex CLI.
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Codex 0.171.0 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Codex 0.171.0 run headless
 //! against a fake model, 2026-11-30); openai/codex source: `codex-rs/hooks/src/engine/
 //! command_runner.rs` @01746657 (shell), `output_parser.rs` @0ea83813 (replies),
 //! `events/pre_tool_use.rs` @0082977c, `codex-rs/config/src/hook_config.rs` @012d0aa0 (events),
 //! `codex-rs/core/src/tools/hook_names.rs` @05d99c83 (tool names), as collected in
-//! shared/reference/protocols/protocols-a.md §2.
+//! docs/reference/protocols/protocols-a.md §2.
 
 pub mod live;
 pub mod native;
@@ -32,7 +32,7 @@ pub static TOOL: Tool = Tool {
     name: "Codex",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Codex 0.171.0 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Codex 0.171.0 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Codex 0.171.0, captured 2026-12-01 (fixtures/live/inputs/codex--bash.json): the shell",
         "source: openai/codex codex-rs/hooks/src/engine/command_runner.rs @01746657, output_parser.rs @0ea83813",
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",

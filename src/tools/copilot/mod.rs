@@ -1,11 +1,11 @@
 //! GitHub Copilot CLI (and the Copilot coding agent on GitHub, which reads the same
 //! `.github/hooks/*.json`).
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Copilot CLI 1.0.102 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Copilot CLI 1.0.102 run headless
 //! against a fake model, 2026-11-30); github/docs `content/copilot/reference/hooks-reference.md`
 //! @05da5bc3, `copilot-cli-reference/cli-hooks-reference.md` @927566b0, `hooks-configuration.md`
-//! @1912b4fc, as collected in shared/reference/protocols/protocols-a.md §4; the `hook run`
-//! behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt: "Copilot replies", "Copilot
+//! @1912b4fc, as collected in docs/reference/protocols/protocols-a.md §4; the `hook run`
+//! behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt: "Copilot replies", "Copilot
 //! sample events", "Assumed results"). The CLI is closed source.
 
 pub mod live;
@@ -35,7 +35,7 @@ pub static TOOL: Tool = Tool {
     name: "Copilot CLI",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Copilot CLI 1.0.102 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Copilot CLI 1.0.102 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Copilot CLI 1.0.102, captured 2026-12-01 (fixtures/live/inputs/copilot--bash.json): the shell",
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",

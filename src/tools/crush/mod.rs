@@ -5,7 +5,7 @@
 //! (decisions, aggregation), `internal/hooks/input.go` (payload, `BuildEnv`, `parseStdout`,
 //! Claude Code compatibility), `internal/shell/run.go` (handler stack, built-in jq,
 //! non-interactive variables), `internal/shell/dispatch.go` (script dispatch),
-//! `internal/shell/exec_unix.go` (exit statuses); shared/reference/protocols/protocols-b.md §2
+//! `internal/shell/exec_unix.go` (exit statuses); docs/reference/protocols/protocols-b.md §2
 //! (v0.90.0, 37f36e9, 2026-08-21); the behaviour spec (seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
@@ -30,8 +30,8 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "source: charmbracelet/crush internal/hooks/{runner,hooks,input}.go (runner.go @1a7bd4d4), read 2026-11-30",
         "source: charmbracelet/crush internal/shell/{run,dispatch,exec_unix}.go",
-        "reference: shared/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "reference: docs/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: EVENTS,
     shell: "Crush's embedded POSIX shell on every platform: ./, ../ and / paths run through \

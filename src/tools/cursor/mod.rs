@@ -1,8 +1,8 @@
 //! Cursor (the editor's agent and the `cursor-agent` CLI, which read the same hooks.json).
 //!
 //! Sources (read 2026-11-30): the `hook run` behaviour spec
-//! (shared/reference/seeds/002_868b68abc3040bdc.txt: env table, shell/timeout table, "Cursor
-//! replies", "Cursor sample events", "Assumed results"); shared/reference/protocols/
+//! (docs/reference/seeds/002_868b68abc3040bdc.txt: env table, shell/timeout table, "Cursor
+//! replies", "Cursor sample events", "Assumed results"); docs/reference/protocols/
 //! protocols-a.md §5 and protocols-a.yaml (cursor.com/docs/agent/hooks reached only through
 //! secondary material: Cupcake's Cursor harness reference, third-party summaries, public
 //! hooks.json files). Cursor is closed source and was not run: every rule below is [doc/2nd].

@@ -1,12 +1,12 @@
 //! Factory droid.
 //!
-//! Droid is closed source. Sources (read 2026-11-30): shared/reference/real-agents.md (droid
+//! Droid is closed source. Sources (read 2026-11-30): docs/reference/real-agents.md (droid
 //! 0.215.0 run headless against a fake model, 2026-11-30); the `hook run` behaviour spec
-//! (shared/reference/seeds/002_868b68abc3040bdc.txt: env, shell, timeout, replies, sample
+//! (docs/reference/seeds/002_868b68abc3040bdc.txt: env, shell, timeout, replies, sample
 //! events, assumed results); Factory-AI/factory docs `docs/reference/hooks-reference.mdx`
 //! @2a4debc and `docs/cli/configuration/hooks-reference.mdx` @2e13f66, and Factory's own
 //! `.factory/hooks/guard_execute.py` (matches `Execute`, reads snake_case fields), as collected
-//! in shared/reference/protocols/protocols-b.md §3.
+//! in docs/reference/protocols/protocols-b.md §3.
 
 pub mod live;
 pub mod native;
@@ -27,7 +27,7 @@ pub static TOOL: Tool = Tool {
     name: "Factory droid",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Factory droid 0.215.0 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Factory droid 0.215.0 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Factory droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/factory--bash.json): the shell",
         "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory docs @2a4debc, @2e13f66)",
         "behaviour spec: hook run (seed 002)",

@@ -1,10 +1,10 @@
 //! Gemini CLI.
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Gemini CLI 0.61.0 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Gemini CLI 0.61.0 run headless
 //! with scripted model turns, 2026-11-30); google-gemini/gemini-cli @5411f113 (2026-08-21):
 //! `packages/core/src/hooks/{hookRunner,hookPlanner,hookAggregator,types}.ts`,
 //! `packages/core/src/utils/shell-utils.ts`, docs `docs/hooks/reference.md`, as collected in
-//! shared/reference/protocols/protocols-a.md §3.
+//! docs/reference/protocols/protocols-a.md §3.
 
 pub mod live;
 pub mod native;
@@ -25,7 +25,7 @@ pub static TOOL: Tool = Tool {
     name: "Gemini CLI",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Gemini CLI 0.61.0 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Gemini CLI 0.61.0 (docs/reference/real-agents.md, 2026-11-30)",
         "source: google-gemini/gemini-cli @5411f113 packages/core/src/hooks/hookRunner.ts, hookPlanner.ts, hookAggregator.ts",
         "docs: https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
     ],

@@ -5,8 +5,8 @@
 //! `apply_verdict`, `load_hooks_file`, `hook_command`), `crates/goose/src/agents/agent.rs`
 //! (`categorize_tool`, `emit_pre_tool_extended_hooks`, `with_post_tool_hook`),
 //! `crates/goose/src/agents/platform_extensions/developer/mod.rs` @0dcb08ac (the flat tool
-//! names `write`, `edit`, `shell`, `tree`); shared/reference/protocols/protocols-b.md §1
-//! (2026-11-30); the behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt).
+//! names `write`, `edit`, `shell`, `tree`); docs/reference/protocols/protocols-b.md §1
+//! (2026-11-30); the behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
 
@@ -28,8 +28,8 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "source: block/goose crates/goose/src/hooks/mod.rs @0825b570 (read 2026-11-30)",
         "source: block/goose crates/goose/src/agents/agent.rs, platform_extensions/developer/mod.rs @0dcb08ac",
-        "reference: shared/reference/protocols/protocols-b.md §1 (2026-11-30)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "reference: docs/reference/protocols/protocols-b.md §1 (2026-11-30)",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: EVENTS,
     shell: "sh -c on every platform, with ${PLUGIN_ROOT} replaced in the command first",

@@ -1,6 +1,6 @@
 //! Kilo Code: always `not run`.
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §11 (Kilo-Org/kilocode
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §11 (Kilo-Org/kilocode
 //! `packages/kilo-docs/pages/automate/extending/plugins.md`); behaviour spec (seed 002).
 
 use super::shared;
@@ -15,7 +15,7 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "docs: Kilo-Org/kilocode packages/kilo-docs/pages/automate/extending/plugins.md (protocols-b.md §11, read 2026-11-30)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: &[],
     shell: "none: hooks are OpenCode-style plugin functions run inside Kilo",

@@ -1,11 +1,11 @@
 //! Kiro CLI 3 (standalone hook files, `.kiro/hooks/<name>.json`).
 //!
-//! Sources (read 2026-11-30): shared/reference/seeds/002_868b68abc3040bdc.txt (agnostic-ai
+//! Sources (read 2026-11-30): docs/reference/seeds/002_868b68abc3040bdc.txt (agnostic-ai
 //! `hook run`: Kiro replies, Kiro matchers, sample events, assumed results); kiro.dev/docs/cli/v3/
 //! hooks (trigger table, `timeout` in seconds, action types) and kiro.dev/docs/hooks/types
 //! (categories read/write/shell/web, `@` prefixes, USER_PROMPT); aws/amazon-q-developer-cli
 //! @15cc8f3c `crates/chat-cli/src/cli/agent/hook.rs` (the CLI 2 engine: payload shape, exit 2 on
-//! preToolUse), as collected in shared/reference/protocols/protocols-a.md §7.
+//! preToolUse), as collected in docs/reference/protocols/protocols-a.md §7.
 
 pub mod native;
 
@@ -25,7 +25,7 @@ pub static TOOL: Tool = Tool {
     name: "Kiro",
     checked: "2026-11-30",
     sources: &[
-        "spec: agnostic-ai hook run (shared/reference/seeds/002_868b68abc3040bdc.txt): Kiro replies, Kiro matchers, assumed results",
+        "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Kiro replies, Kiro matchers, assumed results",
         "docs: https://kiro.dev/docs/cli/v3/hooks, https://kiro.dev/docs/hooks/types",
         "source: aws/amazon-q-developer-cli @15cc8f3c crates/chat-cli/src/cli/agent/hook.rs (CLI 2 engine)",
     ],

@@ -1,7 +1,7 @@
 //! How to run each agent headless for live mode: its config in its own dialect, its command
 //! line, its environment, its version probe and the shell tool the fake model calls. The
 //! [`Driver`] type; each agent's driver lives in its folder (`src/tools/<agent>/live.rs`) and
-//! [`drivers`] lists them. Recipes: shared/reference/real-agents.md ("How each agent
+//! [`drivers`] lists them. Recipes: docs/reference/real-agents.md ("How each agent
 //! was driven").
 
 use std::path::{Path, PathBuf};

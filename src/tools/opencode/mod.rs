@@ -1,6 +1,6 @@
 //! OpenCode: always `not run`.
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §10 (anomalyco/opencode `packages/plugin/src/index.ts`,
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §10 (anomalyco/opencode `packages/plugin/src/index.ts`,
 //! `packages/opencode/src/plugin/index.ts`, plugins docs); behaviour spec (seed 002, "Matcher and plugin limits").
 
 use super::shared;
@@ -15,7 +15,7 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "source: anomalyco/opencode packages/plugin/src/index.ts, packages/opencode/src/plugin/index.ts (protocols-b.md §10, read 2026-11-30)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: &[],
     shell: "none: hooks are JS/TS plugin functions run inside OpenCode",

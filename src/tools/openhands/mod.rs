@@ -5,8 +5,8 @@
 //! 5bfa7fc5, 2026-08-12), `hooks/config.py` (`HookMatcher.matches`, 60 s default), `hooks/types.py`
 //! (events, stdin model), `hooks/manager.py` and `conversation_hooks.py` (which events honour a
 //! block), `openhands-tools/openhands/tools/terminal/definition.py` (`TerminalAction`); as
-//! collected in shared/reference/protocols/protocols-b.md §8; the `hook run` behaviour spec
-//! (shared/reference/seeds/002_868b68abc3040bdc.txt).
+//! collected in docs/reference/protocols/protocols-b.md §8; the `hook run` behaviour spec
+//! (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
 

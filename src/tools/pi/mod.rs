@@ -1,6 +1,6 @@
 //! Pi: always `not run`.
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §12 (badlogic/pi-mono @83378aa:
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §12 (badlogic/pi-mono @83378aa:
 //! `packages/coding-agent/docs/extensions.md`, `src/core/extensions/runner.ts`).
 
 use super::shared;

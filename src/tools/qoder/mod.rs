@@ -1,9 +1,9 @@
 //! Qoder (Qoder CLI and Qoder IDE).
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §4 (Qoder is closed
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §4 (Qoder is closed
 //! source: docs.qoder.com/en/cli/hooks(.md) (600 s default, `shell`, `if`, `async`,
 //! `asyncRewake`), docs.qoder.com/cli/hooks (older, 60 s), docs.qoder.com/qoder/hooks (IDE));
-//! the `hook run` behaviour spec (shared/reference/seeds/002_868b68abc3040bdc.txt: environment
+//! the `hook run` behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt: environment
 //! and shell tables, "Qoder replies", "Qoder sample events", "Assumed results").
 
 pub mod native;

@@ -1,10 +1,10 @@
 //! Qwen Code.
 //!
-//! Sources (read 2026-11-30): shared/reference/real-agents.md (Qwen Code 0.24.4 run headless
+//! Sources (read 2026-11-30): docs/reference/real-agents.md (Qwen Code 0.24.4 run headless
 //! against a fake model, 2026-11-30); QwenLM/qwen-code `packages/core/src/hooks/hookRunner.ts`
 //! @01350615 (shell, command text, exit codes, output parsing; timeouts in ms, default 60000),
 //! `hookPlanner.ts` @1361d7d0 (matchers), `types.ts` @01ed106f (events, reply fields),
-//! read through the search tool's code corpus on 2026-11-30; shared/reference/protocols/
+//! read through the search tool's code corpus on 2026-11-30; docs/reference/protocols/
 //! protocols-b.md §9. Newer sources (`hook-timeout.ts` @985988a5: seconds, default 600 s, values
 //! of 1000 or more still ms; `hook-matcher.ts` @1c85e649: `|` lists compared by name first, an
 //! invalid regex matches nothing) are noted where they differ; the real agent's settings used ms.
@@ -28,7 +28,7 @@ pub static TOOL: Tool = Tool {
     name: "Qwen Code",
     checked: "2026-11-30",
     sources: &[
-        "real agent: Qwen Code 0.24.4 (shared/reference/real-agents.md, 2026-11-30)",
+        "real agent: Qwen Code 0.24.4 (docs/reference/real-agents.md, 2026-11-30)",
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
     ],

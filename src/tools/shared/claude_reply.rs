@@ -2,7 +2,7 @@
 //!
 //! Source: Claude Code hooks reference (code.claude.com/docs/en/hooks, via dated summaries
 //! 2026-09-14 and 2026-10-06), claude-agent-sdk 0.3.328 types, and the real-agent runs in
-//! shared/reference/real-agents.md (2026-11-30). Every agent-specific fact comes in [`Rules`].
+//! docs/reference/real-agents.md (2026-11-30). Every agent-specific fact comes in [`Rules`].
 
 use serde_json::{Map, Value};
 

@@ -3,7 +3,7 @@
 //! Sources (read 2026-11-30): Spettro's source, Aploide/spettro `internal/hooks/hooks.go`
 //! @3ad1747a (`Match`, `Run`, `RunInput`, `lastNonEmptyLine`) and the agent's hook runtime
 //! (`runPreToolHooks`, `runPostToolHooks`, `runPermissionRequestHooks`, `toolHookRules`);
-//! the Runtime Hooks docs (shared/reference/seeds/004_1a255fcc2dcff37c.txt). Where the code
+//! the Runtime Hooks docs (docs/reference/seeds/004_1a255fcc2dcff37c.txt). Where the code
 //! differs from the docs, the code is followed and a note says so.
 //!
 //! Not covered here: loading `.spettro/hooks.json` itself (native-file loading).
@@ -27,7 +27,7 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "source: Aploide/spettro internal/hooks/hooks.go @3ad1747a and the agent's hook runtime (read 2026-11-30)",
-        "docs: Spettro Runtime Hooks (shared/reference/seeds/004_1a255fcc2dcff37c.txt)",
+        "docs: Spettro Runtime Hooks (docs/reference/seeds/004_1a255fcc2dcff37c.txt)",
     ],
     events: EVENTS,
     shell: "bash -lc",

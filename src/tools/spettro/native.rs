@@ -1,6 +1,6 @@
 //! Spettro's hook files.
 //!
-//! Source: Spettro's Runtime Hooks docs (shared/reference/seeds/004_1a255fcc2dcff37c.txt, "Hook
+//! Source: Spettro's Runtime Hooks docs (docs/reference/seeds/004_1a255fcc2dcff37c.txt, "Hook
 //! file format", "File locations") and its code, Aploide/spettro `internal/hooks/hooks.go`
 //! @3ad1747a (`LoadEffective`, `loadConfigFile`, `mergeKey`): project `.spettro/hooks.json`,
 //! global `~/.spettro/hooks.json`; an object `{"hooks": [<rule>…]}` or a bare array of rules

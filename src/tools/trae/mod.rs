@@ -1,11 +1,11 @@
 //! Trae (Trae IDE international and Trae CN).
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §7 (Trae is closed
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §7 (Trae is closed
 //! source: docs.trae.ai/ide/hook-configuration-reference and /ide/automate-actions-with-hooks as
 //! quoted in Chemaclass/agnostic-ai #729 and Fmarzochi/EGC #1079; rullerzhou-afk/clawd-on-desk
 //! `hooks/traecode-hook.js` (PR #886, 2026-08-15), rtk-ai/rtk `src/hooks/init/trae.rs`
 //! (PR #3008, 2026-09-17)); the `hook run` behaviour spec
-//! (shared/reference/seeds/002_868b68abc3040bdc.txt: "Trae replies: As Claude Code").
+//! (docs/reference/seeds/002_868b68abc3040bdc.txt: "Trae replies: As Claude Code").
 
 pub mod native;
 

@@ -2,7 +2,7 @@
 //!
 //! Sources (read 2026-11-30): docs.devin.ai/cli/extensibility/hooks (overview and
 //! lifecycle-hooks; payload example, `exec` tool, exit 2 or `decision: block`), as collected in
-//! shared/reference/protocols/protocols-a.md §6b; shared/reference/seeds/002_868b68abc3040bdc.txt
+//! docs/reference/protocols/protocols-a.md §6b; docs/reference/seeds/002_868b68abc3040bdc.txt
 //! (agnostic-ai `hook run`: Windsurf replies, Windsurf sample events, assumed results).
 //! Windsurf Cascade's own snake_case hooks (§6a) are a different system and are not modelled.
 
@@ -25,7 +25,7 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "docs: https://docs.devin.ai/cli/extensibility/hooks/overview, .../lifecycle-hooks",
-        "spec: agnostic-ai hook run (shared/reference/seeds/002_868b68abc3040bdc.txt): Windsurf replies and sample events",
+        "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Windsurf replies and sample events",
     ],
     events: EVENTS,
     shell: "script path only (assumed sh -c); \"$DEVIN_PROJECT_DIR\" counts as a plain word",

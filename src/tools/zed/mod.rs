@@ -1,6 +1,6 @@
 //! Zed: always `not run`.
 //!
-//! Sources (read 2026-11-30): shared/reference/protocols/protocols-b.md §13 (zed-industries/zed `docs/src/tasks.md`,
+//! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §13 (zed-industries/zed `docs/src/tasks.md`,
 //! `crates/task/src/task_template.rs`; issue #52688); behaviour spec (seed 002).
 
 use super::shared;
@@ -15,7 +15,7 @@ pub static TOOL: Tool = Tool {
     checked: "2026-11-30",
     sources: &[
         "docs: zed-industries/zed docs/src/tasks.md, crates/task/src/task_template.rs (protocols-b.md §13, read 2026-11-30)",
-        "behaviour spec: shared/reference/seeds/002_868b68abc3040bdc.txt",
+        "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
     events: &[],
     shell: "none: Zed has tasks, not agent hooks",
