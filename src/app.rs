@@ -9,17 +9,18 @@ use crate::cli::{
     Cli, ColorWhen, Command, Format, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
 use crate::exec::Limits;
+use crate::judge::EXIT_USAGE;
 use crate::judge::Expect;
 use crate::native;
 use crate::report;
 use crate::run::{self, Check};
 use crate::spec::{self, When};
 use crate::suite;
-use crate::tools::{self, Tool};
+use crate::tools;
 use crate::trigger;
-
-/// The exit status for "hookcheck could not run the check".
-pub const EXIT_USAGE: i32 = 2;
+use crate::workspace::{
+    CheckRequest, Workspace, add_expect, jobs, project_root, select_tools, spec_dirs,
+};
 
 /// Runs the parsed command line and returns the exit status.
 pub fn main(cli: Cli) -> i32 {
@@ -119,56 +120,6 @@ fn fail(format: Format, message: &str) -> i32 {
     EXIT_USAGE
 }
 
-/// The project root: the nearest folder upward holding `.git`, or `cwd`.
-pub fn project_root(cwd: &Path) -> PathBuf {
-    cwd.ancestors()
-        .find(|d| d.join(".git").exists())
-        .unwrap_or(cwd)
-        .to_path_buf()
-}
-
-fn spec_dirs(given: &[PathBuf], cwd: &Path, root: &Path) -> Vec<PathBuf> {
-    if given.is_empty() {
-        spec::load::DEFAULT_DIRS
-            .iter()
-            .map(|d| root.join(d))
-            .collect()
-    } else {
-        given.iter().map(|d| trigger::absolute(cwd, d)).collect()
-    }
-}
-
-/// Resolves `-t` values to tools; an unknown id is an error naming the known ones.
-pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
-    if ids.is_empty() {
-        return Ok(tools::ALL.to_vec());
-    }
-    let mut out: Vec<&'static Tool> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()) {
-        if id.is_empty() {
-            return Err(format!(
-                "-t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are {})",
-                tools::ids().collect::<Vec<_>>().join(", ")
-            ));
-        }
-        let Some(tool) = tools::find(id) else {
-            let hint = spec::did_you_mean(id, tools::ids())
-                .map(|h| format!("did you mean `{h}`? "))
-                .unwrap_or_default();
-            return Err(format!(
-                "unknown tool `{id}`: {hint}the tools are {}",
-                tools::ids().collect::<Vec<_>>().join(", ")
-            ));
-        };
-        if !out.iter().any(|t| t.id == tool.id) {
-            out.push(tool);
-        }
-    }
-    // Report in registry order, whatever order the flags came in.
-    out.sort_by_key(|t| tools::ALL.iter().position(|a| a.id == t.id));
-    Ok(out)
-}
-
 fn run_cmd(args: RunArgs) -> i32 {
     let format = args.format;
     let strict = args.strict;
@@ -217,118 +168,6 @@ fn run_cmd(args: RunArgs) -> i32 {
             report.summary.exit_code
         }
         Err(message) => fail(format, &message),
-    }
-}
-
-/// Where a check runs: the folders and the environment of this process.
-pub struct Workspace {
-    /// The current folder.
-    pub cwd: PathBuf,
-    /// The project root.
-    pub root: PathBuf,
-    /// The user's home folder.
-    pub home: PathBuf,
-    /// Where the specs are.
-    pub spec_dirs: Vec<PathBuf>,
-    /// The caller's environment.
-    pub env: Vec<(String, String)>,
-}
-
-/// One check as asked for on the command line or in a cases file.
-#[derive(Debug, Clone, Default)]
-pub struct CheckRequest {
-    /// The hook's name.
-    pub hook: String,
-    /// `--bash`.
-    pub bash: Option<String>,
-    /// `--edit`.
-    pub edit: Option<PathBuf>,
-    /// `--prompt`.
-    pub prompt: Option<String>,
-    /// `--payload`.
-    pub payload: Option<PathBuf>,
-    /// `-t` values.
-    pub targets: Vec<String>,
-    /// `--expect` values.
-    pub expect: Vec<String>,
-    /// `--include-assumed`.
-    pub include_assumed: bool,
-}
-
-impl Workspace {
-    /// The workspace of this process, with `--specs` folders (default ones when empty).
-    pub fn from_process(specs: &[PathBuf]) -> Result<Self, String> {
-        let cwd =
-            std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
-        let root = project_root(&cwd);
-        let home = std::env::var_os("HOME").map_or_else(|| root.clone(), PathBuf::from);
-        let spec_dirs = spec_dirs(specs, &cwd, &root);
-        Ok(Workspace {
-            cwd,
-            root,
-            home,
-            spec_dirs,
-            env: std::env::vars().collect(),
-        })
-    }
-
-    /// Resolves a request into a check; relative trigger paths are taken from `base`.
-    pub fn check(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, String> {
-        let tools = select_tools(&req.targets)?;
-        let mut expect = Expect::default();
-        for e in &req.expect {
-            add_expect(&mut expect, e)?;
-        }
-        let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = spec::load_file(&path).map_err(|e| e.render())?;
-        // The other specs matter where an agent puts every hook of one event in one file.
-        let peers = spec::discover(&self.spec_dirs)
-            .into_iter()
-            .filter(|(_, p)| *p != path)
-            .filter_map(|(_, p)| spec::load_file(&p).ok())
-            .collect();
-        let trigger = trigger::from_flags(
-            req.bash.clone(),
-            req.edit.clone(),
-            req.prompt.clone(),
-            req.payload.clone(),
-            base,
-        )?;
-        Ok(Check {
-            subject: run::Subject::Spec(Box::new(spec)),
-            warnings: Vec::new(),
-            notes: Vec::new(),
-            trigger,
-            tools,
-            expect,
-            include_assumed: req.include_assumed,
-            jobs,
-            root: self.root.clone(),
-            home: self.home.clone(),
-            env: self.env.clone(),
-            limits: Limits::default(),
-            peers,
-        })
-    }
-}
-
-/// Adds one `--expect` value; an empty one (or an empty item in a list) is an error, not
-/// "nothing to compare".
-fn add_expect(expect: &mut Expect, value: &str) -> Result<(), String> {
-    if value.split(',').any(|item| item.trim().is_empty()) {
-        return Err(format!(
-            "--expect `{value}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`"
-        ));
-    }
-    expect.add(value, |id| tools::find(id).is_some())
-}
-
-/// The `--jobs` value (checked by the command line), or the default.
-pub fn jobs(given: Option<usize>) -> Result<usize, String> {
-    match given {
-        Some(n) if (1..=crate::cli::MAX_JOBS).contains(&n) => Ok(n),
-        Some(n) => Err(format!("--jobs {n}: use 1 to {}", crate::cli::MAX_JOBS)),
-        None => Ok(run::default_jobs().min(crate::cli::MAX_JOBS)),
     }
 }
 

@@ -48,7 +48,7 @@ pub enum Command {
     Test(TestArgs),
     /// Run the real agents headless against a built-in fake model, offline, and compare what
     /// they did with hookcheck's prediction.
-    Live(crate::live::cmd::LiveArgs),
+    Live(LiveArgs),
     /// Print the JSON Schema of `run --format json` and `test --format json`.
     Schema,
     /// Print a shell completion script.
@@ -260,4 +260,46 @@ pub enum ColorWhen {
     Always,
     /// Never.
     Never,
+}
+
+/// `hookcheck live`.
+#[derive(Debug, Args)]
+pub struct LiveArgs {
+    /// The hook's name: its spec file without the extension.
+    pub hook: String,
+    /// The agent runs this shell command (hookcheck appends `; touch .hookcheck-ran` to see it ran).
+    #[arg(long, value_name = "CMD")]
+    pub bash: String,
+    /// The agents to run (comma-separated). Default: every agent with a live driver.
+    #[arg(long = "agent", value_name = "ID", value_delimiter = ',')]
+    pub agents: Vec<String>,
+    /// Use this executable for an agent instead of the one on PATH: `claude=/opt/claude`.
+    #[arg(long = "agent-bin", value_name = "ID=PATH")]
+    pub agent_bins: Vec<String>,
+    /// Run the agents without a network sandbox.
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// Write one JSON fixture per observation into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
+    /// Where the specs are (repeatable).
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// Expected observation: allow, block or halted; or per agent, `claude=block`. Repeatable.
+    #[arg(long, value_name = "EXPECT", value_delimiter = ',')]
+    pub expect: Vec<String>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How long one agent run may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 240)]
+    pub agent_timeout: u64,
+    /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
+    /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
+    #[arg(long)]
+    pub show_input: bool,
+    /// Capture what the hook is given and write one JSON fixture per agent into DIR
+    /// (`<agent>--bash.json`; variable names only, paths in relative form).
+    #[arg(long, value_name = "DIR")]
+    pub record_inputs: Option<PathBuf>,
 }

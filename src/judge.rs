@@ -3,6 +3,10 @@
 use crate::report::{Summary, TargetReport};
 use crate::verdict::Decision;
 
+/// The exit status for "hookcheck could not run the check" (bad arguments, an unknown hook or
+/// agent, an invalid spec or payload).
+pub const EXIT_USAGE: i32 = 2;
+
 /// What the user expects: one decision for every counted tool, and/or one per tool.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expect {

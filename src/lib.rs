@@ -28,3 +28,4 @@ pub mod suite;
 pub mod tools;
 pub mod trigger;
 pub mod verdict;
+pub mod workspace;

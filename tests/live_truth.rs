@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
-use hookcheck::app::{CheckRequest, Workspace};
 use hookcheck::live::record;
 use hookcheck::run;
 use hookcheck::verdict::Effect;
+use hookcheck::workspace::{CheckRequest, Workspace};
 use serde_json::Value;
 
 fn word(e: Effect) -> &'static str {

@@ -2,7 +2,6 @@
 //! carrying the hook's mark, if a run is abandoned.
 
 use super::mark::{self, MARK_VAR, Needle};
-use super::signals::Registered;
 
 /// A signal `send` can deliver to a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,22 +46,19 @@ pub(crate) fn send(_pgid: u32, _sig: Sig) -> bool {
 
 /// Kills the group, and every process carrying the hook's mark, with SIGKILL when dropped
 /// while armed, so a cancelled `run` leaks nothing (`kill_on_drop` alone only kills the leader:
-/// crates.md §5.2 step 6). It also keeps the hook on the list of running hooks until dropped.
+/// crates.md §5.2 step 6).
 #[derive(Debug)]
 pub(crate) struct GroupGuard {
     pgid: Option<u32>,
     mark: Option<String>,
-    // Dropped after `drop` has run: the hook stays on the list until it is dealt with.
-    _registered: Registered,
 }
 
 impl GroupGuard {
     /// Arms a guard for group `pgid`, whose processes carry `MARK_VAR=mark`.
-    pub(crate) fn new(pgid: Option<u32>, mark: String, registered: Registered) -> Self {
+    pub(crate) fn new(pgid: Option<u32>, mark: String) -> Self {
         Self {
             pgid,
             mark: Some(mark),
-            _registered: registered,
         }
     }
 

@@ -40,7 +40,10 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
     let leader = child.id();
-    let mut guard = GroupGuard::new(leader, mark.clone(), registered);
+    // Declared before the guard, so dropped after it: the hook stays on the list of running
+    // hooks (which a signal ends) until its group and mark are dealt with.
+    let _registered = registered;
+    let mut guard = GroupGuard::new(leader, mark.clone());
     let writer = child
         .stdin
         .take()

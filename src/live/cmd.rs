@@ -7,57 +7,15 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
 use serde_json::json;
 
 use super::{Observation, Observed, Run, capture, record, sandbox};
-use crate::app::{CheckRequest, EXIT_USAGE, Workspace};
-use crate::cli::{Format, RunArgs};
+use crate::cli::{Format, LiveArgs, RunArgs};
+use crate::judge::EXIT_USAGE;
 use crate::run;
 use crate::tools::live::{self as drivers, Driver};
 use crate::verdict::Effect;
-
-/// `hookcheck live`.
-#[derive(Debug, Args)]
-pub struct LiveArgs {
-    /// The hook's name: its spec file without the extension.
-    pub hook: String,
-    /// The agent runs this shell command (hookcheck appends `; touch .hookcheck-ran` to see it ran).
-    #[arg(long, value_name = "CMD")]
-    pub bash: String,
-    /// The agents to run (comma-separated). Default: every agent with a live driver.
-    #[arg(long = "agent", value_name = "ID", value_delimiter = ',')]
-    pub agents: Vec<String>,
-    /// Use this executable for an agent instead of the one on PATH: `claude=/opt/claude`.
-    #[arg(long = "agent-bin", value_name = "ID=PATH")]
-    pub agent_bins: Vec<String>,
-    /// Run the agents without a network sandbox.
-    #[arg(long)]
-    pub no_sandbox: bool,
-    /// Write one JSON fixture per observation into DIR.
-    #[arg(long, value_name = "DIR")]
-    pub record: Option<PathBuf>,
-    /// Where the specs are (repeatable).
-    #[arg(long = "specs", value_name = "DIR")]
-    pub specs: Vec<PathBuf>,
-    /// Expected observation: allow, block or halted; or per agent, `claude=block`. Repeatable.
-    #[arg(long, value_name = "EXPECT", value_delimiter = ',')]
-    pub expect: Vec<String>,
-    /// Output format (text or json).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// How long one agent run may take, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 240)]
-    pub agent_timeout: u64,
-    /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
-    /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
-    #[arg(long)]
-    pub show_input: bool,
-    /// Capture what the hook is given and write one JSON fixture per agent into DIR
-    /// (`<agent>--bash.json`; variable names only, paths in relative form).
-    #[arg(long, value_name = "DIR")]
-    pub record_inputs: Option<PathBuf>,
-}
+use crate::workspace::{CheckRequest, Workspace};
 
 /// `hookcheck run ... --live`: the same check, live.
 pub fn from_run(args: RunArgs) -> i32 {

@@ -25,11 +25,11 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::app::{CheckRequest, Workspace};
 use crate::cli::Format;
 use crate::exec;
 use crate::report::{Keep, Keeps, Report, SCHEMA_VERSION};
 use crate::run;
+use crate::workspace::{CheckRequest, Workspace};
 
 /// The cases file used when none is named.
 pub const DEFAULT_FILE: &str = ".hookcheck/cases.yaml";
