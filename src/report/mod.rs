@@ -3,6 +3,7 @@
 
 pub mod json;
 pub mod keep;
+pub mod suite;
 pub mod text;
 
 pub use keep::{Keep, Keeps};
@@ -161,7 +162,7 @@ pub enum Output {
     /// The check could not run.
     Error(ErrorReport),
     /// `hookcheck test`: a suite of checks.
-    Suite(crate::suite::SuiteReport),
+    Suite(suite::SuiteReport),
 }
 
 /// The JSON Schema of `--format json`, as `hookcheck schema` prints it.

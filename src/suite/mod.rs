@@ -22,14 +22,15 @@ pub mod text;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::cli::Format;
 use crate::exec;
-use crate::report::{Keep, Keeps, Report, SCHEMA_VERSION};
+use crate::report::{Keep, Keeps, SCHEMA_VERSION};
 use crate::run;
 use crate::workspace::{CheckRequest, Workspace};
+
+pub use crate::report::suite::{CaseReport, SuiteReport};
 
 /// The cases file used when none is named.
 pub const DEFAULT_FILE: &str = ".hookcheck/cases.yaml";
@@ -144,42 +145,6 @@ pub fn load(path: &Path) -> Result<Vec<Case>, String> {
         });
     }
     Ok(cases)
-}
-
-/// One case's result.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct CaseReport {
-    /// The case's name.
-    pub name: String,
-    /// The cases file.
-    pub file: String,
-    /// The line the case starts on.
-    pub line: u64,
-    /// The hook it checks.
-    pub hook: String,
-    /// Whether it passed.
-    pub passed: bool,
-    /// Why the case could not run (exit status 2).
-    pub error: Option<String>,
-    /// The check's report, when it ran.
-    pub report: Option<Report>,
-}
-
-/// What `hookcheck test` found.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct SuiteReport {
-    /// The version of this shape.
-    pub schema_version: u32,
-    /// Every case run, in file order.
-    pub cases: Vec<CaseReport>,
-    /// Cases that passed.
-    pub passed: usize,
-    /// Cases that failed.
-    pub failed: usize,
-    /// Cases that could not run.
-    pub errors: usize,
-    /// 0 all passed, 1 a case failed, 2 a case could not run.
-    pub exit_code: i32,
 }
 
 /// The bytes of each stream kept of a case that passed, in `--format json` (the text report
