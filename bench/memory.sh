@@ -19,28 +19,33 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/.git" "$work/.hookcheck/hooks" "$work/home"
 
-# Both streams at once, as a hostile hook would; the exit status decides the case's verdict.
-printf '#!/bin/sh\nhead -c %s /dev/zero &\nhead -c %s /dev/zero >&2\nwait\nexit "${1:-0}"\n' \
-  "$flood" "$flood" > "$work/flood.sh"
-# Past the 1 MiB capture limit on both streams, without taking minutes for 100 cases.
-printf '#!/bin/sh\nhead -c 2097152 /dev/zero &\nhead -c 2097152 /dev/zero >&2\nwait\nexit "${1:-0}"\n' \
-  > "$work/spill.sh"
+# Both streams at once, as a hostile hook would: `flood.sh EXIT STDOUT_BYTES STDERR_BYTES`;
+# the exit status decides the case's verdict.
+printf '#!/bin/sh\nhead -c "$2" /dev/zero &\nhead -c "$3" /dev/zero >&2\nwait\nexit "$1"\n' \
+  > "$work/flood.sh"
 printf '#!/bin/sh\ncat >/dev/null\nexit 0\n' > "$work/reader.sh"
 chmod +x "$work"/*.sh
-for h in flood spill reader; do
-  printf 'on: before-tool\nmatch: shell\ncommand: ./%s.sh\ntimeout: 600\n' "$h" \
-    > "$work/.hookcheck/hooks/$h.yaml"
-done
-printf 'on: before-tool\nmatch: shell\ncommand: ./flood.sh 2\ntimeout: 600\n' \
-  > "$work/.hookcheck/hooks/flood-block.yaml"
-printf 'on: before-tool\nmatch: shell\ncommand: ./spill.sh 2\ntimeout: 600\n' \
-  > "$work/.hookcheck/hooks/spill-block.yaml"
-# One case that passes and one that fails, so both kinds of capture are kept for the report.
-# A hook that exits 0 with NULs on stdout is allowed by most agents; these three read it so.
-pass="allow,cursor=block,cline=error,goose=error"
+hook() { # NAME COMMAND
+  printf 'on: before-tool\nmatch: shell\ncommand: %s\ntimeout: 600\n' "$2" \
+    > "$work/.hookcheck/hooks/$1.yaml"
+}
+# A passing case's stdout stays under the 1 MiB capture limit: a reply cut there is not
+# counted, and a case with nothing counted fails, so a flooded stdout could never pass. Its
+# stderr floods, and so does the failing case's stdout.
+under=524288
+hook flood "./flood.sh 0 $flood $flood"
+hook flood-pass "./flood.sh 0 $under $flood"
+hook flood-block "./flood.sh 2 $flood $flood"
+# Past the 1 MiB capture limit (stdout too, when failing), without taking minutes for 100 cases.
+hook spill "./flood.sh 0 $under 2097152"
+hook spill-block "./flood.sh 2 2097152 2097152"
+hook reader ./reader.sh
+# A hook that exits 0 with NULs on stdout is allowed by most agents; these two read it so
+# (Cline reads it as an error too, but not counted: it is left out).
+pass="allow,cursor=block,goose=error"
 cat > "$work/flood-cases.yaml" <<EOF
 cases:
-  - {name: flood passes, hook: flood, bash: ls, expect: "$pass", include_assumed: true}
+  - {name: flood passes, hook: flood-pass, bash: ls, expect: "$pass", include_assumed: true}
   - {name: flood fails, hook: flood-block, bash: ls, expect: allow, include_assumed: true}
 EOF
 {
@@ -91,7 +96,7 @@ peak "test --format json (2 cases)" test flood-cases.yaml --format json
 peak "test --format ndjson (2 cases)" test flood-cases.yaml --format ndjson
 peak "test --format github (2 cases)" test flood-cases.yaml --format github
 peak "test --junit (2 cases)" test flood-cases.yaml --junit junit.xml
-echo "suite: 100 cases, each hook 2 MiB on both streams, half passing and half failing"
+echo "suite: 100 cases, each hook 2 MiB on stderr (and stdout when failing), half passing and half failing"
 peak "test --format text (100 cases)" test cases100.yaml --format text
 peak "test --format json (100 cases)" test cases100.yaml --format json
 echo "payload: 10 MB --payload, read by every agent's hook"

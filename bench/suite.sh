@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # One `hookcheck test` of a 100-case suite over every agent, against 100 separate
 # `hookcheck run` calls of the same cases. Prints both wall times and their ratio.
-# Not a test: run it by hand.   usage: bench/suite.sh   (needs a release build)
+# Not a test: run it by hand.   usage: bench/suite.sh   (needs a release build; HOOKCHECK_BIN=PATH
+# times another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$PWD/target/release/hookcheck
+bin=${HOOKCHECK_BIN:-$PWD/target/release/hookcheck}
 [ -x "$bin" ] || cargo build --release -q
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

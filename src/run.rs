@@ -122,6 +122,24 @@ impl Planned {
         self.slots.is_empty()
     }
 
+    /// Invocation `i` (in [`Planned::invocations`] order) to start: its arguments and
+    /// environment move out of the plan, which keeps only what reading its outcome needs.
+    pub fn start(&mut self, i: usize) -> Option<exec::Invocation> {
+        let &(t, k) = self.slots.get(i)?;
+        let Plan::Run(run) = self.plans.get_mut(t)? else {
+            return None;
+        };
+        let inv = run.commands.get_mut(k)?.invocation.as_mut().ok()?;
+        Some(exec::Invocation {
+            program: inv.program.clone(),
+            args: std::mem::take(&mut inv.args),
+            env: std::mem::take(&mut inv.env),
+            cwd: inv.cwd.clone(),
+            stdin: Arc::clone(&inv.stdin),
+            timeout: inv.timeout,
+        })
+    }
+
     fn invocation(&self, tool: usize, command: usize) -> Option<&exec::Invocation> {
         match self.plans.get(tool)? {
             Plan::Run(run) => run.commands.get(command)?.invocation.as_ref().ok(),
@@ -130,20 +148,21 @@ impl Planned {
     }
 
     /// Reads the outcome of invocation `i` as its tool reads it, and keeps of its output only
-    /// what `keep` lets a report show; the outcome itself is dropped here.
-    pub fn read(&mut self, check: &Check, i: usize, mut outcome: Outcome, keep: Keeps) {
+    /// what `keep` lets a report show; the outcome itself is dropped here. Returns how many
+    /// bytes of output it kept.
+    pub fn read(&mut self, check: &Check, i: usize, mut outcome: Outcome, keep: Keeps) -> usize {
         let Some(&(t, k)) = self.slots.get(i) else {
-            return;
+            return 0;
         };
         let (Some(tool), Some(Plan::Run(run))) = (check.tools.get(t), self.plans.get(t)) else {
-            return;
+            return 0;
         };
         let specs = specs_for(check, t);
         let (Some(first), Some(planned)) = (specs.first(), run.commands.get(k)) else {
-            return;
+            return 0;
         };
         let Ok(inv) = &planned.invocation else {
-            return;
+            return 0;
         };
         let spec = self
             .owners
@@ -174,6 +193,7 @@ impl Planned {
             timeout_s,
             planned.is_async,
         );
+        let kept = stdout.bytes.len() + stderr.bytes.len();
         if let Some(slot) = self.read.get_mut(t).and_then(|r| r.get_mut(k)) {
             *slot = Some(Read {
                 reading,
@@ -182,6 +202,7 @@ impl Planned {
                 stderr,
             });
         }
+        kept
     }
 }
 
@@ -490,16 +511,41 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
 /// Runs the check and judges it: every command of every tool in one bounded pool, each
 /// outcome read as it finishes and cut to what `keep` lets the report show.
 pub fn run_check(check: &Check, keep: Keep) -> Report {
-    let keep = Keeps::all(keep);
-    let mut planned = plan(check);
-    let invocations = planned.invocations();
-    exec::run_all_with_progress(
-        &invocations,
-        check.jobs,
-        &check.limits,
-        &mut |i, outcome| planned.read(check, i, outcome, keep),
-    );
-    finish(check, planned, keep)
+    let mut one = One {
+        check,
+        planned: plan(check),
+        keep: Keeps::all(keep),
+        given: Vec::new(),
+    };
+    exec::run_fed(&mut one, check.jobs, &check.limits);
+    finish(check, one.planned, one.keep)
+}
+
+/// One check's invocations fed to the pool in plan order, each read as it finishes.
+struct One<'a> {
+    check: &'a Check,
+    planned: Planned,
+    keep: Keeps,
+    /// Per invocation handed out, its index in the plan.
+    given: Vec<usize>,
+}
+
+impl exec::Feed for One<'_> {
+    fn next(&mut self) -> Option<exec::Invocation> {
+        for i in self.given.last().map_or(0, |l| l + 1)..self.planned.len() {
+            if let Some(inv) = self.planned.start(i) {
+                self.given.push(i);
+                return Some(inv);
+            }
+        }
+        None
+    }
+
+    fn done(&mut self, i: usize, outcome: Outcome) {
+        if let Some(&k) = self.given.get(i) {
+            self.planned.read(self.check, k, outcome, self.keep);
+        }
+    }
 }
 
 /// Per command of a target, the first bytes of its stdout and stderr.

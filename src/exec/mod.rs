@@ -126,6 +126,43 @@ pub fn run_all_with_progress(
     limits: &Limits,
     on_done: &mut dyn FnMut(usize, Outcome),
 ) {
+    struct Slice<'a, 'b> {
+        invs: std::slice::Iter<'a, Invocation>,
+        on_done: &'b mut dyn FnMut(usize, Outcome),
+    }
+    impl Feed for Slice<'_, '_> {
+        fn next(&mut self) -> Option<Invocation> {
+            self.invs.next().cloned()
+        }
+        fn done(&mut self, i: usize, outcome: Outcome) {
+            (self.on_done)(i, outcome)
+        }
+    }
+    run_fed(
+        &mut Slice {
+            invs: invs.iter(),
+            on_done,
+        },
+        jobs,
+        limits,
+    );
+}
+
+/// What a pool of hooks runs: invocations asked for one at a time as room frees up (so none
+/// waits in memory before it can start), and their outcomes handed back.
+pub trait Feed {
+    /// The next invocation to start, or None for none now. Asked again after each outcome;
+    /// the pool ends when it answers None with nothing running.
+    fn next(&mut self) -> Option<Invocation>;
+    /// The outcome of the `i`-th invocation [`Feed::next`] gave (counting from 0), as it
+    /// finishes. Every one is handed back exactly once.
+    fn done(&mut self, i: usize, outcome: Outcome);
+}
+
+/// Runs what `feed` gives, at most `jobs` at once (`0` means 1), on one tokio runtime it
+/// builds; signals as in [`run_all`]. Only running invocations are held here: each task owns
+/// its invocation and drops it when the hook is done.
+pub fn run_fed(feed: &mut dyn Feed, jobs: usize, limits: &Limits) {
     signals::install();
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -134,38 +171,48 @@ pub fn run_all_with_progress(
         Ok(rt) => rt,
         Err(e) => {
             let error = format!("could not start the async runtime: {e}");
-            for i in 0..invs.len() {
-                on_done(i, Outcome::not_started(error.clone(), Duration::ZERO));
+            let mut i = 0;
+            while feed.next().is_some() {
+                feed.done(i, Outcome::not_started(error.clone(), Duration::ZERO));
+                i += 1;
             }
             return;
         }
     };
     runtime.block_on(async {
-        let permits = Arc::new(tokio::sync::Semaphore::new(jobs.max(1)));
+        let jobs = jobs.max(1);
         let mut set = tokio::task::JoinSet::new();
-        for (i, inv) in invs.iter().enumerate() {
-            let (inv, limits, permits) = (inv.clone(), limits.clone(), Arc::clone(&permits));
-            set.spawn(async move {
-                // The semaphore is never closed, so acquire only fails if it were.
-                let _permit = permits.acquire_owned().await;
-                (i, run(&inv, &limits).await)
-            });
-        }
-        let mut done = vec![false; invs.len()];
-        while let Some(joined) = set.join_next().await {
-            if let Ok((i, outcome)) = joined
-                && !signals::stopping()
-            {
-                done[i] = true;
-                on_done(i, outcome);
+        // The running tasks' ids and indices (at most `jobs`).
+        let mut running: Vec<(tokio::task::Id, usize)> = Vec::new();
+        let mut given = 0;
+        loop {
+            while set.len() < jobs && !signals::stopping() {
+                let Some(inv) = feed.next() else {
+                    break;
+                };
+                let (i, limits) = (given, limits.clone());
+                given += 1;
+                let task = set.spawn(async move { run(&inv, &limits).await });
+                running.push((task.id(), i));
+            }
+            let Some(joined) = set.join_next_with_id().await else {
+                break;
+            };
+            let (id, outcome) = match joined {
+                Ok((id, outcome)) => (id, outcome),
+                Err(e) => (e.id(), Outcome::not_started(lost(), Duration::ZERO)),
+            };
+            let Some(at) = running.iter().position(|(t, _)| *t == id) else {
+                continue;
+            };
+            let (_, i) = running.swap_remove(at);
+            // Interrupted: the signal thread is ending the process; nothing is reported.
+            if !signals::stopping() {
+                feed.done(i, outcome);
             }
         }
-        // Interrupted: the signal thread is ending the process; nothing is reported.
         while signals::stopping() {
             std::thread::park();
-        }
-        for (i, _) in done.iter().enumerate().filter(|(_, d)| !**d) {
-            on_done(i, Outcome::not_started(lost(), Duration::ZERO));
         }
     })
 }

@@ -183,12 +183,151 @@ impl Keeping {
     }
 }
 
-/// A case on its way: planned, its outcomes read as they come in, then its report.
+/// How many bytes of output the finished cases still waiting to be written (behind an earlier
+/// case that is still running) may hold before no later case's command starts: out-of-order
+/// cases keep their full reports until they are written, so how far ahead the pool runs is
+/// bounded by what they hold.
+pub const AHEAD_BYTES: usize = 16 << 20;
+
+/// A case on its way: planned when the pool reaches it, its outcomes read as they come in,
+/// then its report.
 struct Pending {
     check: Result<run::Check, String>,
     planned: Option<run::Planned>,
     left: usize,
+    /// Bytes of output its reads keep, until it is written.
+    held: usize,
     report: Option<CaseReport>,
+}
+
+/// A suite being run: the cases are planned and their commands handed to the pool in file
+/// order, as the pool has room.
+struct Suite<'a, 'b> {
+    ws: &'a Workspace,
+    cases: &'a [Case],
+    jobs: usize,
+    keep: Keeping,
+    pending: Vec<Pending>,
+    /// The case whose commands are handed out next, and its next command.
+    at: (usize, usize),
+    /// Per invocation handed out: its case and its index there.
+    owner: Vec<(usize, usize)>,
+    /// Invocations running.
+    running: usize,
+    /// The first case not yet written.
+    next: usize,
+    /// Bytes held by the cases not yet written.
+    held: usize,
+    on_case: &'b mut dyn FnMut(&CaseReport),
+    in_order: &'b mut dyn FnMut(&CaseReport),
+}
+
+impl Suite<'_, '_> {
+    /// Plans case `ci`; one that starts nothing is complete at once.
+    fn plan(&mut self, ci: usize) {
+        let Some(case) = self.cases.get(ci) else {
+            return;
+        };
+        let check = self.ws.check(&case.request, &self.ws.root, self.jobs);
+        let planned = check.as_ref().ok().map(run::plan);
+        let left = planned.as_ref().map_or(0, run::Planned::len);
+        self.pending.push(Pending {
+            check,
+            planned,
+            left,
+            held: 0,
+            report: None,
+        });
+        if left == 0 {
+            self.complete(ci);
+        }
+    }
+
+    /// Judges case `ci`, whose outcomes are all in, and writes what can be written.
+    fn complete(&mut self, ci: usize) {
+        if let (Some(case), Some(p)) = (self.cases.get(ci), self.pending.get_mut(ci)) {
+            complete(case, p, self.keep.report, self.on_case);
+        }
+        self.write_in_order();
+    }
+
+    /// Hands `in_order` the finished cases from `next` on, up to the first still running, and
+    /// cuts what is kept of each to `after`.
+    fn write_in_order(&mut self) {
+        while let Some(p) = self.pending.get_mut(self.next)
+            && let Some(report) = p.report.as_mut()
+        {
+            (self.in_order)(report);
+            for c in report
+                .report
+                .iter_mut()
+                .flat_map(|r| &mut r.targets)
+                .flat_map(|t| &mut t.commands)
+            {
+                self.keep
+                    .after
+                    .trim(&mut c.stdout, &mut c.stdout_dropped_bytes);
+                self.keep
+                    .after
+                    .trim(&mut c.stderr, &mut c.stderr_dropped_bytes);
+            }
+            self.held = self.held.saturating_sub(std::mem::take(&mut p.held));
+            self.next += 1;
+        }
+    }
+}
+
+impl exec::Feed for Suite<'_, '_> {
+    fn next(&mut self) -> Option<exec::Invocation> {
+        loop {
+            let (ci, k) = self.at;
+            if ci >= self.cases.len() {
+                return None;
+            }
+            if self.pending.len() <= ci {
+                self.plan(ci);
+            }
+            let n = self.pending[ci]
+                .planned
+                .as_ref()
+                .map_or(0, run::Planned::len);
+            if k >= n {
+                self.at = (ci + 1, 0);
+                continue;
+            }
+            // A later case waits while the ones finished ahead hold too much; the first case
+            // not yet written, or an idle pool, always goes on.
+            if ci > self.next && self.running > 0 && self.held > AHEAD_BYTES {
+                return None;
+            }
+            self.at = (ci, k + 1);
+            let inv = self.pending[ci].planned.as_mut().and_then(|p| p.start(k));
+            if let Some(inv) = inv {
+                self.owner.push((ci, k));
+                self.running += 1;
+                return Some(inv);
+            }
+        }
+    }
+
+    fn done(&mut self, i: usize, outcome: exec::Outcome) {
+        self.running = self.running.saturating_sub(1);
+        let Some(&(ci, k)) = self.owner.get(i) else {
+            return;
+        };
+        let Some(p) = self.pending.get_mut(ci) else {
+            return;
+        };
+        if let (Ok(check), Some(planned)) = (&p.check, &mut p.planned) {
+            let kept = planned.read(check, k, outcome, self.keep.report);
+            p.held += kept;
+            self.held += kept;
+        }
+        p.left = p.left.saturating_sub(1);
+        if p.left == 0 {
+            self.complete(ci);
+        }
+    }
 }
 
 /// Runs the cases: every command of every case in one pool of `jobs`, so a hook that hangs
@@ -203,53 +342,22 @@ pub fn run(
     on_case: &mut dyn FnMut(&CaseReport),
     in_order: &mut dyn FnMut(&CaseReport),
 ) -> SuiteReport {
-    let mut pending: Vec<Pending> = cases
-        .iter()
-        .map(|c| {
-            let check = ws.check(&c.request, &ws.root, jobs);
-            let planned = check.as_ref().ok().map(run::plan);
-            let left = planned.as_ref().map_or(0, run::Planned::len);
-            Pending {
-                check,
-                planned,
-                left,
-                report: None,
-            }
-        })
-        .collect();
-    // Which case and which of its commands each pooled invocation is.
-    let mut owner = Vec::new();
-    let mut all = Vec::new();
-    for (ci, p) in pending.iter().enumerate() {
-        if let Some(planned) = &p.planned {
-            for (k, inv) in planned.invocations().into_iter().enumerate() {
-                owner.push((ci, k));
-                all.push(inv);
-            }
-        }
-    }
-    let mut next = 0;
-    for (case, p) in cases.iter().zip(pending.iter_mut()) {
-        if p.left == 0 {
-            complete(case, p, keep.report, on_case);
-        }
-    }
-    write_in_order(&mut pending, &mut next, keep.after, in_order);
-    exec::run_all_with_progress(&all, jobs, &exec::Limits::default(), &mut |i, outcome| {
-        let Some(&(ci, k)) = owner.get(i) else {
-            return;
-        };
-        let p = &mut pending[ci];
-        if let (Ok(check), Some(planned)) = (&p.check, &mut p.planned) {
-            planned.read(check, k, outcome, keep.report);
-        }
-        p.left = p.left.saturating_sub(1);
-        if p.left == 0 {
-            complete(&cases[ci], p, keep.report, on_case);
-            write_in_order(&mut pending, &mut next, keep.after, in_order);
-        }
-    });
-    let reports: Vec<CaseReport> = pending.into_iter().filter_map(|p| p.report).collect();
+    let mut suite = Suite {
+        ws,
+        cases,
+        jobs,
+        keep,
+        pending: Vec::with_capacity(cases.len()),
+        at: (0, 0),
+        owner: Vec::new(),
+        running: 0,
+        next: 0,
+        held: 0,
+        on_case,
+        in_order,
+    };
+    exec::run_fed(&mut suite, jobs, &exec::Limits::default());
+    let reports: Vec<CaseReport> = suite.pending.into_iter().filter_map(|p| p.report).collect();
     let errors = reports.iter().filter(|r| r.error.is_some()).count();
     let passed = reports.iter().filter(|r| r.passed).count();
     let failed = reports.len() - passed - errors;
@@ -275,29 +383,6 @@ fn complete(case: &Case, p: &mut Pending, keep: Keeps, on_case: &mut dyn FnMut(&
     let report = case_report(case, p.check.as_ref(), p.planned.take(), keep);
     on_case(&report);
     p.report = Some(report);
-}
-
-/// Hands `in_order` the finished cases from `next` on, up to the first still running, and
-/// cuts what is kept of each to `after`.
-fn write_in_order(
-    pending: &mut [Pending],
-    next: &mut usize,
-    after: Keep,
-    in_order: &mut dyn FnMut(&CaseReport),
-) {
-    while let Some(report) = pending.get_mut(*next).and_then(|p| p.report.as_mut()) {
-        in_order(report);
-        for c in report
-            .report
-            .iter_mut()
-            .flat_map(|r| &mut r.targets)
-            .flat_map(|t| &mut t.commands)
-        {
-            after.trim(&mut c.stdout, &mut c.stdout_dropped_bytes);
-            after.trim(&mut c.stderr, &mut c.stderr_dropped_bytes);
-        }
-        *next += 1;
-    }
 }
 
 fn case_report(
