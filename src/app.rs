@@ -482,7 +482,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                 .map(|t| {
                     serde_json::json!({
                         "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
-                        "events": t.events, "shell": t.shell, "default_timeouts": t.timeouts,
+                        "events": t.event_names(), "shell": t.shell, "default_timeouts": t.timeouts,
                         "notes": t.notes,
                     })
                 })
@@ -498,10 +498,10 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                 out.push_str(&format!("{} ({}), checked {}\n", t.id, t.name, t.checked));
                 out.push_str(&format!(
                     "  events: {}\n",
-                    if t.events.is_empty() {
+                    if t.event_names().is_empty() {
                         "none".into()
                     } else {
-                        t.events.join(", ")
+                        t.event_names().join(", ")
                     }
                 ));
                 out.push_str(&format!("  shell: {}\n", t.shell));

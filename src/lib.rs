@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod contract;
 pub mod exec;
 #[doc(hidden)]
 pub mod fuzz;
@@ -20,6 +21,7 @@ pub mod judge;
 pub mod live;
 pub mod matcher;
 pub mod native;
+pub mod plan;
 pub mod report;
 pub mod run;
 pub mod shell;

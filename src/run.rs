@@ -359,7 +359,7 @@ fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>
         );
     }
     let rank = |e: &str| {
-        tool.events
+        tool.event_names()
             .iter()
             .position(|x| *x == e)
             .unwrap_or(usize::MAX)

@@ -117,7 +117,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
 /// file's name but renames it (Cursor maps Claude Code's event names to its own:
 /// cursor.com/docs/reference/third-party-hooks).
 fn cross_event(tool: &Tool, l: &Loader, h: &NativeHandler, cross: bool) -> Option<String> {
-    if !cross || tool.events.contains(&h.event.as_str()) {
+    if !cross || tool.event_names().contains(&h.event.as_str()) {
         return None;
     }
     l.renames

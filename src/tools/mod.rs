@@ -36,12 +36,11 @@ pub mod zed;
 #[cfg(test)]
 pub mod testing;
 
-use std::path::Path;
+use crate::exec::Outcome;
+use crate::verdict::Reading;
 
-use crate::exec::{Invocation, Outcome};
-use crate::spec::HookSpec;
-use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Reading};
+pub use crate::contract::{PlanContext, ReadContext};
+pub use crate::plan::{Plan, PlannedCommand, RunPlan};
 
 /// One agent's contract.
 pub struct Tool {
@@ -73,6 +72,8 @@ pub struct Tool {
     pub files: Files,
     /// How live mode runs the real agent, or why it cannot here.
     pub live: Live,
+    /// The agent's contract as data, walked by the one planner and reader.
+    pub contract: Option<&'static crate::contract::Contract>,
 }
 
 /// An agent's own hook files.
@@ -92,6 +93,14 @@ pub enum Live {
 }
 
 impl Tool {
+    /// The agent's hook events, in its own spelling.
+    pub fn event_names(&self) -> Vec<&'static str> {
+        match self.contract {
+            Some(c) => c.event_names().collect(),
+            None => self.events.to_vec(),
+        }
+    }
+
     /// The loader of the agent's own hook files, when it has one.
     pub fn loader(&self) -> Option<&'static native::Loader> {
         match self.files {
@@ -107,84 +116,6 @@ impl Tool {
             Live::Cannot(_) => None,
         }
     }
-}
-
-/// Everything a tool needs to plan a check.
-pub struct PlanContext<'a> {
-    /// The hook spec.
-    pub spec: &'a HookSpec,
-    /// What the agent is about to do.
-    pub trigger: &'a Trigger,
-    /// The project root (absolute): the agent's working directory.
-    pub root: &'a Path,
-    /// The user's home folder.
-    pub home: &'a Path,
-    /// The caller's environment, less every agent's session variables.
-    pub env: &'a [(String, String)],
-}
-
-/// Everything a tool needs to read a reply.
-pub struct ReadContext<'a> {
-    /// The event, in the agent's spelling.
-    pub event: &'a str,
-    /// The hook spec (for `failClosed`, `x-*` settings and the like).
-    pub spec: &'a HookSpec,
-    /// The event input the hook was given (`Null` when unknown).
-    pub input: &'a serde_json::Value,
-    /// The other specs found beside this one (for agents where hooks on one event share a
-    /// file, and so their output).
-    pub peers: &'a [HookSpec],
-}
-
-/// What a tool would do with a hook for a trigger.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Plan {
-    /// The agent would not run the hook: no such event, a trigger it cannot build, a shell it
-    /// does not have here.
-    NotRun {
-        /// The event, when it is known.
-        event: Option<String>,
-        /// Why, and what to do about it.
-        reason: String,
-    },
-    /// The event fires but the matcher (or `if` rule) does not pick the hook, so the action
-    /// goes ahead.
-    Skipped {
-        /// The event.
-        event: String,
-        /// The tool name or source the matcher saw.
-        trigger: Option<String>,
-        /// Why the hook does not fire.
-        reason: String,
-    },
-    /// The agent runs these commands.
-    Run(RunPlan),
-}
-
-/// The commands an agent would run for one event.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RunPlan {
-    /// The event, in the agent's spelling.
-    pub event: String,
-    /// The tool name or source the hook fired on (`Write`, `startup`).
-    pub trigger: Option<String>,
-    /// One entry per handler.
-    pub commands: Vec<PlannedCommand>,
-    /// What had to be assumed.
-    pub assumptions: Vec<Assumption>,
-    /// What a user should know.
-    pub notes: Vec<String>,
-}
-
-/// One handler: what is shown, and what runs (or why it does not).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlannedCommand {
-    /// The command as the user wrote it.
-    pub display: String,
-    /// The process to start, or why this command is not run.
-    pub invocation: Result<Invocation, String>,
-    /// The agent does not wait for it, so its result is shown but not judged.
-    pub is_async: bool,
 }
 
 /// The registry: every tool, in the order they are reported.
@@ -229,10 +160,10 @@ pub fn all_events() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     let each = ALL
         .iter()
-        .flat_map(|t| t.events.iter())
-        .chain(native::loaders().flat_map(|l| l.events.iter()));
+        .flat_map(|t| t.event_names())
+        .chain(native::loaders().flat_map(|l| l.events.iter().copied()));
     for e in each {
-        if !out.contains(e) {
+        if !out.contains(&e) {
             out.push(e);
         }
     }

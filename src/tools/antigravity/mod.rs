@@ -41,6 +41,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Events (protocols-b.md §5; seed 002).

@@ -49,6 +49,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// docs.augmentcode.com/cli/v0/hooks. Auggie 1.x announces prompt-submit and Notification

@@ -8,16 +8,18 @@
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::shared::{self, claude_reply, permission_rule};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::Reading;
+use super::shared::{self, permission_rule};
+use super::{Files, Live, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
+use crate::spec::On;
 
 /// Claude Code's contract.
 pub static TOOL: Tool = Tool {
@@ -30,7 +32,7 @@ pub static TOOL: Tool = Tool {
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "/bin/sh -c (real agent: Claude Code 2.1.332, captured 2026-12-01, fixtures/live/inputs/claude--bash.json); exec form (`args`) with no shell; `shell: powershell` only on Windows",
     timeouts: "600 s; 30 s on UserPromptSubmit, PreModelSwitch, PostModelSwitch; 10 s on MessageDisplay",
     session_vars: &[
@@ -49,439 +51,198 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("claude", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
+    contract: Some(&CONTRACT),
 };
 
-/// HOOK_EVENTS in claude-agent-sdk 0.3.328.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "Notification",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "SessionStart",
-    "SessionEnd",
-    "Stop",
-    "StopFailure",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "PreModelSwitch",
-    "PostModelSwitch",
-    "PermissionRequest",
-    "PermissionDenied",
-    "Setup",
-    "TeammateIdle",
-    "TaskCreated",
-    "TaskCompleted",
-    "Elicitation",
-    "ElicitationResult",
-    "ConfigChange",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "InstructionsLoaded",
-    "CwdChanged",
-    "FileChanged",
-    "DirectoryAdded",
-    "MessageDisplay",
-];
-
-/// Events about one tool call: the matcher sees the tool name, and `if` rules apply.
-const TOOL_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "PermissionDenied",
-];
-
-/// The edit tools `--edit` may call, in the order tried.
-const EDIT_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit"];
-
-const RULES: claude_reply::Rules = claude_reply::Rules {
+/// What Claude Code does, as data.
+pub static CONTRACT: Contract = Contract {
     agent: "Claude Code",
-    // Exit 2 cannot stop anything on these (behaviour spec, "Claude Code if rules" section).
-    cannot_block: &[
-        "SessionStart",
-        "SessionEnd",
-        "Notification",
-        "PreCompact",
-        "PostCompact",
-    ],
-    after_action: &["PostToolUse", "PostToolUseFailure"],
-    stdout_context: &["UserPromptSubmit", "SessionStart"],
-    // failClosed is ignored on these (sdk types; behaviour spec).
-    fail_closed_ignored: &["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"],
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "UserPromptSubmit"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+            (On::Stop, "Stop"),
+            (On::SessionEnd, "SessionEnd"),
+        ],
+        shell: "Bash",
+        edit: "Write|Edit|MultiEdit",
+        read: "Read",
+        web: "WebFetch|WebSearch",
+        mcp: "mcp__{server}__.*",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "Bash",
+            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            new_file: None,
+            response: r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
+        },
+        edit: &[
+            ToolCall {
+                name: "Write",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: EDITED,
+            },
+            ToolCall {
+                name: "Edit",
+                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                new_file: None,
+                response: EDITED,
+            },
+            ToolCall {
+                name: "MultiEdit",
+                input: r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#,
+                new_file: None,
+                response: EDITED,
+            },
+        ],
+        read: &["Read"],
+        web: &["WebFetch", "WebSearch"],
+        mcp: "mcp__{server}__{tool}",
+    },
+    // `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else an unanchored JavaScript regex
+    // (hooks reference; protocols-a.md §1).
+    matcher: Flavour::ExactOrJsRegex,
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
+        // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
+        shell: Shell::Argv(&["/bin/sh", "-c"]),
+        exec_form: Ok(()),
+        env: &[("CLAUDE_PROJECT_DIR", Var::Root)],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &[
+            "hookSpecificOutput.updatedInput",
+            "hookSpecificOutput.updatedToolOutput",
+        ],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
 };
 
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    claude_reply::read(&RULES, ctx, out)
-}
+const EDITED: &str = r#"{"filePath":"$FILE","success":true}"#;
+const PRE: &str =
+    r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"toolu_hookcheck_0001"}"#;
+const AFTER: Blocks =
+    Blocks::After("the tool already ran: the block sends the reason back to the model");
 
-/// Claude Code's event and matcher for a portable spec.
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
+/// HOOK_EVENTS in claude-agent-sdk 0.3.328; exit 2 cannot stop anything on SessionStart,
+/// SessionEnd, Notification, PreCompact and PostCompact (behaviour spec, "Claude Code if rules").
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 600).input(PRE),
+    event("PostToolUse", Kind::AfterTool, 600).blocks(AFTER).input(
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001"}"#,
+    ),
+    event("PostToolUseFailure", Kind::Tool, 600).blocks(AFTER).input(
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","error":"hookcheck: placeholder tool error","tool_use_id":"toolu_hookcheck_0001"}"#,
+    ),
+    event("PostToolBatch", Kind::Other, 600),
+    event("Notification", Kind::Other, 600)
+        .blocks(Blocks::No)
+        .matches("notification_type")
+        .input(r#"{"notification_type":"$MATCH:idle_prompt","message":"Claude is waiting for your input"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 30).stdout_context().input(r#"{"prompt":"$PROMPT"}"#),
+    event("UserPromptExpansion", Kind::Other, 600),
+    event("SessionStart", Kind::SessionStart, 600)
+        .blocks(Blocks::No)
+        .stdout_context()
+        .matches("source")
+        .input(r#"{"source":"$MATCH:startup"}"#),
+    event("SessionEnd", Kind::SessionEnd, 600)
+        .blocks(Blocks::No)
+        .matches("reason")
+        .input(r#"{"reason":"$MATCH:other"}"#),
+    event("Stop", Kind::Stop, 600)
+        .input(r#"{"stop_hook_active":false,"last_assistant_message":"Done."}"#),
+    event("StopFailure", Kind::Other, 600),
+    event("SubagentStart", Kind::Other, 600)
+        .matches("agent_type")
+        .input(r#"{"agent_type":"$PICK:general-purpose|Explore|Plan"}"#),
+    event("SubagentStop", Kind::Other, 600).matches("agent_type").input(
+        r#"{"agent_type":"$PICK:general-purpose|Explore|Plan","stop_hook_active":false,"agent_id":"agent_hookcheck_0001"}"#,
+    ),
+    event("PreCompact", Kind::Other, 600)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual","custom_instructions":""}"#),
+    event("PostCompact", Kind::Other, 600)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("PreModelSwitch", Kind::Other, 30),
+    event("PostModelSwitch", Kind::Other, 30),
+    event("PermissionRequest", Kind::Tool, 600).input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#),
+    event("PermissionDenied", Kind::Tool, 600).input(PRE),
+    event("Setup", Kind::Other, 600),
+    event("TeammateIdle", Kind::Other, 600),
+    event("TaskCreated", Kind::Other, 600),
+    event("TaskCompleted", Kind::Other, 600),
+    event("Elicitation", Kind::Other, 600),
+    event("ElicitationResult", Kind::Other, 600),
+    event("ConfigChange", Kind::Other, 600),
+    event("WorktreeCreate", Kind::Other, 600),
+    event("WorktreeRemove", Kind::Other, 600),
+    event("InstructionsLoaded", Kind::Other, 600),
+    event("CwdChanged", Kind::Other, 600),
+    event("FileChanged", Kind::Other, 600),
+    event("DirectoryAdded", Kind::Other, 600),
+    event("MessageDisplay", Kind::Other, 10),
+];
+
+/// `shell: powershell` runs only on Windows; an `if` rule (a permission rule such as
+/// `Bash(git push *)`) decides on tool events whether the handler runs.
+fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
+    if cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows) {
+        return Err(Stop::NotRun(
+            "shell: powershell runs only on Windows".into(),
+        ));
+    }
+    let Some(rule) = &cx.spec.raw.if_ else {
+        return Ok(Vec::new());
     };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) => "Write|Edit|MultiEdit".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "Bash".into(),
-        (_, Some(PortableMatch::Edit)) => "Write|Edit|MultiEdit".into(),
-        (_, Some(PortableMatch::Read)) => "Read".into(),
-        (_, Some(PortableMatch::Web)) => "WebFetch|WebSearch".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp__{server}__.*"),
+    if !CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) {
+        return Ok(Vec::new());
+    }
+    let tool_name = payload
+        .get("tool_name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let tool_input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
+    let rcx = permission_rule::RuleContext {
+        project_root: cx.root,
+        home: cx.home,
     };
-    (event.to_string(), matcher)
-}
-
-/// Claude Code's matcher: `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else an
-/// unanchored JavaScript regex (hooks reference; protocols-a.md §1).
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if matcher::is_match_all(pattern) {
-        return Ok(true);
+    match permission_rule::rule_matches(rule, tool_name, &tool_input, &rcx) {
+        Ok((true, note)) => Ok(note.into_iter().collect()),
+        Ok((false, _)) => Err(Stop::Skip(format!(
+            "if rule \"{rule}\" does not match this {tool_name} call"
+        ))),
+        Err(e) => Err(Stop::NotRun(format!("if rule \"{rule}\" is invalid: {e}"))),
     }
-    if matcher::is_exact_list(pattern) {
-        return Ok(matcher::exact_list_matches(pattern, name));
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
-
-/// Whether the matcher is compared with anything on this event (UserPromptSubmit, Stop and
-/// the like ignore it).
-fn matcher_applies(event: &str) -> bool {
-    TOOL_EVENTS.contains(&event)
-        || matches!(
-            event,
-            "SessionStart"
-                | "SessionEnd"
-                | "PreCompact"
-                | "PostCompact"
-                | "Notification"
-                | "SubagentStart"
-                | "SubagentStop"
-        )
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Claude Code", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let (payload, label) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    if let Some(name) = &label
-        && matcher_applies(&event)
-    {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid JavaScript regex ({e}): Claude Code cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    let mut notes = Vec::new();
-    if let Some(rule) = &cx.spec.raw.if_
-        && TOOL_EVENTS.contains(&event.as_str())
-    {
-        let tool_name = payload
-            .get("tool_name")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let tool_input = payload.get("tool_input").cloned().unwrap_or(Value::Null);
-        let rcx = permission_rule::RuleContext {
-            project_root: cx.root,
-            home: cx.home,
-        };
-        match permission_rule::rule_matches(rule, tool_name, &tool_input, &rcx) {
-            Ok((true, note)) => notes.extend(note),
-            Ok((false, _)) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("if rule \"{rule}\" does not match this {tool_name} call"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!("if rule \"{rule}\" is invalid: {e}"),
-                };
-            }
-        }
-    }
-    let timeout = cx.spec.timeout().unwrap_or(match event.as_str() {
-        "UserPromptSubmit" | "PreModelSwitch" | "PostModelSwitch" => 30,
-        "MessageDisplay" => 10,
-        _ => 600,
-    });
-    let root = cx.root.display().to_string();
-    let env = shared::merge_env(
-        cx.env,
-        std::iter::once(("CLAUDE_PROJECT_DIR".to_string(), root))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let invocation = if cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows)
-            {
-                Err("shell: powershell runs only on Windows".to_string())
-            } else if let Some(args) = &cx.spec.args {
-                Ok(shared::invocation(
-                    &shared::exec_program(command, cx.root),
-                    args.clone(),
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                ))
-            } else {
-                // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent:
-                // Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
-                Ok(shared::invocation(
-                    "/bin/sh",
-                    vec!["-c".into(), command.clone()],
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                ))
-            };
-            PlannedCommand {
-                display: display(command, cx.spec.args.as_deref()),
-                invocation,
-                is_async: cx.spec.is_async(),
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
-}
-
-/// The command as shown to the user (exec form joined with spaces).
-fn display(command: &str, args: Option<&[String]>) -> String {
-    match args {
-        Some(a) if !a.is_empty() => format!("{command} {}", a.join(" ")),
-        _ => command.to_string(),
-    }
-}
-
-/// Builds the event input and the name the matcher is compared with.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    let mut payload = common(cx, event);
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let label = if TOOL_EVENTS.contains(&event) {
-            value
-                .get("tool_name")
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        } else {
-            matcher_field(event)
-                .and_then(|f| value.get(f))
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        return Ok((value.clone(), label));
-    }
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool_name, tool_input, response) = match cx.trigger {
-            Trigger::Bash(command) => (
-                "Bash".to_string(),
-                json!({ "command": command, "description": "Run the command" }),
-                json!({ "stdout": "", "stderr": "", "interrupted": false, "isImage": false }),
-            ),
-            Trigger::Edit { path, .. } => {
-                let file = path.display().to_string();
-                let chosen = EDIT_TOOLS
-                    .iter()
-                    .find(|t| matcher_matches(matcher, t).unwrap_or(false));
-                let Some(tool) = chosen else {
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("Write".into()),
-                        reason: format!(
-                            "matcher \"{matcher}\" does not match Write, Edit or MultiEdit"
-                        ),
-                    });
-                };
-                let tool_input = match *tool {
-                    "Write" => json!({ "file_path": file, "content": "" }),
-                    "Edit" => {
-                        json!({ "file_path": file, "old_string": "", "new_string": "", "replace_all": false })
-                    }
-                    _ => {
-                        json!({ "file_path": file, "edits": [{ "old_string": "", "new_string": "" }] })
-                    }
-                };
-                (
-                    tool.to_string(),
-                    tool_input,
-                    json!({ "filePath": file, "success": true }),
-                )
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool_name));
-        obj.insert("tool_input".into(), tool_input);
-        match event {
-            "PostToolUse" => {
-                obj.insert("tool_response".into(), response);
-            }
-            "PostToolUseFailure" => {
-                obj.insert("error".into(), json!("hookcheck: placeholder tool error"));
-            }
-            _ => {}
-        }
-        if event != "PermissionRequest" {
-            obj.insert("tool_use_id".into(), json!("toolu_hookcheck_0001"));
-        }
-        return Ok((payload, Some(tool_name)));
-    }
-    match event {
-        "UserPromptSubmit" => {
-            let Trigger::Prompt(prompt) = cx.trigger else {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    cx.trigger,
-                    "a prompt: pass --prompt or --payload",
-                )));
-            };
-            obj.insert("prompt".into(), json!(prompt));
-            return Ok((payload, None));
-        }
-        _ if !matches!(cx.trigger, Trigger::None) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                cx.trigger,
-                "no trigger (or --payload)",
-            )));
-        }
-        _ => {}
-    }
-    // Events that need no input: the matcher picks the value they report.
-    let (field, value): (&str, String) = match event {
-        "SessionStart" => (
-            "source",
-            shared::first_alternative(matcher, "startup").into(),
-        ),
-        "SessionEnd" => ("reason", shared::first_alternative(matcher, "other").into()),
-        "PreCompact" | "PostCompact" => (
-            "trigger",
-            shared::first_alternative(matcher, "manual").into(),
-        ),
-        "Notification" => (
-            "notification_type",
-            shared::first_alternative(matcher, "idle_prompt").into(),
-        ),
-        "SubagentStart" | "SubagentStop" => {
-            let agent = ["general-purpose", "Explore", "Plan"]
-                .into_iter()
-                .find(|a| matcher_matches(matcher, a).unwrap_or(false));
-            let Some(agent) = agent else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: None,
-                    reason: format!(
-                        "matcher \"{matcher}\" does not match general-purpose, Explore or Plan"
-                    ),
-                });
-            };
-            ("agent_type", agent.to_string())
-        }
-        "Stop" => {
-            obj.insert("stop_hook_active".into(), json!(false));
-            obj.insert("last_assistant_message".into(), json!("Done."));
-            return Ok((payload, None));
-        }
-        _ => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Claude Code: pass --payload"
-            )));
-        }
-    };
-    obj.insert(field.into(), json!(value));
-    if event == "SubagentStop" {
-        obj.insert("stop_hook_active".into(), json!(false));
-        obj.insert("agent_id".into(), json!("agent_hookcheck_0001"));
-    }
-    if event == "PreCompact" {
-        obj.insert("custom_instructions".into(), json!(""));
-    }
-    if event == "Notification" {
-        obj.insert("message".into(), json!("Claude is waiting for your input"));
-    }
-    Ok((payload, Some(value)))
-}
-
-/// The input field a no-tool event's matcher is compared with.
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "SessionStart" => "source",
-        "SessionEnd" => "reason",
-        "PreCompact" | "PostCompact" => "trigger",
-        "Notification" => "notification_type",
-        "SubagentStart" | "SubagentStop" => "agent_type",
-        _ => return None,
-    })
-}
-
-/// The fields every Claude Code hook input has.
-fn common(cx: &PlanContext, event: &str) -> Value {
-    let session = shared::session_id("claude");
-    let slug = cx.root.display().to_string().replace(['/', '.'], "-");
-    json!({
-        "session_id": session,
-        "transcript_path": cx.home.join(".claude/projects").join(slug).join(format!("{session}.jsonl")),
-        "cwd": cx.root,
-        "permission_mode": "default",
-        "hook_event_name": event,
-    })
 }
 
 #[cfg(test)]

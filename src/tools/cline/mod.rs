@@ -48,6 +48,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Hook file names (hook-file-config.ts), including the SDK's TaskError and SessionShutdown.

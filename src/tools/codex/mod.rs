@@ -55,6 +55,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// hook_config.rs @012d0aa0, plus the events newer docs and schemas add.

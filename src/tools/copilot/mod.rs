@@ -58,6 +58,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine,
+    contract: None,
 };
 
 /// camelCase events (hooks-reference.md) and the PascalCase (VS Code / Claude format) ones.

@@ -56,6 +56,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Only PreToolUse fires (v0.90.0; protocols-b.md §2).

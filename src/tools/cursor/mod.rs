@@ -47,6 +47,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Agent, Tab and app events (protocols-a.md §5).

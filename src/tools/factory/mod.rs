@@ -50,6 +50,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 const EVENTS: &[&str] = &[

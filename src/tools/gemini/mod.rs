@@ -8,16 +8,18 @@
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
+pub use crate::plan::expand;
 
-use super::shared::{self, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use super::shared;
+use super::{Files, Live, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, event,
+};
+use crate::spec::On;
 
 /// Gemini CLI's contract.
 pub static TOOL: Tool = Tool {
@@ -29,7 +31,7 @@ pub static TOOL: Tool = Tool {
         "source: google-gemini/gemini-cli @5411f113 packages/core/src/hooks/hookRunner.ts, hookPlanner.ts, hookAggregator.ts",
         "docs: https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "bash -c, after replacing $GEMINI_PROJECT_DIR, $GEMINI_CWD, $GEMINI_SESSION_ID and $CLAUDE_PROJECT_DIR in the command with the quoted value",
     timeouts: "60 s (settings give milliseconds)",
     session_vars: &[
@@ -42,427 +44,135 @@ pub static TOOL: Tool = Tool {
     notes: &["Gemini CLI loads project hooks only in trusted folders"],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("gemini", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
+    contract: Some(&CONTRACT),
 };
 
-const EVENTS: &[&str] = &[
-    "BeforeTool",
-    "AfterTool",
-    "BeforeAgent",
-    "AfterAgent",
-    "BeforeModel",
-    "AfterModel",
-    "BeforeToolSelection",
-    "SessionStart",
-    "SessionEnd",
-    "PreCompress",
-    "Notification",
-];
-
-const TOOL_EVENTS: &[&str] = &["BeforeTool", "AfterTool"];
-
-/// These events ignore decisions, so a block there reads as error (behaviour spec).
-const NO_DECISION: &[&str] = &["SessionStart", "SessionEnd", "Notification", "PreCompress"];
-
-/// The edit tools `--edit` may call, in the order tried.
-const EDIT_TOOLS: &[&str] = &["write_file", "replace"];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "BeforeAgent",
-        On::BeforeTool => "BeforeTool",
-        On::AfterTool | On::AfterEdit => "AfterTool",
-        On::Stop => "AfterAgent",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            "^(write_file|replace)$".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "^run_shell_command$".into(),
-        (_, Some(PortableMatch::Read)) => "^(read_file|read_many_files)$".into(),
-        (_, Some(PortableMatch::Web)) => "^(web_fetch|google_web_search)$".into(),
+/// What Gemini CLI does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Gemini CLI",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "BeforeAgent"),
+            (On::BeforeTool, "BeforeTool"),
+            (On::AfterTool, "AfterTool"),
+            (On::AfterEdit, "AfterTool"),
+            (On::Stop, "AfterAgent"),
+            (On::SessionEnd, "SessionEnd"),
+        ],
+        shell: "^run_shell_command$",
+        edit: "^(write_file|replace)$",
+        read: "^(read_file|read_many_files)$",
+        web: "^(web_fetch|google_web_search)$",
         // Gemini names MCP tools mcp_<server>_<tool>, with single underscores.
-        (_, Some(PortableMatch::Mcp(server))) => format!("^mcp_{server}_"),
-    };
-    (event.to_string(), matcher)
-}
-
-/// Tool events: `new RegExp(matcher).test(name)`, unanchored; a pattern that does not compile
-/// falls back to equality. Lifecycle events compare the source/reason/trigger exactly.
-/// `""`, `"*"` (trimmed) match all (hookPlanner.ts).
-fn matcher_matches(event: &str, pattern: &str, name: &str) -> bool {
-    let p = pattern.trim();
-    if matcher::is_match_all(p) {
-        return true;
-    }
-    if !TOOL_EVENTS.contains(&event) {
-        return p == name;
-    }
-    match matcher::JsRegex::new(p) {
-        Ok(re) => re.is_match(name),
-        Err(_) => p == name,
-    }
-}
-
-/// The input field the matcher is compared with, per event (none: the matcher is ignored).
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "BeforeTool" | "AfterTool" => "tool_name",
-        "SessionStart" => "source",
-        "SessionEnd" => "reason",
-        "PreCompress" => "trigger",
-        _ => return None,
-    })
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Gemini CLI", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let payload = match input(cx, &event, &matcher) {
-        Ok(p) => p,
-        Err(plan) => return plan,
-    };
-    let label = matcher_field(&event)
-        .and_then(|f| payload.get(f))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    if let Some(name) = &label
-        && !matcher_matches(&event, &matcher, name)
-    {
-        return Plan::Skipped {
-            event,
-            trigger: label.clone(),
-            reason: format!("matcher \"{matcher}\" does not match {name}"),
-        };
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Gemini CLI has no exec form (`args`): a hook is one command run by bash"
-                .into(),
-        };
-    }
-    let root = cx.root.display().to_string();
-    let session = shared::session_id("gemini");
-    let vars = [
-        ("GEMINI_PROJECT_DIR", root.clone()),
-        ("GEMINI_CWD", root.clone()),
-        ("GEMINI_SESSION_ID", session),
-        ("CLAUDE_PROJECT_DIR", root.clone()),
-    ];
-    let mut env = shared::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
-    env = shared::merge_env(
-        &env,
-        cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-    );
-    // Settings give milliseconds; a spec gives seconds. Default 60000 ms (hookRunner.ts).
-    let timeout = cx.spec.timeout().unwrap_or(60);
-    let mut notes = Vec::new();
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let text = expand(command, &vars);
-            if text != *command {
-                notes.push(format!(
-                    "Gemini CLI rewrites the command text before bash sees it: {text}"
-                ));
-            }
-            PlannedCommand {
-                display: command.clone(),
-                invocation: Ok(shared::invocation(
-                    "bash",
-                    vec!["-c".into(), text],
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                )),
-                is_async: cx.spec.is_async(),
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
-}
-
-/// Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value before
-/// running the command (hookRunner.ts; protocols-a.md §3 "Command text").
-fn expand(command: &str, vars: &[(&str, String)]) -> String {
-    let mut out = command.to_string();
-    for (name, value) in vars {
-        let needle = format!("${name}");
-        let mut result = String::new();
-        let mut rest = out.as_str();
-        while let Some(i) = rest.find(&needle) {
-            let after = &rest[i + needle.len()..];
-            // `$GEMINI_CWDX` is another variable: only a whole name is replaced.
-            if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-                result.push_str(&rest[..i + needle.len()]);
-            } else {
-                result.push_str(&rest[..i]);
-                result.push_str(&shared::shell_quote(value));
-            }
-            rest = after;
-        }
-        result.push_str(rest);
-        out = result;
-    }
-    out
-}
-
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Value, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        return Ok(value.clone());
-    }
-    let session = shared::session_id("gemini");
-    let mut payload = json!({
-        "session_id": session,
-        "transcript_path": cx.home.join(".gemini/tmp/hookcheck/chats").join(format!("session-{session}.json")),
-        "cwd": cx.root,
-        "hook_event_name": event,
-        "timestamp": "2026-01-01T00:00:00.000Z",
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool_name, tool_input) = match cx.trigger {
-            Trigger::Bash(c) => (
-                "run_shell_command",
-                json!({ "command": c, "description": "Run the command" }),
-            ),
-            Trigger::Edit { path, .. } => {
-                let Some(tool) = EDIT_TOOLS
-                    .iter()
-                    .find(|t| matcher_matches(event, matcher, t))
-                else {
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("write_file".into()),
-                        reason: format!(
-                            "matcher \"{matcher}\" does not match write_file or replace"
-                        ),
-                    });
-                };
-                let file = path.display().to_string();
-                let input = if *tool == "write_file" {
-                    json!({ "file_path": file, "content": "" })
-                } else {
-                    json!({ "file_path": file, "old_string": "", "new_string": "", "instruction": "Edit the file" })
-                };
-                (*tool, input)
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool_name));
-        obj.insert("tool_input".into(), tool_input);
-        if event == "AfterTool" {
-            obj.insert(
-                "tool_response".into(),
-                json!({ "llmContent": "", "returnDisplay": "" }),
-            );
-        }
-        return Ok(payload);
-    }
-    match (event, cx.trigger) {
-        ("BeforeAgent", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-        }
-        ("BeforeAgent", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        ("AfterAgent", Trigger::None) => {
-            obj.insert("prompt".into(), json!("hookcheck: the user's prompt"));
-            obj.insert("prompt_response".into(), json!("Done."));
-            obj.insert("stop_hook_active".into(), json!(false));
-        }
-        ("SessionStart", Trigger::None) => {
-            obj.insert(
-                "source".into(),
-                json!(shared::first_alternative(matcher, "startup")),
-            );
-        }
-        ("SessionEnd", Trigger::None) => {
-            obj.insert(
-                "reason".into(),
-                json!(shared::first_alternative(matcher, "exit")),
-            );
-        }
-        ("PreCompress", Trigger::None) => {
-            obj.insert(
-                "trigger".into(),
-                json!(shared::first_alternative(matcher, "manual")),
-            );
-        }
-        ("Notification", Trigger::None) => {
-            obj.insert("notification_type".into(), json!("ToolPermission"));
-            obj.insert("message".into(), json!("Gemini CLI needs your permission"));
-            obj.insert("details".into(), json!({}));
-        }
-        (_, Trigger::None) => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Gemini CLI: pass --payload"
-            )));
-        }
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    Ok(payload)
-}
-
-/// hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON object wins
-/// over the exit code; plain text with an exit other than 0 and 1 is a deny.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("Gemini CLI lets the action through after a timeout");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!(
-            "the command did not start: {e}; Gemini CLI lets the action through"
-        ));
-    }
-    let stdout = out.stdout.text();
-    let stderr = out.stderr.text();
-    let (text, from) = if stdout.trim().is_empty() {
-        (stderr.trim(), "stderr")
-    } else {
-        (stdout.trim(), "stdout")
-    };
-    let code = out.exit_code;
-    if let Some(obj) = parse_reply(text) {
-        let mut r = read_json(event, &obj);
-        if code != Some(0) {
-            r = r.note(format!("the JSON reply on {from} wins over the exit code"));
-        }
-        if from == "stderr" {
-            r = r.note("stdout was empty, so Gemini CLI read stderr");
-        }
-        return r;
-    }
-    match code {
-        None => Reading::error()
-            .note("the hook was killed by a signal; Gemini CLI lets the action through"),
-        Some(0) if text.is_empty() => Reading::allow(),
-        Some(0) => {
-            Reading::allow().note(format!("plain {from} is shown to the user, not the model"))
-        }
-        Some(1) if text.is_empty() => {
-            Reading::error().note("exit 1: a failed hook; the action goes ahead")
-        }
-        Some(1) => Reading::error().note(format!(
-            "exit 1 with text is a warning (\"Warning: ...\" from {from}); the action goes ahead"
-        )),
-        Some(n) if text.is_empty() => Reading::error().note(format!(
-            "exit {n} with no output: no decision, the action goes ahead"
-        )),
-        Some(n) => {
-            let r = decide_block(event).note(format!(
-                "exit {n} with plain text on {from} is a deny in Gemini CLI (hookRunner.ts; real agent 0.61.0): the text is the reason"
-            ));
-            if n == 127 {
-                r.note("exit 127 is usually a missing script: in Gemini CLI it blocks every matching call")
-            } else {
-                r
-            }
-        }
-    }
-}
-
-/// The reply object: JSON, or a JSON string that holds JSON (parsed twice).
-fn parse_reply(text: &str) -> Option<Map<String, Value>> {
-    match serde_json::from_str::<Value>(text).ok()? {
-        Value::Object(m) => Some(m),
-        Value::String(s) => match serde_json::from_str::<Value>(&s).ok()? {
-            Value::Object(m) => Some(m),
-            _ => None,
+        mcp: "^mcp_{server}_",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "run_shell_command",
+            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            new_file: None,
+            response: RESPONSE,
         },
-        _ => None,
-    }
-}
+        edit: &[
+            ToolCall {
+                name: "write_file",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: RESPONSE,
+            },
+            ToolCall {
+                name: "replace",
+                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
+                new_file: None,
+                response: RESPONSE,
+            },
+        ],
+        read: &["read_file", "read_many_files"],
+        web: &["web_fetch", "google_web_search"],
+        mcp: "mcp_{server}_{tool}",
+    },
+    // Tool events: `new RegExp(matcher).test(name)`, unanchored, falling back to equality;
+    // lifecycle events compare exactly; `""`, `"*"` match all (hookPlanner.ts).
+    matcher: Flavour::JsRegexOrEqual,
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::Argv(&["bash", "-c"]),
+        exec_form: Err("Gemini CLI has no exec form (`args`): a hook is one command run by bash"),
+        env: &[
+            ("GEMINI_PROJECT_DIR", Var::Root),
+            ("GEMINI_CWD", Var::Root),
+            ("GEMINI_SESSION_ID", Var::Session),
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+        ],
+        spec_env: Ok(()),
+        // Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value
+        // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
+        expands: Some("Gemini CLI rewrites the command text before bash sees it"),
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
+        // string holding JSON is parsed twice.
+        from: Stream::StdoutElseStderr,
+        json_in_string: true,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &["hookSpecificOutput.tool_input"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
 
-fn decide_block(event: &str) -> Reading {
-    if NO_DECISION.contains(&event) {
-        return Reading::error().note(format!(
-            "{event} ignores decisions, so a block reads as error"
-        ));
-    }
-    match event {
-        "AfterTool" => Reading::block()
-            .effect(Effect::Proceeds)
-            .note("the tool already ran: the reason replaces its result for the model"),
-        "AfterAgent" => {
-            Reading::block().note("the reason is sent back as a new prompt: the agent goes on")
-        }
-        _ => Reading::block(),
-    }
-}
+const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
+const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
 
-fn read_json(event: &str, obj: &Map<String, Value>) -> Reading {
-    let hso = obj.get("hookSpecificOutput").and_then(Value::as_object);
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(|v| !v.is_null());
-    let rewrites = hso.is_some_and(|h| h.contains_key("tool_input"));
-    let finish = |r: Reading| r.context(context).rewrites(rewrites);
-    if obj.get("continue") == Some(&Value::Bool(false)) {
-        let r = decide_block(event);
-        let r = if r.decision == crate::verdict::Decision::Block {
-            r.effect(Effect::Halted)
-                .note("continue: false stops the agent loop")
-        } else {
-            r
-        };
-        return finish(r);
-    }
-    match str_field(obj, "decision") {
-        Some("deny") | Some("block") => finish(decide_block(event)),
-        Some("ask") => {
-            finish(Reading::allow().not_counted("decision \"ask\" makes Gemini CLI ask the user"))
-        }
-        _ => {
-            let mut r = Reading::allow();
-            if hso.is_some_and(|h| h.contains_key("permissionDecision")) {
-                r = r.note("Gemini CLI ignores hookSpecificOutput.permissionDecision (real agent 0.61.0): use \"decision\"");
-            }
-            finish(r)
-        }
-    }
-}
+/// Settings give milliseconds, a spec seconds; 60000 ms by default (hookRunner.ts).
+/// SessionStart, SessionEnd, Notification and PreCompress ignore decisions (behaviour spec).
+const EVENTS: &[Event] = &[
+    event("BeforeTool", Kind::BeforeTool, 60).input(TOOL_CALL),
+    event("AfterTool", Kind::AfterTool, 60)
+        .blocks(Blocks::After(
+            "the tool already ran: the reason replaces its result for the model",
+        ))
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
+    event("BeforeAgent", Kind::Prompt, 60).input(r#"{"prompt":"$PROMPT"}"#),
+    event("AfterAgent", Kind::Stop, 60)
+        .blocks(Blocks::Continues(
+            "the reason is sent back as a new prompt: the agent goes on",
+        ))
+        .input(r#"{"prompt":"hookcheck: the user's prompt","prompt_response":"Done.","stop_hook_active":false}"#),
+    event("BeforeModel", Kind::Other, 60),
+    event("AfterModel", Kind::Other, 60),
+    event("BeforeToolSelection", Kind::Other, 60),
+    event("SessionStart", Kind::SessionStart, 60)
+        .blocks(Blocks::No)
+        .matches("source")
+        .input(r#"{"source":"$MATCH:startup"}"#),
+    event("SessionEnd", Kind::SessionEnd, 60)
+        .blocks(Blocks::No)
+        .matches("reason")
+        .input(r#"{"reason":"$MATCH:exit"}"#),
+    event("PreCompress", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("Notification", Kind::Other, 60).blocks(Blocks::No).input(
+        r#"{"notification_type":"ToolPermission","message":"Gemini CLI needs your permission","details":{}}"#,
+    ),
+];
 
 #[cfg(test)]
 mod tests {

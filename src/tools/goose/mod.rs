@@ -45,6 +45,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// `HookEvent` in hooks/mod.rs @0825b570.

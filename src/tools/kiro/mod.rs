@@ -41,6 +41,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks).

@@ -42,8 +42,8 @@ pub struct Loader {
 
 impl Loader {
     /// The agent's events: its tool's, or the loader's own list.
-    pub fn events(&self) -> &'static [&'static str] {
-        super::find(self.id).map_or(self.events, |t| t.events)
+    pub fn events(&self) -> Vec<&'static str> {
+        super::find(self.id).map_or(self.events.to_vec(), |t| t.event_names())
     }
 }
 

@@ -29,6 +29,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Why OpenCode never runs a hook spec.

@@ -49,6 +49,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// `HookEventType` in hooks/types.py.

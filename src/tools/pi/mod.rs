@@ -26,6 +26,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Why Pi never runs a hook spec.

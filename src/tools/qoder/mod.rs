@@ -43,6 +43,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// docs.qoder.com/en/cli/hooks, plus the four events the behaviour spec lists as not run.

@@ -45,6 +45,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// HookEventName in types.ts @01ed106f.

@@ -43,6 +43,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// protocols-b.md §7 (no SessionEnd, PermissionRequest or PreCompact).

@@ -39,6 +39,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 const EVENTS: &[&str] = &[

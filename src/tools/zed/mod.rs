@@ -27,6 +27,7 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
+    contract: None,
 };
 
 /// Why Zed never runs a hook spec.

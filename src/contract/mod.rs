@@ -1,0 +1,410 @@
+//! An agent's hook contract as plain data: its events, tool names, matcher flavour, the input
+//! it gives a hook, how it runs a command, and how it reads the reply.
+//!
+//! Every agent folder under `src/tools/` fills one [`Contract`]; the generic planner
+//! ([`crate::plan`]) and the reply reader ([`reply`]) walk it, so the steps are written once
+//! and a rule learned from a real agent is one row of data. Functions appear only where an
+//! agent really is special ([`Quirks`]).
+
+pub mod reply;
+pub mod template;
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::spec::{HookSpec, On, PortableMatch};
+use crate::trigger::Trigger;
+
+pub use reply::{Reply, Rule};
+
+/// One agent's hook contract.
+pub struct Contract {
+    /// The agent's name in messages (`Claude Code`).
+    pub agent: &'static str,
+    /// Every hook event, in the agent's spelling.
+    pub events: &'static [Event],
+    /// Spellings that differ only in case name the same event (`preToolUse`, `PreToolUse`).
+    pub fold_case: bool,
+    /// How a portable spec maps to the agent's event and matcher.
+    pub portable: Portable,
+    /// The agent's tools, by kind.
+    pub tools: Tools,
+    /// How the matcher is compared with the name it sees.
+    pub matcher: Flavour,
+    /// The input the agent writes to the hook's stdin.
+    pub input: Input,
+    /// How the agent runs a command.
+    pub run: Run,
+    /// How the agent reads the reply.
+    pub reply: Reply,
+    /// What no table can say.
+    pub quirks: Quirks,
+}
+
+/// One hook event.
+pub struct Event {
+    /// The event's name, in the agent's spelling.
+    pub name: &'static str,
+    /// What fires it.
+    pub kind: Kind,
+    /// The default timeout, in seconds.
+    pub timeout: u64,
+    /// What a blocking reply does on this event.
+    pub blocks: Blocks,
+    /// Whether plain stdout at exit 0 reaches the model as context.
+    pub stdout_context: bool,
+    /// What the matcher is compared with.
+    pub matches: MatchOn,
+    /// The fields the input adds after [`Input::common`] (a [`template`]); `None`: hookcheck
+    /// builds no input for this event, and `--payload` is needed.
+    pub input: Option<&'static str>,
+}
+
+/// What fires an event, which decides the trigger it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Before a tool call (`--bash`, `--edit`).
+    BeforeTool,
+    /// After a tool call.
+    AfterTool,
+    /// Another event about one tool call (a permission request, a failure).
+    Tool,
+    /// The user submits a prompt (`--prompt`).
+    Prompt,
+    /// The agent is about to stop.
+    Stop,
+    /// The session starts.
+    SessionStart,
+    /// The session ends.
+    SessionEnd,
+    /// Anything else (no trigger).
+    Other,
+}
+
+impl Kind {
+    /// Whether the event is about one tool call (it takes `--bash` or `--edit`).
+    pub const fn is_tool(self) -> bool {
+        matches!(self, Kind::BeforeTool | Kind::AfterTool | Kind::Tool)
+    }
+}
+
+/// What a blocking reply does on an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocks {
+    /// It stops the action.
+    Yes,
+    /// The action already happened: the reason goes back to the model (the note says how).
+    After(&'static str),
+    /// The agent carries on with the reason (a Stop hook's continuation; the note says how).
+    Continues(&'static str),
+    /// Nothing can be stopped on this event.
+    No,
+}
+
+/// What an event's matcher is compared with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchOn {
+    /// The tool name (at [`Input::tool_path`]).
+    Tool,
+    /// A field of the input (`source`, `reason`).
+    Field(&'static str),
+    /// The matcher is ignored.
+    Nothing,
+}
+
+/// How a portable spec maps to the agent's terms.
+pub struct Portable {
+    /// The event for each `on` the agent has.
+    pub events: &'static [(On, &'static str)],
+    /// The matcher for `match: shell`.
+    pub shell: &'static str,
+    /// The matcher for `match: edit` and for `on: after-edit` without `match`.
+    pub edit: &'static str,
+    /// The matcher for `match: read`.
+    pub read: &'static str,
+    /// The matcher for `match: web`.
+    pub web: &'static str,
+    /// The matcher for `match: mcp:SERVER`, `{server}` standing for the server.
+    pub mcp: &'static str,
+}
+
+impl Portable {
+    /// The agent's event and matcher for `on` and `match`, or why it has none.
+    pub fn map(
+        &self,
+        agent: &str,
+        on: On,
+        m: Option<&PortableMatch>,
+    ) -> Result<(String, String), String> {
+        let Some((_, event)) = self.events.iter().find(|(o, _)| *o == on) else {
+            return Err(format!("{agent} has no {} event", on.as_str()));
+        };
+        let matcher = match (on, m) {
+            (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
+            (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
+            (_, Some(PortableMatch::Shell)) => self.shell.to_string(),
+            (_, Some(PortableMatch::Read)) => self.read.to_string(),
+            (_, Some(PortableMatch::Web)) => self.web.to_string(),
+            (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
+        };
+        Ok((event.to_string(), matcher))
+    }
+}
+
+/// The agent's tools, by kind: what `--bash` and `--edit` call, and what a sweep tries.
+pub struct Tools {
+    /// The shell tool.
+    pub shell: ToolCall,
+    /// The edit tools, in the order `--edit` tries them against the matcher.
+    pub edit: &'static [ToolCall],
+    /// The read tools.
+    pub read: &'static [&'static str],
+    /// The web tools.
+    pub web: &'static [&'static str],
+    /// How an MCP tool is named, `{server}` and `{tool}` standing for its parts.
+    pub mcp: &'static str,
+}
+
+/// One tool call as the agent describes it to a hook.
+pub struct ToolCall {
+    /// The tool's name.
+    pub name: &'static str,
+    /// Its input (a [`template`]).
+    pub input: &'static str,
+    /// Its input when the edited file does not exist yet (`None`: the same).
+    pub new_file: Option<&'static str>,
+    /// What it returned, for events after the call (a [`template`]).
+    pub response: &'static str,
+}
+
+/// How a matcher is compared with the name it sees.
+#[derive(Clone, Copy)]
+pub enum Flavour {
+    /// `*` or empty: all; only `[A-Za-z0-9_|]`: exact names; else an unanchored JavaScript
+    /// regex (Claude Code's rule).
+    ExactOrJsRegex,
+    /// `*` or empty: all; tool events: an unanchored JavaScript regex, falling back to
+    /// equality when it does not compile; other events: equality (Gemini CLI's rule).
+    JsRegexOrEqual,
+    /// `*` or empty: all; else a Go regex that must match the whole name.
+    GoRegexWhole,
+    /// The agent's own rule.
+    Custom(fn(event: &str, pattern: &str, name: &str) -> Result<bool, String>),
+}
+
+impl Flavour {
+    /// Whether `pattern` picks `name` on `event`; an error when the agent cannot compile it.
+    pub fn matches(
+        self,
+        tool_event: bool,
+        event: &str,
+        pattern: &str,
+        name: &str,
+    ) -> Result<bool, String> {
+        use crate::matcher;
+        match self {
+            Flavour::ExactOrJsRegex => {
+                if matcher::is_match_all(pattern) {
+                    return Ok(true);
+                }
+                if matcher::is_exact_list(pattern) {
+                    return Ok(matcher::exact_list_matches(pattern, name));
+                }
+                Ok(matcher::JsRegex::new(pattern)?.is_match(name))
+            }
+            Flavour::JsRegexOrEqual => {
+                let p = pattern.trim();
+                if matcher::is_match_all(p) {
+                    return Ok(true);
+                }
+                if !tool_event {
+                    return Ok(p == name);
+                }
+                Ok(match matcher::JsRegex::new(p) {
+                    Ok(re) => re.is_match(name),
+                    Err(_) => p == name,
+                })
+            }
+            Flavour::GoRegexWhole => {
+                if matcher::is_match_all(pattern) {
+                    return Ok(true);
+                }
+                matcher::go_regex_matches(&format!("^(?:{pattern})$"), name)
+            }
+            Flavour::Custom(f) => f(event, pattern, name),
+        }
+    }
+
+    /// What the agent calls a pattern it cannot compile, for the not-run reason.
+    pub fn what(self) -> &'static str {
+        match self {
+            Flavour::ExactOrJsRegex | Flavour::JsRegexOrEqual => "a valid JavaScript regex",
+            Flavour::GoRegexWhole => "a valid regular expression",
+            Flavour::Custom(_) => "a valid matcher",
+        }
+    }
+}
+
+/// The input the agent writes on the hook's stdin.
+pub struct Input {
+    /// The fields every event's input starts with (a [`template`]).
+    pub common: &'static str,
+    /// Where a payload names the tool (dotted path: `tool_name`, `toolCall.name`).
+    pub tool_path: &'static str,
+}
+
+/// How the agent runs a command.
+pub struct Run {
+    /// The program and the arguments before the command text (`["/bin/sh", "-c"]`).
+    pub shell: Shell,
+    /// Whether `args` (exec form: no shell) is honoured, or why not.
+    pub exec_form: Result<(), &'static str>,
+    /// Variables the agent sets for the hook.
+    pub env: &'static [(&'static str, Var)],
+    /// Whether the spec's `env` reaches the hook, or what the agent does with it instead.
+    pub spec_env: Result<(), &'static str>,
+    /// The agent replaces `$NAME` of the variables in [`Run::env`] in the command text with
+    /// the quoted value before any shell runs (the note says so when it changes the text).
+    pub expands: Option<&'static str>,
+    /// The default timeouts are assumed, not documented.
+    pub timeout_assumed: bool,
+    /// The working directory is assumed, not documented.
+    pub cwd_assumed: bool,
+}
+
+/// The shell a command runs under.
+#[derive(Clone, Copy)]
+pub enum Shell {
+    /// This program and these arguments, then the command text (captured or documented).
+    Argv(&'static [&'static str]),
+    /// Undocumented: `sh -c`, assumed, for a script path only (variables allowed at its start).
+    ScriptPath(&'static [&'static str]),
+    /// Undocumented, but seen running any command: `sh -c`, assumed.
+    Assumed,
+}
+
+/// A variable's value, known only when planning.
+#[derive(Clone, Copy)]
+pub enum Var {
+    /// The project root.
+    Root,
+    /// The made-up session id.
+    Session,
+    /// A fixed value.
+    Literal(&'static str),
+}
+
+/// Why a quirk stops a hook from running.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// The hook does not fire (its `if` rule does not match): the action goes ahead.
+    Skip(String),
+    /// The agent would not run the hook, for this reason.
+    NotRun(String),
+}
+
+/// A gate: given the plan context, the event and the input, the notes to add or why the hook
+/// does not run.
+pub type Gate = fn(&PlanContext, &str, &Value) -> Result<Vec<String>, Stop>;
+
+/// Fills input fields no template can, given the plan context and the event.
+pub type Fill = fn(&PlanContext, &str, &mut serde_json::Map<String, Value>);
+
+/// What the tables cannot say, as functions of the agent's own.
+#[derive(Default)]
+pub struct Quirks {
+    /// Runs after the matcher picked the hook: notes to add, or the plan that replaces the run
+    /// (Claude Code's `if` rules, a shell the agent lacks here).
+    pub gate: Option<Gate>,
+    /// Fills fields no template can (a patch text, a computed id), after the templates.
+    pub input: Option<Fill>,
+}
+
+impl Contract {
+    /// The event spelled `name` (folding case where the agent does).
+    pub fn event(&self, name: &str) -> Option<&Event> {
+        self.events
+            .iter()
+            .find(|e| e.name == name || (self.fold_case && e.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// The event names, in the agent's spelling.
+    pub fn event_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.events.iter().map(|e| e.name)
+    }
+}
+
+/// Everything a tool needs to plan a check.
+pub struct PlanContext<'a> {
+    /// The hook spec.
+    pub spec: &'a HookSpec,
+    /// What the agent is about to do.
+    pub trigger: &'a Trigger,
+    /// The project root (absolute): the agent's working directory.
+    pub root: &'a Path,
+    /// The user's home folder.
+    pub home: &'a Path,
+    /// The caller's environment, less every agent's session variables.
+    pub env: &'a [(String, String)],
+}
+
+/// Everything a tool needs to read a reply.
+pub struct ReadContext<'a> {
+    /// The event, in the agent's spelling.
+    pub event: &'a str,
+    /// The hook spec (for `failClosed`, `x-*` settings and the like).
+    pub spec: &'a HookSpec,
+    /// The event input the hook was given (`Null` when unknown).
+    pub input: &'a serde_json::Value,
+    /// The other specs found beside this one (for agents where hooks on one event share a
+    /// file, and so their output).
+    pub peers: &'a [HookSpec],
+}
+
+/// An event of `kind` with a default `timeout` (seconds): it blocks, plain stdout is not
+/// context, the matcher sees the tool name on tool events and nothing elsewhere, and no input
+/// is built until [`Event::input`] says one is.
+pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
+    Event {
+        name,
+        kind,
+        timeout,
+        blocks: Blocks::Yes,
+        stdout_context: false,
+        matches: if kind.is_tool() {
+            MatchOn::Tool
+        } else {
+            MatchOn::Nothing
+        },
+        input: None,
+    }
+}
+
+impl Event {
+    /// What a block does here.
+    pub const fn blocks(mut self, blocks: Blocks) -> Self {
+        self.blocks = blocks;
+        self
+    }
+    /// Plain stdout at exit 0 is context for the model.
+    pub const fn stdout_context(mut self) -> Self {
+        self.stdout_context = true;
+        self
+    }
+    /// The matcher is compared with this input field.
+    pub const fn matches(mut self, field: &'static str) -> Self {
+        self.matches = MatchOn::Field(field);
+        self
+    }
+    /// The matcher is ignored.
+    pub const fn matches_nothing(mut self) -> Self {
+        self.matches = MatchOn::Nothing;
+        self
+    }
+    /// The fields the input adds (a [`template`]).
+    pub const fn input(mut self, fields: &'static str) -> Self {
+        self.input = Some(fields);
+        self
+    }
+}

@@ -1,0 +1,458 @@
+//! Reply rules as rows, and the one reader that walks them.
+//!
+//! A [`Rule`] says: on these events, for this outcome (exit, timeout, ...), with this reply on
+//! the stream the agent reads, the agent decides this. Rows are tried in order; the first that
+//! decides wins, and every [`Rule::note`] row that matches adds its note. A rule learned from a
+//! real agent is one row, with its source beside it.
+//!
+//! Notes may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
+//! the command did not start) and `{value}` (the string a [`Test::StrNot`] found).
+
+use serde_json::{Map, Value};
+
+use super::{Blocks, Contract};
+use crate::exec::Outcome;
+use crate::tools::ReadContext;
+use crate::verdict::{Decision, Effect, Reading};
+
+/// How an agent reads a reply, and its rules.
+pub struct Reply {
+    /// Which stream holds the reply.
+    pub from: Stream,
+    /// Also take a JSON string that holds a JSON object (parsed twice).
+    pub json_in_string: bool,
+    /// Fields whose presence (not null) in a JSON reply adds context for the model.
+    pub context: &'static [&'static str],
+    /// Fields whose presence in a JSON reply rewrites the tool's input or output.
+    pub rewrites: &'static [&'static str],
+    /// The rules, in the order the agent applies them.
+    pub rules: &'static [Rule],
+    /// Folds the readings of one event's commands into the agent's verdict.
+    pub combine: fn(&ReadContext, &[Reading]) -> Reading,
+}
+
+/// Which stream an agent reads the reply from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    /// Stdout.
+    Stdout,
+    /// Stdout, or stderr when stdout is empty.
+    StdoutElseStderr,
+}
+
+/// One reply rule.
+#[derive(Clone, Copy)]
+pub struct Rule {
+    /// The events it applies to.
+    pub on: Ev,
+    /// What the spec must say.
+    pub spec: SpecIf,
+    /// How the command ended.
+    pub ended: Ended,
+    /// The reply on the stream read.
+    pub reply: Shape,
+    /// Stderr.
+    pub stderr: Text,
+    /// Which stream the reply was read from.
+    pub read_from: From,
+    /// What the agent decides; `None`: the row only adds its note.
+    pub decision: Option<Decision>,
+    /// What happens to the action; `None`: what the event's [`Blocks`] says for a block, the
+    /// action proceeds otherwise.
+    pub effect: Option<Effect>,
+    /// The reply adds context for the model.
+    pub context: bool,
+    /// The reply stated the decision itself (for agents that merge replies in order).
+    pub stated: bool,
+    /// Not counted, for this reason ("" = counted).
+    pub uncounted: &'static str,
+    /// What a user should know.
+    pub note: &'static str,
+    /// Where the rule comes from.
+    pub source: &'static str,
+}
+
+/// The events a rule applies to.
+#[derive(Clone, Copy)]
+pub enum Ev {
+    /// Every event.
+    Any,
+    /// These events.
+    Is(&'static [&'static str]),
+    /// Every event but these.
+    Not(&'static [&'static str]),
+    /// Events whose [`Blocks`] is not `No`.
+    Blocking,
+    /// Events whose [`Blocks`] is `No`.
+    NotBlocking,
+    /// Events where plain stdout is context.
+    StdoutContext,
+    /// Blocking events, less these.
+    BlockingNot(&'static [&'static str]),
+}
+
+/// A condition on the spec.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SpecIf {
+    /// Any spec.
+    Any,
+    /// `failClosed: true` on a hook the agent waits for.
+    FailClosed,
+}
+
+/// How the command ended.
+#[derive(Clone, Copy)]
+pub enum Ended {
+    /// Any way.
+    Any,
+    /// It ran past its timeout.
+    Timeout,
+    /// It did not start.
+    NotStarted,
+    /// A signal killed it.
+    Signal,
+    /// It exited with this code.
+    Exit(i32),
+    /// It exited with a code not in this list.
+    ExitOther(&'static [i32]),
+    /// It ran (exited or was killed), and did not exit with this code.
+    NotExit(i32),
+}
+
+/// The reply on the stream the agent reads (trimmed).
+#[derive(Clone, Copy)]
+pub enum Shape {
+    /// Anything.
+    Any,
+    /// Nothing.
+    Empty,
+    /// Something.
+    Some,
+    /// Text that is not a JSON object.
+    NotJson,
+    /// Text that does not look like JSON (does not start with `{` or `[`).
+    Plain,
+    /// Text that looks like JSON but is not an object.
+    BadJson,
+    /// A JSON object passing every test.
+    Json(&'static [Test]),
+}
+
+/// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
+#[derive(Clone, Copy)]
+pub enum Test {
+    /// The string at the path is this.
+    Is(&'static str, &'static str),
+    /// The boolean at the path is this.
+    Bool(&'static str, bool),
+    /// The path is present (any value, null included).
+    Has(&'static str),
+    /// The path is absent.
+    Lacks(&'static str),
+    /// A string at the path that is none of these (binds `{value}`).
+    StrNot(&'static str, &'static [&'static str]),
+}
+
+/// A condition on a text stream.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Text {
+    /// Anything.
+    Any,
+    /// Empty (after trimming).
+    Empty,
+    /// Not empty.
+    Some,
+}
+
+/// The stream a reply was read from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum From {
+    /// Either.
+    Any,
+    /// Stderr (stdout was empty).
+    Stderr,
+}
+
+/// A rule that decides `decision`, on any event and outcome until narrowed.
+pub const fn rule(decision: Decision) -> Rule {
+    Rule {
+        on: Ev::Any,
+        spec: SpecIf::Any,
+        ended: Ended::Any,
+        reply: Shape::Any,
+        stderr: Text::Any,
+        read_from: From::Any,
+        decision: Some(decision),
+        effect: None,
+        context: false,
+        stated: false,
+        uncounted: "",
+        note: "",
+        source: "",
+    }
+}
+
+/// A row that only adds `note` where it matches.
+pub const fn note(note: &'static str) -> Rule {
+    let mut r = rule(Decision::Allow);
+    r.decision = None;
+    r.note = note;
+    r
+}
+
+impl Rule {
+    /// On these events.
+    pub const fn on(mut self, on: Ev) -> Self {
+        self.on = on;
+        self
+    }
+    /// When the spec says this.
+    pub const fn spec(mut self, spec: SpecIf) -> Self {
+        self.spec = spec;
+        self
+    }
+    /// When the command ended so.
+    pub const fn ended(mut self, ended: Ended) -> Self {
+        self.ended = ended;
+        self
+    }
+    /// When the command exited with `code`.
+    pub const fn exit(self, code: i32) -> Self {
+        self.ended(Ended::Exit(code))
+    }
+    /// When the reply is so.
+    pub const fn reply(mut self, reply: Shape) -> Self {
+        self.reply = reply;
+        self
+    }
+    /// When the reply is a JSON object passing these tests.
+    pub const fn json(self, tests: &'static [Test]) -> Self {
+        self.reply(Shape::Json(tests))
+    }
+    /// When stderr is so.
+    pub const fn stderr(mut self, stderr: Text) -> Self {
+        self.stderr = stderr;
+        self
+    }
+    /// When the reply was read from this stream.
+    pub const fn read_from(mut self, from: From) -> Self {
+        self.read_from = from;
+        self
+    }
+    /// With this effect.
+    pub const fn effect(mut self, effect: Effect) -> Self {
+        self.effect = Some(effect);
+        self
+    }
+    /// Adding context.
+    pub const fn context(mut self) -> Self {
+        self.context = true;
+        self
+    }
+    /// Stating its decision.
+    pub const fn stated(mut self) -> Self {
+        self.stated = true;
+        self
+    }
+    /// Not counted, for this reason.
+    pub const fn uncounted(mut self, why: &'static str) -> Self {
+        self.uncounted = why;
+        self
+    }
+    /// With this note.
+    pub const fn says(mut self, note: &'static str) -> Self {
+        self.note = note;
+        self
+    }
+    /// From this source.
+    pub const fn src(mut self, source: &'static str) -> Self {
+        self.source = source;
+        self
+    }
+}
+
+/// What the reader saw.
+struct Seen<'a> {
+    text: &'a str,
+    from: &'static str,
+    stderr: &'a str,
+    obj: Option<Map<String, Value>>,
+}
+
+/// Reads one command's outcome by the contract's rules.
+pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
+    let stdout = out.stdout.text();
+    let stderr = out.stderr.text();
+    let (text, from) = match c.reply.from {
+        Stream::StdoutElseStderr if stdout.trim().is_empty() => (stderr.trim(), "stderr"),
+        _ => (stdout.trim(), "stdout"),
+    };
+    let seen = Seen {
+        text,
+        from,
+        stderr: stderr.trim(),
+        obj: parse(text, c.reply.json_in_string),
+    };
+    let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
+    let mut decided: Option<(&Rule, String)> = None;
+    let mut notes = Vec::new();
+    for r in c.reply.rules {
+        let mut bound = String::new();
+        if !applies(c, r, ctx.event, out, &seen, fail_closed, &mut bound) {
+            continue;
+        }
+        if r.decision.is_none() {
+            // Note rows count only once the decision is known (they follow it).
+            if decided.is_some() {
+                notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+            }
+            continue;
+        }
+        if decided.is_none() {
+            decided = Some((r, bound));
+        }
+    }
+    let Some((r, bound)) = decided else {
+        return Reading::allow();
+    };
+    let Some(decision) = r.decision else {
+        return Reading::allow();
+    };
+    let mut reading = Reading::new(decision);
+    let event = c.event(ctx.event);
+    match (r.effect, decision, event.map(|e| e.blocks)) {
+        (Some(e), _, _) => reading = reading.effect(e),
+        (None, Decision::Block, Some(Blocks::After(n))) => {
+            reading = reading.effect(Effect::Proceeds).note(n);
+        }
+        (None, Decision::Block, Some(Blocks::Continues(n))) => reading = reading.note(n),
+        _ => {}
+    }
+    if !r.note.is_empty() {
+        reading = reading.note(fill(r.note, c, ctx.event, out, &seen, &bound));
+    }
+    reading.notes.extend(notes);
+    if !r.uncounted.is_empty() {
+        reading = reading.not_counted(r.uncounted);
+    }
+    if r.stated {
+        reading = reading.stated();
+    }
+    // Context and rewrites come from a JSON reply the deciding rule read, never from JSON the
+    // agent ignored (stdout on exit 2).
+    let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
+        (Some(o), Shape::Json(_)) => (
+            c.reply
+                .context
+                .iter()
+                .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
+            c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
+        ),
+        _ => (false, false),
+    };
+    reading.context(r.context || ctx_json).rewrites(rewrites)
+}
+
+fn applies(
+    c: &Contract,
+    r: &Rule,
+    event: &str,
+    out: &Outcome,
+    seen: &Seen,
+    fail_closed: bool,
+    bound: &mut String,
+) -> bool {
+    let ev = c.event(event);
+    let blocking = ev.is_some_and(|e| e.blocks != Blocks::No);
+    let on = match r.on {
+        Ev::Any => true,
+        Ev::Is(l) => l.contains(&event),
+        Ev::Not(l) => !l.contains(&event),
+        Ev::Blocking => blocking,
+        Ev::NotBlocking => !blocking,
+        Ev::StdoutContext => ev.is_some_and(|e| e.stdout_context),
+        Ev::BlockingNot(l) => blocking && !l.contains(&event),
+    };
+    let spec = match r.spec {
+        SpecIf::Any => true,
+        SpecIf::FailClosed => fail_closed,
+    };
+    let ran = !out.timed_out && out.start_error.is_none();
+    let ended = match r.ended {
+        Ended::Any => true,
+        Ended::Timeout => out.timed_out,
+        Ended::NotStarted => !out.timed_out && out.start_error.is_some(),
+        Ended::Signal => ran && out.exit_code.is_none(),
+        Ended::Exit(n) => ran && out.exit_code == Some(n),
+        Ended::ExitOther(l) => ran && out.exit_code.is_some_and(|n| !l.contains(&n)),
+        Ended::NotExit(n) => ran && out.exit_code != Some(n),
+    };
+    let text = seen.text;
+    let looks_json = text.starts_with('{') || text.starts_with('[');
+    let reply = match r.reply {
+        Shape::Any => true,
+        Shape::Empty => text.is_empty(),
+        Shape::Some => !text.is_empty(),
+        Shape::NotJson => !text.is_empty() && seen.obj.is_none(),
+        Shape::Plain => !text.is_empty() && seen.obj.is_none() && !looks_json,
+        Shape::BadJson => seen.obj.is_none() && looks_json,
+        Shape::Json(tests) => seen
+            .obj
+            .as_ref()
+            .is_some_and(|o| tests.iter().all(|t| passes(o, t, bound))),
+    };
+    let stderr = match r.stderr {
+        Text::Any => true,
+        Text::Empty => seen.stderr.is_empty(),
+        Text::Some => !seen.stderr.is_empty(),
+    };
+    let from = r.read_from == From::Any || seen.from == "stderr";
+    on && spec && ended && reply && stderr && from
+}
+
+fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
+    match *t {
+        Test::Is(p, v) => at(o, p).and_then(Value::as_str) == Some(v),
+        Test::Bool(p, b) => at(o, p).and_then(Value::as_bool) == Some(b),
+        Test::Has(p) => at(o, p).is_some(),
+        Test::Lacks(p) => at(o, p).is_none(),
+        Test::StrNot(p, l) => match at(o, p).and_then(Value::as_str) {
+            Some(s) if !l.contains(&s) => {
+                *bound = s.to_string();
+                true
+            }
+            _ => false,
+        },
+    }
+}
+
+/// The value at a dotted path of an object.
+pub fn at<'a>(o: &'a Map<String, Value>, path: &str) -> Option<&'a Value> {
+    let mut parts = path.split('.');
+    let mut v = o.get(parts.next()?)?;
+    for p in parts {
+        v = v.as_object()?.get(p)?;
+    }
+    Some(v)
+}
+
+fn parse(text: &str, json_in_string: bool) -> Option<Map<String, Value>> {
+    match serde_json::from_str::<Value>(text).ok()? {
+        Value::Object(m) => Some(m),
+        Value::String(s) if json_in_string => match serde_json::from_str::<Value>(&s).ok()? {
+            Value::Object(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound: &str) -> String {
+    let exit = out.exit_code.map(|n| n.to_string()).unwrap_or_default();
+    note.replace("{agent}", c.agent)
+        .replace("{event}", event)
+        .replace("{exit}", &exit)
+        .replace("{from}", seen.from)
+        .replace("{error}", out.start_error.as_deref().unwrap_or_default())
+        .replace("{value}", bound)
+}

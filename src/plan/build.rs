@@ -1,0 +1,91 @@
+//! The pieces every plan is made of: an environment, an invocation, the stdin bytes.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::exec::Invocation;
+use crate::trigger::Trigger;
+
+/// `base` with `add` set on top (a key in both takes the value from `add`).
+pub fn merge_env(
+    base: &[(String, String)],
+    add: impl IntoIterator<Item = (String, String)>,
+) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = base.to_vec();
+    for (k, v) in add {
+        match env.iter_mut().find(|(ek, _)| *ek == k) {
+            Some(slot) => slot.1 = v,
+            None => env.push((k, v)),
+        }
+    }
+    env
+}
+
+/// A made-up but stable session id for `tool`, so payload snapshots do not change run to run.
+pub fn session_id(tool: &str) -> String {
+    format!("hookcheck-{tool}-session-0001")
+}
+
+/// Builds an invocation of `program args...` with `stdin` (from [`stdin_bytes`]) on stdin.
+pub fn invocation(
+    program: &str,
+    args: Vec<String>,
+    env: Vec<(String, String)>,
+    cwd: &Path,
+    stdin: &Arc<[u8]>,
+    timeout_secs: u64,
+) -> Invocation {
+    Invocation {
+        program: program.to_string(),
+        args,
+        env,
+        cwd: cwd.to_path_buf(),
+        stdin: Arc::clone(stdin),
+        timeout: Duration::from_secs(timeout_secs),
+    }
+}
+
+/// The payload as the bytes an agent writes to the hook's stdin, made once per plan and
+/// shared by its commands. A `--payload` the agent sends unchanged is the trigger's own
+/// buffer, so every agent's hooks share one copy however large it is.
+pub fn stdin_bytes(trigger: &Trigger, payload: &Value) -> Arc<[u8]> {
+    match trigger {
+        Trigger::Payload { value, stdin, .. } if value == payload => Arc::clone(stdin),
+        _ => serde_json::to_vec(payload).unwrap_or_default().into(),
+    }
+}
+
+/// An exec-form program path: a relative path with a `/` is taken from `cwd`, as the agent's
+/// own process would resolve it after changing into its working directory.
+pub fn exec_program(command: &str, cwd: &Path) -> String {
+    let p = Path::new(command);
+    if command.contains('/') && p.is_relative() {
+        cwd.join(p).display().to_string()
+    } else {
+        command.to_string()
+    }
+}
+
+/// A value quoted for a POSIX shell when it needs quoting (agents that paste a path into the
+/// command text before the shell sees it).
+pub fn shell_quote(v: &str) -> String {
+    if !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./,:@%+=".contains(c))
+    {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
+}
+
+/// The usual reason for a trigger an event cannot take.
+pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str) -> String {
+    match trigger {
+        crate::trigger::Trigger::None => format!("{event} needs {wants}"),
+        t => format!("{event} is not fired by --{}: it needs {wants}", t.kind()),
+    }
+}

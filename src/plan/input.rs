@@ -1,0 +1,182 @@
+//! The input an agent gives a hook, built from its contract's templates (or the payload given).
+
+use serde_json::{Map, Value};
+
+use super::generic::at;
+use super::{Plan, build};
+use crate::contract::template::{self, Unfilled, Values};
+use crate::contract::{Contract, Event, Kind, MatchOn, PlanContext, ToolCall};
+use crate::trigger::Trigger;
+
+/// The input, and the name the matcher sees.
+pub struct Built {
+    /// The input object.
+    pub payload: Value,
+    /// The tool name or source the matcher is compared with.
+    pub label: Option<String>,
+}
+
+/// Builds the input of `event` for the trigger, or the plan that says why there is none.
+pub fn build(
+    id: &str,
+    c: &Contract,
+    ev: &Event,
+    cx: &PlanContext,
+    event: &str,
+    matcher: &str,
+) -> Result<Built, Plan> {
+    let not_run = |reason: String| Plan::NotRun {
+        event: Some(event.to_string()),
+        reason,
+    };
+    if let Trigger::Payload { value, .. } = cx.trigger {
+        let path = match ev.matches {
+            MatchOn::Tool => Some(c.input.tool_path),
+            MatchOn::Field(f) => Some(f),
+            MatchOn::Nothing => None,
+        };
+        let label = path
+            .and_then(|p| at(value, p))
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        return Ok(Built {
+            payload: value.clone(),
+            label,
+        });
+    }
+    let picks = |name: &str| {
+        c.matcher
+            .matches(ev.kind.is_tool(), event, matcher, name)
+            .unwrap_or(false)
+    };
+    let (call, command, file) = match (ev.kind.is_tool(), ev.kind, cx.trigger) {
+        (true, _, Trigger::Bash(command)) => {
+            (Some((&c.tools.shell, false)), command.as_str(), None)
+        }
+        (true, _, Trigger::Edit { path, exists }) => {
+            let Some(tool) = c.tools.edit.iter().find(|t| picks(t.name)) else {
+                let names: Vec<&str> = c.tools.edit.iter().map(|t| t.name).collect();
+                return Err(Plan::Skipped {
+                    event: event.to_string(),
+                    trigger: names.first().map(|n| n.to_string()),
+                    reason: format!("matcher \"{matcher}\" does not match {}", or_list(&names)),
+                });
+            };
+            (Some((tool, !*exists)), "", Some(path.as_path()))
+        }
+        (true, _, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a tool call: pass --bash, --edit or --payload",
+            )));
+        }
+        (false, Kind::Prompt, Trigger::Prompt(_)) => (None, "", None),
+        (false, Kind::Prompt, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a prompt: pass --prompt or --payload",
+            )));
+        }
+        (false, _, Trigger::None) => (None, "", None),
+        (false, _, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "no trigger (or --payload)",
+            )));
+        }
+    };
+    let Some(fields) = ev.input else {
+        return Err(not_run(format!(
+            "hookcheck builds no {event} input for {}: pass --payload",
+            c.agent
+        )));
+    };
+    let root = cx.root.display().to_string();
+    let home = cx.home.display().to_string();
+    let session = build::session_id(id);
+    let file_abs = file.map(|p| p.display().to_string()).unwrap_or_default();
+    let relfile = file
+        .map(|p| p.strip_prefix(cx.root).unwrap_or(p).display().to_string())
+        .unwrap_or_default();
+    let prompt = match cx.trigger {
+        Trigger::Prompt(p) => p.as_str(),
+        _ => "",
+    };
+    let tool_name = call.map(|(t, _)| t.name).unwrap_or_default();
+    let mut values = Values {
+        root: &root,
+        home: &home,
+        session: &session,
+        event,
+        command,
+        file: &file_abs,
+        relfile: &relfile,
+        prompt,
+        tool: tool_name,
+        input: &Value::Null,
+        response: &Value::Null,
+        matcher,
+        picks: &picks,
+    };
+    let (tool_input, response) = match call {
+        Some((t, new_file)) => {
+            tool_values(t, new_file, &values).map_err(|e| unfilled(e, event, matcher, &not_run))?
+        }
+        None => (Value::Null, Value::Null),
+    };
+    values.input = &tool_input;
+    values.response = &response;
+    let fill =
+        |t: &str| template::fill(t, &values).map_err(|e| unfilled(e, event, matcher, &not_run));
+    let mut obj: Map<String, Value> = fill(c.input.common)?;
+    obj.extend(fill(fields)?);
+    if let Some(f) = c.quirks.input {
+        f(cx, event, &mut obj);
+    }
+    let label = match (call, ev.matches) {
+        (Some((t, _)), _) => Some(t.name.to_string()),
+        (None, MatchOn::Field(f)) => obj.get(f).and_then(Value::as_str).map(str::to_string),
+        _ => None,
+    };
+    Ok(Built {
+        payload: Value::Object(obj),
+        label,
+    })
+}
+
+fn tool_values(t: &ToolCall, new_file: bool, v: &Values) -> Result<(Value, Value), Unfilled> {
+    let input = match (new_file, t.new_file) {
+        (true, Some(n)) => n,
+        _ => t.input,
+    };
+    Ok((
+        template::fill_value(input, v)?,
+        template::fill_value(t.response, v)?,
+    ))
+}
+
+fn unfilled(e: Unfilled, event: &str, matcher: &str, not_run: &dyn Fn(String) -> Plan) -> Plan {
+    match e {
+        Unfilled::NoPick(names) => {
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            Plan::Skipped {
+                event: event.to_string(),
+                trigger: None,
+                reason: format!("matcher \"{matcher}\" does not match {}", or_list(&names)),
+            }
+        }
+        Unfilled::Invalid(e) => not_run(format!("internal: an input template is invalid: {e}")),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub fn or_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,78 @@
+//! How Claude Code reads a hook's reply: one row a rule, first decision wins.
+
+use crate::contract::reply::{Ended, Ev, Rule, Shape, SpecIf, Test, Text, note, rule};
+use crate::verdict::Decision::{Allow, Block, Error, Timeout};
+use crate::verdict::Effect;
+
+/// Claude Code 2.1.332 run headless against a fake model (docs/reference/real-agents.md).
+const REAL: &str = "real agent: Claude Code 2.1.332, 2026-11-30 (docs/reference/real-agents.md)";
+/// The hooks reference (code.claude.com/docs/en/hooks, summaries of 2026-09-14 and 2026-10-06).
+const DOCS: &str = "docs: https://code.claude.com/docs/en/hooks (2026-10-06)";
+/// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
+const SPEC: &str = "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt";
+/// claude-agent-sdk 0.3.328 types (= Claude Code 2.1.328), `onFailure` and changelog 2.1.295.
+const TYPES: &str = "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts";
+
+/// `failClosed` is ignored on these (sdk types; behaviour spec).
+const NO_FAIL_CLOSED: &[&str] = &["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"];
+const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
+const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
+
+/// The rules, in the order Claude Code applies them.
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    // failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
+    // exit 2.
+    rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::Timeout)
+        .says("failClosed: a timeout counts as exit 2 in {agent}").src(TYPES),
+    rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::NotStarted)
+        .says("failClosed: a failed start counts as exit 2 in {agent}").src(TYPES),
+    rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::Signal)
+        .says("failClosed: a crash counts as exit 2 in {agent}").src(TYPES),
+    rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::ExitOther(&[0, 2]))
+        .says("failClosed: exit {exit} counts as exit 2 in {agent}").src(TYPES),
+    rule(Block).spec(SpecIf::FailClosed).on(CLOSED).exit(0).reply(Shape::BadJson)
+        .says("failClosed: invalid JSON counts as exit 2").src(TYPES),
+    // How the command ended.
+    rule(Timeout).ended(Ended::Timeout)
+        .says("{agent} lets the action through after a timeout").src(REAL),
+    rule(Error).ended(Ended::NotStarted).says("the command did not start: {error}").src(DOCS),
+    rule(Error).ended(Ended::Signal).says("the hook was killed by a signal").src(DOCS),
+    // Exit 2: stdout and any JSON in it are ignored; stderr goes to the model.
+    rule(Error).on(Ev::NotBlocking).exit(2)
+        .says("exit 2 cannot stop anything on {event}; stderr is shown to the user").src(SPEC),
+    rule(Block).exit(2).src(REAL),
+    note("stdout is ignored on exit 2").on(Ev::Blocking).exit(2).reply(Shape::Some).src(DOCS),
+    note("exit 2 with empty stderr still blocks, with no reason for the model")
+        .on(Ev::Blocking).exit(2).stderr(Text::Empty).src(REAL),
+    rule(Error).ended(Ended::ExitOther(&[0, 2]))
+        .says("exit {exit} is a non-blocking error in {agent}: the action goes ahead").src(REAL),
+    // Exit 0: nothing, text, or JSON.
+    rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
+    rule(Allow).exit(0).reply(Shape::BadJson)
+        .says("stdout is not valid JSON; it is ignored").src(DOCS),
+    rule(Allow).on(Ev::StdoutContext).exit(0).reply(Shape::Plain).context()
+        .says("plain stdout is added to the model's context").src(DOCS),
+    rule(Allow).exit(0).reply(Shape::Plain)
+        .says("plain stdout only goes to the transcript; the model never sees it").src(DOCS),
+    // `continue: false` stops the agent entirely and wins over any decision.
+    rule(Block).exit(0).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("continue: false stops {agent} entirely").src(DOCS),
+    rule(Block).on(Ev::Blocking).exit(0).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
+    rule(Allow).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
+        .uncounted("permissionDecision \"ask\" leaves the call to the user").src(DOCS),
+    rule(Allow).exit(0).json(&[Test::Is(HSO_DECISION, "defer")])
+        .says("permissionDecision \"defer\" defers to the next rule").src(TYPES),
+    rule(Block).on(Ev::Blocking).exit(0)
+        .json(&[Test::Is("hookSpecificOutput.decision.behavior", "deny")]).src(DOCS),
+    rule(Block).on(Ev::Blocking).exit(0).json(&[Test::Is("decision", "block")]).src(REAL),
+    rule(Error).on(Ev::NotBlocking).exit(0).json(&[Test::Is("decision", "block")])
+        .says("decision \"block\" cannot stop anything on {event}").src(SPEC),
+    rule(Allow).exit(0).json(&[Test::StrNot("decision", &["block", "approve"])])
+        .says("decision \"{value}\" means nothing to {agent}: only \"block\" and \"approve\" do")
+        .src(REAL),
+    rule(Allow).exit(0).json(&[Test::Has("permissionDecision")])
+        .says("a top-level permissionDecision is ignored by {agent}: it belongs in hookSpecificOutput")
+        .src(REAL),
+    rule(Allow).exit(0).json(&[]).src(DOCS),
+];
