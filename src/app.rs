@@ -475,45 +475,40 @@ fn list_cmd(args: ListArgs) -> i32 {
 }
 
 fn tools_cmd(args: ToolsArgs) -> i32 {
+    let chosen: Vec<&tools::Tool> = match &args.agent {
+        None => tools::ALL.to_vec(),
+        Some(id) => match tools::find(id) {
+            Some(t) => vec![t],
+            None => {
+                let known: Vec<&str> = tools::ids().collect();
+                let help = crate::spec::did_you_mean(id, known.iter().copied())
+                    .map(|m| format!("did you mean `{m}`?"))
+                    .unwrap_or_else(|| format!("the agents are: {}", known.join(", ")));
+                eprintln!("error: no agent `{id}`\n  = help: {help}");
+                return EXIT_USAGE;
+            }
+        },
+    };
     match args.format {
         ListFormat::Json => {
-            let list: Vec<_> = tools::ALL
-                .iter()
-                .map(|t| {
-                    serde_json::json!({
-                        "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
-                        "events": t.event_names(), "shell": t.shell, "default_timeouts": t.timeouts,
-                        "notes": t.notes,
-                    })
-                })
-                .collect();
+            let list: Vec<_> = chosen.iter().map(|t| report::tools::json(t)).collect();
             print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&list).unwrap_or_default()
             ));
         }
+        ListFormat::Text if args.fields => print(&report::tools::fields_table(&chosen)),
         ListFormat::Text => {
             let mut out = String::new();
-            for t in tools::ALL {
-                out.push_str(&format!("{} ({}), checked {}\n", t.id, t.name, t.checked));
-                out.push_str(&format!(
-                    "  events: {}\n",
-                    if t.event_names().is_empty() {
-                        "none".into()
-                    } else {
-                        t.event_names().join(", ")
-                    }
-                ));
-                out.push_str(&format!("  shell: {}\n", t.shell));
-                out.push_str(&format!("  default timeouts: {}\n", t.timeouts));
-                for n in t.notes {
-                    out.push_str(&format!("  note: {n}\n"));
-                }
-                for s in t.sources {
-                    out.push_str(&format!("  source: {s}\n"));
+            for t in &chosen {
+                match args.agent {
+                    Some(_) => out.push_str(&report::tools::detail(t)),
+                    None => out.push_str(&report::tools::summary(t)),
                 }
             }
-            out.push_str(&crate::live::cmd::tools_section());
+            if args.agent.is_none() {
+                out.push_str(&crate::live::cmd::tools_section());
+            }
             print(&out);
         }
     }

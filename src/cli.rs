@@ -224,6 +224,13 @@ pub struct ListArgs {
 /// `hookcheck tools`.
 #[derive(Debug, Args)]
 pub struct ToolsArgs {
+    /// Show one agent in full: every event, where its input puts things, every reply rule
+    /// with its source.
+    pub agent: Option<String>,
+    /// Show where each agent's input puts the command, the file path, the prompt and the tool
+    /// name.
+    #[arg(long, conflicts_with = "agent")]
+    pub fields: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,

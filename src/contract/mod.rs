@@ -6,6 +6,7 @@
 //! and a rule learned from a real agent is one row of data. Functions appear only where an
 //! agent really is special ([`Quirks`]).
 
+pub mod describe;
 pub mod reply;
 pub mod template;
 

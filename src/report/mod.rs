@@ -5,6 +5,7 @@ pub mod json;
 pub mod keep;
 pub mod suite;
 pub mod text;
+pub mod tools;
 
 pub use keep::{Keep, Keeps};
 

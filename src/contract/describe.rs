@@ -1,0 +1,278 @@
+//! A contract in words, for `hookcheck tools`: made from the same data the planner and the
+//! reader walk, so what is printed is what runs.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::reply::{Ended, Ev, From, Rule, Shape, SpecIf, Test, Text};
+use super::template::{self, Values};
+use super::{Blocks, Contract, Event, Kind, MatchOn, Shell, Var};
+
+/// How the agent runs a command, in one line.
+pub fn shell(c: &Contract) -> String {
+    let mut out = match c.run.shell {
+        Shell::Argv(argv) => format!("{} COMMAND", argv.join(" ")),
+        Shell::ScriptPath(_) => "sh -c COMMAND (assumed; a script path only)".to_string(),
+        Shell::Assumed => "sh -c COMMAND (assumed)".to_string(),
+    };
+    match c.run.exec_form {
+        Ok(()) => out.push_str("; exec form (`args`) with no shell"),
+        Err(_) => out.push_str("; no exec form"),
+    }
+    if c.run.expands.is_some() {
+        out.push_str("; $VAR of its own variables replaced in the command text first");
+    }
+    out
+}
+
+/// The default timeouts: the most common one, then the exceptions.
+pub fn timeouts(c: &Contract) -> String {
+    let mut by: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
+    for e in c.events {
+        by.entry(e.timeout).or_default().push(e.name);
+    }
+    let Some((&common, _)) = by
+        .iter()
+        .max_by_key(|(t, names)| (names.len(), std::cmp::Reverse(**t)))
+    else {
+        return "none".to_string();
+    };
+    let mut out = format!("{common} s");
+    for (t, names) in by.iter().rev().filter(|(t, _)| **t != common) {
+        out.push_str(&format!("; {t} s on {}", names.join(", ")));
+    }
+    if c.run.timeout_assumed {
+        out.push_str(" (assumed: the docs give none)");
+    }
+    out
+}
+
+/// The variables the agent sets for a hook.
+pub fn env(c: &Contract) -> String {
+    if c.run.env.is_empty() {
+        return "none".to_string();
+    }
+    c.run
+        .env
+        .iter()
+        .map(|(k, v)| match v {
+            Var::Root => format!("{k}=<project root>"),
+            Var::Session => format!("{k}=<session id>"),
+            Var::Literal(s) => format!("{k}={s}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One event in words: kind, timeout, what a block does, what the matcher sees.
+pub fn event(e: &Event) -> String {
+    let kind = match e.kind {
+        Kind::BeforeTool => "before a tool",
+        Kind::AfterTool => "after a tool",
+        Kind::Tool => "a tool call",
+        Kind::Prompt => "a prompt",
+        Kind::Stop => "stop",
+        Kind::SessionStart => "session start",
+        Kind::SessionEnd => "session end",
+        Kind::Other => "other",
+    };
+    let blocks = match e.blocks {
+        Blocks::Yes => "blocks",
+        Blocks::After(_) => "after the action",
+        Blocks::Continues(_) => "continues the turn",
+        Blocks::No => "cannot block",
+    };
+    let matcher = match e.matches {
+        MatchOn::Tool => "matcher: tool name".to_string(),
+        MatchOn::Field(f) => format!("matcher: {f}"),
+        MatchOn::Nothing => "matcher ignored".to_string(),
+    };
+    let mut out = format!(
+        "{:<22} {kind:<14} {:>4} s  {blocks:<18} {matcher}",
+        e.name, e.timeout
+    );
+    if e.stdout_context {
+        out.push_str("; stdout is context");
+    }
+    if e.input.is_none() {
+        out.push_str("; input: --payload only");
+    }
+    out
+}
+
+/// Where the agent puts what a guard reads: the command, the file path, the prompt and the
+/// tool name, as dotted paths into its input (`None`: the agent has no such input).
+pub struct Fields {
+    /// The shell command (`tool_input.command`).
+    pub command: Option<String>,
+    /// The edited file's path.
+    pub file: Option<String>,
+    /// The prompt.
+    pub prompt: Option<String>,
+    /// The tool's name.
+    pub tool: Option<String>,
+}
+
+/// Finds [`Fields`] by filling the contract's templates with markers and looking for them.
+pub fn fields(c: &Contract) -> Fields {
+    const CMD: &str = "\u{1}command";
+    const FILE: &str = "\u{1}file";
+    const PROMPT: &str = "\u{1}prompt";
+    const TOOL: &str = "\u{1}tool";
+    let find =
+        |kind: fn(Kind) -> bool, call: Option<&super::ToolCall>, marker: &str| -> Option<String> {
+            let e = c
+                .events
+                .iter()
+                .find(|e| kind(e.kind) && e.input.is_some())?;
+            let picks = |_: &str| true;
+            let mut v = Values {
+                root: "/project",
+                home: "/home",
+                session: "s",
+                event: e.name,
+                command: CMD,
+                file: FILE,
+                relfile: FILE,
+                prompt: PROMPT,
+                tool: TOOL,
+                input: &Value::Null,
+                response: &Value::Null,
+                matcher: "",
+                picks: &picks,
+            };
+            let input = match call {
+                Some(t) => template::fill_value(t.input, &v).ok()?,
+                None => Value::Null,
+            };
+            v.input = &input;
+            let mut all = template::fill(c.input.common, &v).ok()?;
+            all.extend(template::fill(e.input?, &v).ok()?);
+            path_of(&Value::Object(all), marker)
+        };
+    let before = |k: Kind| k == Kind::BeforeTool;
+    Fields {
+        command: find(before, Some(&c.tools.shell), CMD),
+        file: c
+            .tools
+            .edit
+            .first()
+            .and_then(|t| find(before, Some(t), FILE)),
+        prompt: find(|k| k == Kind::Prompt, None, PROMPT),
+        tool: find(before, Some(&c.tools.shell), TOOL),
+    }
+}
+
+/// The dotted path of the first string in `v` that contains `marker`.
+fn path_of(v: &Value, marker: &str) -> Option<String> {
+    match v {
+        Value::String(s) if s.contains(marker) => Some(String::new()),
+        Value::Object(m) => m.iter().find_map(|(k, x)| {
+            path_of(x, marker).map(|p| {
+                if p.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{k}.{p}")
+                }
+            })
+        }),
+        Value::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
+            path_of(x, marker).map(|p| {
+                if p.is_empty() {
+                    i.to_string()
+                } else {
+                    format!("{i}.{p}")
+                }
+            })
+        }),
+        _ => None,
+    }
+}
+
+/// One reply rule in words: `when … → decision (effect)`.
+pub fn rule(r: &Rule) -> String {
+    let mut when: Vec<String> = Vec::new();
+    if r.spec == SpecIf::FailClosed {
+        when.push("failClosed".into());
+    }
+    match r.on {
+        Ev::Any => {}
+        Ev::Is(l) => when.push(format!("on {}", l.join(", "))),
+        Ev::Not(l) => when.push(format!("not on {}", l.join(", "))),
+        Ev::Blocking => when.push("where a block blocks".into()),
+        Ev::NotBlocking => when.push("where nothing can be blocked".into()),
+        Ev::StdoutContext => when.push("where stdout is context".into()),
+        Ev::BlockingNot(l) => when.push(format!("where a block blocks, not on {}", l.join(", "))),
+    }
+    match r.ended {
+        Ended::Any => {}
+        Ended::Timeout => when.push("timeout".into()),
+        Ended::NotStarted => when.push("failed start".into()),
+        Ended::Signal => when.push("killed by a signal".into()),
+        Ended::Exit(n) => when.push(format!("exit {n}")),
+        Ended::ExitOther(l) => when.push(format!("exit other than {}", ints(l))),
+        Ended::NotExit(n) => when.push(format!("anything but exit {n}")),
+    }
+    match r.reply {
+        Shape::Any => {}
+        Shape::Empty => when.push("no output".into()),
+        Shape::Some => when.push("output".into()),
+        Shape::NotJson => when.push("text, not a JSON object".into()),
+        Shape::Plain => when.push("plain text".into()),
+        Shape::BadJson => when.push("invalid JSON".into()),
+        Shape::Json([]) => when.push("a JSON object".into()),
+        Shape::Json(tests) => when.push(format!(
+            "JSON {}",
+            tests.iter().map(test).collect::<Vec<_>>().join(" and ")
+        )),
+    }
+    match r.stderr {
+        Text::Any => {}
+        Text::Empty => when.push("empty stderr".into()),
+        Text::Some => when.push("stderr".into()),
+    }
+    if r.read_from == From::Stderr {
+        when.push("read from stderr".into());
+    }
+    let when = if when.is_empty() {
+        "otherwise".to_string()
+    } else {
+        when.join(", ")
+    };
+    let then = match (r.decision, r.effect) {
+        (None, _) => "note".to_string(),
+        (Some(d), Some(e)) => format!("{d} ({})", effect(e)),
+        (Some(d), None) => d.to_string(),
+    };
+    let mut out = format!("{when} → {then}");
+    if !r.uncounted.is_empty() {
+        out.push_str(" (not counted)");
+    }
+    out
+}
+
+fn effect(e: crate::verdict::Effect) -> &'static str {
+    match e {
+        crate::verdict::Effect::Proceeds => "proceeds",
+        crate::verdict::Effect::Blocked => "blocked",
+        crate::verdict::Effect::Halted => "halted",
+    }
+}
+
+fn test(t: &Test) -> String {
+    match *t {
+        Test::Is(p, v) => format!("{p} = \"{v}\""),
+        Test::Bool(p, b) => format!("{p} = {b}"),
+        Test::Has(p) => format!("has {p}"),
+        Test::Lacks(p) => format!("no {p}"),
+        Test::StrNot(p, l) => format!("{p} a string other than {}", l.join(", ")),
+    }
+}
+
+fn ints(l: &[i32]) -> String {
+    l.iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

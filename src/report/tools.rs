@@ -1,0 +1,151 @@
+//! `hookcheck tools`: every agent's contract in words, from the data the planner and the reader
+//! walk (see [`crate::contract::describe`]).
+
+use serde_json::{Value, json};
+
+use crate::contract::describe;
+use crate::tools::Tool;
+
+/// One agent in a few lines (the list): events, shell, timeouts, notes, sources.
+pub fn summary(t: &Tool) -> String {
+    let mut out = format!("{} ({}), checked {}\n", t.id, t.name, t.checked);
+    let events = t.event_names();
+    let events = if events.is_empty() {
+        "none".to_string()
+    } else {
+        events.join(", ")
+    };
+    out.push_str(&format!("  events: {events}\n"));
+    match t.contract {
+        Some(c) => {
+            out.push_str(&format!("  shell: {}\n", describe::shell(c)));
+            out.push_str(&format!("  default timeouts: {}\n", describe::timeouts(c)));
+        }
+        None => {
+            out.push_str(&format!("  shell: {}\n", t.shell));
+            out.push_str(&format!("  default timeouts: {}\n", t.timeouts));
+        }
+    }
+    for n in t.notes {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    for s in t.sources {
+        out.push_str(&format!("  source: {s}\n"));
+    }
+    out
+}
+
+/// One agent in full (`hookcheck tools AGENT`): its summary, then every event, where its
+/// input puts things, and every reply rule with its source.
+pub fn detail(t: &Tool) -> String {
+    let mut out = summary(t);
+    let Some(c) = t.contract else {
+        return out;
+    };
+    out.push_str(&format!("  sets: {}\n", describe::env(c)));
+    out.push_str("  events:\n");
+    for e in c.events {
+        out.push_str(&format!("    {}\n", describe::event(e)));
+    }
+    let f = describe::fields(c);
+    out.push_str("  input:\n");
+    for (what, at) in [
+        ("command", &f.command),
+        ("file path", &f.file),
+        ("prompt", &f.prompt),
+        ("tool name", &f.tool),
+    ] {
+        out.push_str(&format!(
+            "    {what:<10} {}\n",
+            at.as_deref().unwrap_or("-")
+        ));
+    }
+    out.push_str("  replies (first rule that decides wins; notes add to it):\n");
+    for (i, r) in c.reply.rules.iter().enumerate() {
+        out.push_str(&format!("    {:>2}. {}\n", i + 1, describe::rule(r)));
+        if !r.note.is_empty() {
+            out.push_str(&format!(
+                "        says: {}\n",
+                r.note.replace("{agent}", c.agent)
+            ));
+        }
+        if !r.uncounted.is_empty() {
+            out.push_str(&format!("        not counted: {}\n", r.uncounted));
+        }
+        out.push_str(&format!("        from: {}\n", r.source));
+    }
+    out
+}
+
+/// Where each agent's input puts the command, the file path, the prompt and the tool name,
+/// as one table (`hookcheck tools --fields`).
+pub fn fields_table(tools: &[&Tool]) -> String {
+    let mut rows = vec![[
+        "agent".to_string(),
+        "command".into(),
+        "file path".into(),
+        "prompt".into(),
+        "tool name".into(),
+    ]];
+    for t in tools {
+        let Some(c) = t.contract else {
+            continue;
+        };
+        let f = describe::fields(c);
+        let s = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
+        rows.push([
+            t.id.to_string(),
+            s(&f.command),
+            s(&f.file),
+            s(&f.prompt),
+            s(&f.tool),
+        ]);
+    }
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..5).map(width).collect();
+    let mut out = String::new();
+    for r in &rows {
+        let line: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// One agent as JSON (`hookcheck tools --format json`).
+pub fn json(t: &Tool) -> Value {
+    let mut v = json!({
+        "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
+        "events": t.event_names(), "notes": t.notes,
+    });
+    match t.contract {
+        Some(c) => {
+            let f = describe::fields(c);
+            v["shell"] = json!(describe::shell(c));
+            v["default_timeouts"] = json!(describe::timeouts(c));
+            v["fields"] =
+                json!({ "command": f.command, "file": f.file, "prompt": f.prompt, "tool": f.tool });
+            v["rules"] = c
+                .reply
+                .rules
+                .iter()
+                .map(|r| {
+                    json!({
+                        "rule": describe::rule(r),
+                        "note": r.note.replace("{agent}", c.agent),
+                        "source": r.source,
+                    })
+                })
+                .collect();
+        }
+        None => {
+            v["shell"] = json!(t.shell);
+            v["default_timeouts"] = json!(t.timeouts);
+        }
+    }
+    v
+}
