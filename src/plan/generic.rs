@@ -6,8 +6,6 @@
 //! 4. The agent's own gate, if it has one (`if` rules).
 //! 5. One invocation per command: the shell, the environment, the timeout.
 
-use serde_json::Value;
-
 use super::{Plan, PlannedCommand, RunPlan, assumed, build, input};
 use crate::contract::{Contract, PlanContext, Shell, Stop, Var};
 use crate::spec::When;
@@ -206,9 +204,4 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
         out = result;
     }
     out
-}
-
-/// The value at a dotted path of a JSON value.
-pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(v, |v, p| v.get(p))
 }

@@ -2,7 +2,6 @@
 
 use serde_json::{Map, Value};
 
-use super::generic::at;
 use super::{Plan, build};
 use crate::contract::template::{self, Unfilled, Values};
 use crate::contract::{Contract, Event, Kind, MatchOn, PlanContext, ToolCall};
@@ -179,4 +178,9 @@ pub fn or_list(names: &[&str]) -> String {
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+/// The value at a dotted path of a JSON value.
+pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(v, |v, p| v.get(p))
 }

@@ -8,30 +8,8 @@
 
 pub mod shared;
 
-pub mod antigravity;
-pub mod augment;
-pub mod claude;
-pub mod cline;
-pub mod codex;
-pub mod copilot;
-pub mod crush;
-pub mod cursor;
-pub mod factory;
-pub mod gemini;
-pub mod goose;
-pub mod kilo;
-pub mod kiro;
 pub mod live;
 pub mod native;
-pub mod opencode;
-pub mod openhands;
-pub mod pi;
-pub mod qoder;
-pub mod qwen;
-pub mod spettro;
-pub mod trae;
-pub mod windsurf;
-pub mod zed;
 
 #[cfg(test)]
 pub mod testing;
@@ -118,31 +96,41 @@ impl Tool {
     }
 }
 
-/// The registry: every tool, in the order they are reported.
-pub static ALL: &[&Tool] = &[
-    &claude::TOOL,
-    &codex::TOOL,
-    &gemini::TOOL,
-    &qwen::TOOL,
-    &cursor::TOOL,
-    &copilot::TOOL,
-    &kiro::TOOL,
-    &cline::TOOL,
-    &windsurf::TOOL,
-    &factory::TOOL,
-    &qoder::TOOL,
-    &trae::TOOL,
-    &openhands::TOOL,
-    &goose::TOOL,
-    &augment::TOOL,
-    &crush::TOOL,
-    &antigravity::TOOL,
-    &spettro::TOOL,
-    &opencode::TOOL,
-    &kilo::TOOL,
-    &zed::TOOL,
-    &pi::TOOL,
-];
+/// Declares each agent's folder and lists its `TOOL` in [`ALL`], in one place: adding an agent
+/// is its folder and its name here.
+macro_rules! registry {
+    ($($agent:ident),* $(,)?) => {
+        $(pub mod $agent;)*
+
+        /// The registry: every tool, in the order they are reported.
+        pub static ALL: &[&Tool] = &[$(&$agent::TOOL),*];
+    };
+}
+
+registry!(
+    claude,
+    codex,
+    gemini,
+    qwen,
+    cursor,
+    copilot,
+    kiro,
+    cline,
+    windsurf,
+    factory,
+    qoder,
+    trae,
+    openhands,
+    goose,
+    augment,
+    crush,
+    antigravity,
+    spettro,
+    opencode,
+    kilo,
+    zed,
+    pi,
+);
 
 /// The tool with this id.
 pub fn find(id: &str) -> Option<&'static Tool> {
