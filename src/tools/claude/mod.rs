@@ -8,11 +8,12 @@
 
 pub mod live;
 pub mod native;
+pub mod permission_rule;
 mod replies;
 
 use serde_json::Value;
 
-use super::shared::{self, permission_rule};
+use super::shared;
 use super::{Files, Live, PlanContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{

@@ -6,7 +6,6 @@ pub use crate::plan::build::{
     exec_program, invocation, merge_env, session_id, shell_quote, stdin_bytes, wrong_trigger,
 };
 pub mod claude_reply;
-pub mod permission_rule;
 
 use serde_json::{Map, Value};
 
