@@ -38,6 +38,7 @@ pub fn main(cli: Cli) -> i32 {
         Command::Lint(args) => lint_cmd(args),
         Command::Tools(args) => tools_cmd(args),
         Command::Test(args) => test_cmd(args),
+        Command::Sweep(args) => crate::sweep::cmd::main(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
@@ -67,7 +68,7 @@ pub fn main(cli: Cli) -> i32 {
 
 /// Prints text for people; in a GitHub Actions step no line of it can be read as a workflow
 /// command (it holds hook output, and hook output must not forge or stop annotations).
-fn print(s: &str) {
+pub(crate) fn print(s: &str) {
     if in_github_actions() {
         write_stdout(&suite::github::neutralise_text(s));
     } else {
@@ -76,7 +77,7 @@ fn print(s: &str) {
 }
 
 /// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
-fn print_json(s: &str) {
+pub(crate) fn print_json(s: &str) {
     if in_github_actions() {
         write_stdout(&suite::github::neutralise_json(s));
     } else {
@@ -106,7 +107,7 @@ fn write_stdout(s: &str) {
     let _ = out.flush();
 }
 
-fn fail(format: Format, message: &str) -> i32 {
+pub(crate) fn fail(format: Format, message: &str) -> i32 {
     if format == Format::Json {
         print_json(&format!("{}\n", report::json::render_error(message)));
     }

@@ -49,6 +49,10 @@ pub enum Command {
     /// Run the real agents headless against a built-in fake model, offline, and compare what
     /// they did with hookcheck's prediction.
     Live(LiveArgs),
+    /// Where does this hook fail open? Every agent, every tool its matcher fires on, a benign
+    /// and a hostile sample of each action, judged as one grid.
+    #[command(after_help = SWEEP_EXAMPLES)]
+    Sweep(SweepArgs),
     /// Print the JSON Schema of `run --format json` and `test --format json`.
     Schema,
     /// Print a shell completion script.
@@ -76,6 +80,58 @@ A cases file:
       targets: [claude, codex]     # optional
 
 Exit status: 0 every case passed; 1 a case failed; 2 a case could not run.";
+
+const SWEEP_EXAMPLES: &str = "\
+Examples:
+  hookcheck sweep no-force-push
+  hookcheck sweep protect-files --sample 'bash:cp x .env' --allow inconsistent
+  hookcheck sweep no-force-push --format markdown >> \"$GITHUB_STEP_SUMMARY\"
+
+Exit status: 0 clean (or only findings of --allow'ed kinds, fails-closed and blind spots);
+1 the hook fails open or decides differently somewhere, or nothing ran; 2 the sweep could not run.";
+
+/// `hookcheck sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The hook spec's name.
+    pub hook: String,
+    /// Only these agents (repeatable or comma-separated).
+    #[arg(
+        short = 't',
+        long = "target",
+        value_name = "TOOL",
+        value_delimiter = ','
+    )]
+    pub targets: Vec<String>,
+    /// Also try this sample, counted as one the hook must stop: bash:CMD, edit:PATH or
+    /// prompt:TEXT (repeatable).
+    #[arg(long = "sample", value_name = "KIND:VALUE")]
+    pub samples: Vec<String>,
+    /// Findings of this kind do not fail the sweep: fails-open, inconsistent (repeatable).
+    #[arg(long, value_name = "KIND")]
+    pub allow: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
+    pub format: SweepFormat,
+    /// Where the specs are (repeatable). Default: .hookcheck/hooks and .agnostic-ai/hooks
+    /// under the project root.
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+    /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
+    #[arg(long, value_name = "N", value_parser = jobs_value)]
+    pub jobs: Option<usize>,
+}
+
+/// Output formats of `sweep`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SweepFormat {
+    /// The grid and the findings, for people.
+    Text,
+    /// JSON.
+    Json,
+    /// A Markdown grid, for a GitHub step summary.
+    Markdown,
+}
 
 /// `hookcheck test`.
 #[derive(Debug, Args)]

@@ -27,6 +27,7 @@ pub mod run;
 pub mod shell;
 pub mod spec;
 pub mod suite;
+pub mod sweep;
 pub mod tools;
 pub mod trigger;
 pub mod verdict;

@@ -4,6 +4,7 @@
 pub mod json;
 pub mod keep;
 pub mod suite;
+pub mod sweep;
 pub mod text;
 pub mod tools;
 

@@ -1,0 +1,157 @@
+//! A sweep as people read it: a grid (agents as rows, samples as columns, one symbol a cell),
+//! then the findings with their fixes; and the same grid in Markdown for a GitHub step summary.
+
+use anstyle::{AnsiColor, Style};
+
+use crate::sweep::{Outcome, SweepReport};
+
+/// The symbol of an outcome, and its colour.
+fn symbol(o: Outcome) -> (&'static str, Style) {
+    let c = |c: AnsiColor| Style::new().fg_color(Some(c.into())).bold();
+    match o {
+        Outcome::Blocked => ("B", c(AnsiColor::Green)),
+        Outcome::Allowed => (".", Style::new()),
+        Outcome::FailedOpen => ("!", c(AnsiColor::Red)),
+        Outcome::NotFired => ("o", c(AnsiColor::Yellow)),
+        Outcome::NotApplicable => ("-", Style::new().dimmed()),
+    }
+}
+
+const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable";
+
+/// The samples shown: those some agent could take.
+fn columns(r: &SweepReport) -> Vec<usize> {
+    (0..r.samples.len())
+        .filter(|i| {
+            r.cells
+                .iter()
+                .any(|c| c.sample == *i && c.outcome != Outcome::NotApplicable)
+        })
+        .collect()
+}
+
+/// The sweep as text, with ANSI colours (stripped by the writer when colour is off).
+pub fn text(r: &SweepReport) -> String {
+    let cols = columns(r);
+    let mut out = format!(
+        "sweep {}: {} agents × {} samples\n\n",
+        r.hook,
+        r.agents.len(),
+        cols.len()
+    );
+    let first = r.agents.iter().map(String::len).max().unwrap_or(5).max(5);
+    let width = |i: &usize| r.samples[*i].label.chars().count().max(1);
+    let mut kinds = format!("{:first$}", "");
+    let mut last = "";
+    for i in &cols {
+        let k = r.samples[*i].action.as_str();
+        let shown = if k == last { "" } else { k };
+        last = k;
+        kinds.push_str(&format!("  {shown:<w$}", w = width(i)));
+    }
+    out.push_str(kinds.trim_end());
+    out.push('\n');
+    let mut head = format!("{:first$}", "agent");
+    for i in &cols {
+        head.push_str(&format!("  {:<w$}", r.samples[*i].label, w = width(i)));
+    }
+    out.push_str(head.trim_end());
+    out.push('\n');
+    for a in &r.agents {
+        let mut line = format!("{a:first$}");
+        for i in &cols {
+            let o = r.cell(a, *i).map_or(Outcome::NotApplicable, |c| c.outcome);
+            let (sym, s) = symbol(o);
+            line.push_str(&format!("  {s}{sym}{s:#}{:pad$}", "", pad = width(i) - 1));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("\n{LEGEND}\n"));
+    if !r.not_swept.is_empty() {
+        let ids: Vec<&str> = r.not_swept.iter().map(|(id, _)| id.as_str()).collect();
+        out.push_str(&format!(
+            "not swept: {} ({})\n",
+            ids.join(", "),
+            r.not_swept[0].1
+        ));
+    }
+    if !r.findings.is_empty() {
+        out.push('\n');
+    }
+    for f in &r.findings {
+        let s = if f.kind.fails() {
+            Style::new().fg_color(Some(AnsiColor::Red.into())).bold()
+        } else {
+            Style::new().fg_color(Some(AnsiColor::Yellow.into())).bold()
+        };
+        out.push_str(&format!("{s}{}{s:#}: {}\n", f.kind.as_str(), f.message));
+        out.push_str(&format!("  help: {}\n", f.help));
+    }
+    out.push_str(&format!("\n{}\n", summary(r)));
+    out
+}
+
+/// The one-line verdict.
+pub fn summary(r: &SweepReport) -> String {
+    if r.cells.iter().all(|c| c.outcome == Outcome::NotApplicable) {
+        return format!(
+            "sweep {}: nothing ran: no agent could take any sample (add --sample, or check the spec's event)",
+            r.hook
+        );
+    }
+    if r.findings.is_empty() {
+        return format!(
+            "sweep {}: clean: no agent fails open, fails closed, decides differently or misses a tool",
+            r.hook
+        );
+    }
+    let count = |k: crate::sweep::Kind| r.findings.iter().filter(|f| f.kind == k).count();
+    let parts: Vec<String> = crate::sweep::Kind::ALL
+        .iter()
+        .filter(|(_, k)| count(*k) > 0)
+        .map(|(s, k)| format!("{} {s}", count(*k)))
+        .collect();
+    let verdict = if r.exit_code == 0 { "passes" } else { "fails" };
+    format!("sweep {}: {verdict}: {}", r.hook, parts.join(", "))
+}
+
+/// The grid and the findings in GitHub-flavoured Markdown.
+pub fn markdown(r: &SweepReport) -> String {
+    let cols = columns(r);
+    let mut out = format!("### hookcheck sweep `{}`\n\n| agent |", r.hook);
+    for i in &cols {
+        let s = &r.samples[*i];
+        out.push_str(&format!(" {} `{}` |", s.action.as_str(), md(&s.label)));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(cols.len()));
+    out.push('\n');
+    for a in &r.agents {
+        out.push_str(&format!("| {a} |"));
+        for i in &cols {
+            let o = r.cell(a, *i).map_or(Outcome::NotApplicable, |c| c.outcome);
+            out.push_str(&format!(" {} |", symbol(o).0));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("\n{}\n", md(LEGEND)));
+    if !r.findings.is_empty() {
+        out.push('\n');
+    }
+    for f in &r.findings {
+        out.push_str(&format!(
+            "- **{}**: {} (help: {})\n",
+            f.kind.as_str(),
+            md(&f.message),
+            md(&f.help)
+        ));
+    }
+    out.push_str(&format!("\n{}\n", md(&summary(r))));
+    out
+}
+
+/// Text safe in a Markdown table cell or list item.
+fn md(s: &str) -> String {
+    s.replace('|', "\\|").replace('<', "&lt;")
+}

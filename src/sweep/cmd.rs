@@ -1,0 +1,51 @@
+//! `hookcheck sweep`: resolve the arguments, sweep, print, and choose the exit status.
+
+use super::{Kind, samples};
+use crate::app::{fail, print, print_json};
+use crate::cli::{Format, SweepArgs, SweepFormat};
+use crate::report;
+use crate::workspace::{Workspace, jobs, select_tools};
+
+/// Runs `hookcheck sweep` and returns the exit status.
+pub fn main(args: SweepArgs) -> i32 {
+    let format = match args.format {
+        SweepFormat::Json => Format::Json,
+        _ => Format::Text,
+    };
+    match sweep(&args) {
+        Ok(r) => {
+            match args.format {
+                SweepFormat::Text => print(&report::sweep::text(&r)),
+                SweepFormat::Markdown => print(&report::sweep::markdown(&r)),
+                SweepFormat::Json => print_json(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&r).unwrap_or_default()
+                )),
+            }
+            r.exit_code
+        }
+        Err(e) => fail(format, &e),
+    }
+}
+
+fn sweep(args: &SweepArgs) -> Result<super::SweepReport, String> {
+    let ws = Workspace::from_process(&args.specs)?;
+    let jobs = jobs(args.jobs)?;
+    let tools = select_tools(&args.targets)?;
+    let mut allow = Vec::new();
+    for a in &args.allow {
+        let kind = Kind::parse(a).ok_or_else(|| {
+            let known: Vec<&str> = Kind::ALL.iter().map(|(s, _)| *s).collect();
+            format!(
+                "`--allow {a}`: no such finding kind (the kinds are {})",
+                known.join(", ")
+            )
+        })?;
+        allow.push(kind);
+    }
+    let mut all = samples::built_in();
+    for s in &args.samples {
+        all.push(samples::parse(s)?);
+    }
+    super::run(&ws, &args.hook, &tools, all, jobs, &allow)
+}

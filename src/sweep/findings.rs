@@ -1,0 +1,282 @@
+//! Judging a sweep's grid for what users care about: where the guard fails open, fails closed,
+//! decides differently, or never fires.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::{Action, Cell, Outcome, SweepReport};
+use crate::contract::describe;
+
+/// What a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// The hook errored, timed out or crashed and the agent proceeds, where other agents block
+    /// the same sample.
+    FailsOpen,
+    /// The agent blocks every sample, benign ones included.
+    FailsClosed,
+    /// The same sample is blocked on some agents and allowed on others.
+    Inconsistent,
+    /// A tool that can do the same action, on which the hook never fires.
+    BlindSpot,
+}
+
+impl Kind {
+    /// Every kind, with its spelling in `--allow`.
+    pub const ALL: &'static [(&'static str, Kind)] = &[
+        ("fails-open", Kind::FailsOpen),
+        ("fails-closed", Kind::FailsClosed),
+        ("inconsistent", Kind::Inconsistent),
+        ("blind-spot", Kind::BlindSpot),
+    ];
+
+    /// The kind's spelling.
+    pub fn as_str(self) -> &'static str {
+        Kind::ALL
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("", |(s, _)| s)
+    }
+
+    /// Parses a spelling.
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.iter().find(|(k, _)| *k == s).map(|(_, v)| *v)
+    }
+
+    /// Whether a finding of this kind fails the sweep (unless `--allow`ed).
+    pub fn fails(self) -> bool {
+        matches!(self, Kind::FailsOpen | Kind::Inconsistent)
+    }
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Finding {
+    /// What kind.
+    pub kind: Kind,
+    /// The agent it is about.
+    pub agent: String,
+    /// The sample's label, when it is about one.
+    pub sample: Option<String>,
+    /// What happens.
+    pub message: String,
+    /// How to fix the hook.
+    pub help: String,
+}
+
+/// The findings of a grid, in agent order.
+pub fn judge(r: &SweepReport) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (i, s) in r.samples.iter().enumerate().filter(|(_, s)| s.hostile) {
+        let row = |o: Outcome| -> Vec<&Cell> {
+            r.cells
+                .iter()
+                .filter(|c| c.sample == i && c.outcome == o)
+                .collect()
+        };
+        let blocked = row(Outcome::Blocked);
+        if blocked.is_empty() {
+            continue;
+        }
+        let blockers = names(&blocked);
+        for c in row(Outcome::FailedOpen) {
+            out.push(Finding {
+                kind: Kind::FailsOpen,
+                agent: c.agent.clone(),
+                sample: Some(s.label.clone()),
+                message: format!(
+                    "{} on `{}`: the hook fails ({}) and {} lets it through, where {blockers} block it",
+                    name(&c.agent),
+                    s.value,
+                    failure(c),
+                    name(&c.agent)
+                ),
+                help: failure_help(c, s.action, &blocked, &r.hook, &s.value),
+            });
+        }
+        for c in row(Outcome::Allowed) {
+            out.push(Finding {
+                kind: Kind::Inconsistent,
+                agent: c.agent.clone(),
+                sample: Some(s.label.clone()),
+                message: format!(
+                    "{} allows `{}`, which {blockers} block: the hook ran and let it through",
+                    name(&c.agent),
+                    s.value
+                ),
+                help: field_help(&c.agent, s.action, &blocked),
+            });
+        }
+    }
+    fails_closed(r, &mut out);
+    blind_spots(r, &mut out);
+    out.sort_by_key(|f| r.agents.iter().position(|a| *a == f.agent));
+    out
+}
+
+fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
+    for agent in &r.agents {
+        let cells: Vec<&Cell> = r
+            .cells
+            .iter()
+            .filter(|c| {
+                c.agent == *agent
+                    && !matches!(c.outcome, Outcome::NotApplicable | Outcome::NotFired)
+            })
+            .collect();
+        let benign_blocked: Vec<&Cell> = cells
+            .iter()
+            .copied()
+            .filter(|c| c.outcome == Outcome::Blocked && !r.samples[c.sample].hostile)
+            .collect();
+        if benign_blocked.is_empty() || cells.iter().any(|c| c.outcome != Outcome::Blocked) {
+            continue;
+        }
+        let first = benign_blocked[0];
+        let missing = first.exit_code == Some(127);
+        out.push(Finding {
+            kind: Kind::FailsClosed,
+            agent: agent.clone(),
+            sample: Some(r.samples[first.sample].label.clone()),
+            message: format!(
+                "{} blocks every call, `{}` included ({})",
+                name(agent),
+                r.samples[first.sample].value,
+                failure(first)
+            ),
+            help: if missing {
+                format!(
+                    "exit 127 is a program the hook needs that is not installed: {} reads it as a block; install it or check for it and exit 0",
+                    name(agent)
+                )
+            } else {
+                "the hook blocks benign calls too: make it decide on the input, not on its own failure".to_string()
+            },
+        });
+    }
+}
+
+fn blind_spots(r: &SweepReport, out: &mut Vec<Finding>) {
+    for (action, kind) in [(Action::Bash, "shell"), (Action::Edit, "edit")] {
+        let guards = r.cells.iter().any(|c| {
+            c.outcome == Outcome::Blocked
+                && r.samples[c.sample].hostile
+                && r.samples[c.sample].action == action
+        });
+        for cov in &r.coverage {
+            let writes = r.samples.iter().enumerate().find(|(i, s)| {
+                kind == "edit"
+                    && s.writes.is_some()
+                    && r.cell(&cov.agent, *i)
+                        .is_some_and(|c| c.outcome == Outcome::Blocked)
+            });
+            if !(guards || writes.is_some()) || cov.fires_on(kind) != Some(false) {
+                continue;
+            }
+            let tools: Vec<&str> = cov
+                .kinds
+                .iter()
+                .find(|(k, _)| k == kind)
+                .map(|(_, t)| t.iter().map(|(n, _)| n.as_str()).collect())
+                .unwrap_or_default();
+            let tools = tools.join(", ");
+            let message = match writes {
+                Some((_, s)) => format!(
+                    "{}'s {kind} tools ({tools}) can write {} too, but the hook never fires on them: it guards only the shell",
+                    name(&cov.agent),
+                    s.writes.as_deref().unwrap_or_default()
+                ),
+                None => format!(
+                    "the hook never fires on {}'s {kind} tools ({tools}) on {}, though it guards {kind} calls elsewhere",
+                    name(&cov.agent),
+                    cov.event
+                ),
+            };
+            out.push(Finding {
+                kind: Kind::BlindSpot,
+                agent: cov.agent.clone(),
+                sample: writes.map(|(_, s)| s.label.clone()),
+                message,
+                help: format!("add {tools} to the matcher (or write `match: {kind}` and let each agent name its tools)"),
+            });
+        }
+    }
+}
+
+fn failure(c: &Cell) -> String {
+    let how = match (c.decision, c.exit_code) {
+        (crate::verdict::Decision::Timeout, _) => "it timed out".to_string(),
+        (_, Some(n)) => format!("exit {n}"),
+        (_, None) => "it did not finish".to_string(),
+    };
+    if c.stderr.is_empty() {
+        how
+    } else {
+        format!("{how}: {}", c.stderr)
+    }
+}
+
+fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: &str) -> String {
+    if c.exit_code == Some(127) {
+        return format!(
+            "exit 127 is a program the hook needs that is missing where {} runs it; check for it, or fail closed",
+            name(&c.agent)
+        );
+    }
+    let flag = action.as_str();
+    format!(
+        "{}; see what it was given with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
+        field_help(&c.agent, action, blocked),
+        c.agent
+    )
+}
+
+/// Where the agent puts what the guard reads, against where a blocking agent puts it.
+fn field_help(agent: &str, action: Action, blocked: &[&Cell]) -> String {
+    let at = |id: &str| -> Option<String> {
+        let c = crate::tools::find(id)?.contract?;
+        let f = describe::fields(c);
+        match action {
+            Action::Bash => f.command,
+            Action::Edit => f.file,
+            Action::Prompt => f.prompt,
+            Action::None => None,
+        }
+    };
+    let what = match action {
+        Action::Bash => "the command",
+        Action::Edit => "the file path",
+        Action::Prompt => "the prompt",
+        Action::None => "its input",
+    };
+    let mine = at(agent);
+    let theirs = blocked
+        .iter()
+        .find_map(|c| at(&c.agent).map(|p| (c.agent.as_str(), p)));
+    match (mine, theirs) {
+        (Some(m), Some((other, t))) if m != t => format!(
+            "{} sends {what} at `{m}`, {} at `{t}`: read both",
+            name(agent),
+            name(other)
+        ),
+        (Some(m), _) => format!(
+            "{} sends {what} at `{m}`: check that the hook reads it",
+            name(agent)
+        ),
+        _ => "compare the input this agent sends with the others'".to_string(),
+    }
+}
+
+fn name(id: &str) -> String {
+    crate::tools::find(id).map_or_else(|| id.to_string(), |t| t.name.to_string())
+}
+
+fn names(cells: &[&Cell]) -> String {
+    let all: Vec<String> = cells.iter().map(|c| name(&c.agent)).collect();
+    match all.len() {
+        0 => String::new(),
+        1..=3 => all.join(", "),
+        n => format!("{} and {} more", all[..2].join(", "), n - 2),
+    }
+}

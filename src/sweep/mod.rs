@@ -1,0 +1,331 @@
+//! `hookcheck sweep`: where does this hook fail open? Every agent, every tool its matcher fires
+//! on, a benign and a hostile sample of each action, run in one bounded pool, then judged for
+//! what users care about (see [`findings`]).
+
+pub mod cmd;
+pub mod findings;
+pub mod samples;
+
+use std::path::PathBuf;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::contract::{Contract, PlanContext};
+use crate::plan::Plan;
+use crate::report::TargetReport;
+use crate::spec::HookSpec;
+use crate::suite::{self, Case};
+use crate::tools::Tool;
+use crate::trigger::Trigger;
+use crate::verdict::{Decision, Effect};
+use crate::workspace::{CheckRequest, Workspace};
+
+pub use findings::{Finding, Kind};
+pub use samples::{Action, Sample};
+
+/// The version of the sweep JSON.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What one agent did with one sample.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Cell {
+    /// The agent's id.
+    pub agent: String,
+    /// The sample's index in [`SweepReport::samples`].
+    pub sample: usize,
+    /// The event, in the agent's spelling.
+    pub event: Option<String>,
+    /// The tool the agent called (or the source), when it names one.
+    pub tool: Option<String>,
+    /// What the cell shows.
+    pub outcome: Outcome,
+    /// The agent's decision.
+    pub decision: Decision,
+    /// What happens to the action.
+    pub effect: Option<Effect>,
+    /// The first command's exit code.
+    pub exit_code: Option<i32>,
+    /// The first line of the first command's stderr, for the findings.
+    pub stderr: String,
+    /// Why the hook did not run or fire, when it did not.
+    pub reason: Option<String>,
+}
+
+/// A cell at a glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// The hook stopped the action.
+    Blocked,
+    /// The hook ran and let the action through.
+    Allowed,
+    /// The hook failed (error, timeout) and the action goes ahead.
+    FailedOpen,
+    /// The matcher does not pick the hook for this call: the action goes ahead unguarded.
+    NotFired,
+    /// The agent has no such event, or cannot take this sample: nothing to say.
+    NotApplicable,
+}
+
+impl Outcome {
+    fn of(t: &TargetReport) -> Outcome {
+        match (t.decision, t.effect, t.fired) {
+            (Decision::NotRun, _, _) => Outcome::NotApplicable,
+            // The matcher (or an `if` rule) did not pick the hook: the action goes ahead.
+            (_, _, false) => Outcome::NotFired,
+            (_, Some(Effect::Blocked | Effect::Halted), _) => Outcome::Blocked,
+            (Decision::Error | Decision::Timeout, _, _) => Outcome::FailedOpen,
+            _ => Outcome::Allowed,
+        }
+    }
+}
+
+/// Whether the hook fires on each of an agent's tools (matched, not run).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Coverage {
+    /// The agent's id.
+    pub agent: String,
+    /// The event the hook maps to there.
+    pub event: String,
+    /// Per kind of tool (`shell`, `edit`, `read`, `web`, `mcp`): each tool and whether the
+    /// hook fires on it.
+    pub kinds: Vec<(String, Vec<(String, bool)>)>,
+}
+
+impl Coverage {
+    /// Whether the hook fires on some tool of `kind` (`None`: the agent has no such tool).
+    pub fn fires_on(&self, kind: &str) -> Option<bool> {
+        let (_, tools) = self.kinds.iter().find(|(k, _)| k == kind)?;
+        (!tools.is_empty()).then(|| tools.iter().any(|(_, f)| *f))
+    }
+}
+
+/// The whole sweep.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct SweepReport {
+    /// The version of this JSON.
+    pub schema_version: u32,
+    /// The hook.
+    pub hook: String,
+    /// The samples, in column order.
+    pub samples: Vec<Sample>,
+    /// The agents swept, in row order.
+    pub agents: Vec<String>,
+    /// Agents not swept, with why (their hooks are not commands).
+    pub not_swept: Vec<(String, String)>,
+    /// One cell per agent and sample.
+    pub cells: Vec<Cell>,
+    /// Where the hook fires, per agent.
+    pub coverage: Vec<Coverage>,
+    /// What the grid shows.
+    pub findings: Vec<Finding>,
+    /// 0 clean, 1 a finding that fails the sweep, 2 the sweep could not run.
+    pub exit_code: i32,
+}
+
+impl SweepReport {
+    /// The cell of `agent` for sample `i`.
+    pub fn cell(&self, agent: &str, i: usize) -> Option<&Cell> {
+        self.cells
+            .iter()
+            .find(|c| c.agent == agent && c.sample == i)
+    }
+}
+
+/// Sweeps `hook` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
+/// kinds in `allow` do not fail it.
+pub fn run(
+    ws: &Workspace,
+    hook: &str,
+    tools: &[&'static Tool],
+    samples: Vec<Sample>,
+    jobs: usize,
+    allow: &[Kind],
+) -> Result<SweepReport, String> {
+    let targets: Vec<String> = tools.iter().map(|t| t.id.to_string()).collect();
+    let cases: Vec<Case> = samples
+        .iter()
+        .map(|s| Case {
+            name: s.label.clone(),
+            file: PathBuf::from("sweep"),
+            line: 0,
+            request: s.request(hook, &targets),
+        })
+        .collect();
+    // Load the spec once up front, so a missing or invalid one is one usage error.
+    let first = CheckRequest {
+        hook: hook.to_string(),
+        targets: targets.clone(),
+        ..Default::default()
+    };
+    let check = ws.check(&first, &ws.cwd, jobs)?;
+    let crate::run::Subject::Spec(spec) = &check.subject else {
+        return Err("internal: a sweep needs a spec".into());
+    };
+    let suite = suite::run(
+        ws,
+        &cases,
+        jobs,
+        suite::Keeping::for_format(crate::cli::Format::Json),
+        &mut |_| {},
+        &mut |_| {},
+    );
+    let mut cells = Vec::new();
+    for (i, case) in suite.cases.iter().enumerate() {
+        if let Some(e) = &case.error {
+            return Err(e.clone());
+        }
+        let Some(report) = &case.report else {
+            continue;
+        };
+        for t in &report.targets {
+            cells.push(cell(t, i));
+        }
+    }
+    let mut agents = Vec::new();
+    let mut not_swept = Vec::new();
+    let mut coverage = Vec::new();
+    for t in tools {
+        match t.contract {
+            None => not_swept.push((
+                t.id.to_string(),
+                "its hooks are not commands hookcheck runs".to_string(),
+            )),
+            Some(c) => {
+                agents.push(t.id.to_string());
+                coverage.extend(cover(ws, t.id, c, spec));
+            }
+        }
+    }
+    cells.retain(|c| agents.contains(&c.agent));
+    let mut report = SweepReport {
+        schema_version: SCHEMA_VERSION,
+        hook: hook.to_string(),
+        samples,
+        agents,
+        not_swept,
+        cells,
+        coverage,
+        findings: Vec::new(),
+        exit_code: 0,
+    };
+    report.findings = findings::judge(&report);
+    let ran = report
+        .cells
+        .iter()
+        .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
+    report.exit_code = if !ran
+        || report
+            .findings
+            .iter()
+            .any(|f| f.kind.fails() && !allow.contains(&f.kind))
+    {
+        1
+    } else {
+        0
+    };
+    Ok(report)
+}
+
+fn cell(t: &TargetReport, sample: usize) -> Cell {
+    let first = t.commands.first();
+    Cell {
+        agent: t.target.clone(),
+        sample,
+        event: t.event.clone(),
+        tool: t.trigger.clone(),
+        outcome: Outcome::of(t),
+        decision: t.decision,
+        effect: t.effect,
+        exit_code: first.and_then(|c| c.exit_code),
+        stderr: first
+            .and_then(|c| c.stderr.lines().find(|l| !l.trim().is_empty()))
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+        reason: t.reason.clone(),
+    }
+}
+
+/// Whether the hook fires on each of the agent's tools: the planner is asked with a payload
+/// that names the tool, so the agent's own matcher flavour decides.
+fn cover(ws: &Workspace, id: &str, c: &Contract, spec: &HookSpec) -> Option<Coverage> {
+    let mcp = c
+        .tools
+        .mcp
+        .replace("{server}", "github")
+        .replace("{tool}", "create_pull_request");
+    let kinds: [(&str, Vec<&str>); 5] = [
+        ("shell", vec![c.tools.shell.name]),
+        ("edit", c.tools.edit.iter().map(|t| t.name).collect()),
+        ("read", c.tools.read.to_vec()),
+        ("web", c.tools.web.to_vec()),
+        ("mcp", vec![mcp.as_str()]),
+    ];
+    let mut event = None;
+    let mut out = Vec::new();
+    for (kind, names) in kinds {
+        let mut tools = Vec::new();
+        for name in names.into_iter().filter(|n| !n.is_empty()) {
+            let mut payload = Value::Object(Default::default());
+            set(
+                &mut payload,
+                c.input.tool_path,
+                Value::String(name.to_string()),
+            );
+            let trigger = Trigger::Payload {
+                path: PathBuf::from("sweep"),
+                stdin: serde_json::to_vec(&payload).unwrap_or_default().into(),
+                value: payload,
+            };
+            let cx = PlanContext {
+                spec,
+                trigger: &trigger,
+                root: &ws.root,
+                home: &ws.home,
+                env: &[],
+            };
+            let fires = match crate::plan::plan(id, c, &cx) {
+                Plan::Run(run) => {
+                    event.get_or_insert(run.event);
+                    true
+                }
+                Plan::Skipped { event: e, .. } => {
+                    event.get_or_insert(e);
+                    false
+                }
+                Plan::NotRun { .. } => return None,
+            };
+            tools.push((name.to_string(), fires));
+        }
+        out.push((kind.to_string(), tools));
+    }
+    let event = event?;
+    // Only tool events have tools to fire on.
+    c.event(&event).filter(|e| e.kind.is_tool())?;
+    Some(Coverage {
+        agent: id.to_string(),
+        event,
+        kinds: out,
+    })
+}
+
+/// Sets the value at a dotted path, making the objects on the way.
+fn set(v: &mut Value, path: &str, x: Value) {
+    let mut at = v;
+    let mut parts = path.split('.').peekable();
+    while let Some(p) = parts.next() {
+        let Value::Object(m) = at else {
+            return;
+        };
+        if parts.peek().is_none() {
+            m.insert(p.to_string(), x);
+            return;
+        }
+        at = m
+            .entry(p.to_string())
+            .or_insert_with(|| Value::Object(Default::default()));
+    }
+}
