@@ -276,3 +276,43 @@ fn ints(l: &[i32]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// The top-level keys of the input the agent gives a hook on its first event of `kind`, in
+/// order (empty when it builds none).
+pub fn input_keys(c: &Contract, kind: Kind) -> Vec<String> {
+    let Some(e) = c
+        .events
+        .iter()
+        .find(|e| e.kind == kind && e.input.is_some())
+    else {
+        return Vec::new();
+    };
+    let picks = |_: &str| true;
+    let v = Values {
+        root: "/project",
+        home: "/home",
+        session: "s",
+        event: e.name,
+        command: "",
+        file: "",
+        relfile: "",
+        prompt: "",
+        tool: "",
+        input: &Value::Null,
+        response: &Value::Null,
+        matcher: "",
+        picks: &picks,
+    };
+    let mut keys: Vec<String> = template::fill(c.input.common, &v)
+        .map(|m| m.keys().cloned().collect())
+        .unwrap_or_default();
+    if let Some(Ok(m)) = e.input.map(|t| template::fill(t, &v)) {
+        keys.extend(
+            m.keys()
+                .filter(|k| !keys.contains(k))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+    }
+    keys
+}

@@ -86,7 +86,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                 agent: c.agent.clone(),
                 sample: Some(s.label.clone()),
                 message: format!(
-                    "{} on `{}`: the hook fails ({}) and {} lets it through, where {blockers} block it",
+                    "{} on `{}`: the hook fails ({}) and {} lets it through, where {blockers}",
                     name(&c.agent),
                     s.value,
                     failure(c),
@@ -101,7 +101,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                 agent: c.agent.clone(),
                 sample: Some(s.label.clone()),
                 message: format!(
-                    "{} allows `{}`, which {blockers} block: the hook ran and let it through",
+                    "{} allows `{}`: the hook ran and let it through, where {blockers}",
                     name(&c.agent),
                     s.value
                 ),
@@ -165,13 +165,20 @@ fn blind_spots(r: &SweepReport, out: &mut Vec<Finding>) {
                 && r.samples[c.sample].action == action
         });
         for cov in &r.coverage {
+            // An agent that blocks a benign shell call guards nothing in particular there.
+            let discriminates = r.samples.iter().enumerate().any(|(i, s)| {
+                s.action == Action::Bash
+                    && !s.hostile
+                    && r.cell(&cov.agent, i)
+                        .is_some_and(|c| c.outcome != Outcome::Blocked)
+            });
             let writes = r.samples.iter().enumerate().find(|(i, s)| {
                 kind == "edit"
                     && s.writes.is_some()
                     && r.cell(&cov.agent, *i)
                         .is_some_and(|c| c.outcome == Outcome::Blocked)
             });
-            if !(guards || writes.is_some()) || cov.fires_on(kind) != Some(false) {
+            if !(guards || writes.is_some() && discriminates) || cov.fires_on(kind) != Some(false) {
                 continue;
             }
             let tools: Vec<&str> = cov
@@ -225,9 +232,21 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
         );
     }
     let flag = action.as_str();
+    let lacks = blocked.iter().find_map(|b| {
+        let missing = missing_keys(&c.agent, &b.agent, action);
+        (!missing.is_empty()).then_some((b.agent.as_str(), missing))
+    });
+    let first = match lacks {
+        Some((other, keys)) => format!(
+            "{}'s input has no {} ({} sends them): read them only when present",
+            name(&c.agent),
+            keys.join(", "),
+            name(other)
+        ),
+        None => field_help(&c.agent, action, blocked),
+    };
     format!(
-        "{}; see what it was given with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
-        field_help(&c.agent, action, blocked),
+        "{first}; see what it was given with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
         c.agent
     )
 }
@@ -268,15 +287,37 @@ fn field_help(agent: &str, action: Action, blocked: &[&Cell]) -> String {
     }
 }
 
+/// The top-level input keys `other` sends on this action that `agent` does not.
+fn missing_keys(agent: &str, other: &str, action: Action) -> Vec<String> {
+    let kind = match action {
+        Action::Bash | Action::Edit => crate::contract::Kind::BeforeTool,
+        Action::Prompt => crate::contract::Kind::Prompt,
+        Action::None => return Vec::new(),
+    };
+    let keys = |id: &str| {
+        crate::tools::find(id)
+            .and_then(|t| t.contract)
+            .map(|c| describe::input_keys(c, kind))
+            .unwrap_or_default()
+    };
+    let mine = keys(agent);
+    keys(other)
+        .into_iter()
+        .filter(|k| !mine.contains(k))
+        .collect()
+}
+
 fn name(id: &str) -> String {
     crate::tools::find(id).map_or_else(|| id.to_string(), |t| t.name.to_string())
 }
 
+/// `Claude Code blocks it`, `Claude Code, Codex block it`, `A, B and 3 more block it`.
 fn names(cells: &[&Cell]) -> String {
     let all: Vec<String> = cells.iter().map(|c| name(&c.agent)).collect();
     match all.len() {
         0 => String::new(),
-        1..=3 => all.join(", "),
-        n => format!("{} and {} more", all[..2].join(", "), n - 2),
+        1 => format!("{} blocks it", all[0]),
+        2..=3 => format!("{} block it", all.join(", ")),
+        n => format!("{} and {} more block it", all[..2].join(", "), n - 2),
     }
 }

@@ -47,7 +47,7 @@ pub struct Cell {
     pub effect: Option<Effect>,
     /// The first command's exit code.
     pub exit_code: Option<i32>,
-    /// The first line of the first command's stderr, for the findings.
+    /// The last line of the first command's stderr (where a traceback names its error).
     pub stderr: String,
     /// Why the hook did not run or fire, when it did not.
     pub reason: Option<String>,
@@ -241,7 +241,7 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
         effect: t.effect,
         exit_code: first.and_then(|c| c.exit_code),
         stderr: first
-            .and_then(|c| c.stderr.lines().find(|l| !l.trim().is_empty()))
+            .and_then(|c| c.stderr.lines().rfind(|l| !l.trim().is_empty()))
             .unwrap_or_default()
             .trim()
             .to_string(),

@@ -1,0 +1,161 @@
+//! `hookcheck sweep`: the four ways real guards fail in the field, each written here in the
+//! shape the issue describes, must come out as the right finding on the right agents; a
+//! portable guard sweeps clean.
+
+mod common;
+
+use common::{Project, needs};
+
+fn sweep(p: &Project, hook: &str, targets: &str) -> (i32, String) {
+    let run = p.run(&["sweep", hook, "-t", targets]);
+    assert_eq!(run.stderr(), "", "sweep {hook} wrote to stderr");
+    (run.code(), run.stdout())
+}
+
+fn findings(p: &Project, hook: &str, targets: &str) -> Vec<(String, String)> {
+    let run = p.run(&["sweep", hook, "-t", targets, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("sweep json");
+    v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap_or_default().to_string(),
+                f["agent"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(k, a)| (k.to_string(), a.to_string()))
+        .collect()
+}
+
+/// A guard written against Claude Code's payload: it reads `permission_mode`, which only Claude
+/// Code sends, and crashes with exit 1 elsewhere, where the agent goes ahead.
+#[test]
+fn a_python_guard_that_assumes_claude_fields_fails_open_elsewhere() {
+    if !needs(
+        "python3",
+        "to run a Python guard",
+        "apt-get install python3",
+    ) {
+        return;
+    }
+    let p = Project::new()
+        .spec(
+            "py-guard",
+            "on: before-tool\nmatch: shell\ncommand: python3 hooks/py_guard.py\ntimeout: 10\n",
+        )
+        .file(
+            "hooks/py_guard.py",
+            "import json, sys\n\
+             d = json.load(sys.stdin)\n\
+             mode = d[\"permission_mode\"]  # Claude Code sends it\n\
+             cmd = d[\"tool_input\"][\"command\"]\n\
+             if \"push --force\" in cmd or \"rm -rf\" in cmd:\n\
+             \x20   print(f\"blocked ({mode})\", file=sys.stderr)\n\
+             \x20   sys.exit(2)\n",
+        );
+    let (code, text) = sweep(&p, "py-guard", "claude,gemini");
+    assert_eq!(code, 1, "{text}");
+    insta::assert_snapshot!("sweep_python_guard", text);
+    assert_eq!(
+        findings(&p, "py-guard", "claude,gemini"),
+        pairs(&[("fails-open", "gemini"), ("fails-open", "gemini")])
+    );
+}
+
+/// A guard that calls a program that is not installed: exit 127 blocks every call on Gemini
+/// CLI (fails closed) and lets every call through on Claude Code (fails open).
+#[test]
+fn a_guard_calling_a_missing_program_fails_closed_on_gemini_and_open_on_claude() {
+    let p = Project::new()
+        .spec(
+            "policy",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/policy.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/policy.sh",
+            "#!/bin/sh\nhookcheck-policy-check-not-installed \"$(cat)\"\n",
+        );
+    let (code, text) = sweep(&p, "policy", "claude,gemini");
+    assert_eq!(code, 1, "{text}");
+    insta::assert_snapshot!("sweep_missing_program", text);
+    assert_eq!(
+        findings(&p, "policy", "claude,gemini"),
+        pairs(&[
+            ("fails-open", "claude"),
+            ("fails-open", "claude"),
+            ("fails-open", "claude"),
+            ("fails-closed", "gemini"),
+        ])
+    );
+}
+
+/// A file guard whose matcher names only the shell: it stops `echo ... > .env`, but the
+/// agent's edit tools write `.env` without the hook ever running.
+#[test]
+fn a_shell_only_file_guard_has_a_blind_spot_on_edit_tools() {
+    let p = Project::new()
+        .spec(
+            "env-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/env.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/env.sh",
+            "#!/bin/sh\nif grep -q '[.]env'; then echo 'not .env' >&2; exit 2; fi\nexit 0\n",
+        );
+    let (code, text) = sweep(&p, "env-guard", "claude,gemini");
+    // A blind spot is reported, not failed on: the guard does what it says on the shell.
+    assert_eq!(code, 0, "{text}");
+    insta::assert_snapshot!("sweep_shell_only", text);
+    assert_eq!(
+        findings(&p, "env-guard", "claude,gemini"),
+        pairs(&[("blind-spot", "claude"), ("blind-spot", "gemini")])
+    );
+}
+
+#[test]
+fn the_markdown_grid_is_for_a_step_summary() {
+    let p = Project::new()
+        .spec(
+            "policy",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/policy.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/policy.sh",
+            "#!/bin/sh\nhookcheck-policy-check-not-installed \"$(cat)\"\n",
+        );
+    let run = p.run(&[
+        "sweep",
+        "policy",
+        "-t",
+        "claude,gemini",
+        "--format",
+        "markdown",
+    ]);
+    assert_eq!(run.code(), 1);
+    insta::assert_snapshot!("sweep_markdown", run.stdout());
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let p = common::guard_project();
+    for (args, want) in [
+        (
+            vec!["sweep", "g", "--allow", "nope"],
+            "hookcheck: error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot)\n",
+        ),
+        (
+            vec!["sweep", "g", "--sample", "shell:ls"],
+            "hookcheck: error: `shell` is not a sample kind: use bash, edit or prompt\n",
+        ),
+    ] {
+        let run = p.run(&args);
+        assert_eq!((run.code(), run.stderr().as_str()), (2, want), "{args:?}");
+    }
+}
