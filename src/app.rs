@@ -10,7 +10,7 @@ use crate::cli::{
 };
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
-use crate::judge::Expect;
+use crate::judge::{Expect, Unloadable};
 use crate::native;
 use crate::report;
 use crate::run::{self, Check};
@@ -122,7 +122,6 @@ fn fail(format: Format, message: &str) -> i32 {
 
 fn run_cmd(args: RunArgs) -> i32 {
     let format = args.format;
-    let strict = args.strict;
     match prepare(args) {
         Ok(check) => {
             let format = if format == Format::Text && in_github_actions() {
@@ -130,10 +129,7 @@ fn run_cmd(args: RunArgs) -> i32 {
             } else {
                 format
             };
-            let mut report = run::run_check(&check, report::Keep::for_format(format));
-            if strict {
-                apply_strict(&mut report);
-            }
+            let report = run::run_check(&check, report::Keep::for_format(format));
             match format {
                 Format::Text => print(&report::text::render(&report)),
                 // A closed pipe (`hookcheck ... | head`) is not an error worth a word.
@@ -188,6 +184,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         include_assumed: args.include_assumed,
     };
     let mut check = ws.check(&req, &ws.cwd, jobs)?;
+    check.strict = args.strict;
     let inv = native::inventory::load(&ws.root, &ws.home, false);
     check.warnings = native::stale::for_check(&check, &inv);
     Ok(check)
@@ -207,7 +204,8 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     if parts.tools.is_empty() {
         return Err("none of the tools asked for has hook files hookcheck can read".into());
     }
-    Ok(Check {
+    let unloadable = unloadable(&parts.tools, &inv);
+    let check = Check {
         subject: run::Subject::Installed {
             specs: parts.specs,
             files: parts.files,
@@ -218,42 +216,49 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         tools: parts.tools,
         expect,
         include_assumed: args.include_assumed,
+        strict: args.strict,
+        unloadable,
         jobs,
         root: ws.root.clone(),
         home: ws.home.clone(),
         env: ws.env.clone(),
         limits: Limits::default(),
         peers: Vec::new(),
-    })
+    };
+    crate::workspace::needs_no_trigger(&check)?;
+    Ok(check)
 }
 
-/// `--strict`: any warning fails the check.
-fn apply_strict(report: &mut report::Report) {
-    let warned: Vec<String> = report
-        .targets
+/// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
+fn unloadable(
+    tools: &[&'static tools::Tool],
+    inv: &native::inventory::Inventory,
+) -> Vec<Unloadable> {
+    inv.errors
         .iter()
-        .filter(|t| !t.warnings.is_empty())
-        .map(|t| t.target.clone())
-        .collect();
-    if warned.is_empty() {
-        return;
-    }
-    for id in &warned {
-        report
-            .summary
-            .failures
-            .push(format!("{id}: warnings fail the run under --strict"));
-        if !report.summary.failed_targets.contains(id) {
-            report.summary.failed_targets.push(id.clone());
-        }
-    }
-    report.summary.passed = false;
-    report.summary.exit_code = 1;
-    report.summary.message = format!(
-        "hook {}: {}",
-        report.hook,
-        report.summary.failures.join("; ")
-    );
+        .filter_map(|e| {
+            let agents: Vec<String> = tools
+                .iter()
+                .filter(|t| {
+                    t.loader().is_some_and(|l| {
+                        inv.files
+                            .iter()
+                            .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
+                    })
+                })
+                .map(|t| t.id.to_string())
+                .collect();
+            (!agents.is_empty()).then(|| Unloadable {
+                place: match e.line {
+                    Some(l) => format!("{}:{l}", e.file.display()),
+                    None => e.file.display().to_string(),
+                },
+                message: e.message.clone(),
+                consequence: e.consequence.clone(),
+                agents,
+            })
+        })
+        .collect()
 }
 
 /// Whether this runs as a GitHub Actions step.

@@ -63,6 +63,10 @@ pub struct Check {
     pub expect: Expect,
     /// Count results that rest on assumptions.
     pub include_assumed: bool,
+    /// Warnings fail the check (`--strict`).
+    pub strict: bool,
+    /// Hook files an agent of this check cannot load.
+    pub unloadable: Vec<judge::Unloadable>,
     /// How many hooks may run at once.
     pub jobs: usize,
     /// The project root (absolute).
@@ -296,6 +300,66 @@ pub fn plan(check: &Check) -> Planned {
     }
 }
 
+/// With no trigger, when no agent runs the hook (its event is about a tool call or a prompt):
+/// the flags under which some agent would, for the error that says what to pass. `None` when
+/// a trigger was given, when some agent runs the hook as it is, or when no flag would help.
+pub fn missing_trigger(check: &Check) -> Option<Vec<&'static str>> {
+    if check.trigger != Trigger::None || takes(check, &Trigger::None) > 0 {
+        return None;
+    }
+    let probes = [
+        ("--bash CMD", Trigger::Bash("true".into())),
+        (
+            "--edit PATH",
+            Trigger::Edit {
+                path: check.root.join("hookcheck-probe"),
+                exists: false,
+            },
+        ),
+        ("--prompt TEXT", Trigger::Prompt("hello".into())),
+    ];
+    let ranked: Vec<(&'static str, u8)> = probes
+        .into_iter()
+        .map(|(flag, trigger)| (flag, takes(check, &trigger)))
+        .collect();
+    // The flags under which a hook runs; else those that at least reach its matcher.
+    let best = ranked.iter().map(|(_, r)| *r).max().unwrap_or(0);
+    (best > 0).then(|| {
+        ranked
+            .into_iter()
+            .filter(|(_, r)| *r == best)
+            .map(|(flag, _)| flag)
+            .collect()
+    })
+}
+
+/// How far `trigger` gets with some tool and one of its specs: 2 the hook runs, 1 it reaches
+/// the matcher (which does not pick it), 0 no tool's event takes it.
+fn takes(check: &Check, trigger: &Trigger) -> u8 {
+    let env = Vec::new();
+    let mut best = 0;
+    for (i, tool) in check.tools.iter().enumerate() {
+        for spec in specs_for(check, i) {
+            if !spec.targets_tool(tool.id) {
+                continue;
+            }
+            let plan = (tool.plan)(&PlanContext {
+                spec,
+                trigger,
+                root: &check.root,
+                home: &check.home,
+                env: &env,
+            });
+            best = best.max(match plan {
+                Plan::Run(_) => 2,
+                Plan::Skipped { .. } => 1,
+                Plan::NotRun { .. } => 0,
+            });
+        }
+    }
+    best
+}
+
 /// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
 /// its match budget, or a command with no time at all.
 fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
@@ -487,7 +551,13 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
             t
         })
         .collect::<Vec<_>>();
-    let summary = judge::judge(check.subject.name(), &targets, &check.expect);
+    let rules = judge::Rules {
+        expect: &check.expect,
+        include_assumed: check.include_assumed,
+        strict: check.strict,
+        unloadable: &check.unloadable,
+    };
+    let summary = judge::judge(check.subject.name(), &mut targets, &rules);
     let keep = keep.of(summary.passed);
     for (t, kept) in targets.iter_mut().zip(streams) {
         for (c, (out, err)) in t.commands.iter_mut().zip(kept) {
@@ -694,8 +764,8 @@ fn ran_target(
             tool.name
         ));
     }
-    let counted =
-        !is_async && combined.counted && (run.assumptions.is_empty() || check.include_assumed);
+    // Whether an assumed result counts is the judge's to say (`--include-assumed`).
+    let counted = !is_async && combined.counted;
     let t = TargetReport {
         target: tool.id.to_string(),
         name: tool.name.to_string(),

@@ -137,7 +137,7 @@ impl Workspace {
             req.payload.clone(),
             base,
         )?;
-        Ok(Check {
+        let check = Check {
             subject: run::Subject::Spec(Box::new(spec)),
             warnings: Vec::new(),
             notes: Vec::new(),
@@ -145,13 +145,33 @@ impl Workspace {
             tools,
             expect,
             include_assumed: req.include_assumed,
+            strict: false,
+            unloadable: Vec::new(),
             jobs,
             root: self.root.clone(),
             home: self.home.clone(),
             env: self.env.clone(),
             limits: Limits::default(),
             peers,
-        })
+        };
+        needs_no_trigger(&check)?;
+        Ok(check)
+    }
+}
+
+/// A check of a tool event given no trigger runs nothing: that is a usage error naming the
+/// flags that would make agents run it, never a pass on nothing.
+pub fn needs_no_trigger(check: &Check) -> Result<(), String> {
+    match run::missing_trigger(check) {
+        None => Ok(()),
+        Some(flags) => Err(format!(
+            "{} runs on an event that needs a trigger, and none was given, so no agent would run it: pass {}, or --payload FILE with the event input",
+            match &check.subject {
+                run::Subject::Spec(s) => format!("hook {}", s.name),
+                run::Subject::Installed { .. } => "every installed handler".to_string(),
+            },
+            flags.join(" or ")
+        )),
     }
 }
 
