@@ -122,6 +122,10 @@ fn fail(format: Format, message: &str) -> i32 {
 
 fn run_cmd(args: RunArgs) -> i32 {
     let format = args.format;
+    let text = report::text::Options {
+        verbosity: report::text::Verbosity::from_count(args.verbose),
+        strict: args.strict,
+    };
     match prepare(args) {
         Ok(check) => {
             let format = if format == Format::Text && in_github_actions() {
@@ -131,7 +135,7 @@ fn run_cmd(args: RunArgs) -> i32 {
             };
             let report = run::run_check(&check, report::Keep::for_format(format));
             match format {
-                Format::Text => print(&report::text::render(&report)),
+                Format::Text => print(&report::text::render(&report, text)),
                 // A closed pipe (`hookcheck ... | head`) is not an error worth a word.
                 Format::Json => {
                     let _ = report::json::write(&report, json_stdout());
@@ -145,7 +149,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                     }
                 }
                 Format::Github => {
-                    print(&report::text::render(&report));
+                    print(&report::text::render(&report, text));
                     if !report.summary.passed {
                         let line = report_line(&report);
                         let title = format!("hookcheck: {}", report.hook);
@@ -185,8 +189,10 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
     };
     let mut check = ws.check(&req, &ws.cwd, jobs)?;
     check.strict = args.strict;
+    check.show_invocations = args.verbose >= 2;
     let inv = native::inventory::load(&ws.root, &ws.home, false);
     check.warnings = native::stale::for_check(&check, &inv);
+    check.missing_files = missing_files(&check, &inv);
     Ok(check)
 }
 
@@ -217,7 +223,9 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         expect,
         include_assumed: args.include_assumed,
         strict: args.strict,
+        show_invocations: args.verbose >= 2,
         unloadable,
+        missing_files: Vec::new(),
         jobs,
         root: ws.root.clone(),
         home: ws.home.clone(),
@@ -227,6 +235,23 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     };
     crate::workspace::needs_no_trigger(&check)?;
     Ok(check)
+}
+
+/// Per tool of a spec check: the agent would load the spec but has no hook file of its own
+/// in the project (the stale warning says which; the text report gives all of them one line).
+fn missing_files(check: &Check, inv: &native::inventory::Inventory) -> Vec<bool> {
+    let run::Subject::Spec(spec) = &check.subject else {
+        return Vec::new();
+    };
+    check
+        .tools
+        .iter()
+        .map(|t| {
+            spec.targets_tool(t.id)
+                && t.loader()
+                    .is_some_and(|l| !inv.files_of(l.id).iter().any(|f| f.project && f.exists))
+        })
+        .collect()
 }
 
 /// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
@@ -279,6 +304,10 @@ fn report_line(report: &report::Report) -> u64 {
 }
 
 fn test_cmd(args: TestArgs) -> i32 {
+    let text = report::text::Options {
+        verbosity: report::text::Verbosity::from_count(args.verbose),
+        strict: false,
+    };
     let format = args.format.unwrap_or(if in_github_actions() {
         Format::Github
     } else {
@@ -345,7 +374,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
     }
     match format {
-        Format::Text => print(&suite::text::render(&result)),
+        Format::Text => print(&suite::text::render(&result, text)),
         Format::Json => {
             if let Some(s) = json {
                 let _ = s.end(&result);
@@ -353,7 +382,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
         Format::Ndjson => {}
         Format::Github => {
-            print(&suite::text::render(&result));
+            print(&suite::text::render(&result, text));
             print_command(&suite::github::annotations(&result));
         }
     }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -97,6 +97,10 @@ pub struct TestArgs {
     /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
     #[arg(long, value_name = "N", value_parser = jobs_value)]
     pub jobs: Option<usize>,
+    /// Say more about failing cases: `-v` every agent in full; `-vv` also what each command is
+    /// started with.
+    #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// The most hooks `--jobs` lets run at once: more only exhausts the machine's processes.
@@ -180,6 +184,10 @@ pub struct RunArgs {
     /// Also run the installed agents for real (as `hookcheck live`) and show both side by side.
     #[arg(long)]
     pub live: bool,
+    /// Say more: `-v` every agent in full; `-vv` also what each command is started with (argv,
+    /// cwd, timeout, environment names, stdin).
+    #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// `hookcheck lint`.

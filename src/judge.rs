@@ -162,6 +162,9 @@ pub struct Rules<'a> {
 pub struct Failure {
     /// The agents it is about (empty: the check as a whole).
     pub targets: Vec<String>,
+    /// Of those, the ones that explain it (for a disagreement, the agents that differ from
+    /// the rest; else all of them).
+    pub flagged: Vec<String>,
     /// One line for people.
     pub message: String,
 }
@@ -170,6 +173,7 @@ impl Failure {
     fn of(id: &str, message: String) -> Self {
         Failure {
             targets: vec![id.to_string()],
+            flagged: vec![id.to_string()],
             message: format!("{id}: {message}"),
         }
     }
@@ -177,6 +181,7 @@ impl Failure {
     fn whole(message: String) -> Self {
         Failure {
             targets: Vec::new(),
+            flagged: Vec::new(),
             message,
         }
     }
@@ -236,6 +241,7 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
     for u in rules.unloadable {
         failures.push(Failure {
             targets: u.agents.clone(),
+            flagged: u.agents.clone(),
             message: format!("{}: {}; {}", u.place, u.message, u.consequence),
         });
     }
@@ -306,6 +312,7 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
                     .collect::<Vec<_>>();
                 failures.push(Failure {
                     targets: counted.iter().map(|t| t.target.clone()).collect(),
+                    flagged: differing(&counted),
                     message: format!("tools decide differently: {}", list.join(", ")),
                 });
             }
@@ -333,19 +340,24 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
         }
     }
 
-    let mut failed_targets: Vec<String> = Vec::new();
-    for id in failures.iter().flat_map(|f| &f.targets) {
-        if !failed_targets.contains(id) {
-            failed_targets.push(id.clone());
+    let in_order = |ids: Vec<&String>| {
+        let mut out: Vec<String> = Vec::new();
+        for id in ids {
+            if !out.contains(id) {
+                out.push(id.clone());
+            }
         }
-    }
-    // Report order, whatever order the failures came in.
-    failed_targets.sort_by_key(|id| {
-        targets
-            .iter()
-            .position(|t| t.target == *id)
-            .unwrap_or(usize::MAX)
-    });
+        // Report order, whatever order the failures came in.
+        out.sort_by_key(|id| {
+            targets
+                .iter()
+                .position(|t| t.target == *id)
+                .unwrap_or(usize::MAX)
+        });
+        out
+    };
+    let failed_targets = in_order(failures.iter().flat_map(|f| &f.targets).collect());
+    let flagged = in_order(failures.iter().flat_map(|f| &f.flagged).collect());
     let passed = failures.is_empty();
     let tally = tally(counted.len(), not_counted, n_assumed, not_run);
     let messages: Vec<String> = failures.into_iter().map(|f| f.message).collect();
@@ -371,8 +383,31 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
         expect: expect.describe(),
         failures: messages,
         failed_targets,
+        flagged,
         message,
     }
+}
+
+/// The counted agents that differ from the rest: those outside the one largest group of a
+/// decision, or every one when no group is largest.
+fn differing(counted: &[&TargetReport]) -> Vec<String> {
+    let size = |d: Decision| counted.iter().filter(|t| t.decision == d).count();
+    let largest = counted.iter().map(|t| size(t.decision)).max().unwrap_or(0);
+    let mut top: Vec<Decision> = counted
+        .iter()
+        .map(|t| t.decision)
+        .filter(|d| size(*d) == largest)
+        .collect();
+    top.dedup();
+    let majority = match top.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    };
+    counted
+        .iter()
+        .filter(|t| Some(t.decision) != majority)
+        .map(|t| t.target.clone())
+        .collect()
 }
 
 fn nothing_ran_message(n: usize) -> String {

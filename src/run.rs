@@ -8,7 +8,8 @@ use std::sync::Arc;
 use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
 use crate::report::{
-    CommandReport, Keep, Keeps, Report, SCHEMA_VERSION, TargetReport, TriggerReport,
+    CommandReport, InvocationReport, Keep, Keeps, Report, SCHEMA_VERSION, TargetReport,
+    TriggerReport,
 };
 use crate::spec::HookSpec;
 use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
@@ -67,6 +68,11 @@ pub struct Check {
     pub strict: bool,
     /// Hook files an agent of this check cannot load.
     pub unloadable: Vec<judge::Unloadable>,
+    /// Per tool, in [`Check::tools`] order: its own hook file is missing (missing entries:
+    /// not missing).
+    pub missing_files: Vec<bool>,
+    /// Report exactly what each command is started with (`-vv`, `--dry-run`).
+    pub show_invocations: bool,
     /// How many hooks may run at once.
     pub jobs: usize,
     /// The project root (absolute).
@@ -96,6 +102,8 @@ pub struct Planned {
     slots: Vec<(usize, usize)>,
     /// Per tool and command: what was read from its outcome, once it came in.
     read: Vec<Vec<Option<Read>>>,
+    /// Per tool and command, what it is started with, when the check reports it.
+    started: Vec<Vec<Option<InvocationReport>>>,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -280,6 +288,7 @@ pub fn plan(check: &Check) -> Planned {
     }
     let mut slots = Vec::new();
     let mut read = Vec::new();
+    let mut started = Vec::new();
     for (t, plan) in plans.iter().enumerate() {
         let commands = match plan {
             Plan::Run(run) => run.commands.as_slice(),
@@ -291,12 +300,22 @@ pub fn plan(check: &Check) -> Planned {
             }
         }
         read.push(commands.iter().map(|_| None).collect());
+        started.push(
+            commands
+                .iter()
+                .map(|c| match &c.invocation {
+                    Ok(inv) if check.show_invocations => Some(invocation_report(inv, &env)),
+                    _ => None,
+                })
+                .collect(),
+        );
     }
     Planned {
         plans,
         owners,
         slots,
         read,
+        started,
     }
 }
 
@@ -358,6 +377,32 @@ fn takes(check: &Check, trigger: &Trigger) -> u8 {
         }
     }
     best
+}
+
+/// What an invocation starts, for people: environment names only, split into those the agent
+/// sets or changes and those passed on from `caller` (hookcheck's environment, scrubbed).
+fn invocation_report(inv: &exec::Invocation, caller: &[(String, String)]) -> InvocationReport {
+    let mut env_set = Vec::new();
+    let mut env_inherited = Vec::new();
+    for (k, v) in &inv.env {
+        if caller.iter().any(|(ck, cv)| ck == k && cv == v) {
+            env_inherited.push(k.clone());
+        } else {
+            env_set.push(k.clone());
+        }
+    }
+    env_set.sort();
+    env_inherited.sort();
+    let mut argv = vec![inv.program.clone()];
+    argv.extend(inv.args.iter().cloned());
+    InvocationReport {
+        argv,
+        cwd: inv.cwd.display().to_string(),
+        timeout_ms: u64::try_from(inv.timeout.as_millis()).unwrap_or(u64::MAX),
+        env_set,
+        env_inherited,
+        stdin: String::from_utf8_lossy(&inv.stdin).into_owned(),
+    }
 }
 
 /// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
@@ -530,6 +575,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         plans,
         owners,
         read,
+        started,
         ..
     } = planned;
     let mut streams = Vec::new();
@@ -539,11 +585,16 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         .zip(plans)
         .zip(owners)
         .zip(read)
+        .zip(started)
         .enumerate()
-        .map(|(i, (((tool, plan), owner), read))| {
+        .map(|(i, ((((tool, plan), owner), read), started))| {
             let specs = specs_for(check, i);
             let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner);
             streams.push(kept);
+            for (c, inv) in t.commands.iter_mut().zip(started) {
+                c.invocation = inv;
+            }
+            t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
             t.warnings
                 .extend(check.warnings.get(i).into_iter().flatten().cloned());
             t.notes
@@ -642,6 +693,7 @@ fn empty_target(
         notes: Vec::new(),
         warnings: Vec::new(),
         assumptions: Vec::new(),
+        hook_file_missing: false,
     }
 }
 
@@ -756,8 +808,8 @@ fn ran_target(
     }
     let is_async = judged.is_empty();
     let combined = (tool.combine)(&rcx, if is_async { &background } else { &judged });
+    // The agent's static facts (`Tool::notes`) live in `hookcheck tools`, not in every run.
     let mut notes = run.notes.clone();
-    notes.extend(tool.notes.iter().map(|n| n.to_string()));
     if is_async {
         notes.push(format!(
             "{} does not wait for this hook: its result is shown, not judged",
@@ -781,6 +833,7 @@ fn ran_target(
         notes,
         warnings: Vec::new(),
         assumptions: run.assumptions,
+        hook_file_missing: false,
     };
     (t, streams)
 }
@@ -843,6 +896,7 @@ fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport
         is_async,
         counted: false,
         notes: vec![format!("not run: {reason}")],
+        invocation: None,
     }
 }
 
@@ -884,5 +938,6 @@ fn command_report(
         is_async,
         counted: r.counted,
         notes,
+        invocation: None,
     }
 }

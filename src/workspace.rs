@@ -147,6 +147,8 @@ impl Workspace {
             include_assumed: req.include_assumed,
             strict: false,
             unloadable: Vec::new(),
+            missing_files: Vec::new(),
+            show_invocations: false,
             jobs,
             root: self.root.clone(),
             home: self.home.clone(),

@@ -3,12 +3,20 @@
 
 mod common;
 
-use common::{Project, decision, guard, guard_project, target};
+use common::{Project, decision, guard, guard_project, stable, target};
 
 #[test]
 fn exit_0_when_counted_tools_agree_and_1_when_they_differ() {
     let p = guard_project();
-    let run = p.run(&["run", "g", "--bash", "rm -rf build", "-t", "claude,gemini"]);
+    let run = p.run(&[
+        "run",
+        "g",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,gemini",
+        "-v",
+    ]);
     assert_eq!(run.code(), 0, "{}", run.stdout());
     assert!(
         run.stdout().contains("claude: block (exit 2"),
@@ -108,7 +116,7 @@ fn a_matcher_that_does_not_fire_is_an_allow_with_the_reason() {
             "event: PreToolUse\nmatcher: Write\ncommand: ./hooks/g.sh\n",
         )
         .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
-    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude", "-v"]);
     assert!(
         run.stdout()
             .contains("claude: allow (not run: matcher \"Write\" does not match Bash)"),
@@ -405,7 +413,7 @@ fn async_hooks_run_and_are_shown_but_not_judged() {
         "{r}"
     );
     assert_eq!(t["commands"][0]["exit_code"], 2, "the hook really ran: {r}");
-    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude", "-v"]);
     assert!(
         run.stdout().contains("claude: block (exit 2"),
         "{}",
@@ -479,13 +487,6 @@ fn agnostic_ai_specs_load_unchanged_from_their_folder() {
     assert_eq!(code, 0, "{r}");
 }
 
-/// Output with what changes run to run (times, the temp root) replaced.
-fn stable(s: &str, p: &Project) -> String {
-    let s = s.replace(&p.root().display().to_string(), "[root]");
-    let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+"#).unwrap();
-    ms.replace_all(&s, "[ms]").into_owned()
-}
-
 #[test]
 fn text_and_json_reports_snapshot() {
     let p = Project::new()
@@ -505,7 +506,10 @@ fn text_and_json_reports_snapshot() {
         "-t",
         "claude,codex,gemini,cursor",
     ];
-    let run = p.run(&args);
+    // `-v`: every agent's block (the concise default is pinned in tests/text.rs).
+    let mut verbose = args.to_vec();
+    verbose.push("-v");
+    let run = p.run(&verbose);
     assert_eq!(run.code(), 1);
     insta::assert_snapshot!("run_text", stable(&run.stdout(), &p));
     let mut json_args = args.to_vec();

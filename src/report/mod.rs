@@ -74,6 +74,9 @@ pub struct TargetReport {
     pub warnings: Vec<String>,
     /// What had to be assumed.
     pub assumptions: Vec<Assumption>,
+    /// The agent's own hook file is missing, so it would not run this hook yet (the warning
+    /// says which files; `--strict` fails on it).
+    pub hook_file_missing: bool,
 }
 
 /// One command's run and reading.
@@ -119,6 +122,27 @@ pub struct CommandReport {
     pub counted: bool,
     /// How the reply was read.
     pub notes: Vec<String>,
+    /// What was started, exactly (with `-vv` and `--dry-run`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invocation: Option<InvocationReport>,
+}
+
+/// What hookcheck started for one command, as the agent would: environment names only,
+/// never values.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct InvocationReport {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// The working directory.
+    pub cwd: String,
+    /// The timeout, in milliseconds.
+    pub timeout_ms: u64,
+    /// The variables the agent (or the spec's `env`) sets or changes.
+    pub env_set: Vec<String>,
+    /// The variables passed on from hookcheck's own environment.
+    pub env_inherited: Vec<String>,
+    /// The input JSON written on the hook's stdin.
+    pub stdin: String,
 }
 
 /// The judgement of the whole check.
@@ -140,6 +164,9 @@ pub struct Summary {
     pub failures: Vec<String>,
     /// The tools a failure names (empty when the failure names none, e.g. nothing counted).
     pub failed_targets: Vec<String>,
+    /// The tools to look at: those that differ from the rest, miss an expectation, error or
+    /// time out (the text report shows these in full).
+    pub flagged: Vec<String>,
     /// One line for people.
     pub message: String,
 }
@@ -158,7 +185,7 @@ pub struct ErrorReport {
 #[serde(untagged)]
 pub enum Output {
     /// The check ran.
-    Report(Report),
+    Report(Box<Report>),
     /// The check could not run.
     Error(ErrorReport),
     /// `hookcheck test`: a suite of checks.

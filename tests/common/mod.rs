@@ -177,3 +177,10 @@ pub fn error_in_one_line(stderr: &str) -> String {
         None => stderr.to_string(),
     }
 }
+
+/// Output with what changes run to run (times, the temp root) replaced.
+pub fn stable(s: &str, p: &Project) -> String {
+    let s = s.replace(&p.root().display().to_string(), "[root]");
+    let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+|"timeout_ms": \d+"#).unwrap();
+    ms.replace_all(&s, "[ms]").into_owned()
+}
