@@ -126,7 +126,21 @@ fn run_cmd(args: RunArgs) -> i32 {
         verbosity: report::text::Verbosity::from_count(args.verbose),
         strict: args.strict,
     };
+    let dry = args.dry_run;
     match prepare(args) {
+        Ok(check) if dry => {
+            let report = run::dry_run(&check);
+            if format == Format::Json {
+                print_json(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                ));
+            } else {
+                print(&report::dry::render(&report));
+            }
+            // Nothing is judged; a dry run that would start nothing says so with status 1.
+            i32::from(report.would_start == 0)
+        }
         Ok(check) => {
             let format = if format == Format::Text && in_github_actions() {
                 Format::Github

@@ -184,6 +184,10 @@ pub struct RunArgs {
     /// Also run the installed agents for real (as `hookcheck live`) and show both side by side.
     #[arg(long)]
     pub live: bool,
+    /// Print, per agent, what it would run and with what input (argv, cwd, timeout,
+    /// environment names, stdin), without running anything.
+    #[arg(long, conflicts_with = "live")]
+    pub dry_run: bool,
     /// Say more: `-v` every agent in full; `-vv` also what each command is started with (argv,
     /// cwd, timeout, environment names, stdin).
     #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
 use crate::report::{
-    CommandReport, InvocationReport, Keep, Keeps, Report, SCHEMA_VERSION, TargetReport,
-    TriggerReport,
+    CommandReport, DryCommand, DryRunReport, DryTarget, InvocationReport, Keep, Keeps, Report,
+    SCHEMA_VERSION, TargetReport, TriggerReport,
 };
 use crate::spec::HookSpec;
 use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
@@ -379,6 +379,80 @@ fn takes(check: &Check, trigger: &Trigger) -> u8 {
     best
 }
 
+/// What each tool would run for the check, and with what input, without running anything.
+pub fn dry_run(check: &Check) -> DryRunReport {
+    let env = tools::scrub_env(check.env.iter().cloned());
+    let planned = plan(check);
+    let mut would_start = 0;
+    let targets = check
+        .tools
+        .iter()
+        .zip(planned.plans)
+        .map(|(tool, plan)| {
+            let mut t = DryTarget {
+                target: tool.id.to_string(),
+                name: tool.name.to_string(),
+                event: None,
+                trigger: None,
+                reason: None,
+                commands: Vec::new(),
+                assumptions: Vec::new(),
+                notes: Vec::new(),
+            };
+            match plan {
+                Plan::NotRun { event, reason } => {
+                    t.event = event;
+                    t.reason = Some(reason);
+                }
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                } => {
+                    t.event = Some(event);
+                    t.trigger = trigger;
+                    t.reason = Some(format!("not run: {reason}"));
+                }
+                Plan::Run(run) => {
+                    t.event = Some(run.event);
+                    t.trigger = run.trigger;
+                    t.assumptions = run.assumptions;
+                    t.notes = run.notes;
+                    for c in run.commands {
+                        let (invocation, not_run) = match &c.invocation {
+                            Ok(inv) => (Some(invocation_report(inv, &env)), None),
+                            Err(reason) => (None, Some(reason.clone())),
+                        };
+                        would_start += usize::from(invocation.is_some());
+                        t.commands.push(DryCommand {
+                            command: c.display,
+                            is_async: c.is_async,
+                            invocation,
+                            not_run,
+                        });
+                    }
+                }
+            }
+            t
+        })
+        .collect();
+    DryRunReport {
+        schema_version: SCHEMA_VERSION,
+        hook: check.subject.name().to_string(),
+        spec: check.subject.source(),
+        trigger: trigger_report(&check.trigger),
+        targets,
+        would_start,
+    }
+}
+
+fn trigger_report(trigger: &Trigger) -> TriggerReport {
+    TriggerReport {
+        kind: trigger.kind().to_string(),
+        value: trigger.value(),
+    }
+}
+
 /// What an invocation starts, for people: environment names only, split into those the agent
 /// sets or changes and those passed on from `caller` (hookcheck's environment, scrubbed).
 fn invocation_report(inv: &exec::Invocation, caller: &[(String, String)]) -> InvocationReport {
@@ -620,10 +694,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         schema_version: SCHEMA_VERSION,
         hook: check.subject.name().to_string(),
         spec: check.subject.source(),
-        trigger: TriggerReport {
-            kind: check.trigger.kind().to_string(),
-            value: check.trigger.value(),
-        },
+        trigger: trigger_report(&check.trigger),
         targets,
         summary,
     }

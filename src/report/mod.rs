@@ -1,6 +1,7 @@
 //! The result of a check as data, and the reporters that format it. Reporters only format;
 //! every decision is made before a [`Report`] exists.
 
+pub mod dry;
 pub mod json;
 pub mod keep;
 pub mod suite;
@@ -40,6 +41,16 @@ pub struct TriggerReport {
     pub kind: String,
     /// The command, path, prompt or payload file.
     pub value: String,
+}
+
+impl TriggerReport {
+    /// The trigger as the flag that gives it: `--bash 'rm -rf build'`, or `no trigger`.
+    pub fn as_flag(&self) -> String {
+        match self.kind.as_str() {
+            "none" => "no trigger".to_string(),
+            kind => format!("--{kind} {}", text::quote(&self.value)),
+        }
+    }
 }
 
 /// One tool's verdict.
@@ -169,6 +180,58 @@ pub struct Summary {
     pub flagged: Vec<String>,
     /// One line for people.
     pub message: String,
+}
+
+/// `run --dry-run`: what each agent would run, and with what input, without running it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryRunReport {
+    /// The version of this shape.
+    pub schema_version: u32,
+    /// The hook's name.
+    pub hook: String,
+    /// The spec file.
+    pub spec: String,
+    /// What the agent is about to do.
+    pub trigger: TriggerReport,
+    /// One entry per tool, in registry order.
+    pub targets: Vec<DryTarget>,
+    /// How many commands would be started.
+    pub would_start: usize,
+}
+
+/// What one tool would do.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryTarget {
+    /// The tool id.
+    pub target: String,
+    /// The tool's name.
+    pub name: String,
+    /// The event, in the tool's spelling.
+    pub event: Option<String>,
+    /// The tool name or source the hook would fire on.
+    pub trigger: Option<String>,
+    /// Why the hook would not run, or would not fire.
+    pub reason: Option<String>,
+    /// One entry per command.
+    pub commands: Vec<DryCommand>,
+    /// What had to be assumed.
+    pub assumptions: Vec<Assumption>,
+    /// What a user should know.
+    pub notes: Vec<String>,
+}
+
+/// One command a tool would start.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryCommand {
+    /// The command as written.
+    pub command: String,
+    /// The tool would not wait for it.
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    /// What would be started (absent when the command would not run).
+    pub invocation: Option<InvocationReport>,
+    /// Why the command would not run.
+    pub not_run: Option<String>,
 }
 
 /// What `--format json` prints when the check cannot run (exit status 2).

@@ -100,10 +100,7 @@ pub fn summary_line(out: &mut String, report: &Report) {
 
 /// The first line: the hook, the trigger, how many agents, the expectation.
 fn header(out: &mut String, report: &Report) {
-    let trigger = match report.trigger.kind.as_str() {
-        "none" => "no trigger".to_string(),
-        kind => format!("--{kind} {}", quote(&report.trigger.value)),
-    };
+    let trigger = report.trigger.as_flag();
     let n = report.targets.len();
     let agents = if n == 1 { "agent" } else { "agents" };
     let expect = report
