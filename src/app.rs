@@ -200,6 +200,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         targets: args.targets,
         expect: args.expect,
         include_assumed: args.include_assumed,
+        event: args.event,
     };
     let mut check = ws.check(&req, &ws.cwd, jobs)?;
     check.strict = args.strict;
@@ -225,6 +226,13 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         return Err("none of the tools asked for has hook files hookcheck can read".into());
     }
     let unloadable = unloadable(&parts.tools, &inv);
+    let firing = crate::workspace::firing(
+        args.event.as_deref(),
+        &trigger,
+        &parts.tools,
+        &ws.root,
+        &ws.home,
+    )?;
     let check = Check {
         subject: run::Subject::Installed {
             specs: parts.specs,
@@ -238,6 +246,7 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         include_assumed: args.include_assumed,
         strict: args.strict,
         show_invocations: args.verbose >= 2,
+        firing,
         unloadable,
         missing_files: Vec::new(),
         jobs,

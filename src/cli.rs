@@ -153,9 +153,14 @@ pub struct RunArgs {
     /// The user submits this prompt.
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
-    /// Send this JSON file as the event input, as is, for any event.
+    /// Send this JSON file as the event input, as is, for any event (its `hook_event_name`,
+    /// when it has one, is the event that fires).
     #[arg(long, value_name = "FILE")]
     pub payload: Option<PathBuf>,
+    /// The event that fires, as an agent spells it (`Stop`, `PreToolUse`) or portable
+    /// (`stop`, `before-tool`): hooks on other events do not run.
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<String>,
     /// Check only these tools (repeatable, or comma-separated). Default: every tool.
     #[arg(
         short = 't',

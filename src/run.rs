@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::event::Firing;
 use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
 use crate::report::{
@@ -73,6 +74,9 @@ pub struct Check {
     pub missing_files: Vec<bool>,
     /// Report exactly what each command is started with (`-vv`, `--dry-run`).
     pub show_invocations: bool,
+    /// The event that fires (`--event`, or the payload's `hook_event_name`): hooks on
+    /// other events do not run. `None`: the hook's own event fires.
+    pub firing: Option<Firing>,
     /// How many hooks may run at once.
     pub jobs: usize,
     /// The project root (absolute).
@@ -271,7 +275,7 @@ pub fn plan(check: &Check) -> Planned {
                 Vec::new(),
             ),
             Subject::Spec(spec) => {
-                let plan = plan_one(tool, &cx(spec));
+                let plan = on_firing(check, tool, plan_one(tool, &cx(spec)));
                 let n = match &plan {
                     Plan::Run(r) => r.commands.len(),
                     _ => 0,
@@ -280,7 +284,10 @@ pub fn plan(check: &Check) -> Planned {
             }
             Subject::Installed { .. } => {
                 let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
-                merge(tool, specs, each)
+                match &check.firing {
+                    None => merge(tool, specs, each),
+                    Some(f) => merge_firing(tool, specs, each, f),
+                }
             }
         };
         plans.push(plan);
@@ -369,6 +376,9 @@ fn takes(check: &Check, trigger: &Trigger) -> u8 {
                 home: &check.home,
                 env: &env,
             });
+            if check.firing.as_ref().is_some_and(|f| !f.keeps(tool, &plan)) {
+                continue;
+            }
             best = best.max(match plan {
                 Plan::Run(_) => 2,
                 Plan::Skipped { .. } => 1,
@@ -527,6 +537,59 @@ fn specs_for(check: &Check, index: usize) -> &[HookSpec] {
         Subject::Spec(s) => std::slice::from_ref(s),
         Subject::Installed { specs, .. } => specs.get(index).map_or(&[], Vec::as_slice),
     }
+}
+
+/// A spec's plan when another event fires: not run, saying so.
+fn on_firing(check: &Check, tool: &Tool, plan: Plan) -> Plan {
+    match &check.firing {
+        Some(f) if !f.keeps(tool, &plan) => {
+            let event = Firing::event_of(&plan).map(str::to_string);
+            Plan::NotRun {
+                reason: format!(
+                    "{} fires {} here ({}), and this hook is on {}",
+                    tool.name,
+                    f.name,
+                    f.from,
+                    event.as_deref().unwrap_or("another event")
+                ),
+                event,
+            }
+        }
+        _ => plan,
+    }
+}
+
+/// [`merge`] of only the installed handlers on the event that fires.
+fn merge_firing(
+    tool: &Tool,
+    specs: &[HookSpec],
+    plans: Vec<Plan>,
+    firing: &Firing,
+) -> (Plan, Vec<usize>) {
+    let (kept, plans): (Vec<usize>, Vec<Plan>) = plans
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| Firing::event_of(p).is_some_and(|e| firing.fires(tool.id, e)))
+        .unzip();
+    if kept.is_empty() {
+        return (
+            Plan::NotRun {
+                event: None,
+                reason: format!(
+                    "no installed {} handler runs on {} ({})",
+                    tool.name, firing.name, firing.from
+                ),
+            },
+            Vec::new(),
+        );
+    }
+    let subset: Vec<HookSpec> = kept.iter().filter_map(|i| specs.get(*i).cloned()).collect();
+    let (plan, owner) = merge(tool, &subset, plans);
+    let owner = owner
+        .into_iter()
+        .map(|j| kept.get(j).copied().unwrap_or(j))
+        .collect();
+    (plan, owner)
 }
 
 /// One tool's plans for several installed handlers, as one: the handlers that run on the

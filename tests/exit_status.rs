@@ -159,20 +159,7 @@ fn an_unloadable_hook_file_fails_with_its_place_and_what_the_agent_does() {
         ".claude/settings.json",
         "{\"hooks\": {\n  \"PreToolUse\": [ oops\n",
     );
-    let (code, r) = {
-        let run = p.run(&[
-            "run",
-            "--installed",
-            "--bash",
-            "ls",
-            "-t",
-            "claude",
-            "--format",
-            "json",
-        ]);
-        let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
-        (run.code(), v)
-    };
+    let (code, r) = p.json_of(&["run", "--installed", "--bash", "ls", "-t", "claude"]);
     assert_eq!(code, 1, "{r}");
     assert_eq!(
         r["summary"]["failures"][0],

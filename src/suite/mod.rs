@@ -141,6 +141,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, String> {
                 targets: c.targets,
                 expect,
                 include_assumed: c.include_assumed,
+                event: None,
             },
         });
     }

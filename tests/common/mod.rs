@@ -73,6 +73,12 @@ impl Project {
     pub fn json(&self, hook: &str, args: &[&str]) -> (i32, Value) {
         let mut all = vec!["run", hook];
         all.extend_from_slice(args);
+        self.json_of(&all)
+    }
+
+    /// Runs `hookcheck ARGS --format json` and parses what it prints.
+    pub fn json_of(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = args.to_vec();
         all.extend_from_slice(&["--format", "json"]);
         let run = self.run(&all);
         let v: Value = serde_json::from_str(&run.stdout()).unwrap_or_else(|e| {
