@@ -54,8 +54,17 @@ pub fn main(cli: Cli) -> i32 {
             print(&String::from_utf8_lossy(&out));
             0
         }
-        Command::Schema => {
-            let schema = report::schema();
+        Command::Schema { kind } => {
+            let schema = match kind.as_deref() {
+                None => Some(report::schema()),
+                Some(k) => report::listing::schema(k),
+            };
+            let Some(schema) = schema else {
+                return fail(
+                    Format::Text,
+                    "no such output: see `hookcheck schema --help`",
+                );
+            };
             print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&schema).unwrap_or_default()
@@ -456,7 +465,8 @@ fn list_cmd(args: ListArgs) -> i32 {
     let mut rows = Vec::new();
     let mut status = 0;
     for (name, path) in spec::discover(&dirs) {
-        let row = match spec::load_file(&path) {
+        let file = path.display().to_string();
+        rows.push(match spec::load_file(&path) {
             Ok(s) => {
                 let (when, what) = match &s.when {
                     When::Native { event, matcher } => (format!("event: {event}"), matcher.clone()),
@@ -465,24 +475,33 @@ fn list_cmd(args: ListArgs) -> i32 {
                         s.raw.match_.clone().unwrap_or_default(),
                     ),
                 };
-                serde_json::json!({
-                    "name": s.name, "when": when, "match": what,
-                    "targets": s.raw.targets.clone().unwrap_or_else(|| vec!["all".into()]),
-                    "file": path.display().to_string(), "error": null,
-                })
+                report::listing::SpecRow {
+                    name: s.name,
+                    file,
+                    when: Some(when),
+                    match_: Some(what),
+                    agents: Some(s.raw.targets.unwrap_or_else(|| vec!["all".into()])),
+                    error: None,
+                }
             }
             Err(e) => {
                 status = EXIT_USAGE;
-                serde_json::json!({ "name": name, "file": path.display().to_string(), "error": e.to_string() })
+                report::listing::SpecRow {
+                    name,
+                    file,
+                    when: None,
+                    match_: None,
+                    agents: None,
+                    error: Some(e.to_string()),
+                }
             }
-        };
-        rows.push(row);
+        });
     }
     match args.format {
-        ListFormat::Json => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&rows).unwrap_or_default()
-        )),
+        ListFormat::Json => print_json_value(&report::listing::SpecList {
+            schema_version: report::SCHEMA_VERSION,
+            hooks: rows,
+        }),
         ListFormat::Text => {
             if rows.is_empty() {
                 let where_ = dirs
@@ -494,23 +513,11 @@ fn list_cmd(args: ListArgs) -> i32 {
             }
             let mut out = String::new();
             for r in &rows {
-                let s = |k: &str| {
-                    r.get(k)
-                        .and_then(|v| v.as_str())
-                        .unwrap_or_default()
-                        .to_string()
-                };
-                if let Some(e) = r.get("error").and_then(|v| v.as_str()) {
-                    out.push_str(&format!("{}  invalid: {e}\n", s("name")));
+                if let Some(e) = &r.error {
+                    out.push_str(&format!("{}  invalid: {e}\n", r.name));
                     continue;
                 }
-                let targets = r["targets"].as_array().map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                });
-                let m = s("match");
+                let m = r.match_.as_deref().unwrap_or_default();
                 let m = if m.is_empty() {
                     String::new()
                 } else {
@@ -518,11 +525,11 @@ fn list_cmd(args: ListArgs) -> i32 {
                 };
                 out.push_str(&format!(
                     "{}  {}{}  targets: {}  {}\n",
-                    s("name"),
-                    s("when"),
+                    r.name,
+                    r.when.as_deref().unwrap_or_default(),
                     m,
-                    targets.unwrap_or_default(),
-                    s("file")
+                    r.agents.as_deref().unwrap_or_default().join(","),
+                    r.file
                 ));
             }
             print(&out);
@@ -531,23 +538,35 @@ fn list_cmd(args: ListArgs) -> i32 {
     status
 }
 
+/// Prints a value as pretty JSON.
+fn print_json_value(v: &impl serde::Serialize) {
+    print_json(&format!(
+        "{}\n",
+        serde_json::to_string_pretty(v).unwrap_or_default()
+    ));
+}
+
 fn tools_cmd(args: ToolsArgs) -> i32 {
     match args.format {
         ListFormat::Json => {
-            let list: Vec<_> = tools::ALL
+            let strings = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
+            let agents = tools::ALL
                 .iter()
-                .map(|t| {
-                    serde_json::json!({
-                        "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
-                        "events": t.events, "shell": t.shell, "default_timeouts": t.timeouts,
-                        "notes": t.notes,
-                    })
+                .map(|t| report::listing::ToolRow {
+                    agent: t.id.to_string(),
+                    name: t.name.to_string(),
+                    checked: t.checked.to_string(),
+                    sources: strings(t.sources),
+                    events: strings(t.events),
+                    shell: t.shell.to_string(),
+                    default_timeouts: t.timeouts.to_string(),
+                    notes: strings(t.notes),
                 })
                 .collect();
-            print_json(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&list).unwrap_or_default()
-            ));
+            print_json_value(&report::listing::ToolList {
+                schema_version: report::SCHEMA_VERSION,
+                agents,
+            });
         }
         ListFormat::Text => {
             let mut out = String::new();
@@ -588,21 +607,25 @@ fn list_installed(args: ListArgs) -> i32 {
     let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
     match args.format {
         ListFormat::Json => {
-            let errors: Vec<_> = inv
+            let errors = inv
                 .errors
                 .iter()
-                .map(|e| {
-                    serde_json::json!({
-                        "file": e.file.display().to_string(), "line": e.line,
-                        "message": e.message, "consequence": e.consequence,
-                    })
+                .map(|e| report::listing::FileError {
+                    file: e.file.display().to_string(),
+                    line: e.line,
+                    message: e.message.clone(),
+                    consequence: e.consequence.clone(),
                 })
                 .collect();
-            let out = serde_json::json!({ "handlers": rows, "errors": errors });
-            print_json(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&out).unwrap_or_default()
-            ));
+            let handlers = match report::listing::handler_rows(rows) {
+                Ok(h) => h,
+                Err(e) => return fail(Format::Json, &e),
+            };
+            print_json_value(&report::listing::InstalledList {
+                schema_version: report::SCHEMA_VERSION,
+                handlers,
+                errors,
+            });
         }
         ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
     }
@@ -618,10 +641,10 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&findings).unwrap_or_default()
-        )),
+        ListFormat::Json => match report::listing::lint_report(&findings) {
+            Ok(r) => print_json_value(&r),
+            Err(e) => return fail(Format::Json, &e),
+        },
         ListFormat::Text => print(&native::lint::render(&findings)),
     }
     i32::from(

@@ -49,8 +49,13 @@ pub enum Command {
     /// Run the real agents headless against a built-in fake model, offline, and compare what
     /// they did with hookcheck's prediction.
     Live(LiveArgs),
-    /// Print the JSON Schema of `run --format json` and `test --format json`.
-    Schema,
+    /// Print the JSON Schema of one JSON output: run, dry-run, test, list, list-installed,
+    /// tools, lint, live or error (without KIND: run, test and error in one).
+    Schema {
+        /// The output.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(crate::report::listing::KINDS))]
+        kind: Option<String>,
+    },
     /// Print a shell completion script.
     Completions {
         /// The shell.

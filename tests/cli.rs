@@ -254,7 +254,7 @@ fn json_report_matches_its_schema_and_hides_env_values() {
     );
     let t = target(&report, "claude");
     for key in [
-        "target",
+        "agent",
         "decision",
         "effect",
         "counted",
@@ -319,11 +319,11 @@ fn list_and_tools() {
     );
     let run = p.run(&["tools", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
-    let ids: Vec<&str> = v
+    let ids: Vec<&str> = v["agents"]
         .as_array()
         .unwrap()
         .iter()
-        .filter_map(|t| t["id"].as_str())
+        .filter_map(|t| t["agent"].as_str())
         .collect();
     assert_eq!(
         ids,
@@ -332,7 +332,7 @@ fn list_and_tools() {
             .collect::<Vec<_>>(),
         "every agent id, in registry order"
     );
-    assert!(v.as_array().is_some_and(|a| {
+    assert!(v["agents"].as_array().is_some_and(|a| {
         a.iter()
             .all(|t| t["sources"].as_array().is_some_and(|s| !s.is_empty()))
     }));
@@ -350,14 +350,14 @@ fn help_has_examples() {
 
 /// Every agent's verdict, as `agent: decision (effect, counted)` lines, for a snapshot.
 fn verdicts(report: &serde_json::Value) -> String {
-    report["targets"]
+    report["agents"]
         .as_array()
         .unwrap()
         .iter()
         .map(|t| {
             format!(
                 "{}: {} ({}, counted: {})",
-                t["target"].as_str().unwrap(),
+                t["agent"].as_str().unwrap(),
                 t["decision"].as_str().unwrap(),
                 t["effect"].as_str().unwrap_or("-"),
                 t["counted"]

@@ -166,8 +166,5 @@ fn an_unloadable_hook_file_fails_with_its_place_and_what_the_agent_does() {
         ".claude/settings.json:2: not valid JSON: expected value; Claude Code loads no hooks from this file",
         "{r}"
     );
-    assert_eq!(
-        r["summary"]["failed_targets"],
-        serde_json::json!(["claude"])
-    );
+    assert_eq!(r["summary"]["failed_agents"], serde_json::json!(["claude"]));
 }

@@ -4,6 +4,7 @@
 pub mod dry;
 pub mod json;
 pub mod keep;
+pub mod listing;
 pub mod suite;
 pub mod text;
 
@@ -14,8 +15,9 @@ use serde::Serialize;
 
 use crate::verdict::{Assumption, Decision, Effect};
 
-/// The version of the JSON output's shape; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the JSON output's shape; bumped on any breaking change (2: one vocabulary,
+/// `agents[].agent` everywhere, and every output an object).
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One check: a hook, a trigger, every tool's verdict, and the judgement.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -28,7 +30,8 @@ pub struct Report {
     pub spec: String,
     /// What the agent was about to do.
     pub trigger: TriggerReport,
-    /// One entry per tool, in registry order.
+    /// One entry per agent, in registry order.
+    #[serde(rename = "agents")]
     pub targets: Vec<TargetReport>,
     /// The judgement.
     pub summary: Summary,
@@ -53,10 +56,11 @@ impl TriggerReport {
     }
 }
 
-/// One tool's verdict.
+/// One agent's verdict.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TargetReport {
-    /// The tool id.
+    /// The agent's id.
+    #[serde(rename = "agent")]
     pub target: String,
     /// The tool's name.
     pub name: String,
@@ -173,7 +177,8 @@ pub struct Summary {
     pub expect: Option<String>,
     /// Why the check failed, one line each.
     pub failures: Vec<String>,
-    /// The tools a failure names (empty when the failure names none, e.g. nothing counted).
+    /// The agents a failure names (empty when the failure names none, e.g. nothing counted).
+    #[serde(rename = "failed_agents")]
     pub failed_targets: Vec<String>,
     /// The tools to look at: those that differ from the rest, miss an expectation, error or
     /// time out (the text report shows these in full).
@@ -193,7 +198,8 @@ pub struct DryRunReport {
     pub spec: String,
     /// What the agent is about to do.
     pub trigger: TriggerReport,
-    /// One entry per tool, in registry order.
+    /// One entry per agent, in registry order.
+    #[serde(rename = "agents")]
     pub targets: Vec<DryTarget>,
     /// How many commands would be started.
     pub would_start: usize,
@@ -202,7 +208,8 @@ pub struct DryRunReport {
 /// What one tool would do.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct DryTarget {
-    /// The tool id.
+    /// The agent's id.
+    #[serde(rename = "agent")]
     pub target: String,
     /// The tool's name.
     pub name: String,

@@ -117,9 +117,9 @@ impl Run {
 
 /// The target entry for `id` in a JSON report.
 pub fn target<'a>(report: &'a Value, id: &str) -> &'a Value {
-    report["targets"]
+    report["agents"]
         .as_array()
-        .and_then(|ts| ts.iter().find(|t| t["target"] == id))
+        .and_then(|ts| ts.iter().find(|t| t["agent"] == id))
         .unwrap_or_else(|| panic!("no target {id} in {report}"))
 }
 
