@@ -10,7 +10,7 @@ use crate::cli::{
 };
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
-use crate::judge::Expect;
+use crate::judge::{Expect, Unloadable};
 use crate::native;
 use crate::report;
 use crate::run::{self, Check};
@@ -55,8 +55,17 @@ pub fn main(cli: Cli) -> i32 {
             print(&String::from_utf8_lossy(&out));
             0
         }
-        Command::Schema => {
-            let schema = report::schema();
+        Command::Schema { kind } => {
+            let schema = match kind.as_deref() {
+                None => Some(report::schema()),
+                Some(k) => report::listing::schema(k),
+            };
+            let Some(schema) = schema else {
+                return fail(
+                    Format::Text,
+                    "no such output: see `hookcheck schema --help`",
+                );
+            };
             print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&schema).unwrap_or_default()
@@ -123,20 +132,34 @@ pub(crate) fn fail(format: Format, message: &str) -> i32 {
 
 fn run_cmd(args: RunArgs) -> i32 {
     let format = args.format;
-    let strict = args.strict;
+    let text = report::text::Options {
+        verbosity: report::text::Verbosity::from_count(args.verbose),
+        strict: args.strict,
+    };
+    let dry = args.dry_run;
     match prepare(args) {
+        Ok(check) if dry => {
+            let report = run::dry_run(&check);
+            if format == Format::Json {
+                print_json(&format!(
+                    "{}\n",
+                    serde_json::to_string_pretty(&report).unwrap_or_default()
+                ));
+            } else {
+                print(&report::dry::render(&report));
+            }
+            // Nothing is judged; a dry run that would start nothing says so with status 1.
+            i32::from(report.would_start == 0)
+        }
         Ok(check) => {
             let format = if format == Format::Text && in_github_actions() {
                 Format::Github
             } else {
                 format
             };
-            let mut report = run::run_check(&check, report::Keep::for_format(format));
-            if strict {
-                apply_strict(&mut report);
-            }
+            let report = run::run_check(&check, report::Keep::for_format(format));
             match format {
-                Format::Text => print(&report::text::render(&report)),
+                Format::Text => print(&report::text::render(&report, text)),
                 // A closed pipe (`hookcheck ... | head`) is not an error worth a word.
                 Format::Json => {
                     let _ = report::json::write(&report, json_stdout());
@@ -150,7 +173,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                     }
                 }
                 Format::Github => {
-                    print(&report::text::render(&report));
+                    print(&report::text::render(&report, text));
                     if !report.summary.passed {
                         let line = report_line(&report);
                         let title = format!("hookcheck: {}", report.hook);
@@ -187,10 +210,14 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         targets: args.targets,
         expect: args.expect,
         include_assumed: args.include_assumed,
+        event: args.event,
     };
     let mut check = ws.check(&req, &ws.cwd, jobs)?;
+    check.strict = args.strict;
+    check.show_invocations = args.verbose >= 2;
     let inv = native::inventory::load(&ws.root, &ws.home, false);
     check.warnings = native::stale::for_check(&check, &inv);
+    check.missing_files = missing_files(&check, &inv);
     Ok(check)
 }
 
@@ -208,7 +235,15 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     if parts.tools.is_empty() {
         return Err("none of the tools asked for has hook files hookcheck can read".into());
     }
-    Ok(Check {
+    let unloadable = unloadable(&parts.tools, &inv);
+    let firing = crate::workspace::firing(
+        args.event.as_deref(),
+        &trigger,
+        &parts.tools,
+        &ws.root,
+        &ws.home,
+    )?;
+    let check = Check {
         subject: run::Subject::Installed {
             specs: parts.specs,
             files: parts.files,
@@ -219,42 +254,69 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
         tools: parts.tools,
         expect,
         include_assumed: args.include_assumed,
+        strict: args.strict,
+        show_invocations: args.verbose >= 2,
+        firing,
+        unloadable,
+        missing_files: Vec::new(),
         jobs,
         root: ws.root.clone(),
         home: ws.home.clone(),
         env: ws.env.clone(),
         limits: Limits::default(),
         peers: Vec::new(),
-    })
+    };
+    crate::workspace::needs_no_trigger(&check)?;
+    Ok(check)
 }
 
-/// `--strict`: any warning fails the check.
-fn apply_strict(report: &mut report::Report) {
-    let warned: Vec<String> = report
-        .targets
+/// Per tool of a spec check: the agent would load the spec but has no hook file of its own
+/// in the project (the stale warning says which; the text report gives all of them one line).
+fn missing_files(check: &Check, inv: &native::inventory::Inventory) -> Vec<bool> {
+    let run::Subject::Spec(spec) = &check.subject else {
+        return Vec::new();
+    };
+    check
+        .tools
         .iter()
-        .filter(|t| !t.warnings.is_empty())
-        .map(|t| t.target.clone())
-        .collect();
-    if warned.is_empty() {
-        return;
-    }
-    for id in &warned {
-        report
-            .summary
-            .failures
-            .push(format!("{id}: warnings fail the run under --strict"));
-        if !report.summary.failed_targets.contains(id) {
-            report.summary.failed_targets.push(id.clone());
-        }
-    }
-    report.summary.passed = false;
-    report.summary.exit_code = 1;
-    report.summary.message = format!(
-        "hook {}: {}",
-        report.hook,
-        report.summary.failures.join("; ")
-    );
+        .map(|t| {
+            spec.targets_tool(t.id)
+                && t.loader()
+                    .is_some_and(|l| !inv.files_of(l.id).iter().any(|f| f.project && f.exists))
+        })
+        .collect()
+}
+
+/// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
+fn unloadable(
+    tools: &[&'static tools::Tool],
+    inv: &native::inventory::Inventory,
+) -> Vec<Unloadable> {
+    inv.errors
+        .iter()
+        .filter_map(|e| {
+            let agents: Vec<String> = tools
+                .iter()
+                .filter(|t| {
+                    t.loader().is_some_and(|l| {
+                        inv.files
+                            .iter()
+                            .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
+                    })
+                })
+                .map(|t| t.id.to_string())
+                .collect();
+            (!agents.is_empty()).then(|| Unloadable {
+                place: match e.line {
+                    Some(l) => format!("{}:{l}", e.file.display()),
+                    None => e.file.display().to_string(),
+                },
+                message: e.message.clone(),
+                consequence: e.consequence.clone(),
+                agents,
+            })
+        })
+        .collect()
 }
 
 /// Whether this runs as a GitHub Actions step.
@@ -275,6 +337,10 @@ fn report_line(report: &report::Report) -> u64 {
 }
 
 fn test_cmd(args: TestArgs) -> i32 {
+    let text = report::text::Options {
+        verbosity: report::text::Verbosity::from_count(args.verbose),
+        strict: false,
+    };
     let format = args.format.unwrap_or(if in_github_actions() {
         Format::Github
     } else {
@@ -341,7 +407,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
     }
     match format {
-        Format::Text => print(&suite::text::render(&result)),
+        Format::Text => print(&suite::text::render(&result, text)),
         Format::Json => {
             if let Some(s) = json {
                 let _ = s.end(&result);
@@ -349,7 +415,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
         Format::Ndjson => {}
         Format::Github => {
-            print(&suite::text::render(&result));
+            print(&suite::text::render(&result, text));
             print_command(&suite::github::annotations(&result));
         }
     }
@@ -400,7 +466,8 @@ fn list_cmd(args: ListArgs) -> i32 {
     let mut rows = Vec::new();
     let mut status = 0;
     for (name, path) in spec::discover(&dirs) {
-        let row = match spec::load_file(&path) {
+        let file = path.display().to_string();
+        rows.push(match spec::load_file(&path) {
             Ok(s) => {
                 let (when, what) = match &s.when {
                     When::Native { event, matcher } => (format!("event: {event}"), matcher.clone()),
@@ -409,24 +476,33 @@ fn list_cmd(args: ListArgs) -> i32 {
                         s.raw.match_.clone().unwrap_or_default(),
                     ),
                 };
-                serde_json::json!({
-                    "name": s.name, "when": when, "match": what,
-                    "targets": s.raw.targets.clone().unwrap_or_else(|| vec!["all".into()]),
-                    "file": path.display().to_string(), "error": null,
-                })
+                report::listing::SpecRow {
+                    name: s.name,
+                    file,
+                    when: Some(when),
+                    match_: Some(what),
+                    agents: Some(s.raw.targets.unwrap_or_else(|| vec!["all".into()])),
+                    error: None,
+                }
             }
             Err(e) => {
                 status = EXIT_USAGE;
-                serde_json::json!({ "name": name, "file": path.display().to_string(), "error": e.to_string() })
+                report::listing::SpecRow {
+                    name,
+                    file,
+                    when: None,
+                    match_: None,
+                    agents: None,
+                    error: Some(e.to_string()),
+                }
             }
-        };
-        rows.push(row);
+        });
     }
     match args.format {
-        ListFormat::Json => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&rows).unwrap_or_default()
-        )),
+        ListFormat::Json => print_json_value(&report::listing::SpecList {
+            schema_version: report::SCHEMA_VERSION,
+            hooks: rows,
+        }),
         ListFormat::Text => {
             if rows.is_empty() {
                 let where_ = dirs
@@ -438,23 +514,11 @@ fn list_cmd(args: ListArgs) -> i32 {
             }
             let mut out = String::new();
             for r in &rows {
-                let s = |k: &str| {
-                    r.get(k)
-                        .and_then(|v| v.as_str())
-                        .unwrap_or_default()
-                        .to_string()
-                };
-                if let Some(e) = r.get("error").and_then(|v| v.as_str()) {
-                    out.push_str(&format!("{}  invalid: {e}\n", s("name")));
+                if let Some(e) = &r.error {
+                    out.push_str(&format!("{}  invalid: {e}\n", r.name));
                     continue;
                 }
-                let targets = r["targets"].as_array().map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                });
-                let m = s("match");
+                let m = r.match_.as_deref().unwrap_or_default();
                 let m = if m.is_empty() {
                     String::new()
                 } else {
@@ -462,17 +526,25 @@ fn list_cmd(args: ListArgs) -> i32 {
                 };
                 out.push_str(&format!(
                     "{}  {}{}  targets: {}  {}\n",
-                    s("name"),
-                    s("when"),
+                    r.name,
+                    r.when.as_deref().unwrap_or_default(),
                     m,
-                    targets.unwrap_or_default(),
-                    s("file")
+                    r.agents.as_deref().unwrap_or_default().join(","),
+                    r.file
                 ));
             }
             print(&out);
         }
     }
     status
+}
+
+/// Prints a value as pretty JSON.
+fn print_json_value(v: &impl serde::Serialize) {
+    print_json(&format!(
+        "{}\n",
+        serde_json::to_string_pretty(v).unwrap_or_default()
+    ));
 }
 
 fn tools_cmd(args: ToolsArgs) -> i32 {
@@ -492,11 +564,10 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
     };
     match args.format {
         ListFormat::Json => {
-            let list: Vec<_> = chosen.iter().map(|t| report::tools::json(t)).collect();
-            print_json(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&list).unwrap_or_default()
-            ));
+            print_json_value(&report::listing::ToolList {
+                schema_version: report::SCHEMA_VERSION,
+                agents: chosen.iter().map(|t| report::tools::row(t)).collect(),
+            });
         }
         ListFormat::Text if args.fields => print(&report::tools::fields_table(&chosen)),
         ListFormat::Text => {
@@ -527,21 +598,25 @@ fn list_installed(args: ListArgs) -> i32 {
     let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
     match args.format {
         ListFormat::Json => {
-            let errors: Vec<_> = inv
+            let errors = inv
                 .errors
                 .iter()
-                .map(|e| {
-                    serde_json::json!({
-                        "file": e.file.display().to_string(), "line": e.line,
-                        "message": e.message, "consequence": e.consequence,
-                    })
+                .map(|e| report::listing::FileError {
+                    file: e.file.display().to_string(),
+                    line: e.line,
+                    message: e.message.clone(),
+                    consequence: e.consequence.clone(),
                 })
                 .collect();
-            let out = serde_json::json!({ "handlers": rows, "errors": errors });
-            print_json(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&out).unwrap_or_default()
-            ));
+            let handlers = match report::listing::handler_rows(rows) {
+                Ok(h) => h,
+                Err(e) => return fail(Format::Json, &e),
+            };
+            print_json_value(&report::listing::InstalledList {
+                schema_version: report::SCHEMA_VERSION,
+                handlers,
+                errors,
+            });
         }
         ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
     }
@@ -557,10 +632,10 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&findings).unwrap_or_default()
-        )),
+        ListFormat::Json => match report::listing::lint_report(&findings) {
+            Ok(r) => print_json_value(&r),
+            Err(e) => return fail(Format::Json, &e),
+        },
         ListFormat::Text => print(&native::lint::render(&findings)),
     }
     i32::from(

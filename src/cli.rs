@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgAction, ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -53,8 +53,13 @@ pub enum Command {
     /// and a hostile sample of each action, judged as one grid.
     #[command(after_help = SWEEP_EXAMPLES)]
     Sweep(SweepArgs),
-    /// Print the JSON Schema of `run --format json` and `test --format json`.
-    Schema,
+    /// Print the JSON Schema of one JSON output: run, dry-run, test, list, list-installed,
+    /// tools, lint, live or error (without KIND: run, test and error in one).
+    Schema {
+        /// The output.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(crate::report::listing::KINDS))]
+        kind: Option<String>,
+    },
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -153,6 +158,10 @@ pub struct TestArgs {
     /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
     #[arg(long, value_name = "N", value_parser = jobs_value)]
     pub jobs: Option<usize>,
+    /// Say more about failing cases: `-v` every agent in full; `-vv` also what each command is
+    /// started with.
+    #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// The most hooks `--jobs` lets run at once: more only exhausts the machine's processes.
@@ -205,9 +214,14 @@ pub struct RunArgs {
     /// The user submits this prompt.
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
-    /// Send this JSON file as the event input, as is, for any event.
+    /// Send this JSON file as the event input, as is, for any event (its `hook_event_name`,
+    /// when it has one, is the event that fires).
     #[arg(long, value_name = "FILE")]
     pub payload: Option<PathBuf>,
+    /// The event that fires, as an agent spells it (`Stop`, `PreToolUse`) or portable
+    /// (`stop`, `before-tool`): hooks on other events do not run.
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<String>,
     /// Check only these tools (repeatable, or comma-separated). Default: every tool.
     #[arg(
         short = 't',
@@ -236,6 +250,14 @@ pub struct RunArgs {
     /// Also run the installed agents for real (as `hookcheck live`) and show both side by side.
     #[arg(long)]
     pub live: bool,
+    /// Print, per agent, what it would run and with what input (argv, cwd, timeout,
+    /// environment names, stdin), without running anything.
+    #[arg(long, conflicts_with = "live")]
+    pub dry_run: bool,
+    /// Say more: `-v` every agent in full; `-vv` also what each command is started with (argv,
+    /// cwd, timeout, environment names, stdin).
+    #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]
+    pub verbose: u8,
 }
 
 /// `hookcheck lint`.

@@ -1,19 +1,53 @@
-//! Expectations, the comparison across tools, and the exit status.
+//! Expectations, the comparison across tools, and the exit status. The judge owns every
+//! decision about a result: whether it is counted (assumed results and `--include-assumed`),
+//! whether warnings fail it (`--strict`), and which agents a failure is about.
 
 use crate::report::{Summary, TargetReport};
-use crate::verdict::Decision;
+use crate::verdict::{Decision, Effect};
 
 /// The exit status for "hookcheck could not run the check" (bad arguments, an unknown hook or
 /// agent, an invalid spec or payload).
 pub const EXIT_USAGE: i32 = 2;
 
-/// What the user expects: one decision for every counted tool, and/or one per tool.
+/// What one expectation asks of an agent: a decision, or an effect on the action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Want {
+    /// `block`, `allow`, ...: the decision. `block` also needs the action not to proceed.
+    Decision(Decision),
+    /// `blocked`, `proceeds`, `halted`: what happens to the action.
+    Effect(Effect),
+}
+
+impl Want {
+    /// The word the user writes.
+    pub fn word(self) -> &'static str {
+        match self {
+            Want::Decision(Decision::NotRun) => "not-run",
+            Want::Decision(d) => d.as_str(),
+            Want::Effect(e) => e.as_str(),
+        }
+    }
+
+    /// Whether `t` meets it. A `block` whose effect is "proceeds" (a handler after the action,
+    /// whose block only tells the model) does not: the action went ahead.
+    fn met_by(self, t: &TargetReport) -> bool {
+        match self {
+            Want::Decision(Decision::Block) => {
+                t.decision == Decision::Block && t.effect != Some(Effect::Proceeds)
+            }
+            Want::Decision(d) => t.decision == d,
+            Want::Effect(e) => t.decision != Decision::NotRun && t.effect == Some(e),
+        }
+    }
+}
+
+/// What the user expects: one decision or effect for every counted tool, and/or one per tool.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expect {
     /// `--expect block`: every counted tool.
-    pub global: Option<Decision>,
+    pub global: Option<Want>,
     /// `--expect claude=block`: that tool.
-    pub per_tool: Vec<(String, Decision)>,
+    pub per_tool: Vec<(String, Want)>,
 }
 
 impl Expect {
@@ -27,31 +61,27 @@ impl Expect {
         if self.is_empty() {
             return None;
         }
-        let mut parts: Vec<String> = self
-            .global
-            .iter()
-            .map(|d| expect_word(*d).to_string())
-            .collect();
+        let mut parts: Vec<String> = self.global.iter().map(|w| w.word().to_string()).collect();
         parts.extend(
             self.per_tool
                 .iter()
-                .map(|(t, d)| format!("{t}={}", expect_word(*d))),
+                .map(|(t, w)| format!("{t}={}", w.word())),
         );
         Some(parts.join(","))
     }
 
-    /// Adds one `--expect` value: `block`, `claude=block,gemini=allow`, or both mixed.
+    /// Adds one `--expect` value: `block`, `claude=block,gemini=allow`, `blocked`, or mixed.
     pub fn add(&mut self, value: &str, known_tool: impl Fn(&str) -> bool) -> Result<(), String> {
         for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match item.split_once('=') {
                 None => {
-                    let d = parse_decision(item)?;
-                    if self.global.is_some_and(|g| g != d) {
+                    let w = parse_want(item)?;
+                    if self.global.is_some_and(|g| g != w) {
                         return Err(format!(
                             "--expect {item}: a second, different global expectation"
                         ));
                     }
-                    self.global = Some(d);
+                    self.global = Some(w);
                 }
                 Some((tool, word)) => {
                     let tool = tool.trim();
@@ -60,49 +90,106 @@ impl Expect {
                             "--expect {item}: unknown tool `{tool}` (see `hookcheck tools`)"
                         ));
                     }
-                    let d = parse_decision(word.trim())?;
+                    let w = parse_want(word.trim())?;
                     self.per_tool.retain(|(t, _)| t != tool);
-                    self.per_tool.push((tool.to_string(), d));
+                    self.per_tool.push((tool.to_string(), w));
                 }
             }
         }
         Ok(())
     }
 
-    fn for_tool(&self, id: &str) -> Option<Decision> {
-        self.per_tool.iter().find(|(t, _)| t == id).map(|(_, d)| *d)
+    fn for_tool(&self, id: &str) -> Option<Want> {
+        self.per_tool.iter().find(|(t, _)| t == id).map(|(_, w)| *w)
     }
 }
 
-/// The words `--expect` takes.
+/// The decisions `--expect` takes.
 pub const EXPECT_WORDS: &[&str] = &["allow", "block", "error", "timeout", "not-run"];
 
-fn parse_decision(word: &str) -> Result<Decision, String> {
+/// The effects `--expect` takes.
+pub const EFFECT_WORDS: &[&str] = &["proceeds", "blocked", "halted"];
+
+fn parse_want(word: &str) -> Result<Want, String> {
     Ok(match word {
-        "allow" => Decision::Allow,
-        "block" => Decision::Block,
-        "error" => Decision::Error,
-        "timeout" => Decision::Timeout,
-        "not-run" | "not run" | "notrun" => Decision::NotRun,
+        "allow" => Want::Decision(Decision::Allow),
+        "block" => Want::Decision(Decision::Block),
+        "error" => Want::Decision(Decision::Error),
+        "timeout" => Want::Decision(Decision::Timeout),
+        "not-run" | "not run" | "notrun" => Want::Decision(Decision::NotRun),
+        "proceeds" => Want::Effect(Effect::Proceeds),
+        "blocked" => Want::Effect(Effect::Blocked),
+        "halted" => Want::Effect(Effect::Halted),
         other => {
             return Err(format!(
-                "--expect: `{other}` is not a decision; use one of {}",
-                EXPECT_WORDS.join(", ")
+                "--expect: `{other}` is not a decision; use one of {}, or an effect: {}",
+                EXPECT_WORDS.join(", "),
+                EFFECT_WORDS.join(", ")
             ));
         }
     })
 }
 
-fn expect_word(d: Decision) -> &'static str {
-    match d {
-        Decision::NotRun => "not-run",
-        other => other.as_str(),
+/// A hook file an agent cannot load: the check fails on it, since the agent runs none of its
+/// hooks (or not the ones in it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unloadable {
+    /// `file:line` (or the file).
+    pub place: String,
+    /// What is wrong.
+    pub message: String,
+    /// What the agent does about it.
+    pub consequence: String,
+    /// The agents (ids, of those checked) that load this file.
+    pub agents: Vec<String>,
+}
+
+/// Everything besides the verdicts that the judge weighs.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules<'a> {
+    /// What the user expects.
+    pub expect: &'a Expect,
+    /// Count results that rest on assumptions.
+    pub include_assumed: bool,
+    /// Warnings fail the check.
+    pub strict: bool,
+    /// Hook files an agent cannot load.
+    pub unloadable: &'a [Unloadable],
+}
+
+/// Why a check failed, and whom it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    /// The agents it is about (empty: the check as a whole).
+    pub targets: Vec<String>,
+    /// Of those, the ones that explain it (for a disagreement, the agents that differ from
+    /// the rest; else all of them).
+    pub flagged: Vec<String>,
+    /// One line for people.
+    pub message: String,
+}
+
+impl Failure {
+    fn of(id: &str, message: String) -> Self {
+        Failure {
+            targets: vec![id.to_string()],
+            flagged: vec![id.to_string()],
+            message: format!("{id}: {message}"),
+        }
+    }
+
+    fn whole(message: String) -> Self {
+        Failure {
+            targets: Vec::new(),
+            flagged: Vec::new(),
+            message,
+        }
     }
 }
 
 /// Whether a target that ran was left out only for its assumptions (`--include-assumed` would
 /// count it).
-fn assumed(t: &TargetReport) -> bool {
+pub fn assumed(t: &TargetReport) -> bool {
     !t.counted
         && t.fired
         && !t.is_async
@@ -110,8 +197,34 @@ fn assumed(t: &TargetReport) -> bool {
         && t.commands.iter().all(|c| c.counted)
 }
 
-/// Judges the verdicts: expectations, agreement, counted errors and timeouts.
-pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
+/// Decides which results count: a result that rests on assumptions counts only with
+/// `--include-assumed`.
+pub fn count(targets: &mut [TargetReport], include_assumed: bool) {
+    for t in targets {
+        if !include_assumed && !t.assumptions.is_empty() {
+            t.counted = false;
+        }
+    }
+}
+
+/// What a target got, as the user reads it: the decision, and the effect where it is not the
+/// one the decision suggests.
+fn got(t: &TargetReport) -> String {
+    match (t.decision, t.effect) {
+        (Decision::Block, Some(Effect::Proceeds)) => {
+            "block, but the action proceeds (the hook runs after it)".to_string()
+        }
+        (d, Some(Effect::Halted)) => format!("{d} (halted)"),
+        (d, _) => d.to_string(),
+    }
+}
+
+/// Judges the verdicts: expectations, agreement, counted errors and timeouts, hook files that
+/// cannot load, and (with `--strict`) warnings. Sets which targets are counted first.
+pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary {
+    count(targets, rules.include_assumed);
+    let targets: &[TargetReport] = targets;
+    let expect = rules.expect;
     let counted: Vec<&TargetReport> = targets.iter().filter(|t| t.counted).collect();
     let not_run = targets
         .iter()
@@ -122,61 +235,71 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
         .filter(|t| !t.counted && t.decision != Decision::NotRun)
         .count();
     let n_assumed = targets.iter().filter(|t| assumed(t)).count();
-    let mut failures = Vec::new();
-    let mut disagree = false;
+    let nothing_ran = not_run == targets.len();
+    let mut failures: Vec<Failure> = Vec::new();
 
+    for u in rules.unloadable {
+        failures.push(Failure {
+            targets: u.agents.clone(),
+            flagged: u.agents.clone(),
+            message: format!("{}: {}; {}", u.place, u.message, u.consequence),
+        });
+    }
+
+    let mut per_tool_checked = false;
     for (id, want) in &expect.per_tool {
         let Some(t) = targets.iter().find(|t| t.target == *id) else {
-            failures.push(format!(
-                "{id}: expected {}, but {id} was not among the tools checked",
-                expect_word(*want)
+            failures.push(Failure::of(
+                id,
+                format!(
+                    "expected {}, but {id} was not among the tools checked",
+                    want.word()
+                ),
             ));
             continue;
         };
+        per_tool_checked |= t.decision != Decision::NotRun;
         if !t.counted && t.decision != Decision::NotRun {
             let why = if assumed(t) {
                 "it rests on assumptions; pass --include-assumed to count it"
             } else {
                 "its result is not counted (see its notes)"
             };
-            failures.push(format!(
-                "{id}: expected {}, got {} but {why}",
-                expect_word(*want),
-                t.decision
+            failures.push(Failure::of(
+                id,
+                format!("expected {}, got {} but {why}", want.word(), t.decision),
             ));
-        } else if t.decision != *want {
-            failures.push(format!(
-                "{id}: expected {}, got {}",
-                expect_word(*want),
-                t.decision
+        } else if !want.met_by(t) {
+            failures.push(Failure::of(
+                id,
+                format!("expected {}, got {}", want.word(), got(t)),
             ));
         }
     }
     let unexpected = |t: &TargetReport| expect.for_tool(&t.target).is_none();
     match expect.global {
-        Some(Decision::NotRun) => {
+        Some(Want::Decision(Decision::NotRun)) => {
             for t in targets
                 .iter()
                 .filter(|t| unexpected(t))
                 .filter(|t| t.decision != Decision::NotRun)
             {
-                failures.push(format!(
-                    "{}: expected not-run, got {}",
-                    t.target, t.decision
+                failures.push(Failure::of(
+                    &t.target,
+                    format!("expected not-run, got {}", t.decision),
                 ));
             }
         }
         Some(want) => {
             let checked: Vec<&&TargetReport> = counted.iter().filter(|t| unexpected(t)).collect();
-            if checked.is_empty() && expect.per_tool.is_empty() {
-                failures.push(nothing_counted(n_assumed));
+            // An expectation met by nothing is not met: something must have given a result.
+            if checked.is_empty() && !per_tool_checked {
+                failures.push(Failure::whole(nothing_counted(n_assumed)));
             }
-            for t in checked.iter().filter(|t| t.decision != want) {
-                failures.push(format!(
-                    "{}: expected {}, got {}",
-                    t.target,
-                    expect_word(want),
-                    t.decision
+            for t in checked.iter().filter(|t| !want.met_by(t)) {
+                failures.push(Failure::of(
+                    &t.target,
+                    format!("expected {}, got {}", want.word(), got(t)),
                 ));
             }
         }
@@ -187,43 +310,59 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
                     .iter()
                     .map(|t| format!("{} {}", t.target, t.decision))
                     .collect::<Vec<_>>();
-                failures.push(format!("tools decide differently: {}", list.join(", ")));
-                disagree = true;
+                failures.push(Failure {
+                    targets: counted.iter().map(|t| t.target.clone()).collect(),
+                    flagged: differing(&counted),
+                    message: format!("tools decide differently: {}", list.join(", ")),
+                });
             }
             for t in counted
                 .iter()
                 .filter(|t| matches!(t.decision, Decision::Error | Decision::Timeout))
             {
-                failures.push(format!(
-                    "{}: a counted {} fails the check",
-                    t.target, t.decision
+                failures.push(Failure::of(
+                    &t.target,
+                    format!("a counted {} fails the check", t.decision),
                 ));
+            }
+            if nothing_ran {
+                failures.push(Failure::whole(nothing_ran_message(targets.len())));
             }
         }
         None => {}
     }
+    if rules.strict {
+        for t in targets.iter().filter(|t| !t.warnings.is_empty()) {
+            failures.push(Failure::of(
+                &t.target,
+                "warnings fail the run under --strict".to_string(),
+            ));
+        }
+    }
 
-    // Every failure about one tool starts with its id; a disagreement involves every counted one.
-    let mut failed_targets: Vec<String> = Vec::new();
-    for t in targets {
-        let named = failures.iter().any(|f| {
-            f.strip_prefix(t.target.as_str())
-                .is_some_and(|r| r.starts_with(": "))
+    let in_order = |ids: Vec<&String>| {
+        let mut out: Vec<String> = Vec::new();
+        for id in ids {
+            if !out.contains(id) {
+                out.push(id.clone());
+            }
+        }
+        // Report order, whatever order the failures came in.
+        out.sort_by_key(|id| {
+            targets
+                .iter()
+                .position(|t| t.target == *id)
+                .unwrap_or(usize::MAX)
         });
-        if named || (disagree && t.counted) {
-            failed_targets.push(t.target.clone());
-        }
-    }
-    for (id, _) in &expect.per_tool {
-        let missing = !targets.iter().any(|t| t.target == *id);
-        if missing && failures.iter().any(|f| f.starts_with(&format!("{id}: "))) {
-            failed_targets.push(id.clone());
-        }
-    }
+        out
+    };
+    let failed_targets = in_order(failures.iter().flat_map(|f| &f.targets).collect());
+    let flagged = in_order(failures.iter().flat_map(|f| &f.flagged).collect());
     let passed = failures.is_empty();
     let tally = tally(counted.len(), not_counted, n_assumed, not_run);
+    let messages: Vec<String> = failures.into_iter().map(|f| f.message).collect();
     let message = if !passed {
-        format!("hook {hook}: {}", failures.join("; "))
+        format!("hook {hook}: {}", messages.join("; "))
     } else if let Some(e) = expect.describe() {
         format!("hook {hook}: as expected ({e}); {tally}")
     } else if counted.is_empty() {
@@ -242,10 +381,37 @@ pub fn judge(hook: &str, targets: &[TargetReport], expect: &Expect) -> Summary {
         not_counted,
         not_run,
         expect: expect.describe(),
-        failures,
+        failures: messages,
         failed_targets,
+        flagged,
         message,
     }
+}
+
+/// The counted agents that differ from the rest: those outside the one largest group of a
+/// decision, or every one when no group is largest.
+fn differing(counted: &[&TargetReport]) -> Vec<String> {
+    let size = |d: Decision| counted.iter().filter(|t| t.decision == d).count();
+    let largest = counted.iter().map(|t| size(t.decision)).max().unwrap_or(0);
+    let mut top: Vec<Decision> = counted
+        .iter()
+        .map(|t| t.decision)
+        .filter(|d| size(*d) == largest)
+        .collect();
+    top.dedup();
+    let majority = match top.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    };
+    counted
+        .iter()
+        .filter(|t| Some(t.decision) != majority)
+        .map(|t| t.target.clone())
+        .collect()
+}
+
+fn nothing_ran_message(n: usize) -> String {
+    format!("nothing ran: none of the {n} tools checked runs this hook for this trigger")
 }
 
 fn nothing_counted(n_assumed: usize) -> String {

@@ -5,10 +5,12 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::event::Firing;
 use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
 use crate::report::{
-    CommandReport, Keep, Keeps, Report, SCHEMA_VERSION, TargetReport, TriggerReport,
+    CommandReport, DryCommand, DryRunReport, DryTarget, InvocationReport, Keep, Keeps, Report,
+    SCHEMA_VERSION, TargetReport, TriggerReport,
 };
 use crate::spec::HookSpec;
 use crate::tools::{self, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
@@ -63,6 +65,18 @@ pub struct Check {
     pub expect: Expect,
     /// Count results that rest on assumptions.
     pub include_assumed: bool,
+    /// Warnings fail the check (`--strict`).
+    pub strict: bool,
+    /// Hook files an agent of this check cannot load.
+    pub unloadable: Vec<judge::Unloadable>,
+    /// Per tool, in [`Check::tools`] order: its own hook file is missing (missing entries:
+    /// not missing).
+    pub missing_files: Vec<bool>,
+    /// Report exactly what each command is started with (`-vv`, `--dry-run`).
+    pub show_invocations: bool,
+    /// The event that fires (`--event`, or the payload's `hook_event_name`): hooks on
+    /// other events do not run. `None`: the hook's own event fires.
+    pub firing: Option<Firing>,
     /// How many hooks may run at once.
     pub jobs: usize,
     /// The project root (absolute).
@@ -92,6 +106,8 @@ pub struct Planned {
     slots: Vec<(usize, usize)>,
     /// Per tool and command: what was read from its outcome, once it came in.
     read: Vec<Vec<Option<Read>>>,
+    /// Per tool and command, what it is started with, when the check reports it.
+    started: Vec<Vec<Option<InvocationReport>>>,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -259,7 +275,7 @@ pub fn plan(check: &Check) -> Planned {
                 Vec::new(),
             ),
             Subject::Spec(spec) => {
-                let plan = plan_one(tool, &cx(spec));
+                let plan = on_firing(check, tool, plan_one(tool, &cx(spec)));
                 let n = match &plan {
                     Plan::Run(r) => r.commands.len(),
                     _ => 0,
@@ -268,7 +284,10 @@ pub fn plan(check: &Check) -> Planned {
             }
             Subject::Installed { .. } => {
                 let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
-                merge(tool, specs, each)
+                match &check.firing {
+                    None => merge(tool, specs, each),
+                    Some(f) => merge_firing(tool, specs, each, f),
+                }
             }
         };
         plans.push(plan);
@@ -276,6 +295,7 @@ pub fn plan(check: &Check) -> Planned {
     }
     let mut slots = Vec::new();
     let mut read = Vec::new();
+    let mut started = Vec::new();
     for (t, plan) in plans.iter().enumerate() {
         let commands = match plan {
             Plan::Run(run) => run.commands.as_slice(),
@@ -287,12 +307,185 @@ pub fn plan(check: &Check) -> Planned {
             }
         }
         read.push(commands.iter().map(|_| None).collect());
+        started.push(
+            commands
+                .iter()
+                .map(|c| match &c.invocation {
+                    Ok(inv) if check.show_invocations => Some(invocation_report(inv, &env)),
+                    _ => None,
+                })
+                .collect(),
+        );
     }
     Planned {
         plans,
         owners,
         slots,
         read,
+        started,
+    }
+}
+
+/// With no trigger, when no agent runs the hook (its event is about a tool call or a prompt):
+/// the flags under which some agent would, for the error that says what to pass. `None` when
+/// a trigger was given, when some agent runs the hook as it is, or when no flag would help.
+pub fn missing_trigger(check: &Check) -> Option<Vec<&'static str>> {
+    if check.trigger != Trigger::None || takes(check, &Trigger::None) > 0 {
+        return None;
+    }
+    let probes = [
+        ("--bash CMD", Trigger::Bash("true".into())),
+        (
+            "--edit PATH",
+            Trigger::Edit {
+                path: check.root.join("hookcheck-probe"),
+                exists: false,
+            },
+        ),
+        ("--prompt TEXT", Trigger::Prompt("hello".into())),
+    ];
+    let ranked: Vec<(&'static str, u8)> = probes
+        .into_iter()
+        .map(|(flag, trigger)| (flag, takes(check, &trigger)))
+        .collect();
+    // The flags under which a hook runs; else those that at least reach its matcher.
+    let best = ranked.iter().map(|(_, r)| *r).max().unwrap_or(0);
+    (best > 0).then(|| {
+        ranked
+            .into_iter()
+            .filter(|(_, r)| *r == best)
+            .map(|(flag, _)| flag)
+            .collect()
+    })
+}
+
+/// How far `trigger` gets with some tool and one of its specs: 2 the hook runs, 1 it reaches
+/// the matcher (which does not pick it), 0 no tool's event takes it.
+fn takes(check: &Check, trigger: &Trigger) -> u8 {
+    let env = Vec::new();
+    let mut best = 0;
+    for (i, tool) in check.tools.iter().enumerate() {
+        for spec in specs_for(check, i) {
+            if !spec.targets_tool(tool.id) {
+                continue;
+            }
+            let plan = (tool.plan)(&PlanContext {
+                spec,
+                trigger,
+                root: &check.root,
+                home: &check.home,
+                env: &env,
+            });
+            if check.firing.as_ref().is_some_and(|f| !f.keeps(tool, &plan)) {
+                continue;
+            }
+            best = best.max(match plan {
+                Plan::Run(_) => 2,
+                Plan::Skipped { .. } => 1,
+                Plan::NotRun { .. } => 0,
+            });
+        }
+    }
+    best
+}
+
+/// What each tool would run for the check, and with what input, without running anything.
+pub fn dry_run(check: &Check) -> DryRunReport {
+    let env = tools::scrub_env(check.env.iter().cloned());
+    let planned = plan(check);
+    let mut would_start = 0;
+    let targets = check
+        .tools
+        .iter()
+        .zip(planned.plans)
+        .map(|(tool, plan)| {
+            let mut t = DryTarget {
+                target: tool.id.to_string(),
+                name: tool.name.to_string(),
+                event: None,
+                trigger: None,
+                reason: None,
+                commands: Vec::new(),
+                assumptions: Vec::new(),
+                notes: Vec::new(),
+            };
+            match plan {
+                Plan::NotRun { event, reason } => {
+                    t.event = event;
+                    t.reason = Some(reason);
+                }
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                } => {
+                    t.event = Some(event);
+                    t.trigger = trigger;
+                    t.reason = Some(format!("not run: {reason}"));
+                }
+                Plan::Run(run) => {
+                    t.event = Some(run.event);
+                    t.trigger = run.trigger;
+                    t.assumptions = run.assumptions;
+                    t.notes = run.notes;
+                    for c in run.commands {
+                        let (invocation, not_run) = match &c.invocation {
+                            Ok(inv) => (Some(invocation_report(inv, &env)), None),
+                            Err(reason) => (None, Some(reason.clone())),
+                        };
+                        would_start += usize::from(invocation.is_some());
+                        t.commands.push(DryCommand {
+                            command: c.display,
+                            is_async: c.is_async,
+                            invocation,
+                            not_run,
+                        });
+                    }
+                }
+            }
+            t
+        })
+        .collect();
+    DryRunReport {
+        schema_version: SCHEMA_VERSION,
+        hook: check.subject.name().to_string(),
+        spec: check.subject.source(),
+        trigger: trigger_report(&check.trigger),
+        targets,
+        would_start,
+    }
+}
+
+fn trigger_report(trigger: &Trigger) -> TriggerReport {
+    TriggerReport {
+        kind: trigger.kind().to_string(),
+        value: trigger.value(),
+    }
+}
+
+/// What an invocation starts, for people: environment names only, split into those the agent
+/// sets or changes and those passed on from `caller` (hookcheck's environment, scrubbed).
+fn invocation_report(inv: &exec::Invocation, caller: &[(String, String)]) -> InvocationReport {
+    let mut env_set = Vec::new();
+    let mut env_inherited = Vec::new();
+    for (k, v) in &inv.env {
+        if caller.iter().any(|(ck, cv)| ck == k && cv == v) {
+            env_inherited.push(k.clone());
+        } else {
+            env_set.push(k.clone());
+        }
+    }
+    env_set.sort();
+    env_inherited.sort();
+    let mut argv = vec![inv.program.clone()];
+    argv.extend(inv.args.iter().cloned());
+    InvocationReport {
+        argv,
+        cwd: inv.cwd.display().to_string(),
+        timeout_ms: u64::try_from(inv.timeout.as_millis()).unwrap_or(u64::MAX),
+        env_set,
+        env_inherited,
+        stdin: String::from_utf8_lossy(&inv.stdin).into_owned(),
     }
 }
 
@@ -344,6 +537,59 @@ fn specs_for(check: &Check, index: usize) -> &[HookSpec] {
         Subject::Spec(s) => std::slice::from_ref(s),
         Subject::Installed { specs, .. } => specs.get(index).map_or(&[], Vec::as_slice),
     }
+}
+
+/// A spec's plan when another event fires: not run, saying so.
+fn on_firing(check: &Check, tool: &Tool, plan: Plan) -> Plan {
+    match &check.firing {
+        Some(f) if !f.keeps(tool, &plan) => {
+            let event = Firing::event_of(&plan).map(str::to_string);
+            Plan::NotRun {
+                reason: format!(
+                    "{} fires {} here ({}), and this hook is on {}",
+                    tool.name,
+                    f.name,
+                    f.from,
+                    event.as_deref().unwrap_or("another event")
+                ),
+                event,
+            }
+        }
+        _ => plan,
+    }
+}
+
+/// [`merge`] of only the installed handlers on the event that fires.
+fn merge_firing(
+    tool: &Tool,
+    specs: &[HookSpec],
+    plans: Vec<Plan>,
+    firing: &Firing,
+) -> (Plan, Vec<usize>) {
+    let (kept, plans): (Vec<usize>, Vec<Plan>) = plans
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| Firing::event_of(p).is_some_and(|e| firing.fires(tool.id, e)))
+        .unzip();
+    if kept.is_empty() {
+        return (
+            Plan::NotRun {
+                event: None,
+                reason: format!(
+                    "no installed {} handler runs on {} ({})",
+                    tool.name, firing.name, firing.from
+                ),
+            },
+            Vec::new(),
+        );
+    }
+    let subset: Vec<HookSpec> = kept.iter().filter_map(|i| specs.get(*i).cloned()).collect();
+    let (plan, owner) = merge(tool, &subset, plans);
+    let owner = owner
+        .into_iter()
+        .map(|j| kept.get(j).copied().unwrap_or(j))
+        .collect();
+    (plan, owner)
 }
 
 /// One tool's plans for several installed handlers, as one: the handlers that run on the
@@ -466,6 +712,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         plans,
         owners,
         read,
+        started,
         ..
     } = planned;
     let mut streams = Vec::new();
@@ -475,11 +722,16 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         .zip(plans)
         .zip(owners)
         .zip(read)
+        .zip(started)
         .enumerate()
-        .map(|(i, (((tool, plan), owner), read))| {
+        .map(|(i, ((((tool, plan), owner), read), started))| {
             let specs = specs_for(check, i);
             let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner);
             streams.push(kept);
+            for (c, inv) in t.commands.iter_mut().zip(started) {
+                c.invocation = inv;
+            }
+            t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
             t.warnings
                 .extend(check.warnings.get(i).into_iter().flatten().cloned());
             t.notes
@@ -487,7 +739,13 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
             t
         })
         .collect::<Vec<_>>();
-    let summary = judge::judge(check.subject.name(), &targets, &check.expect);
+    let rules = judge::Rules {
+        expect: &check.expect,
+        include_assumed: check.include_assumed,
+        strict: check.strict,
+        unloadable: &check.unloadable,
+    };
+    let summary = judge::judge(check.subject.name(), &mut targets, &rules);
     let keep = keep.of(summary.passed);
     for (t, kept) in targets.iter_mut().zip(streams) {
         for (c, (out, err)) in t.commands.iter_mut().zip(kept) {
@@ -499,10 +757,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         schema_version: SCHEMA_VERSION,
         hook: check.subject.name().to_string(),
         spec: check.subject.source(),
-        trigger: TriggerReport {
-            kind: check.trigger.kind().to_string(),
-            value: check.trigger.value(),
-        },
+        trigger: trigger_report(&check.trigger),
         targets,
         summary,
     }
@@ -572,6 +827,7 @@ fn empty_target(
         notes: Vec::new(),
         warnings: Vec::new(),
         assumptions: Vec::new(),
+        hook_file_missing: false,
     }
 }
 
@@ -686,16 +942,16 @@ fn ran_target(
     }
     let is_async = judged.is_empty();
     let combined = (tool.combine)(&rcx, if is_async { &background } else { &judged });
+    // The agent's static facts (`Tool::notes`) live in `hookcheck tools`, not in every run.
     let mut notes = run.notes.clone();
-    notes.extend(tool.notes.iter().map(|n| n.to_string()));
     if is_async {
         notes.push(format!(
             "{} does not wait for this hook: its result is shown, not judged",
             tool.name
         ));
     }
-    let counted =
-        !is_async && combined.counted && (run.assumptions.is_empty() || check.include_assumed);
+    // Whether an assumed result counts is the judge's to say (`--include-assumed`).
+    let counted = !is_async && combined.counted;
     let t = TargetReport {
         target: tool.id.to_string(),
         name: tool.name.to_string(),
@@ -711,6 +967,7 @@ fn ran_target(
         notes,
         warnings: Vec::new(),
         assumptions: run.assumptions,
+        hook_file_missing: false,
     };
     (t, streams)
 }
@@ -773,6 +1030,7 @@ fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport
         is_async,
         counted: false,
         notes: vec![format!("not run: {reason}")],
+        invocation: None,
     }
 }
 
@@ -814,5 +1072,6 @@ fn command_report(
         is_async,
         counted: r.counted,
         notes,
+        invocation: None,
     }
 }

@@ -63,6 +63,17 @@ pub enum Effect {
     Halted,
 }
 
+impl Effect {
+    /// The word used in text output and in `--expect`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Effect::Proceeds => "proceeds",
+            Effect::Blocked => "blocked",
+            Effect::Halted => "halted",
+        }
+    }
+}
+
 /// Something hookcheck had to assume because the agent's sources are silent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Assumption {

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::event::Firing;
 use crate::exec::Limits;
 use crate::judge::Expect;
 use crate::run::{self, Check};
@@ -96,6 +97,8 @@ pub struct CheckRequest {
     pub expect: Vec<String>,
     /// `--include-assumed`.
     pub include_assumed: bool,
+    /// `--event`.
+    pub event: Option<String>,
 }
 
 impl Workspace {
@@ -137,7 +140,14 @@ impl Workspace {
             req.payload.clone(),
             base,
         )?;
-        Ok(Check {
+        let firing = firing(
+            req.event.as_deref(),
+            &trigger,
+            &tools,
+            &self.root,
+            &self.home,
+        )?;
+        let check = Check {
             subject: run::Subject::Spec(Box::new(spec)),
             warnings: Vec::new(),
             notes: Vec::new(),
@@ -145,13 +155,53 @@ impl Workspace {
             tools,
             expect,
             include_assumed: req.include_assumed,
+            strict: false,
+            unloadable: Vec::new(),
+            missing_files: Vec::new(),
+            show_invocations: false,
+            firing,
             jobs,
             root: self.root.clone(),
             home: self.home.clone(),
             env: self.env.clone(),
             limits: Limits::default(),
             peers,
-        })
+        };
+        needs_no_trigger(&check)?;
+        Ok(check)
+    }
+}
+
+/// The event that fires: `--event`, else the payload's `hook_event_name` (a name no agent
+/// has is then left alone: the payload is sent as is), else the hook's own.
+pub fn firing(
+    event: Option<&str>,
+    trigger: &trigger::Trigger,
+    tools: &[&'static Tool],
+    root: &Path,
+    home: &Path,
+) -> Result<Option<Firing>, String> {
+    if let Some(name) = event {
+        return Firing::resolve(name, "--event", tools, root, home).map(Some);
+    }
+    Ok(trigger.payload_str("hook_event_name").and_then(|name| {
+        Firing::resolve(name, "the payload's hook_event_name", tools, root, home).ok()
+    }))
+}
+
+/// A check of a tool event given no trigger runs nothing: that is a usage error naming the
+/// flags that would make agents run it, never a pass on nothing.
+pub fn needs_no_trigger(check: &Check) -> Result<(), String> {
+    match run::missing_trigger(check) {
+        None => Ok(()),
+        Some(flags) => Err(format!(
+            "{} runs on an event that needs a trigger, and none was given, so no agent would run it: pass {}, or --payload FILE with the event input",
+            match &check.subject {
+                run::Subject::Spec(s) => format!("hook {}", s.name),
+                run::Subject::Installed { .. } => "every installed handler".to_string(),
+            },
+            flags.join(" or ")
+        )),
     }
 }
 

@@ -3,12 +3,20 @@
 
 mod common;
 
-use common::{Project, decision, guard, guard_project, target};
+use common::{Project, decision, guard, guard_project, stable, target};
 
 #[test]
 fn exit_0_when_counted_tools_agree_and_1_when_they_differ() {
     let p = guard_project();
-    let run = p.run(&["run", "g", "--bash", "rm -rf build", "-t", "claude,gemini"]);
+    let run = p.run(&[
+        "run",
+        "g",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,gemini",
+        "-v",
+    ]);
     assert_eq!(run.code(), 0, "{}", run.stdout());
     assert!(
         run.stdout().contains("claude: block (exit 2"),
@@ -108,7 +116,7 @@ fn a_matcher_that_does_not_fire_is_an_allow_with_the_reason() {
             "event: PreToolUse\nmatcher: Write\ncommand: ./hooks/g.sh\n",
         )
         .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
-    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude", "-v"]);
     assert!(
         run.stdout()
             .contains("claude: allow (not run: matcher \"Write\" does not match Bash)"),
@@ -246,7 +254,7 @@ fn json_report_matches_its_schema_and_hides_env_values() {
     );
     let t = target(&report, "claude");
     for key in [
-        "target",
+        "agent",
         "decision",
         "effect",
         "counted",
@@ -311,11 +319,11 @@ fn list_and_tools() {
     );
     let run = p.run(&["tools", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
-    let ids: Vec<&str> = v
+    let ids: Vec<&str> = v["agents"]
         .as_array()
         .unwrap()
         .iter()
-        .filter_map(|t| t["id"].as_str())
+        .filter_map(|t| t["agent"].as_str())
         .collect();
     assert_eq!(
         ids,
@@ -324,7 +332,7 @@ fn list_and_tools() {
             .collect::<Vec<_>>(),
         "every agent id, in registry order"
     );
-    assert!(v.as_array().is_some_and(|a| {
+    assert!(v["agents"].as_array().is_some_and(|a| {
         a.iter()
             .all(|t| t["sources"].as_array().is_some_and(|s| !s.is_empty()))
     }));
@@ -342,14 +350,14 @@ fn help_has_examples() {
 
 /// Every agent's verdict, as `agent: decision (effect, counted)` lines, for a snapshot.
 fn verdicts(report: &serde_json::Value) -> String {
-    report["targets"]
+    report["agents"]
         .as_array()
         .unwrap()
         .iter()
         .map(|t| {
             format!(
                 "{}: {} ({}, counted: {})",
-                t["target"].as_str().unwrap(),
+                t["agent"].as_str().unwrap(),
                 t["decision"].as_str().unwrap(),
                 t["effect"].as_str().unwrap_or("-"),
                 t["counted"]
@@ -405,7 +413,7 @@ fn async_hooks_run_and_are_shown_but_not_judged() {
         "{r}"
     );
     assert_eq!(t["commands"][0]["exit_code"], 2, "the hook really ran: {r}");
-    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude"]);
+    let run = p.run(&["run", "g", "--bash", "ls", "-t", "claude", "-v"]);
     assert!(
         run.stdout().contains("claude: block (exit 2"),
         "{}",
@@ -479,13 +487,6 @@ fn agnostic_ai_specs_load_unchanged_from_their_folder() {
     assert_eq!(code, 0, "{r}");
 }
 
-/// Output with what changes run to run (times, the temp root) replaced.
-fn stable(s: &str, p: &Project) -> String {
-    let s = s.replace(&p.root().display().to_string(), "[root]");
-    let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+"#).unwrap();
-    ms.replace_all(&s, "[ms]").into_owned()
-}
-
 #[test]
 fn text_and_json_reports_snapshot() {
     let p = Project::new()
@@ -505,7 +506,10 @@ fn text_and_json_reports_snapshot() {
         "-t",
         "claude,codex,gemini,cursor",
     ];
-    let run = p.run(&args);
+    // `-v`: every agent's block (the concise default is pinned in tests/text.rs).
+    let mut verbose = args.to_vec();
+    verbose.push("-v");
+    let run = p.run(&verbose);
     assert_eq!(run.code(), 1);
     insta::assert_snapshot!("run_text", stable(&run.stdout(), &p));
     let mut json_args = args.to_vec();

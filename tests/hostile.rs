@@ -294,7 +294,7 @@ fn escapes_are_found_and_reported_for_every_agent() {
         &token,
     );
     let (_, report) = p.json("h", &["--bash", "ls"]);
-    let targets = report["targets"].as_array().expect("targets");
+    let targets = report["agents"].as_array().expect("agents");
     let ran: Vec<&Value> = targets
         .iter()
         .flat_map(|t| t["commands"].as_array().into_iter().flatten())

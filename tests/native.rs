@@ -271,7 +271,7 @@ fn lint_rules_fire_on_their_fixture_only() {
                 .file("hooks/plain.sh", "#!/bin/sh\n")
                 .file(file, text);
             let (code, v) = run_json(&p, &["lint"]);
-            let hit = v
+            let hit = v["findings"]
                 .as_array()
                 .into_iter()
                 .flatten()
@@ -280,7 +280,7 @@ fn lint_rules_fire_on_their_fixture_only() {
             if let Some(f) = hit {
                 assert!(f["file"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
                 assert!(f["fix"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
-                let errors = v
+                let errors = v["findings"]
                     .as_array()
                     .into_iter()
                     .flatten()

@@ -296,7 +296,7 @@ fn lint_rules_fire_on_their_fixture_only() {
                 .script("hooks/off.sh", &guard("rm -rf"))
                 .file(file, text);
             let (code, v) = run_json(&p, &["lint"]);
-            let hit = v
+            let hit = v["findings"]
                 .as_array()
                 .into_iter()
                 .flatten()
@@ -306,7 +306,7 @@ fn lint_rules_fire_on_their_fixture_only() {
                 assert!(f["line"].as_u64().is_some(), "{f}");
                 assert!(f["fix"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
             }
-            let errors = v
+            let errors = v["findings"]
                 .as_array()
                 .into_iter()
                 .flatten()
@@ -318,7 +318,7 @@ fn lint_rules_fire_on_their_fixture_only() {
     for (name, fires) in [("pre-tool-use.sh", true), ("PreToolUse", false)] {
         let p = Project::new().script(&format!(".clinerules/hooks/{name}"), CLINE);
         let (_, v) = run_json(&p, &["lint"]);
-        let hit = v
+        let hit = v["findings"]
             .as_array()
             .into_iter()
             .flatten()

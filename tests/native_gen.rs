@@ -55,7 +55,7 @@ fn a_migrated_gemini_timeout_in_seconds_is_flagged() {
     let p = project();
     let run = p.run(&["lint", "--format", "json"]);
     let findings: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
-    let unit = findings
+    let unit = findings["findings"]
         .as_array()
         .into_iter()
         .flatten()

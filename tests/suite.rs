@@ -178,7 +178,7 @@ fn json_matches_the_schema_and_ndjson_streams_a_line_per_case_and_agent() {
     let failed: Vec<(&str, &str)> = lines
         .iter()
         .filter(|l| l["passed"] == false)
-        .map(|l| (l["case"].as_str().unwrap(), l["target"].as_str().unwrap()))
+        .map(|l| (l["case"].as_str().unwrap(), l["agent"].as_str().unwrap()))
         .collect();
     assert_eq!(failed, [("reason on stdout", "codex")]);
 }
@@ -258,7 +258,7 @@ fn json_keeps_the_first_bytes_of_a_passing_case_and_a_mib_of_a_failing_one() {
     let run = p.run(&["test", "cases.yaml", "--format", "json"]);
     assert_eq!(run.code(), 1, "{}", run.stderr());
     let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
-    let cmd = |i: usize| v["cases"][i]["report"]["targets"][0]["commands"][0].clone();
+    let cmd = |i: usize| v["cases"][i]["report"]["agents"][0]["commands"][0].clone();
     let (pass, fail) = (cmd(0), cmd(1));
     assert_eq!(v["cases"][0]["passed"], true);
     assert_eq!(v["cases"][1]["passed"], false);

@@ -26,7 +26,7 @@ fn where_each_agent_puts_things() {
 fn every_rule_printed_has_its_source() {
     let run = Project::new().run(&["tools", "claude", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
-    let rules = v[0]["rules"].as_array().expect("rules");
+    let rules = v["agents"][0]["rules"].as_array().expect("rules");
     assert!(rules.len() > 20, "{rules:?}");
     for r in rules {
         assert!(

@@ -242,7 +242,7 @@ fn a_native_timeout_of_zero_is_a_lint_finding_and_never_run() {
     );
     let run = p.run(&["lint", "--format", "json"]);
     let findings: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
-    let zero: Vec<&serde_json::Value> = findings
+    let zero: Vec<&serde_json::Value> = findings["findings"]
         .as_array()
         .into_iter()
         .flatten()
@@ -446,7 +446,7 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
     ];
     let run = p.run(&["lint", "--format", "json"]);
     let findings: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
-    let unreadable: Vec<(String, String)> = findings
+    let unreadable: Vec<(String, String)> = findings["findings"]
         .as_array()
         .into_iter()
         .flatten()

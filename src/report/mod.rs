@@ -1,8 +1,10 @@
 //! The result of a check as data, and the reporters that format it. Reporters only format;
 //! every decision is made before a [`Report`] exists.
 
+pub mod dry;
 pub mod json;
 pub mod keep;
+pub mod listing;
 pub mod suite;
 pub mod sweep;
 pub mod text;
@@ -15,8 +17,9 @@ use serde::Serialize;
 
 use crate::verdict::{Assumption, Decision, Effect};
 
-/// The version of the JSON output's shape; bumped on any breaking change.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the JSON output's shape; bumped on any breaking change (2: one vocabulary,
+/// `agents[].agent` everywhere, and every output an object).
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// One check: a hook, a trigger, every tool's verdict, and the judgement.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -29,7 +32,8 @@ pub struct Report {
     pub spec: String,
     /// What the agent was about to do.
     pub trigger: TriggerReport,
-    /// One entry per tool, in registry order.
+    /// One entry per agent, in registry order.
+    #[serde(rename = "agents")]
     pub targets: Vec<TargetReport>,
     /// The judgement.
     pub summary: Summary,
@@ -44,10 +48,21 @@ pub struct TriggerReport {
     pub value: String,
 }
 
-/// One tool's verdict.
+impl TriggerReport {
+    /// The trigger as the flag that gives it: `--bash 'rm -rf build'`, or `no trigger`.
+    pub fn as_flag(&self) -> String {
+        match self.kind.as_str() {
+            "none" => "no trigger".to_string(),
+            kind => format!("--{kind} {}", text::quote(&self.value)),
+        }
+    }
+}
+
+/// One agent's verdict.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TargetReport {
-    /// The tool id.
+    /// The agent's id.
+    #[serde(rename = "agent")]
     pub target: String,
     /// The tool's name.
     pub name: String,
@@ -76,6 +91,9 @@ pub struct TargetReport {
     pub warnings: Vec<String>,
     /// What had to be assumed.
     pub assumptions: Vec<Assumption>,
+    /// The agent's own hook file is missing, so it would not run this hook yet (the warning
+    /// says which files; `--strict` fails on it).
+    pub hook_file_missing: bool,
 }
 
 /// One command's run and reading.
@@ -121,6 +139,27 @@ pub struct CommandReport {
     pub counted: bool,
     /// How the reply was read.
     pub notes: Vec<String>,
+    /// What was started, exactly (with `-vv` and `--dry-run`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invocation: Option<InvocationReport>,
+}
+
+/// What hookcheck started for one command, as the agent would: environment names only,
+/// never values.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct InvocationReport {
+    /// The program and its arguments.
+    pub argv: Vec<String>,
+    /// The working directory.
+    pub cwd: String,
+    /// The timeout, in milliseconds.
+    pub timeout_ms: u64,
+    /// The variables the agent (or the spec's `env`) sets or changes.
+    pub env_set: Vec<String>,
+    /// The variables passed on from hookcheck's own environment.
+    pub env_inherited: Vec<String>,
+    /// The input JSON written on the hook's stdin.
+    pub stdin: String,
 }
 
 /// The judgement of the whole check.
@@ -140,10 +179,68 @@ pub struct Summary {
     pub expect: Option<String>,
     /// Why the check failed, one line each.
     pub failures: Vec<String>,
-    /// The tools a failure names (empty when the failure names none, e.g. nothing counted).
+    /// The agents a failure names (empty when the failure names none, e.g. nothing counted).
+    #[serde(rename = "failed_agents")]
     pub failed_targets: Vec<String>,
+    /// The tools to look at: those that differ from the rest, miss an expectation, error or
+    /// time out (the text report shows these in full).
+    pub flagged: Vec<String>,
     /// One line for people.
     pub message: String,
+}
+
+/// `run --dry-run`: what each agent would run, and with what input, without running it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryRunReport {
+    /// The version of this shape.
+    pub schema_version: u32,
+    /// The hook's name.
+    pub hook: String,
+    /// The spec file.
+    pub spec: String,
+    /// What the agent is about to do.
+    pub trigger: TriggerReport,
+    /// One entry per agent, in registry order.
+    #[serde(rename = "agents")]
+    pub targets: Vec<DryTarget>,
+    /// How many commands would be started.
+    pub would_start: usize,
+}
+
+/// What one tool would do.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryTarget {
+    /// The agent's id.
+    #[serde(rename = "agent")]
+    pub target: String,
+    /// The tool's name.
+    pub name: String,
+    /// The event, in the tool's spelling.
+    pub event: Option<String>,
+    /// The tool name or source the hook would fire on.
+    pub trigger: Option<String>,
+    /// Why the hook would not run, or would not fire.
+    pub reason: Option<String>,
+    /// One entry per command.
+    pub commands: Vec<DryCommand>,
+    /// What had to be assumed.
+    pub assumptions: Vec<Assumption>,
+    /// What a user should know.
+    pub notes: Vec<String>,
+}
+
+/// One command a tool would start.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DryCommand {
+    /// The command as written.
+    pub command: String,
+    /// The tool would not wait for it.
+    #[serde(rename = "async")]
+    pub is_async: bool,
+    /// What would be started (absent when the command would not run).
+    pub invocation: Option<InvocationReport>,
+    /// Why the command would not run.
+    pub not_run: Option<String>,
 }
 
 /// What `--format json` prints when the check cannot run (exit status 2).
@@ -160,7 +257,7 @@ pub struct ErrorReport {
 #[serde(untagged)]
 pub enum Output {
     /// The check ran.
-    Report(Report),
+    Report(Box<Report>),
     /// The check could not run.
     Error(ErrorReport),
     /// `hookcheck test`: a suite of checks.

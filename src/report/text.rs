@@ -1,10 +1,11 @@
-//! Text for people: one block per tool, then the summary line.
+//! Text for people: a header, the agents grouped by decision, the agents that differ, fail
+//! or error in full (every agent with `-v`), then the summary line.
 
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
-use super::{CommandReport, Report, TargetReport};
+use super::{CommandReport, InvocationReport, Report, TargetReport};
 use crate::verdict::Decision;
 
 /// How much of a stream the text report shows before cutting it.
@@ -25,22 +26,244 @@ fn paint(d: Decision) -> String {
     format!("{s}{}{s:#}", d.as_str())
 }
 
-/// The report as text, with ANSI colours (stripped by the writer when colour is off).
-pub fn render(report: &Report) -> String {
-    let mut out = String::new();
-    for t in &report.targets {
-        target(&mut out, t);
+/// How much the text report says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Verbosity {
+    /// A line per group of agents that decide alike, then in full only the agents that differ,
+    /// fail or error.
+    #[default]
+    Concise,
+    /// `-v`: every agent in full.
+    Blocks,
+    /// `-vv`: every agent in full, with what each command was started with.
+    Invocations,
+}
+
+impl Verbosity {
+    /// From the number of `-v` flags.
+    pub fn from_count(n: u8) -> Self {
+        match n {
+            0 => Verbosity::Concise,
+            1 => Verbosity::Blocks,
+            _ => Verbosity::Invocations,
+        }
     }
+}
+
+/// What the text report shows.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// How much.
+    pub verbosity: Verbosity,
+    /// `--strict`: warnings fail the check, so each agent's warnings are shown in full.
+    pub strict: bool,
+}
+
+/// The report as text, with ANSI colours (stripped by the writer when colour is off).
+pub fn render(report: &Report, options: Options) -> String {
+    let verbosity = options.verbosity;
+    // A missing hook file is one summary line unless asked for (`-v`, `--strict`).
+    let list_missing = options.strict || verbosity > Verbosity::Concise;
+    let mut out = String::new();
+    header(&mut out, report);
+    if verbosity == Verbosity::Concise {
+        groups(&mut out, report);
+        let flagged: Vec<&TargetReport> = report
+            .targets
+            .iter()
+            .filter(|t| report.summary.flagged.contains(&t.target))
+            .collect();
+        if !flagged.is_empty() {
+            out.push('\n');
+        }
+        for t in flagged {
+            target(&mut out, t, verbosity, list_missing);
+        }
+    } else {
+        for t in &report.targets {
+            target(&mut out, t, verbosity, list_missing);
+        }
+    }
+    summary_line(&mut out, report);
+    out
+}
+
+/// The last line: the judgement.
+pub fn summary_line(out: &mut String, report: &Report) {
     let s = if report.summary.passed {
         Style::new().fg_color(Some(AnsiColor::Green.into()))
     } else {
         Style::new().fg_color(Some(AnsiColor::Red.into())).bold()
     };
     let _ = writeln!(out, "{s}{}{s:#}", report.summary.message);
-    out
 }
 
-fn target(out: &mut String, t: &TargetReport) {
+/// The first line: the hook, the trigger, how many agents, the expectation.
+fn header(out: &mut String, report: &Report) {
+    let trigger = report.trigger.as_flag();
+    let n = report.targets.len();
+    let agents = if n == 1 { "agent" } else { "agents" };
+    let expect = report
+        .summary
+        .expect
+        .as_ref()
+        .map(|e| format!(", expecting {e}"))
+        .unwrap_or_default();
+    let b = Style::new().bold();
+    let _ = writeln!(
+        out,
+        "{b}{}{b:#}: {trigger} on {n} {agents}{expect}",
+        report.hook
+    );
+}
+
+/// A value as a shell would need it written, quoted only when it must be.
+pub fn quote(v: &str) -> String {
+    let plain = !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
+}
+
+/// The agents that decide alike, one line per group: counted decisions first (those that
+/// ran, then those whose matcher did not pick the hook), then assumed, not counted, async and
+/// not run apart; then warnings, and one line for every missing hook file.
+fn groups(out: &mut String, report: &Report) {
+    let flagged = |t: &TargetReport| report.summary.flagged.contains(&t.target);
+    let name = |t: &TargetReport| {
+        if flagged(t) {
+            format!("{} ✗", t.target)
+        } else {
+            t.target.clone()
+        }
+    };
+    let counted: Vec<&TargetReport> = report.targets.iter().filter(|t| t.counted).collect();
+    let mut keys: Vec<(Decision, bool)> = Vec::new();
+    for t in &counted {
+        if !keys.contains(&(t.decision, t.fired)) {
+            keys.push((t.decision, t.fired));
+        }
+    }
+    keys.sort_by_key(|(d, fired)| (std::cmp::Reverse(d.strength()), !fired));
+    for (d, fired) in keys {
+        let names: Vec<String> = counted
+            .iter()
+            .filter(|t| t.decision == d && t.fired == fired)
+            .map(|t| name(t))
+            .collect();
+        let why = if fired {
+            ""
+        } else {
+            "  (the matcher does not pick it: the hook did not run)"
+        };
+        row(out, &paint(d), d.as_str().len(), &names.join(" "), why);
+    }
+    let with_decision = |t: &&TargetReport| format!("{}={}", name(t), t.decision);
+    let left: Vec<&TargetReport> = report
+        .targets
+        .iter()
+        .filter(|t| !t.counted && t.decision != Decision::NotRun)
+        .collect();
+    let assumed: Vec<String> = left
+        .iter()
+        .filter(|t| crate::judge::assumed(t))
+        .map(with_decision)
+        .collect();
+    let is_async: Vec<String> = left
+        .iter()
+        .filter(|t| t.is_async)
+        .map(with_decision)
+        .collect();
+    let other: Vec<String> = left
+        .iter()
+        .filter(|t| !t.is_async && !crate::judge::assumed(t))
+        .map(with_decision)
+        .collect();
+    let dim = Style::new().dimmed();
+    let label = |l: &str| format!("{dim}{l}{dim:#}");
+    if !assumed.is_empty() {
+        row(
+            out,
+            &label("assumed"),
+            7,
+            &assumed.join(" "),
+            "  (not counted: --include-assumed counts them)",
+        );
+    }
+    if !other.is_empty() {
+        row(
+            out,
+            &label("not counted"),
+            11,
+            &other.join(" "),
+            "  (-v says why)",
+        );
+    }
+    if !is_async.is_empty() {
+        row(
+            out,
+            &label("async"),
+            5,
+            &is_async.join(" "),
+            "  (shown, not judged)",
+        );
+    }
+    let not_run: Vec<&TargetReport> = report
+        .targets
+        .iter()
+        .filter(|t| t.decision == Decision::NotRun)
+        .collect();
+    if !not_run.is_empty() {
+        let names: Vec<String> = not_run.iter().map(|t| name(t)).collect();
+        let first = not_run.first().and_then(|t| t.reason.as_deref());
+        let why = match first {
+            Some(r) if not_run.iter().all(|t| t.reason.as_deref() == Some(r)) => {
+                format!("  ({r})")
+            }
+            _ => "  (-v says why)".to_string(),
+        };
+        row(out, &paint(Decision::NotRun), 7, &names.join(" "), &why);
+    }
+    let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
+    for t in report
+        .targets
+        .iter()
+        .filter(|t| !t.hook_file_missing && !flagged(t))
+    {
+        for w in &t.warnings {
+            let _ = writeln!(out, "  {yellow}warning{yellow:#}: {}: {w}", t.target);
+        }
+    }
+    let missing: Vec<&TargetReport> = report
+        .targets
+        .iter()
+        .filter(|t| t.hook_file_missing)
+        .collect();
+    if !missing.is_empty() {
+        let n = missing.len();
+        let (agents, has) = if n == 1 {
+            (missing[0].target.clone(), "has")
+        } else {
+            (format!("{n} agents"), "have")
+        };
+        let _ = writeln!(
+            out,
+            "  {yellow}warning{yellow:#}: {agents} {has} no hook file of their own yet, so would not run this hook (-v or --strict lists them)"
+        );
+    }
+}
+
+/// One group line: the label padded to a column, then the names, then a note.
+fn row(out: &mut String, label: &str, width: usize, names: &str, why: &str) {
+    let pad = " ".repeat(12usize.saturating_sub(width));
+    let _ = writeln!(out, "  {label}{pad}{names}{why}");
+}
+
+fn target(out: &mut String, t: &TargetReport, verbosity: Verbosity, list_missing: bool) {
     // One parenthesis after the decision: how it ran (or why not), then what qualifies it.
     let mut facts = Vec::new();
     if !t.fired {
@@ -80,12 +303,16 @@ fn target(out: &mut String, t: &TargetReport) {
     }
     let several = t.commands.len() > 1;
     for c in &t.commands {
-        command(out, c, several);
+        command(out, c, several, verbosity);
     }
     for n in &t.notes {
         let _ = writeln!(out, "  note: {n}");
     }
-    for w in &t.warnings {
+    for w in t
+        .warnings
+        .iter()
+        .filter(|_| list_missing || !t.hook_file_missing)
+    {
         let s = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
         let _ = writeln!(out, "  {s}warning{s:#}: {w}");
     }
@@ -110,7 +337,7 @@ fn run_facts(c: &CommandReport) -> String {
     }
 }
 
-fn command(out: &mut String, c: &CommandReport, several: bool) {
+fn command(out: &mut String, c: &CommandReport, several: bool, verbosity: Verbosity) {
     if several {
         let _ = writeln!(
             out,
@@ -121,6 +348,11 @@ fn command(out: &mut String, c: &CommandReport, several: bool) {
         );
     } else {
         let _ = writeln!(out, "  command: {}", c.command);
+    }
+    if verbosity == Verbosity::Invocations
+        && let Some(inv) = &c.invocation
+    {
+        invocation(out, inv);
     }
     if let Some(e) = &c.start_error {
         let _ = writeln!(out, "    start error: {e}");
@@ -157,4 +389,33 @@ fn stream(out: &mut String, name: &str, text: &str, dropped: u64) {
     if more > 0 {
         let _ = writeln!(out, "    … {more} more bytes cut");
     }
+}
+
+/// What a command was started with: the exact argv, where, for how long, the environment's
+/// names (never values) and the stdin JSON.
+pub fn invocation(out: &mut String, inv: &InvocationReport) {
+    let argv: Vec<String> = inv.argv.iter().map(|a| quote(a)).collect();
+    let _ = writeln!(out, "    argv: {}", argv.join(" "));
+    let _ = writeln!(out, "    cwd: {}", inv.cwd);
+    let ms = inv.timeout_ms;
+    let timeout = if ms.is_multiple_of(1000) {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
+    };
+    let _ = writeln!(out, "    timeout: {timeout}");
+    let names = |v: &[String]| {
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let _ = writeln!(out, "    env set by the agent: {}", names(&inv.env_set));
+    let _ = writeln!(
+        out,
+        "    env passed on from hookcheck's: {}",
+        names(&inv.env_inherited)
+    );
+    let _ = writeln!(out, "    stdin: {}", inv.stdin.trim_end());
 }

@@ -1,8 +1,7 @@
 //! `hookcheck tools`: every agent's contract in words, from the data the planner and the reader
 //! walk (see [`crate::contract::describe`]).
 
-use serde_json::{Value, json};
-
+use super::listing::{FieldsRow, RuleRow, ToolRow};
 use crate::contract::describe;
 use crate::tools::Tool;
 
@@ -117,35 +116,40 @@ pub fn fields_table(tools: &[&Tool]) -> String {
 }
 
 /// One agent as JSON (`hookcheck tools --format json`).
-pub fn json(t: &Tool) -> Value {
-    let mut v = json!({
-        "id": t.id, "name": t.name, "checked": t.checked, "sources": t.sources,
-        "events": t.event_names(), "notes": t.notes,
-    });
-    match t.contract {
-        Some(c) => {
-            let f = describe::fields(c);
-            v["shell"] = json!(describe::shell(c));
-            v["default_timeouts"] = json!(describe::timeouts(c));
-            v["fields"] =
-                json!({ "command": f.command, "file": f.file, "prompt": f.prompt, "tool": f.tool });
-            v["rules"] = c
-                .reply
-                .rules
-                .iter()
-                .map(|r| {
-                    json!({
-                        "rule": describe::rule(r),
-                        "note": r.note.replace("{agent}", c.agent),
-                        "source": r.source,
-                    })
-                })
-                .collect();
-        }
-        None => {
-            v["shell"] = json!(t.shell);
-            v["default_timeouts"] = json!(t.timeouts);
-        }
+pub fn row(t: &Tool) -> ToolRow {
+    let strings = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
+    let mut row = ToolRow {
+        agent: t.id.to_string(),
+        name: t.name.to_string(),
+        checked: t.checked.to_string(),
+        sources: strings(t.sources),
+        events: strings(&t.event_names()),
+        shell: t.shell.to_string(),
+        default_timeouts: t.timeouts.to_string(),
+        notes: strings(t.notes),
+        fields: None,
+        rules: Vec::new(),
+    };
+    if let Some(c) = t.contract {
+        let f = describe::fields(c);
+        row.shell = describe::shell(c);
+        row.default_timeouts = describe::timeouts(c);
+        row.fields = Some(FieldsRow {
+            command: f.command,
+            file: f.file,
+            prompt: f.prompt,
+            tool: f.tool,
+        });
+        row.rules = c
+            .reply
+            .rules
+            .iter()
+            .map(|r| RuleRow {
+                rule: describe::rule(r),
+                note: r.note.replace("{agent}", c.agent),
+                source: r.source.to_string(),
+            })
+            .collect();
     }
-    v
+    row
 }

@@ -141,6 +141,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, String> {
                 targets: c.targets,
                 expect,
                 include_assumed: c.include_assumed,
+                event: None,
             },
         });
     }
@@ -436,7 +437,7 @@ pub fn ndjson_lines(c: &CaseReport) -> Vec<String> {
                 error: Option<&String>| {
         serde_json::json!({
             "case": c.name, "file": c.file, "line": c.line, "hook": c.hook,
-            "target": target, "decision": decision, "passed": passed, "error": error,
+            "agent": target, "decision": decision, "passed": passed, "error": error,
         })
         .to_string()
     };

@@ -7,7 +7,7 @@ use anstyle::{AnsiColor, Style};
 use super::SuiteReport;
 
 /// The suite as text.
-pub fn render(suite: &SuiteReport) -> String {
+pub fn render(suite: &SuiteReport, text: crate::report::text::Options) -> String {
     let mut out = String::new();
     let green = Style::new().fg_color(Some(AnsiColor::Green.into())).bold();
     let red = Style::new().fg_color(Some(AnsiColor::Red.into())).bold();
@@ -29,7 +29,7 @@ pub fn render(suite: &SuiteReport) -> String {
             (Some(e), _) => {
                 let _ = writeln!(out, "error: {e}");
             }
-            (None, Some(r)) => out.push_str(&crate::report::text::render(r)),
+            (None, Some(r)) => out.push_str(&crate::report::text::render(r, text)),
             (None, None) => {}
         }
     }

@@ -20,7 +20,7 @@ use crate::suite::{self, Case};
 use crate::tools::Tool;
 use crate::trigger::Trigger;
 use crate::verdict::{Decision, Effect};
-use crate::workspace::{CheckRequest, Workspace};
+use crate::workspace::Workspace;
 
 pub use findings::{Finding, Kind};
 pub use samples::{Action, Sample};
@@ -155,15 +155,8 @@ pub fn run(
         })
         .collect();
     // Load the spec once up front, so a missing or invalid one is one usage error.
-    let first = CheckRequest {
-        hook: hook.to_string(),
-        targets: targets.clone(),
-        ..Default::default()
-    };
-    let check = ws.check(&first, &ws.cwd, jobs)?;
-    let crate::run::Subject::Spec(spec) = &check.subject else {
-        return Err("internal: a sweep needs a spec".into());
-    };
+    let path = crate::spec::find_spec(hook, &ws.spec_dirs)?;
+    let spec = crate::spec::load_file(&path).map_err(|e| e.render())?;
     let suite = suite::run(
         ws,
         &cases,
@@ -174,9 +167,8 @@ pub fn run(
     );
     let mut cells = Vec::new();
     for (i, case) in suite.cases.iter().enumerate() {
-        if let Some(e) = &case.error {
-            return Err(e.clone());
-        }
+        // The spec loaded above, so a case that cannot run is a sample no agent can take
+        // (no trigger for a tool event): every cell of it is not applicable.
         let Some(report) = &case.report else {
             continue;
         };
@@ -195,7 +187,7 @@ pub fn run(
             )),
             Some(c) => {
                 agents.push(t.id.to_string());
-                coverage.extend(cover(ws, t.id, c, spec));
+                coverage.extend(cover(ws, t.id, c, &spec));
             }
         }
     }

@@ -73,6 +73,12 @@ impl Project {
     pub fn json(&self, hook: &str, args: &[&str]) -> (i32, Value) {
         let mut all = vec!["run", hook];
         all.extend_from_slice(args);
+        self.json_of(&all)
+    }
+
+    /// Runs `hookcheck ARGS --format json` and parses what it prints.
+    pub fn json_of(&self, args: &[&str]) -> (i32, Value) {
+        let mut all = args.to_vec();
         all.extend_from_slice(&["--format", "json"]);
         let run = self.run(&all);
         let v: Value = serde_json::from_str(&run.stdout()).unwrap_or_else(|e| {
@@ -111,9 +117,9 @@ impl Run {
 
 /// The target entry for `id` in a JSON report.
 pub fn target<'a>(report: &'a Value, id: &str) -> &'a Value {
-    report["targets"]
+    report["agents"]
         .as_array()
-        .and_then(|ts| ts.iter().find(|t| t["target"] == id))
+        .and_then(|ts| ts.iter().find(|t| t["agent"] == id))
         .unwrap_or_else(|| panic!("no target {id} in {report}"))
 }
 
@@ -176,4 +182,11 @@ pub fn error_in_one_line(stderr: &str) -> String {
         }
         None => stderr.to_string(),
     }
+}
+
+/// Output with what changes run to run (times, the temp root) replaced.
+pub fn stable(s: &str, p: &Project) -> String {
+    let s = s.replace(&p.root().display().to_string(), "[root]");
+    let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+|"timeout_ms": \d+"#).unwrap();
+    ms.replace_all(&s, "[ms]").into_owned()
 }

@@ -1,0 +1,118 @@
+//! Every JSON output against the schema `hookcheck schema KIND` prints for it: real output of
+//! the built binary, one vocabulary (`agents[].agent`), each validated.
+
+mod common;
+
+use common::{Project, guard};
+use serde_json::Value;
+
+fn project() -> Project {
+    Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
+        )
+        .spec("bad", "event: PreToolUse\nmatchr: Bash\ncommand: x\n")
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(
+            ".hookcheck/cases.yaml",
+            "cases:\n  - name: blocked\n    hook: g\n    bash: rm -rf x\n    expect: block\n    targets: [claude, codex]\n",
+        )
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 0}]}]}}"#,
+        )
+        .file(".gemini/settings.json", "{\"hooks\": [")
+        .script(
+            "fake-agent",
+            "#!/bin/sh\nexit 0\n",
+        )
+}
+
+fn schema(p: &Project, kind: &str) -> jsonschema::Validator {
+    let run = p.run(&["schema", kind]);
+    assert_eq!(run.code(), 0, "{kind}: {}", run.stderr());
+    let schema: Value = serde_json::from_str(&run.stdout()).expect("the schema is JSON");
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}
+
+#[test]
+fn every_json_output_matches_its_schema() {
+    let p = project();
+    let fake = p.root().join("fake-agent").display().to_string();
+    let outputs: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "run",
+            vec![
+                "run",
+                "g",
+                "--bash",
+                "rm -rf x",
+                "-t",
+                "claude,codex,opencode",
+            ],
+        ),
+        ("dry-run", vec!["run", "g", "--bash", "ls", "--dry-run"]),
+        ("error", vec!["run", "nope", "--bash", "ls"]),
+        ("test", vec!["test"]),
+        ("list", vec!["list"]),
+        ("list-installed", vec!["list", "--installed"]),
+        ("tools", vec!["tools"]),
+        ("lint", vec!["lint"]),
+        (
+            "live",
+            vec![
+                "live",
+                "g",
+                "--bash",
+                "true",
+                "--agent",
+                "claude",
+                "--no-sandbox",
+                "--agent-bin",
+            ],
+        ),
+    ];
+    for (kind, mut args) in outputs {
+        let claude_bin = format!("claude={fake}");
+        if kind == "live" {
+            args.push(&claude_bin);
+        }
+        args.extend(["--format", "json"]);
+        let run = p.run(&args);
+        let v: Value = serde_json::from_str(&run.stdout())
+            .unwrap_or_else(|e| panic!("{kind}: not JSON ({e}): {}{}", run.stdout(), run.stderr()));
+        let errors: Vec<String> = schema(&p, kind)
+            .iter_errors(&v)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{kind}: {errors:?}\n{v}");
+        // One vocabulary: an agent's id is `agent`, a list of agents is `agents`.
+        let text = v.to_string();
+        for old in [
+            "\"target\":",
+            "\"targets\":",
+            "\"id\":",
+            "\"failed_targets\":",
+        ] {
+            assert!(!text.contains(old), "{kind} still says {old}: {v}");
+        }
+        if kind != "live" {
+            assert_eq!(v["schema_version"], 2, "{kind}: {v}");
+        }
+    }
+}
+
+#[test]
+fn schema_without_a_kind_covers_run_test_and_errors_and_an_unknown_kind_is_refused() {
+    let p = project();
+    let run = p.run(&["schema"]);
+    assert_eq!(run.code(), 0);
+    let run = p.run(&["schema", "runs"]);
+    assert_eq!(run.code(), 2);
+    assert!(
+        run.stderr().starts_with("error: invalid value 'runs'"),
+        "{}",
+        run.stderr()
+    );
+}

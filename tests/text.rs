@@ -1,0 +1,134 @@
+//! The text report on the built binary, whole: concise by default (agents grouped by
+//! decision, only the ones that differ, fail or error in full), every agent with `-v`, and
+//! what each command is started with under `-vv`, environment names and never values.
+
+mod common;
+
+use common::{Project, stable};
+
+/// A project with a guard that blocks the right way (`good`), one that explains itself on
+/// stdout (`stdout-guard`, which Codex reads as an error), and one that needs a secret.
+fn project() -> Project {
+    Project::new()
+        .spec(
+            "good",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/good.sh\ntimeout: 10\n",
+        )
+        .spec(
+            "stdout-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/out.sh\ntimeout: 10\n",
+        )
+        .spec(
+            "secret",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/good.sh\ntimeout: 7\nenv: {API_TOKEN: hunter2-value}\n",
+        )
+        .script(
+            "hooks/good.sh",
+            "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi\n",
+        )
+        .script(
+            "hooks/out.sh",
+            "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'no rm -rf here'; exit 2; fi\n",
+        )
+}
+
+fn text(p: &Project, args: &[&str], code: i32) -> String {
+    let run = p.run(args);
+    assert_eq!(run.code(), code, "{}{}", run.stdout(), run.stderr());
+    stable(&run.stdout(), p)
+}
+
+#[test]
+fn an_agreeing_run_is_a_few_lines() {
+    let p = project();
+    let out = text(&p, &["run", "good", "--bash", "rm -rf build"], 0);
+    insta::assert_snapshot!("text_agreeing", out);
+    assert!(out.lines().count() <= 15, "{out}");
+}
+
+#[test]
+fn a_differing_run_details_only_the_agent_that_differs() {
+    let p = project();
+    let out = text(
+        &p,
+        &[
+            "run",
+            "stdout-guard",
+            "--bash",
+            "rm -rf build",
+            "-t",
+            "claude,codex,gemini,cursor,opencode",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("text_differing", out);
+}
+
+#[test]
+fn a_failing_run_details_the_agents_that_miss_the_expectation() {
+    let p = project();
+    let out = text(
+        &p,
+        &[
+            "run",
+            "good",
+            "--bash",
+            "ls",
+            "-t",
+            "claude,codex,gemini",
+            "--expect",
+            "block,gemini=allow",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("text_failing", out);
+}
+
+#[test]
+fn verbose_shows_every_agent_and_very_verbose_what_ran() {
+    let p = project();
+    let args = [
+        "run",
+        "secret",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,codex",
+    ];
+    let concise = text(&p, &args, 0);
+    let mut v = args.to_vec();
+    v.push("-v");
+    let blocks = text(&p, &v, 0);
+    for id in ["claude: block", "codex: block"] {
+        assert!(!concise.contains(id), "{concise}");
+        assert!(blocks.contains(id), "{blocks}");
+    }
+    assert!(!blocks.contains("argv:"), "{blocks}");
+    v.push("-v");
+    let all = p.run(&v);
+    assert_eq!(all.code(), 0);
+    let out = all.stdout();
+    assert!(!out.contains("hunter2-value"), "an env value leaked: {out}");
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    assert!(
+        lines.contains(&"argv: /bin/sh -c ./hooks/good.sh")
+            && lines.contains(&"argv: /bin/bash -c ./hooks/good.sh"),
+        "{out}"
+    );
+    assert!(lines.contains(&"timeout: 7s"), "{out}");
+    assert!(
+        lines.contains(&format!("cwd: {}", p.root().display()).as_str()),
+        "{out}"
+    );
+    let set: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("env set by the agent: "))
+        .collect();
+    assert_eq!(set, ["API_TOKEN CLAUDE_PROJECT_DIR", "API_TOKEN"], "{out}");
+    let stdin = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("stdin: "))
+        .expect("a stdin line");
+    let v: serde_json::Value = serde_json::from_str(stdin).expect("the stdin is JSON");
+    assert_eq!(v["tool_input"]["command"], "rm -rf build", "{v}");
+}
