@@ -29,6 +29,10 @@ pub static LOADER: Loader = Loader {
         ("BeforeTool", "preToolUse"),
         ("AfterTool", "postToolUse"),
         ("beforeShellExecution", "preToolUse"),
+        // The PascalCase (VS Code / Claude format) events whose camelCase twin is not the same
+        // name in another casing; they decide as their twins (behaviour spec, "Copilot replies").
+        ("UserPromptSubmit", "userPromptSubmitted"),
+        ("Stop", "agentStop"),
     ],
     // camelCase runtime names, and Claude's names for PascalCase events.
     tool_names: &[

@@ -121,6 +121,20 @@ pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
         .map(|(_, f)| *f)
 }
 
+/// Whether `a` and `b` are one event of agent `id`: the same name, the same name with its
+/// first letter in the other case (`PreToolUse`, `preToolUse`, as `lint` folds them), or a
+/// pair the agent's loader lists in [`Loader::renames`] (Copilot's `Stop` is its `agentStop`).
+pub fn same_event(id: &str, a: &str, b: &str) -> bool {
+    if a == b || crate::native::inventory::event_key(a) == crate::native::inventory::event_key(b) {
+        return true;
+    }
+    loader(id).is_some_and(|l| {
+        l.renames
+            .iter()
+            .any(|(from, to)| (*from == a && *to == b) || (*from == b && *to == a))
+    })
+}
+
 /// The loader of agent `id`.
 pub fn loader(id: &str) -> Option<&'static Loader> {
     super::find(id).and_then(|t| t.loader())
@@ -157,6 +171,22 @@ mod tests {
         &'static str,
         &'static [(&'static str, &'static str, &'static str, Option<u64>, u64)],
     );
+
+    #[test]
+    fn spellings_of_one_event_are_the_same_event() {
+        for (id, a, b, same) in [
+            ("copilot", "PreToolUse", "preToolUse", true),
+            ("copilot", "Stop", "agentStop", true),
+            ("copilot", "agentStop", "Stop", true),
+            ("copilot", "UserPromptSubmit", "userPromptSubmitted", true),
+            ("copilot", "PreToolUse", "postToolUse", false),
+            ("copilot", "Stop", "sessionEnd", false),
+            ("claude", "PreToolUse", "PreToolUse", true),
+            ("claude", "PreToolUse", "PostToolUse", false),
+        ] {
+            assert_eq!(same_event(id, a, b), same, "{id}: {a} / {b}");
+        }
+    }
 
     #[test]
     fn loaders_read_real_world_files() {
