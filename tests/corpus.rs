@@ -13,7 +13,12 @@ use serde_json::Value;
 /// One case: its folder, the `run --installed` calls (trigger flag, value, targets), and
 /// each call's expected decision per target.
 struct Case {
+    /// The snapshot's name.
+    name: &'static str,
+    /// The folder under `fixtures/corpus/`.
     dir: &'static str,
+    /// Record the project as trusted where each agent keeps trust (in the test's HOME).
+    trusted: bool,
     runs: &'static [(&'static str, &'static str, &'static str)],
     decisions: &'static [&'static [(&'static str, &'static str)]],
     /// `lint`'s exit status.
@@ -24,12 +29,50 @@ const CASES: &[Case] = &[
     // Copilot CLI 1.0.102 runs `.github/hooks/*.json` and `.claude/settings.json` on one call;
     // a deny in either blocks (issue 14). `PreToolUse` and `preToolUse` are one event.
     Case {
+        name: "copilot-cross-read",
         dir: "copilot-cross-read",
+        trusted: false,
+        runs: &[("--bash", "rm -rf build", "copilot,claude")],
+        decisions: &[&[("copilot", "block"), ("claude", "block")]],
+        lint_code: 0,
+    },
+    // The same project once trusted where Copilot CLI and Claude Code keep trust: no trust
+    // warning, and `lint` has nothing to say.
+    Case {
+        name: "copilot-cross-read-trusted",
+        dir: "copilot-cross-read",
+        trusted: true,
         runs: &[("--bash", "rm -rf build", "copilot,claude")],
         decisions: &[&[("copilot", "block"), ("claude", "block")]],
         lint_code: 0,
     },
 ];
+
+/// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
+fn trust(home: &Path, root: &Path) {
+    let root = root.display().to_string();
+    let write = |path: &str, v: Value| {
+        let p = home.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, v.to_string()).expect("write trust");
+    };
+    write(
+        ".copilot/config.json",
+        serde_json::json!({ "trusted_folders": [root] }),
+    );
+    write(
+        ".claude.json",
+        serde_json::json!({ "projects": { root.clone(): { "hasTrustDialogAccepted": true } } }),
+    );
+    write(
+        ".gemini/trustedFolders.json",
+        serde_json::json!({ root.clone(): "TRUST_FOLDER" }),
+    );
+    write(
+        ".qwen/trustedFolders.json",
+        serde_json::json!({ root: "TRUST_FOLDER" }),
+    );
+}
 
 /// Copies `from` into `to`, keeping each file's mode (scripts stay executable).
 fn copy_tree(from: &Path, to: &Path) {
@@ -99,6 +142,9 @@ fn summary(v: &Value) -> String {
 fn corpus_cases_print_what_each_agent_does() {
     for case in CASES {
         let p = project(case.dir);
+        if case.trusted {
+            trust(&p.root().join(".test-home"), p.root());
+        }
         let root = p.root().display().to_string();
         let mut shown = String::new();
         let list = p.run(&["list", "--installed"]);
@@ -149,6 +195,6 @@ fn corpus_cases_print_what_each_agent_does() {
             ));
         }
         let shown = shown.replace(&root, "[root]");
-        insta::assert_snapshot!(case.dir, shown);
+        insta::assert_snapshot!(case.name, shown);
     }
 }

@@ -89,11 +89,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             .map(ToString::to_string)
             .collect();
         warnings.extend(doubles(&loaded));
-        if let Some(trust) = l.trust
-            && !loaded.is_empty()
-        {
-            warnings.push(trust.to_string());
-        }
+        warnings.extend(super::trust::warning(l, inv));
         out.tools.push(tool);
         out.specs.push(
             loaded

@@ -29,6 +29,10 @@ pub struct Inventory {
     pub errors: Vec<NativeError>,
     /// The agents' settings for cross-reads ([`SWITCHED_READS`]) are taken as on.
     pub third_party: bool,
+    /// The project root the files were read under.
+    pub root: PathBuf,
+    /// The home folder the user files (and the agents' trust stores) are under.
+    pub home: PathBuf,
 }
 
 /// `path` relative to `root` when below it.
@@ -39,7 +43,11 @@ pub fn shown(root: &Path, path: &Path) -> PathBuf {
 
 /// Reads the project files (and the user's, with `user`) of every loader.
 pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
-    let mut inv = Inventory::default();
+    let mut inv = Inventory {
+        root: root.to_path_buf(),
+        home: home.to_path_buf(),
+        ..Inventory::default()
+    };
     for loader in loaders() {
         let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
             .into_iter()

@@ -94,15 +94,18 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 fix: "keep the hook in one of the files".into(),
             });
         }
-        if let (Some(trust), Some(h)) = (l.trust, own.first()) {
-            out.push(finding(
-                Severity::Info,
-                "needs-trust",
-                l,
-                h,
-                trust.to_string(),
-                "trust the hooks in the agent before relying on them".into(),
-            ));
+        if let Some(trust) = l.trust {
+            for g in super::trust::gated(l, inv) {
+                out.push(Finding {
+                    severity: Severity::Info,
+                    rule: "needs-trust",
+                    agent: Some(l.id),
+                    message: super::trust::message(l, trust, std::slice::from_ref(&g.file), inv),
+                    file: g.file,
+                    line: Some(g.line),
+                    fix: trust.how.to_string(),
+                });
+            }
         }
     }
     out

@@ -9,6 +9,7 @@ pub mod inventory;
 pub mod lint;
 pub mod shape;
 pub mod stale;
+pub mod trust;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Gate, Loader, Trust, json_file};
 
 /// Claude Code's loader.
 pub static LOADER: Loader = Loader {
@@ -51,11 +51,38 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::FailClosed],
     unit: "s",
-    trust: None,
+    trust: Some(&TRUST),
     sources: &[
         "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
     ],
     checked: "2026-11-30",
+};
+
+/// Project hooks load only once the workspace trust dialog is accepted; `-p` (headless) runs a
+/// repository's hooks without it (protocols-a.md §1 "Trust"). The answer is kept per folder as
+/// `projects.<folder>.hasTrustDialogAccepted` in `~/.claude.json`, matched exactly when the
+/// project has hooks (github.com/iloom-ai/iloom-cli/issues/804, Claude Code 2.1.58 read
+/// 2026-02-26; github.com/anthropics/claude-code/issues/90220 says 2.1.241 may run hooks with
+/// it false, so a missing answer is "not known to be trusted", not "never runs").
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "interactive Claude Code loads none of them (`claude -p` runs them without asking)",
+    kept: "`projects.<folder>.hasTrustDialogAccepted` in ~/.claude.json",
+    how: "start `claude` in the project folder once and accept the workspace trust dialog",
+    trusted: |home, root| {
+        let v = json_file(&home.join(".claude.json"));
+        let projects = v.as_ref().and_then(|v| v.get("projects"));
+        let mut roots = vec![root.to_path_buf()];
+        roots.extend(root.canonicalize().ok());
+        Some(roots.iter().any(|r| {
+            projects
+                .and_then(|p| p.get(r.display().to_string()))
+                .and_then(|p| p.get("hasTrustDialogAccepted"))
+                .and_then(serde_json::Value::as_bool)
+                == Some(true)
+        }))
+    },
+    source: "protocols-a.md §1 Trust; github.com/iloom-ai/iloom-cli/issues/804; github.com/anthropics/claude-code/issues/90220",
 };
 
 const SHAPE: Shape = Shape {

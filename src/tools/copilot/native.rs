@@ -14,7 +14,9 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Loader, json_files_in};
+use crate::tools::native::{
+    Field, Gate, Loader, Trust, folder_and_parents, json_file, json_files_in, same_folder,
+};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -54,9 +56,37 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Cwd],
     unit: "s",
-    trust: None,
+    trust: Some(&TRUST),
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
     checked: "2026-11-30",
+};
+
+/// Copilot CLI loads a repository's hook files, its own `.github/hooks/*.json` and Claude's
+/// `.claude/settings.json`, only in a trusted folder; trusted, it runs both and a deny in either
+/// blocks; untrusted, neither runs (real agent: Copilot CLI 1.0.102, issue 14, checked
+/// 2026-12-01). Trust covers the folder and those below it, kept in `trusted_folders` of
+/// `~/.copilot/config.json` (docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli,
+/// read 2026-12-01).
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "Copilot CLI runs none of them",
+    kept: "`trusted_folders` in ~/.copilot/config.json",
+    how: "start `copilot` in the folder and trust it for future sessions, or add the folder to `trusted_folders` in ~/.copilot/config.json",
+    trusted: |home, root| {
+        let v = json_file(&home.join(".copilot/config.json"));
+        let folders = folder_and_parents(root);
+        Some(
+            v.as_ref()
+                .and_then(|v| v.get("trusted_folders"))
+                .and_then(|t| t.as_array())
+                .is_some_and(|t| {
+                    t.iter()
+                        .filter_map(|f| f.as_str())
+                        .any(|f| folders.iter().any(|r| same_folder(f, r)))
+                }),
+        )
+    },
+    source: "real agent: Copilot CLI 1.0.102 (issue 14, 2026-12-01); docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli",
 };
 
 const SHAPE: Shape = Shape {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Gate, Loader, Trust, trusted_folders_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -46,11 +46,23 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Env],
     unit: "ms",
-    trust: None,
+    trust: Some(&TRUST),
     sources: &[
         "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
     ],
     checked: "2026-11-30",
+};
+
+/// Project hooks run only in a trusted folder, checked again at run time (protocols-a.md §3
+/// "Trust"; docs/reference/real-agents.md, Gemini CLI 0.61.0). The choice is kept in
+/// `~/.gemini/trustedFolders.json` (geminicli.com/docs/cli/trusted-folders, read 2026-12-01).
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "Gemini CLI loads none of them",
+    kept: "~/.gemini/trustedFolders.json",
+    how: "start `gemini` in the folder and choose \"Trust folder\" (kept in ~/.gemini/trustedFolders.json)",
+    trusted: |home, root| trusted_folders_json(&home.join(".gemini/trustedFolders.json"), root),
+    source: "protocols-a.md §3 Trust; geminicli.com/docs/cli/trusted-folders",
 };
 
 const SHAPE: Shape = Shape {

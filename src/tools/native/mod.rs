@@ -32,8 +32,8 @@ pub struct Loader {
     pub compares: &'static [Field],
     /// The unit timeouts are written in, for people (`s`, `ms`).
     pub unit: &'static str,
-    /// The agent needs the user to trust hooks before they run: what to do about it.
-    pub trust: Option<&'static str>,
+    /// The agent runs some of these files' hooks only once the user trusts them.
+    pub trust: Option<&'static Trust>,
     /// Where the paths and shapes come from.
     pub sources: &'static [&'static str],
     /// The day the sources were read.
@@ -45,6 +45,90 @@ impl Loader {
     pub fn events(&self) -> &'static [&'static str] {
         super::find(self.id).map_or(self.events, |t| t.events)
     }
+}
+
+/// A trust gate: hook files an agent loads only once the user trusts them, where it keeps
+/// that trust, and what it does until then. `lint` and `run --installed` say it for every
+/// gated file whose trust they cannot find where the agent keeps it.
+pub struct Trust {
+    /// Which files wait for trust.
+    pub gates: Gate,
+    /// What the agent does with the hooks until then ("Copilot CLI runs none of them").
+    pub until: &'static str,
+    /// Where the agent keeps the trust, for people.
+    pub kept: &'static str,
+    /// How to give it.
+    pub how: &'static str,
+    /// Whether the user has trusted the project (home, project root), read where the agent
+    /// keeps it; `None` when hookcheck cannot tell (a hash in the agent's own state).
+    pub trusted: fn(&Path, &Path) -> Option<bool>,
+    /// Where this comes from.
+    pub source: &'static str,
+}
+
+/// Which hook files a [`Trust`] gate holds back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    /// The project's files, its own and those of other agents it cross-reads, until the
+    /// folder is trusted.
+    ProjectFiles,
+    /// Every hook, user and project, until that hook is trusted.
+    EveryHook,
+}
+
+/// The JSON file at `path`, when it exists and parses.
+pub fn json_file(path: &Path) -> Option<serde_json::Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// `root` and the folders above it, as written and resolved (`/tmp` may be a symlink), for
+/// matching the folder paths agents keep in their trust stores.
+pub fn folder_and_parents(root: &Path) -> Vec<PathBuf> {
+    let mut starts = vec![root.to_path_buf()];
+    if let Ok(real) = root.canonicalize()
+        && real != root
+    {
+        starts.push(real);
+    }
+    starts
+        .iter()
+        .flat_map(|s| s.ancestors().map(Path::to_path_buf))
+        .collect()
+}
+
+/// Whether a `trustedFolders.json` (a map of folder to `TRUST_FOLDER`, `TRUST_PARENT` or
+/// `DO_NOT_TRUST`, the Gemini CLI format Qwen Code keeps too) trusts `root`: `TRUST_FOLDER`
+/// trusts the folder and those below it, `TRUST_PARENT` the folder's parent and those below it,
+/// `DO_NOT_TRUST` marks the folder itself untrusted (geminicli.com/docs/cli/trusted-folders,
+/// read 2026-12-01). `Some(false)` when the file holds no rule for `root`.
+pub fn trusted_folders_json(path: &Path, root: &Path) -> Option<bool> {
+    let Some(v) = json_file(path) else {
+        return Some(false);
+    };
+    let rules = v.as_object()?;
+    let folders = folder_and_parents(root);
+    for (folder, level) in rules {
+        let level = level.as_str().unwrap_or_default();
+        let at = Path::new(folder.trim_end_matches('/'));
+        if level == "DO_NOT_TRUST" && folders.iter().take(1).any(|f| f == at) {
+            return Some(false);
+        }
+        let covers = match level {
+            "TRUST_FOLDER" => Some(at),
+            "TRUST_PARENT" => at.parent(),
+            _ => None,
+        };
+        if covers.is_some_and(|c| folders.iter().any(|f| f == c)) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether `a` names the folder `b` (a trailing `/` aside).
+pub fn same_folder(a: &str, b: &Path) -> bool {
+    let a = a.trim_end_matches('/');
+    !a.is_empty() && Path::new(a) == b
 }
 
 /// A handler field the stale-file check compares with the spec.
@@ -171,6 +255,35 @@ mod tests {
         &'static str,
         &'static [(&'static str, &'static str, &'static str, Option<u64>, u64)],
     );
+
+    #[test]
+    fn trusted_folders_json_reads_each_trust_level() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path().join("work/app");
+        let store = dir.path().join("trustedFolders.json");
+        let work = dir.path().join("work").display().to_string();
+        let app = root.display().to_string();
+        for (rules, want) in [
+            (serde_json::json!({}), false),
+            (serde_json::json!({ app.clone(): "TRUST_FOLDER" }), true),
+            (serde_json::json!({ work.clone(): "TRUST_FOLDER" }), true),
+            (serde_json::json!({ app.clone(): "TRUST_PARENT" }), true),
+            (
+                serde_json::json!({ format!("{app}/x"): "TRUST_PARENT" }),
+                true,
+            ),
+            (
+                serde_json::json!({ format!("{app}/x"): "TRUST_FOLDER" }),
+                false,
+            ),
+            (serde_json::json!({ app.clone(): "DO_NOT_TRUST" }), false),
+        ] {
+            std::fs::write(&store, rules.to_string()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(trusted_folders_json(&store, &root), Some(want), "{rules}");
+        }
+        let _ = std::fs::remove_file(&store);
+        assert_eq!(trusted_folders_json(&store, &root), Some(false), "no file");
+    }
 
     #[test]
     fn spellings_of_one_event_are_the_same_event() {
