@@ -46,6 +46,38 @@ const CASES: &[Case] = &[
         decisions: &[&[("copilot", "block"), ("claude", "block")]],
         lint_code: 0,
     },
+    // One dispatcher run from two Copilot files, written two ways (`bin/x.sh pre-tool`,
+    // `./bin/x.sh 'pre-tool'`): doubles by what runs, placed at the lines of the two handlers,
+    // not at the agent's first handler (issue 14).
+    Case {
+        name: "copilot-doubles",
+        dir: "copilot-doubles",
+        trusted: true,
+        runs: &[("--bash", "ls", "copilot")],
+        decisions: &[&[("copilot", "allow")]],
+        lint_code: 0,
+    },
+    // `"$CLAUDE_PROJECT_DIR"/…` in a Claude file that Copilot CLI also loads: Copilot sets no
+    // CLAUDE_PROJECT_DIR, so it runs `/.claude/hooks/guard.sh`, which does not exist, and
+    // denies every call; Claude Code runs the guard (issue 14).
+    Case {
+        name: "claude-dir-under-copilot",
+        dir: "claude-dir-under-copilot",
+        trusted: true,
+        runs: &[("--bash", "ls", "copilot,claude")],
+        decisions: &[&[("copilot", "error"), ("claude", "allow")]],
+        lint_code: 1,
+    },
+    // Scripts and programs that are not there, in the forms the agents' docs recommend; a
+    // script committed without its executable bit; a guard that reads `$1` (issue 14).
+    Case {
+        name: "missing-scripts",
+        dir: "missing-scripts",
+        trusted: true,
+        runs: &[("--bash", "ls", "claude,gemini")],
+        decisions: &[&[("claude", "block"), ("gemini", "block")]],
+        lint_code: 1,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
@@ -101,6 +133,40 @@ fn project(dir: &str) -> Project {
     p
 }
 
+/// The programs the corpus's hooks use. The PATH holds only these (linked from this
+/// machine's PATH), so "not on the PATH" findings are the same on every machine.
+const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep"];
+
+/// A folder under the project with links to [`PROGRAMS`], for the PATH.
+fn bin(p: &Project) -> std::path::PathBuf {
+    let dir = p.root().join(".test-bin");
+    std::fs::create_dir_all(&dir).expect("mkdir bin");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in PROGRAMS {
+        let found = std::env::split_paths(&path)
+            .map(|d| d.join(name))
+            .find(|f| f.is_file())
+            .unwrap_or_else(|| panic!("{name} is not on the PATH"));
+        std::os::unix::fs::symlink(found, dir.join(name)).expect("link");
+    }
+    dir
+}
+
+/// `hookcheck ARGS` in the project with the corpus PATH: (exit status, stdout).
+fn run(p: &Project, bin: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = p
+        .command()
+        .env("PATH", bin)
+        .args(args)
+        .output()
+        .expect("run hookcheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// A `run --installed` JSON report in a few lines: per target the decision and event, each
 /// command with its decision and exit, then the warnings and notes.
 fn summary(v: &Value) -> String {
@@ -146,28 +212,17 @@ fn corpus_cases_print_what_each_agent_does() {
             trust(&p.root().join(".test-home"), p.root());
         }
         let root = p.root().display().to_string();
+        let bin = bin(&p);
         let mut shown = String::new();
-        let list = p.run(&["list", "--installed"]);
+        let (code, list, _) = run(&p, &bin, &["list", "--installed"]);
         shown.push_str(&format!(
-            "$ hookcheck list --installed   (exit {})\n{}",
-            list.code(),
-            list.stdout()
+            "$ hookcheck list --installed   (exit {code})\n{list}"
         ));
-        let lint = p.run(&["lint"]);
-        assert_eq!(
-            lint.code(),
-            case.lint_code,
-            "{}: {}",
-            case.dir,
-            lint.stdout()
-        );
-        shown.push_str(&format!(
-            "\n$ hookcheck lint   (exit {})\n{}",
-            lint.code(),
-            lint.stdout()
-        ));
+        let (code, lint, _) = run(&p, &bin, &["lint"]);
+        assert_eq!(code, case.lint_code, "{}: {lint}", case.name);
+        shown.push_str(&format!("\n$ hookcheck lint   (exit {code})\n{lint}"));
         for ((flag, value, targets), want) in case.runs.iter().zip(case.decisions) {
-            let run = p.run(&[
+            let args = [
                 "run",
                 "--installed",
                 flag,
@@ -176,21 +231,21 @@ fn corpus_cases_print_what_each_agent_does() {
                 targets,
                 "--format",
                 "json",
-            ]);
-            let v: Value = serde_json::from_str(&run.stdout())
-                .unwrap_or_else(|e| panic!("{}: {e}: {}{}", case.dir, run.stdout(), run.stderr()));
+            ];
+            let (code, out, err) = run(&p, &bin, &args);
+            let v: Value = serde_json::from_str(&out)
+                .unwrap_or_else(|e| panic!("{}: {e}: {out}{err}", case.name));
             for (id, decision) in *want {
                 assert_eq!(
                     target(&v, id)["decision"],
                     *decision,
                     "{} {id}: {}",
-                    case.dir,
+                    case.name,
                     summary(&v)
                 );
             }
             shown.push_str(&format!(
-                "\n$ hookcheck run --installed {flag} '{value}' -t {targets}   (exit {})\n{}",
-                run.code(),
+                "\n$ hookcheck run --installed {flag} '{value}' -t {targets}   (exit {code})\n{}",
                 summary(&v)
             ));
         }

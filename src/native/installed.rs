@@ -88,7 +88,17 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             })
             .map(ToString::to_string)
             .collect();
-        warnings.extend(doubles(&loaded));
+        warnings.extend(
+            doubles(l, &loaded, &inv.root)
+                .into_iter()
+                .map(|d| d.message),
+        );
+        // What breaks before a hook runs at all, as this agent starts it.
+        for (h, _) in &loaded {
+            for p in super::command::analyse(l, h, &inv.root).problems {
+                warnings.push(format!("{}: {}; fix: {}", h.place(), p.message, p.fix));
+            }
+        }
         warnings.extend(super::trust::warning(l, inv));
         out.tools.push(tool);
         out.specs.push(

@@ -257,24 +257,66 @@ pub fn event_key(event: &str) -> String {
     }
 }
 
-/// Handlers an agent would run twice: the same command under the same event (in any casing),
-/// once from its own file and once from a file it cross-reads, or twice in its own files.
-pub fn doubles(loaded: &[(&NativeHandler, bool)]) -> Vec<String> {
+/// Two handlers an agent runs that start the same thing on one event.
+#[derive(Debug, Clone)]
+pub struct Double<'a> {
+    /// The one loaded first.
+    pub first: &'a NativeHandler,
+    /// The one loaded after it: the one to remove.
+    pub second: &'a NativeHandler,
+    /// What both run, for people.
+    pub message: String,
+}
+
+/// Handlers agent `l` would run twice: under one event (any of its spellings) and matcher,
+/// two handlers that start the same programs with the same arguments once resolved (paths
+/// from the agent's working directory, its project-dir variables), whatever the text (quoting,
+/// `./`, `"$CLAUDE_PROJECT_DIR"/`); own and cross-read files alike.
+pub fn doubles<'a>(
+    l: &Loader,
+    loaded: &[(&'a NativeHandler, bool)],
+    root: &Path,
+) -> Vec<Double<'a>> {
+    let keys: Vec<String> = loaded
+        .iter()
+        .map(|(h, _)| {
+            super::command::runs_key(&super::command::analyse(l, h, root))
+                .unwrap_or_else(|| h.display())
+        })
+        .collect();
     let mut out = Vec::new();
     for (i, (a, _)) in loaded.iter().enumerate() {
-        for (b, _) in &loaded[i + 1..] {
-            if event_key(&a.event) == event_key(&b.event)
-                && a.display() == b.display()
-                && a.matcher == b.matcher
+        for (j, (b, _)) in loaded.iter().enumerate().skip(i + 1) {
+            if !crate::tools::native::same_event(l.id, &a.event, &b.event)
+                || a.matcher != b.matcher
+                || keys[i] != keys[j]
             {
-                out.push(format!(
+                continue;
+            }
+            let message = if a.display() == b.display() {
+                format!(
                     "`{}` runs twice on {}: {} and {}",
                     a.display(),
                     a.event,
                     a.place(),
                     b.place()
-                ));
-            }
+                )
+            } else {
+                format!(
+                    "`{}` ({}) and `{}` ({}) both run `{}` on {}: it runs twice",
+                    a.display(),
+                    a.place(),
+                    b.display(),
+                    b.place(),
+                    keys[i],
+                    a.event
+                )
+            };
+            out.push(Double {
+                first: a,
+                second: b,
+                message,
+            });
         }
     }
     out

@@ -4,6 +4,7 @@
 //! This module names no agent: each agent's files and shape live in its loader under
 //! `tools::native`, which turns a file into [`NativeHandler`]s.
 
+pub mod command;
 pub mod installed;
 pub mod inventory;
 pub mod lint;

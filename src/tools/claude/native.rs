@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Gate, Loader, Trust, json_file};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust, json_file};
 
 /// Claude Code's loader.
 pub static LOADER: Loader = Loader {
@@ -52,6 +52,11 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::FailClosed],
     unit: "s",
     trust: Some(&TRUST),
+    // Its variables: protocols-a.md §1 Process "Env".
+    launch: Launch {
+        env_known: true,
+        ..Launch::SHELL
+    },
     sources: &[
         "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
     ],

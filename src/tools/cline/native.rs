@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::native::{NativeError, NativeHandler};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Cline's loader.
 pub static LOADER: Loader = Loader {
@@ -44,6 +44,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
     ],

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
-use crate::tools::native::{Field, Gate, Loader, Trust};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust};
 
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -49,6 +49,11 @@ pub static LOADER: Loader = Loader {
     unit: "s",
     // protocols-a.md §2 Trust.
     trust: Some(&TRUST),
+    // Its variables: protocols-a.md §2 Process "Env" (no CLAUDE_PROJECT_DIR outside plugins).
+    launch: Launch {
+        env_known: true,
+        ..Launch::SHELL
+    },
     sources: &[
         "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],

@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 use crate::tools::native::{
-    Field, Gate, Loader, Trust, folder_and_parents, json_file, json_files_in, same_folder,
+    Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file, json_files_in, same_folder,
 };
 
 /// Copilot CLI's loader.
@@ -57,6 +57,17 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::Cwd],
     unit: "s",
     trust: Some(&TRUST),
+    // Copilot fails closed on hook errors before a tool: a missing binary blocks
+    // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets no CLAUDE_PROJECT_DIR for
+    // the .claude/settings.json hooks it runs (issue 14: `/guard.sh: not found`).
+    launch: Launch {
+        env_known: true,
+        sets: &[],
+        no_shell: false,
+        broken: Some(
+            "Copilot CLI fails closed when a hook cannot start: every matching call is denied",
+        ),
+    },
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
     checked: "2026-11-30",
 };

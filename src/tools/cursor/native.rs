@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Launch, Loader};
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
@@ -48,6 +48,14 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::FailClosed],
     unit: "s",
     trust: None,
+    // Cursor sets CLAUDE_PROJECT_DIR for hooks (protocols-a.md §0 "Several tools read Claude
+    // Code's hooks").
+    launch: Launch {
+        env_known: true,
+        sets: &["CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: None,
+    },
     sources: &[
         "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
     ],

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Gate, Loader, Trust, trusted_folders_json};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -47,6 +47,18 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::Env],
     unit: "ms",
     trust: Some(&TRUST),
+    // Gemini CLI replaces $CLAUDE_PROJECT_DIR in the command too (tools::gemini `shell`);
+    // an exit 127 that prints "not found" is a deny (docs/reference/real-agents.md, Gemini CLI
+    // 0.61.0: "a mistyped script path (exit 127, \"No such file\" on stderr) blocks every
+    // matching call").
+    launch: Launch {
+        env_known: true,
+        sets: &["CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: Some(
+            "Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked",
+        ),
+    },
     sources: &[
         "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
     ],

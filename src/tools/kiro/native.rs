@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Loader, json_files_in};
+use crate::tools::native::{Field, Launch, Loader, json_files_in};
 
 /// Kiro's loader.
 pub static LOADER: Loader = Loader {
@@ -61,6 +61,7 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::Confirm],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)"],
     checked: "2026-11-30",
 };

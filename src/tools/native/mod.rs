@@ -34,6 +34,8 @@ pub struct Loader {
     pub unit: &'static str,
     /// The agent runs some of these files' hooks only once the user trusts them.
     pub trust: Option<&'static Trust>,
+    /// How the agent starts a hook's command, for the command analysis.
+    pub launch: Launch,
     /// Where the paths and shapes come from.
     pub sources: &'static [&'static str],
     /// The day the sources were read.
@@ -45,6 +47,34 @@ impl Loader {
     pub fn events(&self) -> &'static [&'static str] {
         super::find(self.id).map_or(self.events, |t| t.events)
     }
+}
+
+/// How an agent starts a hook's command: what `lint` and `run --installed` need to say what
+/// breaks before the hook runs at all.
+pub struct Launch {
+    /// Variables the agent sets for its hooks, or replaces in the command, beyond its tool's
+    /// `session_vars` (Gemini CLI replaces `$CLAUDE_PROJECT_DIR`).
+    pub sets: &'static [&'static str],
+    /// The variables it sets are known (documented, or seen in a real run): a variable of
+    /// another agent that it does not set is then reported as empty.
+    pub env_known: bool,
+    /// It starts the command's first word itself, with no shell: a script without `#!` cannot
+    /// start.
+    pub no_shell: bool,
+    /// What the agent does when a hook before a tool cannot start (exit 126 or 127); `None` when
+    /// it lets the call through, so the guard silently does nothing.
+    pub broken: Option<&'static str>,
+}
+
+impl Launch {
+    /// A shell runs the command; no variables beyond the tool's, and those not known to be all;
+    /// a hook that cannot start lets the call through.
+    pub const SHELL: Launch = Launch {
+        sets: &[],
+        env_known: false,
+        no_shell: false,
+        broken: None,
+    };
 }
 
 /// A trust gate: hook files an agent loads only once the user trusts them, where it keeps

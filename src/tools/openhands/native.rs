@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
@@ -38,6 +38,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)"],
     checked: "2026-11-30",
 };

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
@@ -51,6 +51,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
     checked: "2026-11-30",
 };

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Gate, Loader, Trust, trusted_folders_json};
+use crate::tools::native::{Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
@@ -74,6 +74,15 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s (1000 and more: ms)",
     trust: Some(&TRUST),
+    // Qwen Code replaces $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command (tools::qwen
+    // `shell`); a missing binary lets the call through (docs/reference/real-agents.md, Qwen Code
+    // 0.24.4).
+    launch: Launch {
+        env_known: true,
+        sets: &["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: None,
+    },
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
     checked: "2026-11-30",
 };

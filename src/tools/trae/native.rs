@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
@@ -38,6 +38,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
     ],
