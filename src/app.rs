@@ -531,23 +531,28 @@ fn list_installed(args: ListArgs) -> i32 {
     let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
     match args.format {
         ListFormat::Json => {
-            let errors: Vec<_> = inv
-                .errors
-                .iter()
-                .map(|e| {
+            let json = |list: &mut dyn Iterator<Item = &native::NativeError>| -> Vec<_> {
+                list.map(|e| {
                     serde_json::json!({
                         "file": e.file.display().to_string(), "line": e.line,
                         "message": e.message, "consequence": e.consequence,
                     })
                 })
-                .collect();
-            let out = serde_json::json!({ "handlers": rows, "errors": errors });
+                .collect()
+            };
+            let errors = json(&mut inv.errors.iter());
+            let warnings = json(&mut inv.discarded.iter().chain(&inv.decoded));
+            let out =
+                serde_json::json!({ "handlers": rows, "errors": errors, "warnings": warnings });
             print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&out).unwrap_or_default()
             ));
         }
-        ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
+        ListFormat::Text => {
+            let warnings: Vec<_> = inv.discarded.iter().chain(&inv.decoded).cloned().collect();
+            print(&native::inventory::table(&rows, &inv.errors, &warnings))
+        }
     }
     status
 }

@@ -78,6 +78,26 @@ const CASES: &[Case] = &[
         decisions: &[&[("claude", "block"), ("gemini", "block")]],
         lint_code: 1,
     },
+    // One malformed entry: Gemini CLI discards it and runs the rest (hookRegistry.ts), so the
+    // guard still blocks; hookcheck used to drop the whole file (issue 14).
+    Case {
+        name: "gemini-one-bad-entry",
+        dir: "gemini-one-bad-entry",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "gemini")],
+        decisions: &[&[("gemini", "block")]],
+        lint_code: 1,
+    },
+    // One Latin-1 byte: Node-based agents decode the file with U+FFFD and run its hooks;
+    // hookcheck used to treat it as absent (issue 14).
+    Case {
+        name: "latin1-settings",
+        dir: "latin1-settings",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,copilot")],
+        decisions: &[&[("claude", "block"), ("copilot", "block")]],
+        lint_code: 0,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.

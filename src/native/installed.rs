@@ -81,6 +81,8 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
         let mut warnings: Vec<String> = inv
             .errors
             .iter()
+            .chain(&inv.discarded)
+            .chain(&inv.decoded)
             .filter(|e| {
                 inv.files
                     .iter()

@@ -27,6 +27,10 @@ pub struct Inventory {
     pub handlers: Vec<NativeHandler>,
     /// Files the agents cannot load.
     pub errors: Vec<NativeError>,
+    /// Entries the agents discard while loading the rest of their file.
+    pub discarded: Vec<NativeError>,
+    /// Files that are not UTF-8 which the agents decode with replacement characters.
+    pub decoded: Vec<NativeError>,
     /// The agents' settings for cross-reads ([`SWITCHED_READS`]) are taken as on.
     pub third_party: bool,
     /// The project root the files were read under.
@@ -58,7 +62,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
         }
         for (path, project) in paths {
             let shown = shown(root, &path);
-            let text = read(loader, &path, &shown);
+            let text = read(loader, &path, &shown, &mut inv.decoded);
             inv.files.push(FileRead {
                 tool: loader.id,
                 shown: shown.clone(),
@@ -73,7 +77,14 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                     continue;
                 }
             };
-            match (loader.parse)(&shown, &text) {
+            let parsed = match loader.parse_entries {
+                Some(parse) => parse(&shown, &text).map(|(hs, discarded)| {
+                    inv.discarded.extend(discarded);
+                    hs
+                }),
+                None => (loader.parse)(&shown, &text),
+            };
+            match parsed {
                 Ok(hs) => inv.handlers.extend(hs),
                 Err(e) => inv.errors.push(e),
             }
@@ -86,7 +97,12 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
 /// The text of one hook file: `None` when there is no file (nothing there, the usual case);
 /// an error naming the file when something is there that the agent cannot read (not UTF-8, a
 /// folder, a symlink loop or a dangling symlink, no permission).
-fn read(loader: &Loader, path: &Path, shown: &Path) -> Result<Option<String>, NativeError> {
+fn read(
+    loader: &Loader,
+    path: &Path,
+    shown: &Path,
+    warnings: &mut Vec<NativeError>,
+) -> Result<Option<String>, NativeError> {
     let error = |message: String| NativeError {
         file: shown.to_path_buf(),
         line: None,
@@ -94,12 +110,29 @@ fn read(loader: &Loader, path: &Path, shown: &Path) -> Result<Option<String>, Na
         consequence: format!("{} loads no hooks from it", loader.name),
     };
     match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
-            error(format!(
-                "not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ))
-        }),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                if !loader.lossy_utf8 {
+                    return Err(error(format!(
+                        "not UTF-8 text (invalid byte at offset {at})"
+                    )));
+                }
+                let bytes = e.into_bytes();
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                warnings.push(NativeError {
+                    file: shown.to_path_buf(),
+                    line: Some(super::line_at(&text, at)),
+                    message: format!("not UTF-8 text (invalid byte at offset {at})"),
+                    consequence: format!(
+                        "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
+                        loader.name
+                    ),
+                });
+                Ok(Some(text))
+            }
+        },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             match std::fs::symlink_metadata(path) {
                 Ok(m) if m.file_type().is_symlink() => Err(error(
@@ -322,8 +355,13 @@ pub fn doubles<'a>(
     out
 }
 
-/// The inventory as a text table, then the files that cannot be loaded.
-pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
+/// The inventory as a text table, then the files that cannot be loaded, then what the agents
+/// load with a loss (entries discarded, bytes replaced).
+pub fn table(
+    rows: &[serde_json::Value],
+    errors: &[NativeError],
+    warnings: &[NativeError],
+) -> String {
     let s = |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or_default().to_string();
     let cells: Vec<[String; 6]> = rows
         .iter()
@@ -368,6 +406,9 @@ pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
     }
     for e in errors {
         out.push_str(&format!("error: {e}\n"));
+    }
+    for w in warnings {
+        out.push_str(&format!("warning: {w}\n"));
     }
     out
 }

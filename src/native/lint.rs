@@ -68,6 +68,26 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             fix: "fix the file so it parses in the agent's shape".into(),
         });
     }
+    for (rule, severity, list) in [
+        ("entry-discarded", Severity::Error, &inv.discarded),
+        ("lossy-decode", Severity::Warning, &inv.decoded),
+    ] {
+        for e in list {
+            out.push(Finding {
+                severity,
+                rule,
+                agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
+                file: e.file.display().to_string(),
+                line: e.line,
+                message: format!("{}; {}", e.message, e.consequence),
+                fix: if rule == "lossy-decode" {
+                    "save the file as UTF-8".into()
+                } else {
+                    "fix the entry so it has the agent's shape".into()
+                },
+            });
+        }
+    }
     for l in loaders() {
         let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id).collect();
         for h in &own {

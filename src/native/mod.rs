@@ -178,6 +178,28 @@ impl<'a> JsonCursor<'a> {
         JsonCursor { text, pos: 0 }
     }
 
+    /// The line of an object that is being discarded: of the first of its string values
+    /// (other than its `type`) found after the previous find, moving past it; `None` when
+    /// it has none to find.
+    pub fn line_of_object(
+        &mut self,
+        obj: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<u64> {
+        let at = obj
+            .iter()
+            .filter(|(k, _)| k.as_str() != "type")
+            .filter_map(|(_, v)| v.as_str())
+            .filter_map(|v| {
+                let needle = serde_json::to_string(v).ok()?;
+                self.text[self.pos..]
+                    .find(&needle)
+                    .map(|i| (self.pos + i, needle.len()))
+            })
+            .min()?;
+        self.pos = at.0 + at.1;
+        Some(line_at(self.text, at.0))
+    }
+
     /// The line of the next occurrence of `value` written as a JSON string (after the
     /// previous one found); the line of the last find when it cannot be found.
     pub fn line_of(&mut self, value: &str) -> u64 {

@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".agents/hooks.json")],
     user_files: |home| vec![home.join(".gemini/config/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

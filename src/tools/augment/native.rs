@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".augment/settings.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

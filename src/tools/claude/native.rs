@@ -23,6 +23,10 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".claude/settings.json")],
     parse,
+    parse_entries: None,
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &[],
     events: &[],
     renames: &[

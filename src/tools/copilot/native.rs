@@ -25,6 +25,10 @@ pub static LOADER: Loader = Loader {
     project_files: |root| json_files_in(&root.join(".github/hooks")),
     user_files: |home| json_files_in(&home.join(".copilot/hooks")),
     parse,
+    parse_entries: None,
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &["claude"],
     events: &[],
     renames: &[

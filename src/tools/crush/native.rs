@@ -28,6 +28,8 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

@@ -18,6 +18,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".cursor/hooks.json")],
     user_files: |home| vec![home.join(".cursor/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

@@ -17,6 +17,11 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".gemini/settings.json")],
     user_files: |home| vec![home.join(".gemini/settings.json")],
     parse,
+    // hookRegistry.ts discards one malformed entry and loads the rest.
+    parse_entries: Some(parse_entries),
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &[],
     events: &[],
     // `hooks migrate` maps Claude's names to these (gemini-cli commands/hooks/migrate.ts).
@@ -89,4 +94,21 @@ const SHAPE: Shape = Shape {
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
     shape::grouped(&SHAPE, path, text, &v)
+}
+
+/// hookRegistry.ts (google-gemini/gemini-cli @0469749e, read 2026-12-01): a definition that is
+/// not an object or has no `hooks` list, and a hook with no `command`, are each discarded with
+/// a warning; the rest of the file loads. A file that is not JSON loads nothing.
+fn parse_entries(
+    path: &Path,
+    text: &str,
+) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped_per_entry(
+        &SHAPE,
+        path,
+        text,
+        &v,
+        "Gemini CLI discards this entry and runs the rest of the file",
+    )
 }

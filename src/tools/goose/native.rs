@@ -25,6 +25,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| plugin_files(&root.join(".agents/plugins")),
     user_files: |home| plugin_files(&home.join(".agents/plugins")),
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     // Not documented for CLI 3; the global counterpart of the project folder, as `~/.kiro/agents`.
     user_files: |home| json_files_in(&home.join(".kiro/hooks")),
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     // CLI 2 and IDE trigger names and their CLI 3 names (kiro.dev/docs/cli/v3/hooks).

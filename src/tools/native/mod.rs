@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 
 use crate::native::{NativeError, NativeHandler};
 
+/// Reads one file into handlers and the entries the agent discards, or fails for the file.
+pub type ParseEntries =
+    fn(&Path, &str) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError>;
+
 /// How to find and read one agent's hook files.
 pub struct Loader {
     /// The agent's id (a [`super::Tool`] id when hookcheck can run the agent's hooks).
@@ -18,6 +22,12 @@ pub struct Loader {
     pub user_files: fn(&Path) -> Vec<PathBuf>,
     /// Reads one file's text into handlers, or says why the agent cannot load it.
     pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, NativeError>,
+    /// For an agent that discards a malformed entry and loads the rest: reads one file into
+    /// handlers and the entries discarded (used instead of `parse`).
+    pub parse_entries: Option<ParseEntries>,
+    /// The agent decodes a file that is not UTF-8 with replacement characters and loads it
+    /// (Node's `readFileSync(…, "utf8")`), instead of refusing it.
+    pub lossy_utf8: bool,
     /// Other agents (ids) whose files this agent also loads and runs by its own rules.
     pub also_reads: &'static [&'static str],
     /// The agent's events, when it has no [`super::Tool`] that lists them.

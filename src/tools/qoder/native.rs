@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".qoder/settings.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".spettro/hooks.json")],
     user_files: |home| vec![home.join(".spettro/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[

@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".devin/hooks.v1.json")],
     user_files: |home| vec![home.join(".config/devin/config.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &["claude"],
     events: &[],
     renames: &[
