@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{
-    Cli, ColorWhen, Command, Format, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
+    Cli, ColorWhen, Command, Format, LintFormat, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
@@ -566,11 +566,15 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => print_json(&format!(
+        LintFormat::Json => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&findings).unwrap_or_default()
         )),
-        ListFormat::Text => print(&native::lint::render(&findings)),
+        LintFormat::Sarif => print_json(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&native::sarif::log(&findings)).unwrap_or_default()
+        )),
+        LintFormat::Text => print(&native::lint::render(&findings)),
     }
     i32::from(
         findings

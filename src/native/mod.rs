@@ -8,6 +8,7 @@ pub mod command;
 pub mod installed;
 pub mod inventory;
 pub mod lint;
+pub mod sarif;
 pub mod shape;
 pub mod stale;
 pub mod trust;
