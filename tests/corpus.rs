@@ -224,6 +224,40 @@ fn summary(v: &Value) -> String {
     out
 }
 
+/// Every finding names its file and line, the agent, what the agent does and how to fix it.
+fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &str) {
+    let (_, out, _) = run(p, bin, &["lint", "--format", "json"]);
+    let findings: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{case}: {e}"));
+    for f in findings.as_array().into_iter().flatten() {
+        let text = |k: &str| f[k].as_str().is_some_and(|s| !s.trim().is_empty());
+        assert!(
+            text("file") && f["line"].as_u64().is_some_and(|l| l >= 1),
+            "{case}: unplaced {f}"
+        );
+        assert!(text("agent"), "{case}: no agent in {f}");
+        assert!(
+            text("message") && text("fix"),
+            "{case}: no message or fix in {f}"
+        );
+        // What the agent does: the message names it.
+        let agent = f["agent"].as_str().unwrap_or_default();
+        let names = [
+            agent,
+            "Claude Code",
+            "Copilot CLI",
+            "Gemini CLI",
+            "Devin CLI",
+            "Codex",
+        ];
+        assert!(
+            names
+                .iter()
+                .any(|n| f["message"].as_str().unwrap_or_default().contains(n)),
+            "{case}: the message does not say what the agent does: {f}"
+        );
+    }
+}
+
 #[test]
 fn corpus_cases_print_what_each_agent_does() {
     for case in CASES {
@@ -240,6 +274,7 @@ fn corpus_cases_print_what_each_agent_does() {
         ));
         let (code, lint, _) = run(&p, &bin, &["lint"]);
         assert_eq!(code, case.lint_code, "{}: {lint}", case.name);
+        every_finding_is_placed_and_says_what_to_do(&p, &bin, case.name);
         shown.push_str(&format!("\n$ hookcheck lint   (exit {code})\n{lint}"));
         for ((flag, value, targets), want) in case.runs.iter().zip(case.decisions) {
             let args = [

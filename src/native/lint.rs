@@ -61,7 +61,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         out.push(Finding {
             severity: Severity::Error,
             rule: "unreadable-file",
-            agent: None,
+            agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
             file: e.file.display().to_string(),
             line: e.line,
             message: format!("{}; {}", e.message, e.consequence),
