@@ -98,6 +98,16 @@ const CASES: &[Case] = &[
         decisions: &[&[("claude", "block"), ("copilot", "block")]],
         lint_code: 0,
     },
+    // A repository that is a Claude Code plugin: its `hooks/hooks.json`, with
+    // `${CLAUDE_PLUGIN_ROOT}` set to the plugin's folder, loaded by Claude Code only.
+    Case {
+        name: "claude-plugin",
+        dir: "claude-plugin",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,copilot")],
+        decisions: &[&[("claude", "block"), ("copilot", "not run")]],
+        lint_code: 1,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.

@@ -320,6 +320,7 @@ impl Cx<'_> {
             }
             match self.value(name) {
                 Value::Root => out.push_str(&self.root.display().to_string()),
+                Value::Dir(dir) => out.push_str(&clean(&dir).display().to_string()),
                 Value::Unset(why) => {
                     self.unset(name, why, word);
                 }
@@ -334,6 +335,14 @@ impl Cx<'_> {
     fn value(&self, name: &str) -> Value {
         if self.h.env.contains_key(name) {
             return Value::Unknown;
+        }
+        let own_var = crate::tools::find(self.l.id).is_some_and(|t| t.session_vars.contains(&name));
+        if name.ends_with("_PLUGIN_ROOT")
+            && own_var
+            && self.l.id == self.h.tool
+            && let Some(dir) = &self.h.plugin_root
+        {
+            return Value::Dir(self.root.join(dir));
         }
         if name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA") {
             return Value::Unset(
@@ -425,6 +434,8 @@ impl Cx<'_> {
 enum Value {
     /// The project root.
     Root,
+    /// A folder (a plugin's root).
+    Dir(PathBuf),
     /// Empty when the agent runs the hook, with why.
     Unset(&'static str),
     /// Not known here.

@@ -106,17 +106,44 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
         out.specs.push(
             loaded
                 .iter()
-                .map(|(h, cross)| match cross_event(tool, l, h, *cross) {
-                    Some(event) => to_spec(&NativeHandler {
-                        event,
-                        ..(*h).clone()
-                    }),
-                    None => to_spec(h),
+                .map(|(h, cross)| {
+                    let mut h = (*h).clone();
+                    if let Some(event) = cross_event(tool, l, &h, *cross) {
+                        h.event = event;
+                    }
+                    // A plugin's hooks run with the agent's plugin-root variables set to the
+                    // plugin's folder.
+                    if let Some(dir) = &h.plugin_root {
+                        for var in tool
+                            .session_vars
+                            .iter()
+                            .filter(|v| v.ends_with("_PLUGIN_ROOT"))
+                        {
+                            h.env
+                                .entry((*var).to_string())
+                                .or_insert_with(|| inv.root.join(dir).display().to_string());
+                        }
+                    }
+                    to_spec(&h)
                 })
                 .collect(),
         );
         out.warnings.push(warnings);
-        out.notes.push(inv.switched_off(l));
+        let mut notes = inv.switched_off(l);
+        let mut plugins: Vec<String> = loaded
+            .iter()
+            .filter(|(h, _)| h.plugin_root.is_some())
+            .map(|(h, _)| h.file.display().to_string())
+            .collect();
+        plugins.dedup();
+        if !plugins.is_empty() {
+            notes.push(format!(
+                "{} is a plugin's hooks file: {} runs it only while the plugin is installed and enabled, or loaded for development",
+                plugins.join(", "),
+                l.name
+            ));
+        }
+        out.notes.push(notes);
     }
     out
 }

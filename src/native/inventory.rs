@@ -218,7 +218,10 @@ impl Inventory {
             out.extend(
                 self.handlers
                     .iter()
-                    .filter(|h| h.tool == other && read.contains(&&h.file))
+                    // A plugin's hooks are loaded by the plugin's agent, not by cross-readers.
+                    .filter(|h| {
+                        h.tool == other && read.contains(&&h.file) && h.plugin_root.is_none()
+                    })
                     .map(|h| (h, true)),
             );
         }

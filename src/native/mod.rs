@@ -60,6 +60,9 @@ pub struct NativeHandler {
     pub replace_key: Option<String>,
     /// False for a rule the file switches off: it still replaces (see `replace_key`), never runs.
     pub enabled: bool,
+    /// For a plugin's hooks file: the plugin's folder (as shown, relative to the project root),
+    /// which the agent's `*_PLUGIN_ROOT` variable names. Only the plugin's agent loads it.
+    pub plugin_root: Option<PathBuf>,
 }
 
 impl NativeHandler {
@@ -86,6 +89,7 @@ impl NativeHandler {
             confirm: None,
             replace_key: None,
             enabled: true,
+            plugin_root: None,
         }
     }
 

@@ -16,10 +16,12 @@ pub static LOADER: Loader = Loader {
     id: "claude",
     name: "Claude Code",
     project_files: |root| {
-        vec![
+        let mut files = vec![
             root.join(".claude/settings.json"),
             root.join(".claude/settings.local.json"),
-        ]
+        ];
+        files.extend(plugin_hooks(root));
+        files
     },
     user_files: |home| vec![home.join(".claude/settings.json")],
     parse,
@@ -105,8 +107,52 @@ const SHAPE: Shape = Shape {
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
+    let plugin = path.file_name().is_some_and(|n| n == PLUGIN_HOOKS);
+    let shape = if plugin { &PLUGIN_SHAPE } else { &SHAPE };
+    let v = parse_json(path, text, shape.consequence)?;
+    let mut handlers = shape::grouped(shape, path, text, &v)?;
+    if plugin {
+        // `hooks/hooks.json` is one folder below the plugin's root.
+        let root = path
+            .parent()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        for h in &mut handlers {
+            h.plugin_root = Some(root.clone());
+        }
+    }
+    Ok(handlers)
+}
+
+/// The file name of a plugin's hooks (settings files are `settings*.json`).
+const PLUGIN_HOOKS: &str = "hooks.json";
+
+const PLUGIN_SHAPE: Shape = Shape {
+    consequence: "Claude Code loads none of this plugin's hooks",
+    ..SHAPE
+};
+
+/// A project that is a Claude Code plugin (a `.claude-plugin/plugin.json` manifest at its
+/// root) has its hooks in `hooks/hooks.json`, `{"hooks": {…}}` in the settings shape, with
+/// `${CLAUDE_PLUGIN_ROOT}` naming the plugin's folder; the manifest's `hooks` field may name
+/// another file (code.claude.com/docs/en/plugins-reference, "Hooks" and "Environment
+/// variables", read 2026-12-01). Claude Code runs them while the plugin is enabled.
+fn plugin_hooks(root: &Path) -> Vec<PathBuf> {
+    let manifest = root.join(".claude-plugin/plugin.json");
+    if !manifest.is_file() {
+        return Vec::new();
+    }
+    let mut files = vec![root.join("hooks").join(PLUGIN_HOOKS)];
+    let named = crate::tools::native::json_file(&manifest)
+        .and_then(|v| v.get("hooks").and_then(|h| h.as_str()).map(str::to_string));
+    if let Some(extra) = named {
+        let extra = root.join(extra.trim_start_matches("./"));
+        if extra.file_name().is_some_and(|n| n == PLUGIN_HOOKS) && !files.contains(&extra) {
+            files.push(extra);
+        }
+    }
+    files
 }
 
 /// The project files, for other loaders that cross-read them.
