@@ -108,6 +108,16 @@ const CASES: &[Case] = &[
         decisions: &[&[("claude", "block"), ("copilot", "not run")]],
         lint_code: 1,
     },
+    // Kiro IDE hooks: one `.kiro.hook` file each; only `runCommand` runs a command.
+    Case {
+        name: "kiro-ide",
+        dir: "kiro-ide",
+        trusted: true,
+        // Kiro documents no tool input for --bash: the IDE 1.x payload shape, as captured.
+        runs: &[("--payload", "payload.json", "kiro")],
+        decisions: &[&[("kiro", "block")]],
+        lint_code: 1,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.

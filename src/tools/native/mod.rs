@@ -266,13 +266,21 @@ pub fn loader(id: &str) -> Option<&'static Loader> {
 
 /// The `*.json` files directly in `dir`, sorted by name.
 pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    files_ending_in(dir, ".json")
+}
+
+/// The files directly in `dir` whose name ends with `suffix` (`.kiro.hook`), sorted by name.
+pub fn files_ending_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut out: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(suffix))
+        })
         .collect();
     out.sort();
     out
