@@ -128,7 +128,9 @@ impl Cx<'_> {
             self.push(first_r.clone(), rest);
             return;
         }
-        if !on_path(name) {
+        // `source` and `.` are shell builtins: only the script they read needs to exist.
+        let sourced = matches!(name, "source" | ".") && !exec;
+        if !sourced && !on_path(name) {
             let what =
                 format!("`{name}` is not on the PATH here: the hook cannot start (exit 127)");
             let consequence = self.cannot_start();
@@ -650,6 +652,8 @@ mod tests {
                 &["program-not-found"],
             ),
             ("claude", "echo done && exit 0", &[]),
+            ("claude", ". hooks/g.sh", &[]),
+            ("claude", "source hooks/gone.sh", &["script-missing"]),
             ("claude", "$HOME/hooks/g.sh", &[]),
         ] {
             assert_eq!(rules(root, reader, command), want, "{reader}: {command}");
