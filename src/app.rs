@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{
-    Cli, ColorWhen, Command, Format, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
+    Cli, ColorWhen, Command, Format, LintFormat, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
@@ -598,16 +598,17 @@ fn list_installed(args: ListArgs) -> i32 {
     let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
     match args.format {
         ListFormat::Json => {
-            let errors = inv
-                .errors
-                .iter()
-                .map(|e| report::listing::FileError {
+            let rows_of = |list: &mut dyn Iterator<Item = &native::NativeError>| -> Vec<_> {
+                list.map(|e| report::listing::FileError {
                     file: e.file.display().to_string(),
                     line: e.line,
                     message: e.message.clone(),
                     consequence: e.consequence.clone(),
                 })
-                .collect();
+                .collect()
+            };
+            let errors = rows_of(&mut inv.errors.iter());
+            let warnings = rows_of(&mut inv.discarded.iter().chain(&inv.decoded));
             let handlers = match report::listing::handler_rows(rows) {
                 Ok(h) => h,
                 Err(e) => return fail(Format::Json, &e),
@@ -616,9 +617,13 @@ fn list_installed(args: ListArgs) -> i32 {
                 schema_version: report::SCHEMA_VERSION,
                 handlers,
                 errors,
+                warnings,
             });
         }
-        ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
+        ListFormat::Text => {
+            let warnings: Vec<_> = inv.discarded.iter().chain(&inv.decoded).cloned().collect();
+            print(&native::inventory::table(&rows, &inv.errors, &warnings))
+        }
     }
     status
 }
@@ -632,11 +637,15 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        ListFormat::Json => match report::listing::lint_report(&findings) {
+        LintFormat::Json => match report::listing::lint_report(&findings) {
             Ok(r) => print_json_value(&r),
             Err(e) => return fail(Format::Json, &e),
         },
-        ListFormat::Text => print(&native::lint::render(&findings)),
+        LintFormat::Sarif => print_json(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&native::sarif::log(&findings)).unwrap_or_default()
+        )),
+        LintFormat::Text => print(&native::lint::render(&findings)),
     }
     i32::from(
         findings

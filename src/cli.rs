@@ -273,9 +273,20 @@ pub struct LintArgs {
     /// Where the specs are (repeatable).
     #[arg(long = "specs", value_name = "DIR")]
     pub specs: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ListFormat::Text)]
-    pub format: ListFormat,
+    /// Output format: text, JSON, or SARIF 2.1.0 for GitHub code scanning.
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    pub format: LintFormat,
+}
+
+/// `hookcheck lint` output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LintFormat {
+    /// For people.
+    Text,
+    /// JSON: the findings.
+    Json,
+    /// SARIF 2.1.0: one result per finding, for GitHub code scanning.
+    Sarif,
 }
 
 /// `hookcheck list`.

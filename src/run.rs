@@ -674,7 +674,9 @@ fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>
             }
             Plan::Skipped { .. } => continue,
         };
-        if run.event != first {
+        // One event in two spellings (a cross-read file's `PreToolUse`, the agent's own
+        // `preToolUse`) fires at once: each agent's loader says which spellings are one event.
+        if !crate::tools::native::same_event(tool.id, &run.event, &first) {
             later.push(format!("{} ({})", spec.name, run.event));
             continue;
         }

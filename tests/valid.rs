@@ -429,15 +429,17 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
     let p = Project::new()
         .script("hooks/g.sh", &guard("rm -rf"))
         .file(".gemini/settings.json/keep", "");
-    std::fs::create_dir_all(p.root().join(".claude")).expect("mkdir");
-    std::fs::write(p.root().join(".claude/settings.json"), b"{\"hooks\": \xff}").expect("write");
+    // Codex (Rust) refuses a file that is not UTF-8; Node-based agents decode it lossily
+    // (tests/corpus.rs, latin1-settings).
+    std::fs::create_dir_all(p.root().join(".codex")).expect("mkdir");
+    std::fs::write(p.root().join(".codex/hooks.json"), b"{\"hooks\": \xff}").expect("write");
     std::fs::create_dir_all(p.root().join(".cursor")).expect("mkdir");
     std::os::unix::fs::symlink("hooks.json", p.root().join(".cursor/hooks.json"))
         .expect("symlink loop");
     let want = [
         (
-            ".claude/settings.json",
-            "not UTF-8 text (invalid byte at offset 10); Claude Code loads no hooks from it",
+            ".codex/hooks.json",
+            "not UTF-8 text (invalid byte at offset 10); Codex CLI loads no hooks from it",
         ),
         (
             ".gemini/settings.json",
@@ -481,12 +483,12 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
     assert_eq!(
         files,
         [
-            ".claude/settings.json",
+            ".codex/hooks.json",
             ".gemini/settings.json",
             ".cursor/hooks.json"
         ]
     );
-    let args = ["run", "--installed", "--bash", "ls", "-t", "claude,gemini"];
+    let args = ["run", "--installed", "--bash", "ls", "-t", "codex,gemini"];
     let (_, report) = {
         let run = p.run(&[&args[..], &["--format", "json"]].concat());
         let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("JSON");
@@ -494,12 +496,12 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
     };
     assert_eq!(
         (
-            &target(&report, "claude")["warnings"],
+            &target(&report, "codex")["warnings"],
             &target(&report, "gemini")["warnings"]
         ),
         (
             &serde_json::json!([
-                ".claude/settings.json: not UTF-8 text (invalid byte at offset 10); Claude Code loads no hooks from it"
+                ".codex/hooks.json: not UTF-8 text (invalid byte at offset 10); Codex CLI loads no hooks from it"
             ]),
             &serde_json::json!([
                 ".gemini/settings.json: a folder, not a file; Gemini CLI loads no hooks from it"

@@ -81,6 +81,8 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
         let mut warnings: Vec<String> = inv
             .errors
             .iter()
+            .chain(&inv.discarded)
+            .chain(&inv.decoded)
             .filter(|e| {
                 inv.files
                     .iter()
@@ -88,27 +90,60 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             })
             .map(ToString::to_string)
             .collect();
-        warnings.extend(doubles(&loaded));
-        if let Some(trust) = l.trust
-            && !loaded.is_empty()
-        {
-            warnings.push(trust.to_string());
+        warnings.extend(
+            doubles(l, &loaded, &inv.root)
+                .into_iter()
+                .map(|d| d.message),
+        );
+        // What breaks before a hook runs at all, as this agent starts it.
+        for (h, _) in &loaded {
+            for p in super::command::analyse(l, h, &inv.root).problems {
+                warnings.push(format!("{}: {}; fix: {}", h.place(), p.message, p.fix));
+            }
         }
+        warnings.extend(super::trust::warning(l, inv));
         out.tools.push(tool);
         out.specs.push(
             loaded
                 .iter()
-                .map(|(h, cross)| match cross_event(tool, l, h, *cross) {
-                    Some(event) => to_spec(&NativeHandler {
-                        event,
-                        ..(*h).clone()
-                    }),
-                    None => to_spec(h),
+                .map(|(h, cross)| {
+                    let mut h = (*h).clone();
+                    if let Some(event) = cross_event(tool, l, &h, *cross) {
+                        h.event = event;
+                    }
+                    // A plugin's hooks run with the agent's plugin-root variables set to the
+                    // plugin's folder.
+                    if let Some(dir) = &h.plugin_root {
+                        for var in tool
+                            .session_vars
+                            .iter()
+                            .filter(|v| v.ends_with("_PLUGIN_ROOT"))
+                        {
+                            h.env
+                                .entry((*var).to_string())
+                                .or_insert_with(|| inv.root.join(dir).display().to_string());
+                        }
+                    }
+                    to_spec(&h)
                 })
                 .collect(),
         );
         out.warnings.push(warnings);
-        out.notes.push(inv.switched_off(l));
+        let mut notes = inv.switched_off(l);
+        let mut plugins: Vec<String> = loaded
+            .iter()
+            .filter(|(h, _)| h.plugin_root.is_some())
+            .map(|(h, _)| h.file.display().to_string())
+            .collect();
+        plugins.dedup();
+        if !plugins.is_empty() {
+            notes.push(format!(
+                "{} is a plugin's hooks file: {} runs it only while the plugin is installed and enabled, or loaded for development",
+                plugins.join(", "),
+                l.name
+            ));
+        }
+        out.notes.push(notes);
     }
     out
 }

@@ -27,8 +27,16 @@ pub struct Inventory {
     pub handlers: Vec<NativeHandler>,
     /// Files the agents cannot load.
     pub errors: Vec<NativeError>,
+    /// Entries the agents discard while loading the rest of their file.
+    pub discarded: Vec<NativeError>,
+    /// Files that are not UTF-8 which the agents decode with replacement characters.
+    pub decoded: Vec<NativeError>,
     /// The agents' settings for cross-reads ([`SWITCHED_READS`]) are taken as on.
     pub third_party: bool,
+    /// The project root the files were read under.
+    pub root: PathBuf,
+    /// The home folder the user files (and the agents' trust stores) are under.
+    pub home: PathBuf,
 }
 
 /// `path` relative to `root` when below it.
@@ -39,7 +47,11 @@ pub fn shown(root: &Path, path: &Path) -> PathBuf {
 
 /// Reads the project files (and the user's, with `user`) of every loader.
 pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
-    let mut inv = Inventory::default();
+    let mut inv = Inventory {
+        root: root.to_path_buf(),
+        home: home.to_path_buf(),
+        ..Inventory::default()
+    };
     for loader in loaders() {
         let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
             .into_iter()
@@ -50,7 +62,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
         }
         for (path, project) in paths {
             let shown = shown(root, &path);
-            let text = read(loader, &path, &shown);
+            let text = read(loader, &path, &shown, &mut inv.decoded);
             inv.files.push(FileRead {
                 tool: loader.id,
                 shown: shown.clone(),
@@ -65,7 +77,14 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                     continue;
                 }
             };
-            match (loader.parse)(&shown, &text) {
+            let parsed = match loader.parse_entries {
+                Some(parse) => parse(&shown, &text).map(|(hs, discarded)| {
+                    inv.discarded.extend(discarded);
+                    hs
+                }),
+                None => (loader.parse)(&shown, &text),
+            };
+            match parsed {
                 Ok(hs) => inv.handlers.extend(hs),
                 Err(e) => inv.errors.push(e),
             }
@@ -78,7 +97,12 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
 /// The text of one hook file: `None` when there is no file (nothing there, the usual case);
 /// an error naming the file when something is there that the agent cannot read (not UTF-8, a
 /// folder, a symlink loop or a dangling symlink, no permission).
-fn read(loader: &Loader, path: &Path, shown: &Path) -> Result<Option<String>, NativeError> {
+fn read(
+    loader: &Loader,
+    path: &Path,
+    shown: &Path,
+    warnings: &mut Vec<NativeError>,
+) -> Result<Option<String>, NativeError> {
     let error = |message: String| NativeError {
         file: shown.to_path_buf(),
         line: None,
@@ -86,12 +110,29 @@ fn read(loader: &Loader, path: &Path, shown: &Path) -> Result<Option<String>, Na
         consequence: format!("{} loads no hooks from it", loader.name),
     };
     match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| {
-            error(format!(
-                "not UTF-8 text (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ))
-        }),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                if !loader.lossy_utf8 {
+                    return Err(error(format!(
+                        "not UTF-8 text (invalid byte at offset {at})"
+                    )));
+                }
+                let bytes = e.into_bytes();
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                warnings.push(NativeError {
+                    file: shown.to_path_buf(),
+                    line: Some(super::line_at(&text, at)),
+                    message: format!("not UTF-8 text (invalid byte at offset {at})"),
+                    consequence: format!(
+                        "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
+                        loader.name
+                    ),
+                });
+                Ok(Some(text))
+            }
+        },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             match std::fs::symlink_metadata(path) {
                 Ok(m) if m.file_type().is_symlink() => Err(error(
@@ -177,7 +218,10 @@ impl Inventory {
             out.extend(
                 self.handlers
                     .iter()
-                    .filter(|h| h.tool == other && read.contains(&&h.file))
+                    // A plugin's hooks are loaded by the plugin's agent, not by cross-readers.
+                    .filter(|h| {
+                        h.tool == other && read.contains(&&h.file) && h.plugin_root.is_none()
+                    })
                     .map(|h| (h, true)),
             );
         }
@@ -249,31 +293,78 @@ pub fn event_key(event: &str) -> String {
     }
 }
 
-/// Handlers an agent would run twice: the same command under the same event (in any casing),
-/// once from its own file and once from a file it cross-reads, or twice in its own files.
-pub fn doubles(loaded: &[(&NativeHandler, bool)]) -> Vec<String> {
+/// Two handlers an agent runs that start the same thing on one event.
+#[derive(Debug, Clone)]
+pub struct Double<'a> {
+    /// The one loaded first.
+    pub first: &'a NativeHandler,
+    /// The one loaded after it: the one to remove.
+    pub second: &'a NativeHandler,
+    /// What both run, for people.
+    pub message: String,
+}
+
+/// Handlers agent `l` would run twice: under one event (any of its spellings) and matcher,
+/// two handlers that start the same programs with the same arguments once resolved (paths
+/// from the agent's working directory, its project-dir variables), whatever the text (quoting,
+/// `./`, `"$CLAUDE_PROJECT_DIR"/`); own and cross-read files alike.
+pub fn doubles<'a>(
+    l: &Loader,
+    loaded: &[(&'a NativeHandler, bool)],
+    root: &Path,
+) -> Vec<Double<'a>> {
+    let keys: Vec<String> = loaded
+        .iter()
+        .map(|(h, _)| {
+            super::command::runs_key(&super::command::analyse(l, h, root))
+                .unwrap_or_else(|| h.display())
+        })
+        .collect();
     let mut out = Vec::new();
     for (i, (a, _)) in loaded.iter().enumerate() {
-        for (b, _) in &loaded[i + 1..] {
-            if event_key(&a.event) == event_key(&b.event)
-                && a.display() == b.display()
-                && a.matcher == b.matcher
+        for (j, (b, _)) in loaded.iter().enumerate().skip(i + 1) {
+            if !crate::tools::native::same_event(l.id, &a.event, &b.event)
+                || a.matcher != b.matcher
+                || keys[i] != keys[j]
             {
-                out.push(format!(
+                continue;
+            }
+            let message = if a.display() == b.display() {
+                format!(
                     "`{}` runs twice on {}: {} and {}",
                     a.display(),
                     a.event,
                     a.place(),
                     b.place()
-                ));
-            }
+                )
+            } else {
+                format!(
+                    "`{}` ({}) and `{}` ({}) both run `{}` on {}: it runs twice",
+                    a.display(),
+                    a.place(),
+                    b.display(),
+                    b.place(),
+                    keys[i],
+                    a.event
+                )
+            };
+            out.push(Double {
+                first: a,
+                second: b,
+                message,
+            });
         }
     }
     out
 }
 
-/// The inventory as a text table, then the files that cannot be loaded.
-pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
+/// The inventory as a text table, then the files that cannot be loaded, then what the agents
+/// load with a loss (entries discarded, bytes replaced).
+pub fn table(
+    rows: &[serde_json::Value],
+    errors: &[NativeError],
+    warnings: &[NativeError],
+) -> String {
     let s = |r: &serde_json::Value, k: &str| r[k].as_str().unwrap_or_default().to_string();
     let cells: Vec<[String; 6]> = rows
         .iter()
@@ -318,6 +409,9 @@ pub fn table(rows: &[serde_json::Value], errors: &[NativeError]) -> String {
     }
     for e in errors {
         out.push_str(&format!("error: {e}\n"));
+    }
+    for w in warnings {
+        out.push_str(&format!("warning: {w}\n"));
     }
     out
 }

@@ -1,6 +1,5 @@
 //! `hookcheck lint`: specs and the agents' hook files checked without running any hook.
 
-use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -62,12 +61,32 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         out.push(Finding {
             severity: Severity::Error,
             rule: "unreadable-file",
-            agent: None,
+            agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
             file: e.file.display().to_string(),
             line: e.line,
             message: format!("{}; {}", e.message, e.consequence),
             fix: "fix the file so it parses in the agent's shape".into(),
         });
+    }
+    for (rule, severity, list) in [
+        ("entry-discarded", Severity::Error, &inv.discarded),
+        ("lossy-decode", Severity::Warning, &inv.decoded),
+    ] {
+        for e in list {
+            out.push(Finding {
+                severity,
+                rule,
+                agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
+                file: e.file.display().to_string(),
+                line: e.line,
+                message: format!("{}; {}", e.message, e.consequence),
+                fix: if rule == "lossy-decode" {
+                    "save the file as UTF-8".into()
+                } else {
+                    "fix the entry so it has the agent's shape".into()
+                },
+            });
+        }
     }
     for l in loaders() {
         let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id).collect();
@@ -77,32 +96,41 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
             out.extend(zero_timeout_rule(l, h));
-            out.extend(script_rule(root, l, h));
         }
         let loaded = inv.loaded_by(l);
-        for d in doubles(&loaded) {
-            let (file, line) = loaded.first().map_or((String::new(), None), |(h, _)| {
-                (h.file.display().to_string(), Some(h.line))
-            });
-            out.push(Finding {
-                severity: Severity::Warning,
-                rule: "loaded-twice",
-                agent: Some(l.id),
-                file,
-                line,
-                message: format!("{}: {d}", l.name),
-                fix: "keep the hook in one of the files".into(),
-            });
+        // What breaks before a hook runs at all, as this agent starts it (own and cross-read).
+        for (h, _) in &loaded {
+            for p in super::command::analyse(l, h, root).problems {
+                out.push(finding(p.severity, p.rule, l, h, p.message, p.fix));
+            }
         }
-        if let (Some(trust), Some(h)) = (l.trust, own.first()) {
+        for d in doubles(l, &loaded, root) {
+            // Placed at the first of the two (the message names both).
             out.push(finding(
-                Severity::Info,
-                "needs-trust",
+                Severity::Warning,
+                "loaded-twice",
                 l,
-                h,
-                trust.to_string(),
-                "trust the hooks in the agent before relying on them".into(),
+                d.first,
+                format!("{}: {}", l.name, d.message),
+                format!(
+                    "keep the hook in one place: remove {} or {}",
+                    d.second.place(),
+                    d.first.place()
+                ),
             ));
+        }
+        if let Some(trust) = l.trust {
+            for g in super::trust::gated(l, inv) {
+                out.push(Finding {
+                    severity: Severity::Info,
+                    rule: "needs-trust",
+                    agent: Some(l.id),
+                    message: super::trust::message(l, trust, std::slice::from_ref(&g.file), inv),
+                    file: g.file,
+                    line: Some(g.line),
+                    fix: trust.how.to_string(),
+                });
+            }
         }
     }
     out
@@ -255,74 +283,6 @@ fn zero_timeout_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
             l.unit
         ),
     ))
-}
-
-/// The script a command starts, when it names one by path: missing, or not executable.
-fn script_rule(root: &Path, l: &Loader, h: &NativeHandler) -> Option<Finding> {
-    let first = if h.args.is_some() {
-        h.command.trim().to_string()
-    } else {
-        h.command.split_whitespace().next()?.to_string()
-    };
-    let (interpreted, first) = match first.as_str() {
-        "bash" | "sh" | "zsh" | "python" | "python3" | "node" => (
-            true,
-            h.command
-                .split_whitespace()
-                .nth(1)
-                .unwrap_or_default()
-                .to_string(),
-        ),
-        _ => (false, first),
-    };
-    let path = script_path(root, &first)?;
-    let shown = super::inventory::shown(root, &path).display().to_string();
-    let meta = std::fs::metadata(&path);
-    match meta {
-        Err(_) => Some(finding(
-            Severity::Error,
-            "script-missing",
-            l,
-            h,
-            format!("`{shown}` does not exist: the hook fails every time"),
-            "create the script, or correct the path".into(),
-        )),
-        Ok(m) if !interpreted && m.is_file() && m.permissions().mode() & 0o111 == 0 => {
-            Some(finding(
-                Severity::Error,
-                "script-not-executable",
-                l,
-                h,
-                format!("`{shown}` is not executable: the shell cannot start it"),
-                format!("chmod +x {shown}"),
-            ))
-        }
-        Ok(_) => None,
-    }
-}
-
-/// The file a command's first word names, with the agents' project-dir variables read as the
-/// project root; `None` when it is not a path (`jq`, `npx`).
-fn script_path(root: &Path, word: &str) -> Option<PathBuf> {
-    let word = word.trim_matches(|c| c == '"' || c == '\'');
-    if let Some(rest) = word.strip_prefix('$') {
-        let rest = rest.trim_start_matches('{');
-        let (var, tail) = rest.split_once('/')?;
-        let var = var.trim_end_matches('}');
-        if !var.ends_with("_PROJECT_DIR") {
-            return None;
-        }
-        return Some(root.join(tail));
-    }
-    if word.contains('$') || !word.contains('/') || word.starts_with('~') {
-        return None;
-    }
-    let p = Path::new(word);
-    Some(if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        root.join(p)
-    })
 }
 
 /// The findings for people.

@@ -4,11 +4,14 @@
 //! This module names no agent: each agent's files and shape live in its loader under
 //! `tools::native`, which turns a file into [`NativeHandler`]s.
 
+pub mod command;
 pub mod installed;
 pub mod inventory;
 pub mod lint;
+pub mod sarif;
 pub mod shape;
 pub mod stale;
+pub mod trust;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,6 +60,9 @@ pub struct NativeHandler {
     pub replace_key: Option<String>,
     /// False for a rule the file switches off: it still replaces (see `replace_key`), never runs.
     pub enabled: bool,
+    /// For a plugin's hooks file: the plugin's folder (as shown, relative to the project root),
+    /// which the agent's `*_PLUGIN_ROOT` variable names. Only the plugin's agent loads it.
+    pub plugin_root: Option<PathBuf>,
 }
 
 impl NativeHandler {
@@ -83,6 +89,7 @@ impl NativeHandler {
             confirm: None,
             replace_key: None,
             enabled: true,
+            plugin_root: None,
         }
     }
 
@@ -174,6 +181,28 @@ impl<'a> JsonCursor<'a> {
     /// A cursor at the start of `text`.
     pub fn new(text: &'a str) -> Self {
         JsonCursor { text, pos: 0 }
+    }
+
+    /// The line of an object that is being discarded: of the first of its string values
+    /// (other than its `type`) found after the previous find, moving past it; `None` when
+    /// it has none to find.
+    pub fn line_of_object(
+        &mut self,
+        obj: &serde_json::Map<String, serde_json::Value>,
+    ) -> Option<u64> {
+        let at = obj
+            .iter()
+            .filter(|(k, _)| k.as_str() != "type")
+            .filter_map(|(_, v)| v.as_str())
+            .filter_map(|v| {
+                let needle = serde_json::to_string(v).ok()?;
+                self.text[self.pos..]
+                    .find(&needle)
+                    .map(|i| (self.pos + i, needle.len()))
+            })
+            .min()?;
+        self.pos = at.0 + at.1;
+        Some(line_at(self.text, at.0))
     }
 
     /// The line of the next occurrence of `value` written as a JSON string (after the

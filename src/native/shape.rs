@@ -32,62 +32,107 @@ pub fn grouped(
     text: &str,
     root: &Value,
 ) -> Result<Vec<NativeHandler>, NativeError> {
+    grouped_into(shape, path, text, root, None)
+}
+
+/// Reads the grouped shape as an agent that discards a malformed entry and loads the rest
+/// (Gemini CLI's hookRegistry.ts): the handlers, and each discarded entry placed with
+/// `discarded` as its consequence. A file that is not an object, or whose `hooks` is not one,
+/// is still an error for the whole file.
+pub fn grouped_per_entry(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+    root: &Value,
+    discarded: &'static str,
+) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError> {
+    let mut sink = (discarded, Vec::new());
+    let handlers = grouped_into(shape, path, text, root, Some(&mut sink))?;
+    Ok((handlers, sink.1))
+}
+
+/// Where a lenient read puts the entries it discards: their consequence, and the list.
+type Sink<'s> = Option<&'s mut (&'static str, Vec<NativeError>)>;
+
+fn grouped_into(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+    root: &Value,
+    mut sink: Sink,
+) -> Result<Vec<NativeHandler>, NativeError> {
     let mut cursor = JsonCursor::new(text);
     let mut out = Vec::new();
+    // An entry that is wrong: the whole file's error, or one discarded entry.
+    let bad = |sink: &mut Sink, line: u64, message: String| -> Result<(), NativeError> {
+        match sink {
+            Some((consequence, list)) => {
+                list.push(shape_error(path, Some(line), message, consequence));
+                Ok(())
+            }
+            None => Err(err(shape, path, line, message)),
+        }
+    };
     for (event, groups) in events(shape, path, root)? {
         let line = cursor.line_of(event);
-        let groups = groups.as_array().ok_or_else(|| {
-            err(
-                shape,
-                path,
+        let Some(groups) = groups.as_array() else {
+            bad(
+                &mut sink,
                 line,
                 format!("`hooks.{event}` must be a list of matcher groups"),
-            )
-        })?;
+            )?;
+            continue;
+        };
         for group in groups {
             let Some(group) = group.as_object() else {
-                return Err(err(
-                    shape,
-                    path,
+                bad(
+                    &mut sink,
                     line,
                     format!("an entry of `hooks.{event}` is not an object"),
-                ));
+                )?;
+                continue;
             };
             let matcher = match group.get("matcher") {
                 None | Some(Value::Null) => String::new(),
                 Some(Value::String(m)) => m.clone(),
                 Some(_) => {
-                    return Err(err(
-                        shape,
-                        path,
+                    let line = cursor.line_of_object(group).unwrap_or(line);
+                    bad(
+                        &mut sink,
                         line,
                         format!("a matcher under `hooks.{event}` is not a string"),
-                    ));
+                    )?;
+                    continue;
                 }
             };
             let handlers = match group.get("hooks") {
                 Some(Value::Array(h)) => h,
                 _ => {
-                    return Err(err(
-                        shape,
-                        path,
+                    let line = cursor.line_of_object(group).unwrap_or(line);
+                    bad(
+                        &mut sink,
                         line,
                         format!("a group under `hooks.{event}` has no `hooks` list"),
-                    ));
+                    )?;
+                    continue;
                 }
             };
             for h in handlers {
                 let Some(h) = h.as_object() else {
-                    return Err(err(
-                        shape,
-                        path,
+                    bad(
+                        &mut sink,
                         line,
                         format!("a handler under `hooks.{event}` is not an object"),
-                    ));
+                    )?;
+                    continue;
                 };
-                if let Some(mut handler) = handler(shape, path, &mut cursor, event, h)? {
-                    handler.matcher = matcher.clone();
-                    out.push(handler);
+                match handler(shape, path, &mut cursor, event, h) {
+                    Ok(Some(mut handler)) => {
+                        handler.matcher = matcher.clone();
+                        out.push(handler);
+                    }
+                    Ok(None) => {}
+                    Err(e) => bad(&mut sink, e.line.unwrap_or(line), e.message)?,
                 }
             }
         }
@@ -189,7 +234,11 @@ fn handler(
             .find_map(|k| h.get(*k).and_then(Value::as_str))
     });
     let Some(command) = command.filter(|c| !c.trim().is_empty()) else {
-        let line = cursor.line_of(event);
+        // The handler's own line (its `name`, say), not the event's next mention.
+        let line = match cursor.line_of_object(h) {
+            Some(line) => line,
+            None => cursor.line_of(event),
+        };
         return Err(err(
             shape,
             path,

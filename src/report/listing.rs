@@ -44,6 +44,8 @@ pub struct InstalledList {
     pub handlers: Vec<HandlerRow>,
     /// The hook files an agent cannot load.
     pub errors: Vec<FileError>,
+    /// What an agent drops or decodes loosely in a file it still loads.
+    pub warnings: Vec<FileError>,
 }
 
 /// One handler as an agent loads it.

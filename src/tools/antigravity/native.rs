@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Antigravity's loader.
 pub static LOADER: Loader = Loader {
@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".agents/hooks.json")],
     user_files: |home| vec![home.join(".gemini/config/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -47,6 +49,13 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    // agy 1.0.x executes the path with no shell (tools::antigravity `shell`).
+    launch: Launch {
+        env_known: false,
+        sets: &[],
+        no_shell: true,
+        broken: None,
+    },
     sources: &[
         "protocols-b.md §5 Config (skillsaw for agy 1.1.25; DefenseClaw @db1172f for 1.0.x)",
     ],

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Augment's loader.
 pub static LOADER: Loader = Loader {
@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".augment/settings.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -44,6 +46,13 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "ms",
     trust: None,
+    // Augment starts the script path itself, with no shell (tools::augment `shell`).
+    launch: Launch {
+        env_known: false,
+        sets: &[],
+        no_shell: true,
+        broken: None,
+    },
     sources: &["protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)"],
     checked: "2026-11-30",
 };

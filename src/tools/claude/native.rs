@@ -9,20 +9,26 @@ use std::path::{Path, PathBuf};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust, json_file};
 
 /// Claude Code's loader.
 pub static LOADER: Loader = Loader {
     id: "claude",
     name: "Claude Code",
     project_files: |root| {
-        vec![
+        let mut files = vec![
             root.join(".claude/settings.json"),
             root.join(".claude/settings.local.json"),
-        ]
+        ];
+        files.extend(plugin_hooks(root));
+        files
     },
     user_files: |home| vec![home.join(".claude/settings.json")],
     parse,
+    parse_entries: None,
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -51,11 +57,43 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::FailClosed],
     unit: "s",
-    trust: None,
+    trust: Some(&TRUST),
+    // Its variables: protocols-a.md §1 Process "Env".
+    launch: Launch {
+        env_known: true,
+        ..Launch::SHELL
+    },
     sources: &[
         "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
     ],
     checked: "2026-11-30",
+};
+
+/// Project hooks load only once the workspace trust dialog is accepted; `-p` (headless) runs a
+/// repository's hooks without it (protocols-a.md §1 "Trust"). The answer is kept per folder as
+/// `projects.<folder>.hasTrustDialogAccepted` in `~/.claude.json`, matched exactly when the
+/// project has hooks (github.com/iloom-ai/iloom-cli/issues/804, Claude Code 2.1.58 read
+/// 2026-02-26; github.com/anthropics/claude-code/issues/90220 says 2.1.241 may run hooks with
+/// it false, so a missing answer is "not known to be trusted", not "never runs").
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "interactive Claude Code loads none of them (`claude -p` runs them without asking)",
+    kept: "`projects.<folder>.hasTrustDialogAccepted` in ~/.claude.json",
+    how: "start `claude` in the project folder once and accept the workspace trust dialog",
+    trusted: |home, root| {
+        let v = json_file(&home.join(".claude.json"));
+        let projects = v.as_ref().and_then(|v| v.get("projects"));
+        let mut roots = vec![root.to_path_buf()];
+        roots.extend(root.canonicalize().ok());
+        Some(roots.iter().any(|r| {
+            projects
+                .and_then(|p| p.get(r.display().to_string()))
+                .and_then(|p| p.get("hasTrustDialogAccepted"))
+                .and_then(serde_json::Value::as_bool)
+                == Some(true)
+        }))
+    },
+    source: "protocols-a.md §1 Trust; github.com/iloom-ai/iloom-cli/issues/804; github.com/anthropics/claude-code/issues/90220",
 };
 
 const SHAPE: Shape = Shape {
@@ -69,8 +107,52 @@ const SHAPE: Shape = Shape {
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
+    let plugin = path.file_name().is_some_and(|n| n == PLUGIN_HOOKS);
+    let shape = if plugin { &PLUGIN_SHAPE } else { &SHAPE };
+    let v = parse_json(path, text, shape.consequence)?;
+    let mut handlers = shape::grouped(shape, path, text, &v)?;
+    if plugin {
+        // `hooks/hooks.json` is one folder below the plugin's root.
+        let root = path
+            .parent()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        for h in &mut handlers {
+            h.plugin_root = Some(root.clone());
+        }
+    }
+    Ok(handlers)
+}
+
+/// The file name of a plugin's hooks (settings files are `settings*.json`).
+const PLUGIN_HOOKS: &str = "hooks.json";
+
+const PLUGIN_SHAPE: Shape = Shape {
+    consequence: "Claude Code loads none of this plugin's hooks",
+    ..SHAPE
+};
+
+/// A project that is a Claude Code plugin (a `.claude-plugin/plugin.json` manifest at its
+/// root) has its hooks in `hooks/hooks.json`, `{"hooks": {…}}` in the settings shape, with
+/// `${CLAUDE_PLUGIN_ROOT}` naming the plugin's folder; the manifest's `hooks` field may name
+/// another file (code.claude.com/docs/en/plugins-reference, "Hooks" and "Environment
+/// variables", read 2026-12-01). Claude Code runs them while the plugin is enabled.
+fn plugin_hooks(root: &Path) -> Vec<PathBuf> {
+    let manifest = root.join(".claude-plugin/plugin.json");
+    if !manifest.is_file() {
+        return Vec::new();
+    }
+    let mut files = vec![root.join("hooks").join(PLUGIN_HOOKS)];
+    let named = crate::tools::native::json_file(&manifest)
+        .and_then(|v| v.get("hooks").and_then(|h| h.as_str()).map(str::to_string));
+    if let Some(extra) = named {
+        let extra = root.join(extra.trim_start_matches("./"));
+        if extra.file_name().is_some_and(|n| n == PLUGIN_HOOKS) && !files.contains(&extra) {
+            files.push(extra);
+        }
+    }
+    files
 }
 
 /// The project files, for other loaders that cross-read them.

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::native::{NativeError, NativeHandler};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Cline's loader.
 pub static LOADER: Loader = Loader {
@@ -28,6 +28,8 @@ pub static LOADER: Loader = Loader {
         out
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -44,6 +46,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
     ],

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust};
 
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -31,6 +31,8 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -48,13 +50,29 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::CommandWindows],
     unit: "s",
     // protocols-a.md §2 Trust.
-    trust: Some(
-        "Codex runs a hook only after it is reviewed and trusted (`/hooks` in Codex, or --dangerously-bypass-hook-trust); a changed hook stops running until trusted again",
-    ),
+    trust: Some(&TRUST),
+    // Its variables: protocols-a.md §2 Process "Env" (no CLAUDE_PROJECT_DIR outside plugins).
+    launch: Launch {
+        env_known: true,
+        ..Launch::SHELL
+    },
     sources: &[
         "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],
     checked: "2026-11-30",
+};
+
+/// Every non-managed hook runs only once reviewed and trusted; trust is a hash of the hook's
+/// normalized definition kept in Codex's config state, so a changed hook stops running; the
+/// project's `.codex/` layers load only in a trusted project (protocols-a.md §2 "Trust").
+static TRUST: Trust = Trust {
+    gates: Gate::EveryHook,
+    until: "Codex skips each one silently, and again after any change to it",
+    kept: "a hash of each hook in Codex's config state",
+    how: "review and trust the hooks with `/hooks` in Codex (or run it with --dangerously-bypass-hook-trust)",
+    // A hash of Codex's normalized definition: not something hookcheck can check.
+    trusted: |_, _| None,
+    source: "protocols-a.md §2 Trust (openai/codex)",
 };
 
 const SHAPE: Shape = Shape {

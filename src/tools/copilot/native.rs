@@ -14,7 +14,9 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Loader, json_files_in};
+use crate::tools::native::{
+    Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file, json_files_in, same_folder,
+};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -23,12 +25,20 @@ pub static LOADER: Loader = Loader {
     project_files: |root| json_files_in(&root.join(".github/hooks")),
     user_files: |home| json_files_in(&home.join(".copilot/hooks")),
     parse,
+    parse_entries: None,
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &["claude"],
     events: &[],
     renames: &[
         ("BeforeTool", "preToolUse"),
         ("AfterTool", "postToolUse"),
         ("beforeShellExecution", "preToolUse"),
+        // The PascalCase (VS Code / Claude format) events whose camelCase twin is not the same
+        // name in another casing; they decide as their twins (behaviour spec, "Copilot replies").
+        ("UserPromptSubmit", "userPromptSubmitted"),
+        ("Stop", "agentStop"),
     ],
     // camelCase runtime names, and Claude's names for PascalCase events.
     tool_names: &[
@@ -50,9 +60,48 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Cwd],
     unit: "s",
-    trust: None,
+    trust: Some(&TRUST),
+    // Copilot fails closed on hook errors before a tool: a missing binary blocks
+    // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets no CLAUDE_PROJECT_DIR for
+    // the .claude/settings.json hooks it runs (issue 14: `/guard.sh: not found`).
+    launch: Launch {
+        env_known: true,
+        sets: &[],
+        no_shell: false,
+        broken: Some(
+            "Copilot CLI fails closed when a hook cannot start: every matching call is denied",
+        ),
+    },
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
     checked: "2026-11-30",
+};
+
+/// Copilot CLI loads a repository's hook files, its own `.github/hooks/*.json` and Claude's
+/// `.claude/settings.json`, only in a trusted folder; trusted, it runs both and a deny in either
+/// blocks; untrusted, neither runs (real agent: Copilot CLI 1.0.102, issue 14, checked
+/// 2026-12-01). Trust covers the folder and those below it, kept in `trusted_folders` of
+/// `~/.copilot/config.json` (docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli,
+/// read 2026-12-01).
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "Copilot CLI runs none of them",
+    kept: "`trusted_folders` in ~/.copilot/config.json",
+    how: "start `copilot` in the folder and trust it for future sessions, or add the folder to `trusted_folders` in ~/.copilot/config.json",
+    trusted: |home, root| {
+        let v = json_file(&home.join(".copilot/config.json"));
+        let folders = folder_and_parents(root);
+        Some(
+            v.as_ref()
+                .and_then(|v| v.get("trusted_folders"))
+                .and_then(|t| t.as_array())
+                .is_some_and(|t| {
+                    t.iter()
+                        .filter_map(|f| f.as_str())
+                        .any(|f| folders.iter().any(|r| same_folder(f, r)))
+                }),
+        )
+    },
+    source: "real agent: Copilot CLI 1.0.102 (issue 14, 2026-12-01); docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli",
 };
 
 const SHAPE: Shape = Shape {

@@ -14,7 +14,7 @@ use std::path::Path;
 use crate::matcher;
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Crush's loader.
 pub static LOADER: Loader = Loader {
@@ -28,6 +28,8 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -55,6 +57,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-b.md §2 Config (charmbracelet/crush v0.90.0 @37f36e9 config/load.go)"],
     checked: "2026-11-30",
 };

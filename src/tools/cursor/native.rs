@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Launch, Loader};
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
@@ -18,6 +18,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".cursor/hooks.json")],
     user_files: |home| vec![home.join(".cursor/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -48,6 +50,14 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::FailClosed],
     unit: "s",
     trust: None,
+    // Cursor sets CLAUDE_PROJECT_DIR for hooks (protocols-a.md §0 "Several tools read Claude
+    // Code's hooks").
+    launch: Launch {
+        env_known: true,
+        sets: &["CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: None,
+    },
     sources: &[
         "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
     ],

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
@@ -34,6 +34,8 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -64,6 +66,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §3 Config (docs.factory.ai/harness/hooks, docs.factory.ai/reference/hooks-reference)",
         "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",

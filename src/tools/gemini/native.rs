@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -17,6 +17,11 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".gemini/settings.json")],
     user_files: |home| vec![home.join(".gemini/settings.json")],
     parse,
+    // hookRegistry.ts discards one malformed entry and loads the rest.
+    parse_entries: Some(parse_entries),
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &[],
     events: &[],
     // `hooks migrate` maps Claude's names to these (gemini-cli commands/hooks/migrate.ts).
@@ -46,11 +51,35 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Env],
     unit: "ms",
-    trust: None,
+    trust: Some(&TRUST),
+    // Gemini CLI replaces $CLAUDE_PROJECT_DIR in the command too (tools::gemini `shell`);
+    // an exit 127 that prints "not found" is a deny (docs/reference/real-agents.md, Gemini CLI
+    // 0.61.0: "a mistyped script path (exit 127, \"No such file\" on stderr) blocks every
+    // matching call").
+    launch: Launch {
+        env_known: true,
+        sets: &["CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: Some(
+            "Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked",
+        ),
+    },
     sources: &[
         "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
     ],
     checked: "2026-11-30",
+};
+
+/// Project hooks run only in a trusted folder, checked again at run time (protocols-a.md §3
+/// "Trust"; docs/reference/real-agents.md, Gemini CLI 0.61.0). The choice is kept in
+/// `~/.gemini/trustedFolders.json` (geminicli.com/docs/cli/trusted-folders, read 2026-12-01).
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "Gemini CLI loads none of them",
+    kept: "~/.gemini/trustedFolders.json",
+    how: "start `gemini` in the folder and choose \"Trust folder\" (kept in ~/.gemini/trustedFolders.json)",
+    trusted: |home, root| trusted_folders_json(&home.join(".gemini/trustedFolders.json"), root),
+    source: "protocols-a.md §3 Trust; geminicli.com/docs/cli/trusted-folders",
 };
 
 const SHAPE: Shape = Shape {
@@ -65,4 +94,21 @@ const SHAPE: Shape = Shape {
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
     shape::grouped(&SHAPE, path, text, &v)
+}
+
+/// hookRegistry.ts (google-gemini/gemini-cli @0469749e, read 2026-12-01): a definition that is
+/// not an object or has no `hooks` list, and a hook with no `command`, are each discarded with
+/// a warning; the rest of the file loads. A file that is not JSON loads nothing.
+fn parse_entries(
+    path: &Path,
+    text: &str,
+) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::grouped_per_entry(
+        &SHAPE,
+        path,
+        text,
+        &v,
+        "Gemini CLI discards this entry and runs the rest of the file",
+    )
 }

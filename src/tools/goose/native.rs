@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Goose's loader.
 pub static LOADER: Loader = Loader {
@@ -25,6 +25,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| plugin_files(&root.join(".agents/plugins")),
     user_files: |home| plugin_files(&home.join(".agents/plugins")),
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -51,6 +53,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
     ],

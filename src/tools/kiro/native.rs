@@ -5,24 +5,41 @@
 //! "action": {"type": "command", "command": "…"}, "timeout": 30, "enabled": true}]}`, timeout in
 //! s; an `agent` action sends a prompt and runs no command. `confirm` (ask the user first) is the
 //! behaviour spec's (seed 002, "Not run (Kiro)"); read on the hook or its action, since the docs
-//! do not place it. The IDE's `.kiro.hook` files and CLI 2's embedded `.kiro/agents/*.json` hooks
-//! are other formats and are not read.
+//! do not place it. CLI 2's embedded `.kiro/agents/*.json` hooks are another format and are not
+//! read.
+//!
+//! The Kiro IDE's hooks are one file each, `.kiro/hooks/<name>.kiro.hook`:
+//! `{"enabled": true, "name": "…", "when": {"type": "preToolUse", "toolTypes": ["shell"]},
+//! "then": {"type": "runCommand", "command": "…", "timeout": 30}}`; `when.type` is one of
+//! fileEdited, fileCreated, fileDeleted, userTriggered, promptSubmit, agentStop, preToolUse,
+//! postToolUse (the tool events take `toolTypes`); `then.type` is runCommand or askAgent (a
+//! prompt, no command); timeout in s (kiro.dev/docs/hooks/types and /actions, read 2026-12-01).
+//! The IDE 1.x sends the event as snake_case JSON on stdin, as CLI 3 does (awslabs aidlc-workflows
+//! "Kiro IDE hook payload", Kiro IDE 1.0.165, read 2026-12-01), so its hooks are read under
+//! CLI 3's trigger names (the renames below) and run by CLI 3's rules.
 
 use std::path::Path;
 
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Loader, json_files_in};
+use crate::tools::native::{Field, Launch, Loader, files_ending_in, json_files_in};
 
 /// Kiro's loader.
 pub static LOADER: Loader = Loader {
     id: "kiro",
     name: "Kiro",
-    project_files: |root| json_files_in(&root.join(".kiro/hooks")),
+    project_files: |root| {
+        let dir = root.join(".kiro/hooks");
+        let mut files = json_files_in(&dir);
+        files.extend(files_ending_in(&dir, IDE_HOOK));
+        files
+    },
     // Not documented for CLI 3; the global counterpart of the project folder, as `~/.kiro/agents`.
     user_files: |home| json_files_in(&home.join(".kiro/hooks")),
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     // CLI 2 and IDE trigger names and their CLI 3 names (kiro.dev/docs/cli/v3/hooks).
@@ -56,18 +73,85 @@ pub static LOADER: Loader = Loader {
         "@server/tool",
         "mcp_server_tool",
     ],
-    project_glob: ".kiro/hooks/*.json",
+    project_glob: ".kiro/hooks/*.json, .kiro/hooks/*.kiro.hook",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Confirm],
     unit: "s",
     trust: None,
-    sources: &["protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)"],
+    launch: Launch::SHELL,
+    sources: &[
+        "protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)",
+        "IDE .kiro.hook: kiro.dev/docs/hooks/types, kiro.dev/docs/hooks/actions (read 2026-12-01)",
+    ],
     checked: "2026-11-30",
 };
 
 const CONSEQUENCE: &str = "Kiro loads no hooks from this file";
 
+const IDE_HOOK: &str = ".kiro.hook";
+
+const IDE_CONSEQUENCE: &str = "the Kiro IDE does not load this hook";
+
+/// One IDE hook file: its `runCommand` as a handler under CLI 3's name for its trigger.
+fn parse_ide(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, IDE_CONSEQUENCE)?;
+    let err = |line: u64, message: String| shape_error(path, Some(line), message, IDE_CONSEQUENCE);
+    let Some(hook) = v.as_object() else {
+        return Err(err(1, "the file is not a JSON object".into()));
+    };
+    let mut cursor = JsonCursor::new(text);
+    let when = hook.get("when").and_then(Value::as_object);
+    let Some(trigger) = when.and_then(|w| w.get("type")).and_then(Value::as_str) else {
+        return Err(err(1, "the hook has no `when.type`".into()));
+    };
+    let then = hook.get("then").and_then(Value::as_object);
+    let kind = then
+        .and_then(|t| t.get("type"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if kind != "runCommand" || hook.get("enabled").and_then(Value::as_bool) == Some(false) {
+        // askAgent sends a prompt and runs no command; a disabled hook does not run.
+        return Ok(Vec::new());
+    }
+    let line = cursor.line_of(trigger);
+    let Some(command) = then
+        .and_then(|t| t.get("command"))
+        .and_then(Value::as_str)
+        .filter(|c| !c.trim().is_empty())
+    else {
+        return Err(err(line, "a runCommand hook has no `then.command`".into()));
+    };
+    let line = cursor.line_of(command);
+    let event = LOADER
+        .renames
+        .iter()
+        .find(|(ide, _)| *ide == trigger)
+        .map_or(trigger, |(_, cli)| *cli);
+    let mut h = NativeHandler::new("kiro", path, line, event, command);
+    // `toolTypes` names the tools a tool trigger fires for: a `|` list, as a matcher.
+    h.matcher = when
+        .and_then(|w| w.get("toolTypes"))
+        .and_then(Value::as_array)
+        .map(|t| {
+            t.iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .unwrap_or_default();
+    if let Some(t) = then.and_then(|t| t.get("timeout")).and_then(Value::as_u64) {
+        let (secs, raw) = Unit::Seconds.convert(t);
+        h.timeout_s = Some(secs);
+        h.timeout_raw = Some(raw);
+        h.timeout_value = Some(t);
+    }
+    Ok(vec![h])
+}
+
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    if path.to_string_lossy().ends_with(IDE_HOOK) {
+        return parse_ide(path, text);
+    }
     let v = parse_json(path, text, CONSEQUENCE)?;
     let err = |line: u64, message: String| shape_error(path, Some(line), message, CONSEQUENCE);
     let Some(root) = v.as_object() else {

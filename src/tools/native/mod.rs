@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 
 use crate::native::{NativeError, NativeHandler};
 
+/// Reads one file into handlers and the entries the agent discards, or fails for the file.
+pub type ParseEntries =
+    fn(&Path, &str) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError>;
+
 /// How to find and read one agent's hook files.
 pub struct Loader {
     /// The agent's id (a [`super::Tool`] id when hookcheck can run the agent's hooks).
@@ -18,6 +22,12 @@ pub struct Loader {
     pub user_files: fn(&Path) -> Vec<PathBuf>,
     /// Reads one file's text into handlers, or says why the agent cannot load it.
     pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, NativeError>,
+    /// For an agent that discards a malformed entry and loads the rest: reads one file into
+    /// handlers and the entries discarded (used instead of `parse`).
+    pub parse_entries: Option<ParseEntries>,
+    /// The agent decodes a file that is not UTF-8 with replacement characters and loads it
+    /// (Node's `readFileSync(…, "utf8")`), instead of refusing it.
+    pub lossy_utf8: bool,
     /// Other agents (ids) whose files this agent also loads and runs by its own rules.
     pub also_reads: &'static [&'static str],
     /// The agent's events, when it has no [`super::Tool`] that lists them.
@@ -32,8 +42,10 @@ pub struct Loader {
     pub compares: &'static [Field],
     /// The unit timeouts are written in, for people (`s`, `ms`).
     pub unit: &'static str,
-    /// The agent needs the user to trust hooks before they run: what to do about it.
-    pub trust: Option<&'static str>,
+    /// The agent runs some of these files' hooks only once the user trusts them.
+    pub trust: Option<&'static Trust>,
+    /// How the agent starts a hook's command, for the command analysis.
+    pub launch: Launch,
     /// Where the paths and shapes come from.
     pub sources: &'static [&'static str],
     /// The day the sources were read.
@@ -45,6 +57,118 @@ impl Loader {
     pub fn events(&self) -> Vec<&'static str> {
         super::find(self.id).map_or(self.events.to_vec(), |t| t.event_names())
     }
+}
+
+/// How an agent starts a hook's command: what `lint` and `run --installed` need to say what
+/// breaks before the hook runs at all.
+pub struct Launch {
+    /// Variables the agent sets for its hooks, or replaces in the command, beyond its tool's
+    /// `session_vars` (Gemini CLI replaces `$CLAUDE_PROJECT_DIR`).
+    pub sets: &'static [&'static str],
+    /// The variables it sets are known (documented, or seen in a real run): a variable of
+    /// another agent that it does not set is then reported as empty.
+    pub env_known: bool,
+    /// It starts the command's first word itself, with no shell: a script without `#!` cannot
+    /// start.
+    pub no_shell: bool,
+    /// What the agent does when a hook before a tool cannot start (exit 126 or 127); `None` when
+    /// it lets the call through, so the guard silently does nothing.
+    pub broken: Option<&'static str>,
+}
+
+impl Launch {
+    /// A shell runs the command; no variables beyond the tool's, and those not known to be all;
+    /// a hook that cannot start lets the call through.
+    pub const SHELL: Launch = Launch {
+        sets: &[],
+        env_known: false,
+        no_shell: false,
+        broken: None,
+    };
+}
+
+/// A trust gate: hook files an agent loads only once the user trusts them, where it keeps
+/// that trust, and what it does until then. `lint` and `run --installed` say it for every
+/// gated file whose trust they cannot find where the agent keeps it.
+pub struct Trust {
+    /// Which files wait for trust.
+    pub gates: Gate,
+    /// What the agent does with the hooks until then ("Copilot CLI runs none of them").
+    pub until: &'static str,
+    /// Where the agent keeps the trust, for people.
+    pub kept: &'static str,
+    /// How to give it.
+    pub how: &'static str,
+    /// Whether the user has trusted the project (home, project root), read where the agent
+    /// keeps it; `None` when hookcheck cannot tell (a hash in the agent's own state).
+    pub trusted: fn(&Path, &Path) -> Option<bool>,
+    /// Where this comes from.
+    pub source: &'static str,
+}
+
+/// Which hook files a [`Trust`] gate holds back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    /// The project's files, its own and those of other agents it cross-reads, until the
+    /// folder is trusted.
+    ProjectFiles,
+    /// Every hook, user and project, until that hook is trusted.
+    EveryHook,
+}
+
+/// The JSON file at `path`, when it exists and parses.
+pub fn json_file(path: &Path) -> Option<serde_json::Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// `root` and the folders above it, as written and resolved (`/tmp` may be a symlink), for
+/// matching the folder paths agents keep in their trust stores.
+pub fn folder_and_parents(root: &Path) -> Vec<PathBuf> {
+    let mut starts = vec![root.to_path_buf()];
+    if let Ok(real) = root.canonicalize()
+        && real != root
+    {
+        starts.push(real);
+    }
+    starts
+        .iter()
+        .flat_map(|s| s.ancestors().map(Path::to_path_buf))
+        .collect()
+}
+
+/// Whether a `trustedFolders.json` (a map of folder to `TRUST_FOLDER`, `TRUST_PARENT` or
+/// `DO_NOT_TRUST`, the Gemini CLI format Qwen Code keeps too) trusts `root`: `TRUST_FOLDER`
+/// trusts the folder and those below it, `TRUST_PARENT` the folder's parent and those below it,
+/// `DO_NOT_TRUST` marks the folder itself untrusted (geminicli.com/docs/cli/trusted-folders,
+/// read 2026-12-01). `Some(false)` when the file holds no rule for `root`.
+pub fn trusted_folders_json(path: &Path, root: &Path) -> Option<bool> {
+    let Some(v) = json_file(path) else {
+        return Some(false);
+    };
+    let rules = v.as_object()?;
+    let folders = folder_and_parents(root);
+    for (folder, level) in rules {
+        let level = level.as_str().unwrap_or_default();
+        let at = Path::new(folder.trim_end_matches('/'));
+        if level == "DO_NOT_TRUST" && folders.iter().take(1).any(|f| f == at) {
+            return Some(false);
+        }
+        let covers = match level {
+            "TRUST_FOLDER" => Some(at),
+            "TRUST_PARENT" => at.parent(),
+            _ => None,
+        };
+        if covers.is_some_and(|c| folders.iter().any(|f| f == c)) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether `a` names the folder `b` (a trailing `/` aside).
+pub fn same_folder(a: &str, b: &Path) -> bool {
+    let a = a.trim_end_matches('/');
+    !a.is_empty() && Path::new(a) == b
 }
 
 /// A handler field the stale-file check compares with the spec.
@@ -121,6 +245,20 @@ pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
         .map(|(_, f)| *f)
 }
 
+/// Whether `a` and `b` are one event of agent `id`: the same name, the same name with its
+/// first letter in the other case (`PreToolUse`, `preToolUse`, as `lint` folds them), or a
+/// pair the agent's loader lists in [`Loader::renames`] (Copilot's `Stop` is its `agentStop`).
+pub fn same_event(id: &str, a: &str, b: &str) -> bool {
+    if a == b || crate::native::inventory::event_key(a) == crate::native::inventory::event_key(b) {
+        return true;
+    }
+    loader(id).is_some_and(|l| {
+        l.renames
+            .iter()
+            .any(|(from, to)| (*from == a && *to == b) || (*from == b && *to == a))
+    })
+}
+
 /// The loader of agent `id`.
 pub fn loader(id: &str) -> Option<&'static Loader> {
     super::find(id).and_then(|t| t.loader())
@@ -128,13 +266,21 @@ pub fn loader(id: &str) -> Option<&'static Loader> {
 
 /// The `*.json` files directly in `dir`, sorted by name.
 pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    files_ending_in(dir, ".json")
+}
+
+/// The files directly in `dir` whose name ends with `suffix` (`.kiro.hook`), sorted by name.
+pub fn files_ending_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
     let mut out: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(suffix))
+        })
         .collect();
     out.sort();
     out
@@ -157,6 +303,51 @@ mod tests {
         &'static str,
         &'static [(&'static str, &'static str, &'static str, Option<u64>, u64)],
     );
+
+    #[test]
+    fn trusted_folders_json_reads_each_trust_level() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path().join("work/app");
+        let store = dir.path().join("trustedFolders.json");
+        let work = dir.path().join("work").display().to_string();
+        let app = root.display().to_string();
+        for (rules, want) in [
+            (serde_json::json!({}), false),
+            (serde_json::json!({ app.clone(): "TRUST_FOLDER" }), true),
+            (serde_json::json!({ work.clone(): "TRUST_FOLDER" }), true),
+            (serde_json::json!({ app.clone(): "TRUST_PARENT" }), true),
+            (
+                serde_json::json!({ format!("{app}/x"): "TRUST_PARENT" }),
+                true,
+            ),
+            (
+                serde_json::json!({ format!("{app}/x"): "TRUST_FOLDER" }),
+                false,
+            ),
+            (serde_json::json!({ app.clone(): "DO_NOT_TRUST" }), false),
+        ] {
+            std::fs::write(&store, rules.to_string()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(trusted_folders_json(&store, &root), Some(want), "{rules}");
+        }
+        let _ = std::fs::remove_file(&store);
+        assert_eq!(trusted_folders_json(&store, &root), Some(false), "no file");
+    }
+
+    #[test]
+    fn spellings_of_one_event_are_the_same_event() {
+        for (id, a, b, same) in [
+            ("copilot", "PreToolUse", "preToolUse", true),
+            ("copilot", "Stop", "agentStop", true),
+            ("copilot", "agentStop", "Stop", true),
+            ("copilot", "UserPromptSubmit", "userPromptSubmitted", true),
+            ("copilot", "PreToolUse", "postToolUse", false),
+            ("copilot", "Stop", "sessionEnd", false),
+            ("claude", "PreToolUse", "PreToolUse", true),
+            ("claude", "PreToolUse", "PostToolUse", false),
+        ] {
+            assert_eq!(same_event(id, a, b), same, "{id}: {a} / {b}");
+        }
+    }
 
     #[test]
     fn loaders_read_real_world_files() {

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".openhands/hooks.json")],
     user_files: |home| vec![home.join(".openhands/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -38,6 +40,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)"],
     checked: "2026-11-30",
 };

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".qoder/settings.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -51,6 +53,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
     checked: "2026-11-30",
 };

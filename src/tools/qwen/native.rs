@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
@@ -24,6 +24,10 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".qwen/settings.json")],
     parse,
+    parse_entries: None,
+    // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
+    // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
+    lossy_utf8: true,
     also_reads: &[],
     // protocols-b.md §9 Events.
     events: &[
@@ -73,9 +77,30 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[],
     unit: "s (1000 and more: ms)",
-    trust: Some("project hooks load only in a trusted folder: trust the folder in Qwen Code"),
+    trust: Some(&TRUST),
+    // Qwen Code replaces $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command (tools::qwen
+    // `shell`); a missing binary lets the call through (docs/reference/real-agents.md, Qwen Code
+    // 0.24.4).
+    launch: Launch {
+        env_known: true,
+        sets: &["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+        no_shell: false,
+        broken: None,
+    },
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
     checked: "2026-11-30",
+};
+
+/// Project settings, and so project hooks, load only in a trusted folder (protocols-b.md §9
+/// Files); the choice is kept in `~/.qwen/trustedFolders.json`
+/// (qwenlm.github.io/qwen-code-docs/en/cli/trusted-folders, read 2026-12-01).
+static TRUST: Trust = Trust {
+    gates: Gate::ProjectFiles,
+    until: "Qwen Code loads none of them",
+    kept: "~/.qwen/trustedFolders.json",
+    how: "start `qwen` in the folder and choose \"Trust folder\" (kept in ~/.qwen/trustedFolders.json)",
+    trusted: |home, root| trusted_folders_json(&home.join(".qwen/trustedFolders.json"), root),
+    source: "protocols-b.md §9 Files; qwenlm.github.io/qwen-code-docs/en/cli/trusted-folders",
 };
 
 const SHAPE: Shape = Shape {

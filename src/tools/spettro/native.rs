@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Spettro's loader.
 pub static LOADER: Loader = Loader {
@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".spettro/hooks.json")],
     user_files: |home| vec![home.join(".spettro/hooks.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -48,6 +50,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "seed 004 (Spettro Runtime Hooks: Hook file format, File locations)",
         "Aploide/spettro internal/hooks/hooks.go @3ad1747a (LoadEffective, loadConfigFile, mergeKey)",

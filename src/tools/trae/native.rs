@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
@@ -23,6 +23,8 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &[],
     events: &[],
     renames: &[
@@ -38,6 +40,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
     ],

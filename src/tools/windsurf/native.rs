@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::Loader;
+use crate::tools::native::{Launch, Loader};
 
 /// Windsurf / Devin CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -22,6 +22,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".devin/hooks.v1.json")],
     user_files: |home| vec![home.join(".config/devin/config.json")],
     parse,
+    parse_entries: None,
+    lossy_utf8: false,
     also_reads: &["claude"],
     events: &[],
     renames: &[
@@ -41,6 +43,7 @@ pub static LOADER: Loader = Loader {
     compares: &[],
     unit: "s",
     trust: None,
+    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
     ],

@@ -1,0 +1,702 @@
+//! What a handler's command runs, as the agent that reads it would start it: the command split
+//! with the shell splitter ([`crate::shell::simple_commands`]), each program resolved (a name on
+//! the PATH, or a path from the agent's working directory after any `cd`, with the variables
+//! that agent sets), and what breaks before the hook does anything. Shared by `lint` (one
+//! finding per problem), `run --installed` (warnings) and the doubles check (what runs, not the
+//! text).
+
+use std::os::unix::fs::PermissionsExt as _;
+use std::path::{Component, Path, PathBuf};
+
+use super::NativeHandler;
+use super::lint::Severity;
+use crate::tools::native::Loader;
+
+/// One program a command starts, resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    /// The program: a path (shown relative to the project root when below it) or a name.
+    pub program: String,
+    /// Its arguments, the script path resolved the same way.
+    pub args: Vec<String>,
+}
+
+/// Something that stops the hook from doing its job, with what the agent does then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The lint rule.
+    pub rule: &'static str,
+    /// How bad it is.
+    pub severity: Severity,
+    /// What is wrong and what the agent does about it.
+    pub message: String,
+    /// How to fix it.
+    pub fix: String,
+}
+
+/// What one handler's command runs under one agent.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The programs it starts, in order; empty when the command cannot be split.
+    pub runs: Vec<Program>,
+    /// What breaks.
+    pub problems: Vec<Problem>,
+}
+
+/// Shell builtins and keywords: nothing to look up.
+const BUILTINS: &[&str] = &[
+    ":", "[", "[[", "alias", "break", "continue", "declare", "echo", "eval", "exit", "export",
+    "false", "local", "printf", "pwd", "read", "return", "set", "shift", "test", "trap", "true",
+    "type", "ulimit", "umask", "unset", "wait",
+];
+
+/// Programs that run the script named by their first argument that is not an option.
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh"];
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "node", "deno", "bun", "tsx", "ts-node", "ruby", "perl", "php", "source",
+    ".",
+];
+/// Options after which the interpreter runs inline code, not a script.
+const INLINE_OPTIONS: &[&str] = &["-c", "-e", "-m", "--eval", "-p", "--print"];
+
+/// The command of `h` as agent `l` starts it, from the project `root`.
+pub fn analyse(l: &Loader, h: &NativeHandler, root: &Path) -> Analysis {
+    let mut cx = Cx {
+        l,
+        h,
+        root,
+        dir: match &h.cwd {
+            Some(d) => clean(&root.join(d)),
+            None => root.to_path_buf(),
+        },
+        out: Analysis::default(),
+    };
+    if let Some(args) = &h.args {
+        // Exec form: no shell; the program resolves from the handler's cwd.
+        let mut words = vec![h.command.clone()];
+        words.extend(args.iter().cloned());
+        cx.program(&words, true);
+        return cx.out;
+    }
+    let Ok(commands) = crate::shell::simple_commands(&h.command) else {
+        return cx.out;
+    };
+    for c in commands {
+        cx.program(&c.words, l.launch.no_shell);
+    }
+    cx.out
+}
+
+struct Cx<'a> {
+    l: &'a Loader,
+    h: &'a NativeHandler,
+    root: &'a Path,
+    /// The directory the next command starts in (`cd` moves it).
+    dir: PathBuf,
+    out: Analysis,
+}
+
+impl Cx<'_> {
+    /// One simple command's words (already split, quotes removed).
+    fn program(&mut self, words: &[String], exec: bool) {
+        let Some((first, rest)) = words.split_first() else {
+            return;
+        };
+        let known = self.out.problems.len();
+        let Some(first_r) = self.expand(first) else {
+            // A program hookcheck cannot resolve (`$(…)`, `$HOME`): keep the text.
+            self.push(first.clone(), rest);
+            return;
+        };
+        if first_r == "cd" {
+            if let Some(to) = rest.first().and_then(|w| self.expand(w)) {
+                self.dir = clean(&self.dir.join(to));
+            }
+            return;
+        }
+        if first_r.contains('/') {
+            let path = clean(&self.dir.join(&first_r));
+            self.push(self.shown(&path), rest);
+            // A variable this agent leaves empty already says the hook cannot start.
+            if self.out.problems.len() == known {
+                self.check_script(&path, first, true, exec);
+            }
+            return;
+        }
+        let name = first_r.as_str();
+        if BUILTINS.contains(&name) {
+            self.push(first_r.clone(), rest);
+            return;
+        }
+        // `source` and `.` are shell builtins: only the script they read needs to exist.
+        let sourced = matches!(name, "source" | ".") && !exec;
+        if !sourced && !on_path(name) {
+            let what =
+                format!("`{name}` is not on the PATH here: the hook cannot start (exit 127)");
+            let consequence = self.cannot_start();
+            self.problem(
+                "program-not-found",
+                Severity::Warning,
+                format!("{what}; {consequence}"),
+                format!(
+                    "install `{name}` where {} runs, or call it by its full path",
+                    self.l.name
+                ),
+            );
+        }
+        if name == "uv" && rest.first().is_some_and(|w| w == "run") {
+            return self.uv_run(&rest[1..]);
+        }
+        let base = name;
+        let interpreted =
+            SHELLS.contains(&base) || INTERPRETERS.contains(&base) || base.starts_with("python3.");
+        let script = interpreted.then(|| script_arg(base, rest)).flatten();
+        let mut args: Vec<String> = rest.to_vec();
+        if let Some(i) = script {
+            let known = self.out.problems.len();
+            if let Some(s) = self.expand(&rest[i]) {
+                let path = clean(&self.dir.join(&s));
+                args[i] = self.shown(&path);
+                if self.out.problems.len() == known {
+                    self.check_script(&path, &rest[i], false, false);
+                }
+            }
+        }
+        self.out.runs.push(Program {
+            program: base.to_string(),
+            args,
+        });
+    }
+
+    /// `uv run [options] X …`: X is a script (`.py`) or another program.
+    fn uv_run(&mut self, rest: &[String]) {
+        const WITH_VALUE: &[&str] = &[
+            "--with",
+            "--project",
+            "--directory",
+            "--python",
+            "-p",
+            "--package",
+            "--extra",
+            "--group",
+            "--env-file",
+            "--index",
+        ];
+        let mut i = 0;
+        while let Some(w) = rest.get(i) {
+            if WITH_VALUE.contains(&w.as_str()) {
+                i += 2;
+            } else if w.starts_with('-') {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let Some(w) = rest.get(i) else { return };
+        if w.ends_with(".py") {
+            // uv runs the script with its own Python: only the script needs to exist.
+            if let Some(s) = self.expand(w) {
+                let path = clean(&self.dir.join(&s));
+                let mut args = rest[i..].to_vec();
+                args[0] = self.shown(&path);
+                self.out.runs.push(Program {
+                    program: "uv run".into(),
+                    args,
+                });
+                self.check_script(&path, w, false, false);
+            }
+            return;
+        }
+        self.program(&rest[i..], false);
+    }
+
+    fn push(&mut self, program: String, rest: &[String]) {
+        self.out.runs.push(Program {
+            program,
+            args: rest.to_vec(),
+        });
+    }
+
+    /// A script the command starts: `as_program` when the path itself is run (it must be
+    /// executable), `exec` when nothing but the kernel reads its first line (no shell falls
+    /// back to running it as shell source).
+    fn check_script(&mut self, path: &Path, written: &str, as_program: bool, exec: bool) {
+        let shown = self.shown(path);
+        let named = if written == shown {
+            format!("`{shown}`")
+        } else {
+            format!("`{written}` is `{shown}` here, which")
+        };
+        let Ok(meta) = std::fs::metadata(path) else {
+            let message = if as_program {
+                format!(
+                    "{named} does not exist: the hook cannot start (exit 127); {}",
+                    self.cannot_start()
+                )
+            } else {
+                // The interpreter starts and fails (python3 exits 2, node 1, bash 127): what the
+                // agent makes of that exit is its own reply rule.
+                format!(
+                    "{named} does not exist: the interpreter fails on every call and the hook never checks anything (`hookcheck run --installed` shows what {} makes of the failure)",
+                    self.l.name
+                )
+            };
+            self.problem(
+                "script-missing",
+                Severity::Error,
+                message,
+                "create the script, or correct the path (relative paths start from the project root)"
+                    .into(),
+            );
+            return;
+        };
+        if !meta.is_file() {
+            return;
+        }
+        if as_program && meta.permissions().mode() & 0o111 == 0 {
+            let consequence = self.cannot_start();
+            self.problem(
+                "script-not-executable",
+                Severity::Error,
+                format!(
+                    "`{shown}` is not executable: the hook cannot start (exit 126); {consequence}"
+                ),
+                format!(
+                    "chmod +x {shown}, and commit the mode (git update-index --chmod=+x {shown})"
+                ),
+            );
+        }
+        let head = read_head(path);
+        if as_program && exec && !head.starts_with(b"#!") && !head.starts_with(b"\x7fELF") {
+            let consequence = self.cannot_start();
+            self.problem(
+                "no-shebang",
+                Severity::Error,
+                format!(
+                    "`{shown}` has no `#!` line, and {} starts it with no shell: it cannot start (exec format error); {consequence}",
+                    self.l.name
+                ),
+                format!("make `#!/bin/sh` (or the interpreter it needs) the first line of {shown}"),
+            );
+        }
+        if let Some(reads) = reads_argument(path) {
+            self.problem(
+                "reads-argument",
+                Severity::Warning,
+                format!(
+                    "`{shown}` reads its input from {reads}, but {} passes the event as JSON on stdin and no arguments: the guard decides on an empty value",
+                    self.l.name
+                ),
+                "read the event from stdin (`input=$(cat)` in sh, `json.load(sys.stdin)` in Python)"
+                    .into(),
+            );
+        }
+    }
+
+    /// A word with the variables expanded as this agent would: its project-dir variables become
+    /// the project root; a variable of some agent that this one never sets becomes empty (and
+    /// is reported); `None` for anything else (`$HOME`, `$(…)`, `~`).
+    fn expand(&mut self, word: &str) -> Option<String> {
+        if word.starts_with('~') {
+            return None;
+        }
+        let mut out = String::new();
+        let mut rest = word;
+        while let Some(i) = rest.find('$') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let (name, tail) = match after.strip_prefix('{') {
+                Some(b) => {
+                    let end = b.find('}')?;
+                    (&b[..end], &b[end + 1..])
+                }
+                None => {
+                    let end = after
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+            };
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return None;
+            }
+            match self.value(name) {
+                Value::Root => out.push_str(&self.root.display().to_string()),
+                Value::Dir(dir) => out.push_str(&clean(&dir).display().to_string()),
+                Value::Unset(why) => {
+                    self.unset(name, why, word);
+                }
+                Value::Unknown => return None,
+            }
+            rest = tail;
+        }
+        out.push_str(rest);
+        Some(out)
+    }
+
+    fn value(&self, name: &str) -> Value {
+        if self.h.env.contains_key(name) {
+            return Value::Unknown;
+        }
+        let own_var = crate::tools::find(self.l.id).is_some_and(|t| t.session_vars.contains(&name));
+        if name.ends_with("_PLUGIN_ROOT")
+            && own_var
+            && self.l.id == self.h.tool
+            && let Some(dir) = &self.h.plugin_root
+        {
+            return Value::Dir(self.root.join(dir));
+        }
+        if name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA") {
+            return Value::Unset(
+                "is set only for a plugin's hooks, and this file is not a plugin's",
+            );
+        }
+        let sets = crate::tools::find(self.l.id)
+            .map(|t| t.session_vars)
+            .unwrap_or_default()
+            .iter()
+            .chain(self.l.launch.sets)
+            .any(|v| *v == name);
+        if sets {
+            return if name.ends_with("_PROJECT_DIR") {
+                Value::Root
+            } else {
+                Value::Unknown
+            };
+        }
+        let some_agent = crate::tools::ALL.iter().any(|t| {
+            t.session_vars.contains(&name)
+                || t.loader().is_some_and(|l| l.launch.sets.contains(&name))
+        });
+        if !self.l.launch.env_known {
+            return Value::Unknown;
+        }
+        if some_agent || name.ends_with("_PROJECT_DIR") {
+            Value::Unset("is never set by this agent")
+        } else {
+            Value::Unknown
+        }
+    }
+
+    fn unset(&mut self, name: &str, why: &str, word: &str) {
+        if self
+            .out
+            .problems
+            .iter()
+            .any(|p| p.rule == "unset-variable" && p.message.contains(&format!("`${name}`")))
+        {
+            return;
+        }
+        let consequence = self.cannot_start();
+        self.problem(
+            "unset-variable",
+            Severity::Error,
+            format!(
+                "`${name}` {why} ({}): `{word}` loses its folder and names another file, so the hook cannot start; {consequence}",
+                self.l.name
+            ),
+            format!(
+                "write the path relative to the project root, or as \"$(git rev-parse --show-toplevel)\"/…, which every agent that loads {} can run",
+                self.h.file.display()
+            ),
+        );
+    }
+
+    /// What the agent does when this hook cannot start.
+    fn cannot_start(&self) -> String {
+        let e = self.h.event.to_lowercase();
+        let before_tool = (e.contains("pre") || e.contains("before"))
+            && (e.contains("tool") || e.contains("shell") || e.contains("command"));
+        match (before_tool, self.l.launch.broken) {
+            (true, Some(b)) => b.to_string(),
+            (true, None) => format!(
+                "{} lets every call through: the guard silently does nothing",
+                self.l.name
+            ),
+            (false, _) => format!("it fails each time {} fires and does nothing", self.h.event),
+        }
+    }
+
+    fn problem(&mut self, rule: &'static str, severity: Severity, message: String, fix: String) {
+        self.out.problems.push(Problem {
+            rule,
+            severity,
+            message,
+            fix,
+        });
+    }
+
+    fn shown(&self, path: &Path) -> String {
+        super::inventory::shown(self.root, path)
+            .display()
+            .to_string()
+    }
+}
+
+enum Value {
+    /// The project root.
+    Root,
+    /// A folder (a plugin's root).
+    Dir(PathBuf),
+    /// Empty when the agent runs the hook, with why.
+    Unset(&'static str),
+    /// Not known here.
+    Unknown,
+}
+
+/// The index in `rest` of the script an interpreter runs, if any.
+fn script_arg(base: &str, rest: &[String]) -> Option<usize> {
+    let mut i = 0;
+    // `deno run x.ts`, `bun run x.ts`.
+    if matches!(base, "deno" | "bun") && rest.first().is_some_and(|w| w == "run") {
+        i = 1;
+    }
+    while let Some(w) = rest.get(i) {
+        if INLINE_OPTIONS.contains(&w.as_str()) {
+            return None;
+        }
+        if !w.starts_with('-') {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `path` with `.` and `..` removed, without touching the file system.
+fn clean(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Whether `name` is an executable file in a PATH folder.
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            std::fs::metadata(dir.join(name))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+    })
+}
+
+fn read_head(path: &Path) -> Vec<u8> {
+    use std::io::Read as _;
+    let mut buf = [0u8; 4];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut buf))
+        .unwrap_or(0);
+    buf[..n].to_vec()
+}
+
+/// How a script reads its input from its arguments and never from stdin: `$1`,
+/// `sys.argv[1]`, `process.argv[2]`; `None` when it reads stdin or no argument.
+fn reads_argument(path: &Path) -> Option<&'static str> {
+    let text = std::fs::read(path).ok()?;
+    if text.len() > 256 * 1024 {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&text);
+    const STDIN: &[&str] = &[
+        "cat",
+        "read ",
+        "jq",
+        "/dev/stdin",
+        "<&0",
+        "stdin",
+        "input(",
+        "readFileSync(0",
+    ];
+    if STDIN.iter().any(|s| text.contains(s)) {
+        return None;
+    }
+    [
+        ("\"$1\"", "`$1`"),
+        ("$1", "`$1`"),
+        ("${1", "`${1}`"),
+        ("sys.argv[1]", "`sys.argv[1]`"),
+        ("process.argv[2]", "`process.argv[2]`"),
+    ]
+    .iter()
+    .find(|(needle, _)| text.contains(needle))
+    .map(|(_, shown)| *shown)
+}
+
+/// What runs, as one comparable key: the programs and their arguments, resolved.
+pub fn runs_key(a: &Analysis) -> Option<String> {
+    if a.runs.is_empty() {
+        return None;
+    }
+    Some(
+        a.runs
+            .iter()
+            .map(|p| {
+                let mut s = p.program.clone();
+                for arg in &p.args {
+                    s.push(' ');
+                    s.push_str(arg);
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(" ; "),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::native::loader;
+
+    fn project() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let write = |path: &str, body: &str, mode: u32| {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap_or(dir.path()))
+                .unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&p, body).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode))
+                .unwrap_or_else(|e| panic!("{e}"));
+        };
+        write("hooks/g.sh", "#!/bin/sh\ncat >/dev/null\n", 0o755);
+        write("bin/run-hook.sh", "#!/bin/sh\ncat >/dev/null\n", 0o755);
+        write("tools/ok.sh", "#!/bin/sh\ncat >/dev/null\n", 0o755);
+        write("hooks/plain.sh", "#!/bin/sh\ncat >/dev/null\n", 0o644);
+        write("hooks/bare.sh", "cat >/dev/null\n", 0o755);
+        write(
+            "hooks/args.sh",
+            "#!/bin/sh\ncase \"$1\" in *rm*) exit 2;; esac\n",
+            0o755,
+        );
+        dir
+    }
+
+    /// The rules found for `command` in a `.claude/settings.json` PreToolUse handler, as agent
+    /// `reader` runs it; `program-not-found` for the interpreters is left out (it depends on
+    /// this machine's PATH).
+    fn rules(root: &Path, reader: &str, command: &str) -> Vec<&'static str> {
+        let l = loader(reader).unwrap_or_else(|| panic!("no loader {reader}"));
+        let h = NativeHandler::new(
+            "claude",
+            Path::new(".claude/settings.json"),
+            3,
+            "PreToolUse",
+            command,
+        );
+        analyse(l, &h, root)
+            .problems
+            .iter()
+            .filter(|p| {
+                p.rule != "program-not-found"
+                    || !["python3", "node", "uv"]
+                        .iter()
+                        .any(|i| p.message.starts_with(&format!("`{i}`")))
+            })
+            .map(|p| p.rule)
+            .collect()
+    }
+
+    #[test]
+    fn commands_in_the_forms_agents_document_are_resolved() {
+        let dir = project();
+        let root = dir.path();
+        for (reader, command, want) in [
+            ("claude", "\"$CLAUDE_PROJECT_DIR\"/hooks/g.sh", &[][..]),
+            ("claude", "${CLAUDE_PROJECT_DIR}/hooks/g.sh --strict", &[]),
+            (
+                "copilot",
+                "\"$CLAUDE_PROJECT_DIR\"/hooks/g.sh",
+                &["unset-variable"],
+            ),
+            ("gemini", "\"$CLAUDE_PROJECT_DIR\"/hooks/g.sh", &[]),
+            (
+                "claude",
+                "\"$CLAUDE_PROJECT_DIR\"/hooks/nope.sh",
+                &["script-missing"],
+            ),
+            ("claude", "python3 hooks/missing.py", &["script-missing"]),
+            ("claude", "python3 -c 'print(1)'", &[]),
+            (
+                "claude",
+                "node .claude/hooks/guard.mjs",
+                &["script-missing"],
+            ),
+            (
+                "claude",
+                "uv run --with rich hooks/policy.py",
+                &["script-missing"],
+            ),
+            ("claude", "cd tools && ./ok.sh", &[]),
+            ("claude", "cd tools && ./lint.sh", &["script-missing"]),
+            ("claude", "bash hooks/plain.sh", &[]),
+            ("claude", "./hooks/plain.sh", &["script-not-executable"]),
+            ("claude", "./hooks/bare.sh", &[]),
+            ("augment", "./hooks/bare.sh", &["no-shebang"]),
+            ("claude", "./hooks/args.sh", &["reads-argument"]),
+            (
+                "claude",
+                "${CLAUDE_PLUGIN_ROOT}/hooks/g.sh",
+                &["unset-variable"],
+            ),
+            (
+                "claude",
+                "hookcheck-test-no-such-dispatcher pre-tool",
+                &["program-not-found"],
+            ),
+            ("claude", "echo done && exit 0", &[]),
+            ("claude", ". hooks/g.sh", &[]),
+            ("claude", "source hooks/gone.sh", &["script-missing"]),
+            ("claude", "$HOME/hooks/g.sh", &[]),
+        ] {
+            assert_eq!(rules(root, reader, command), want, "{reader}: {command}");
+        }
+    }
+
+    #[test]
+    fn one_script_written_three_ways_runs_the_same_thing() {
+        let dir = project();
+        let l = loader("claude").unwrap_or_else(|| panic!("no claude loader"));
+        let key = |command: &str| {
+            let h = NativeHandler::new("claude", Path::new("s.json"), 1, "PreToolUse", command);
+            runs_key(&analyse(l, &h, dir.path()))
+        };
+        let want = Some("bin/run-hook.sh pre".to_string());
+        assert_eq!(key("bin/run-hook.sh pre"), want);
+        assert_eq!(key("./bin/run-hook.sh  pre"), want);
+        assert_eq!(key("\"$CLAUDE_PROJECT_DIR\"/bin/run-hook.sh 'pre'"), want);
+        assert_eq!(key("cd bin && ./run-hook.sh pre"), want);
+        assert_ne!(key("bin/run-hook.sh post"), want);
+    }
+
+    #[test]
+    fn a_missing_script_says_what_the_agent_does() {
+        let dir = project();
+        let h = NativeHandler::new(
+            "gemini",
+            Path::new(".gemini/settings.json"),
+            5,
+            "BeforeTool",
+            "$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh",
+        );
+        let say = |id: &str| {
+            let l = loader(id).unwrap_or_else(|| panic!("no loader {id}"));
+            analyse(l, &h, dir.path())
+                .problems
+                .first()
+                .map(|p| p.message.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            say("gemini"),
+            "`$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh` is `.gemini/hooks/guard.sh` here, which does not exist: the hook cannot start (exit 127); Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked"
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! The corpus: hook files in the shapes real projects commit (`fixtures/corpus/<case>/`), each
+//! run through `list --installed`, `lint` and `run --installed`, with what they print pinned in
+//! one snapshot per case. Each case is a defect hookcheck once missed (issue 14): its snapshot
+//! and its row's facts fail if the defect comes back.
+
+mod common;
+
+use std::path::Path;
+
+use common::{Project, target};
+use serde_json::Value;
+
+/// One case: its folder, the `run --installed` calls (trigger flag, value, targets), and
+/// each call's expected decision per target.
+struct Case {
+    /// The snapshot's name.
+    name: &'static str,
+    /// The folder under `fixtures/corpus/`.
+    dir: &'static str,
+    /// Record the project as trusted where each agent keeps trust (in the test's HOME).
+    trusted: bool,
+    runs: &'static [(&'static str, &'static str, &'static str)],
+    decisions: &'static [&'static [(&'static str, &'static str)]],
+    /// `lint`'s exit status.
+    lint_code: i32,
+}
+
+const CASES: &[Case] = &[
+    // Copilot CLI 1.0.102 runs `.github/hooks/*.json` and `.claude/settings.json` on one call;
+    // a deny in either blocks (issue 14). `PreToolUse` and `preToolUse` are one event.
+    Case {
+        name: "copilot-cross-read",
+        dir: "copilot-cross-read",
+        trusted: false,
+        runs: &[("--bash", "rm -rf build", "copilot,claude")],
+        decisions: &[&[("copilot", "block"), ("claude", "block")]],
+        lint_code: 0,
+    },
+    // The same project once trusted where Copilot CLI and Claude Code keep trust: no trust
+    // warning, and `lint` has nothing to say.
+    Case {
+        name: "copilot-cross-read-trusted",
+        dir: "copilot-cross-read",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "copilot,claude")],
+        decisions: &[&[("copilot", "block"), ("claude", "block")]],
+        lint_code: 0,
+    },
+    // One dispatcher run from two Copilot files, written two ways (`bin/x.sh pre-tool`,
+    // `./bin/x.sh 'pre-tool'`): doubles by what runs, placed at the lines of the two handlers,
+    // not at the agent's first handler (issue 14).
+    Case {
+        name: "copilot-doubles",
+        dir: "copilot-doubles",
+        trusted: true,
+        runs: &[("--bash", "ls", "copilot")],
+        decisions: &[&[("copilot", "allow")]],
+        lint_code: 0,
+    },
+    // `"$CLAUDE_PROJECT_DIR"/…` in a Claude file that Copilot CLI also loads: Copilot sets no
+    // CLAUDE_PROJECT_DIR, so it runs `/.claude/hooks/guard.sh`, which does not exist, and
+    // denies every call; Claude Code runs the guard (issue 14).
+    Case {
+        name: "claude-dir-under-copilot",
+        dir: "claude-dir-under-copilot",
+        trusted: true,
+        runs: &[("--bash", "ls", "copilot,claude")],
+        decisions: &[&[("copilot", "error"), ("claude", "allow")]],
+        lint_code: 1,
+    },
+    // Scripts and programs that are not there, in the forms the agents' docs recommend; a
+    // script committed without its executable bit; a guard that reads `$1` (issue 14).
+    Case {
+        name: "missing-scripts",
+        dir: "missing-scripts",
+        trusted: true,
+        runs: &[("--bash", "ls", "claude,gemini")],
+        decisions: &[&[("claude", "block"), ("gemini", "block")]],
+        lint_code: 1,
+    },
+    // One malformed entry: Gemini CLI discards it and runs the rest (hookRegistry.ts), so the
+    // guard still blocks; hookcheck used to drop the whole file (issue 14).
+    Case {
+        name: "gemini-one-bad-entry",
+        dir: "gemini-one-bad-entry",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "gemini")],
+        decisions: &[&[("gemini", "block")]],
+        lint_code: 1,
+    },
+    // One Latin-1 byte: Node-based agents decode the file with U+FFFD and run its hooks;
+    // hookcheck used to treat it as absent (issue 14).
+    Case {
+        name: "latin1-settings",
+        dir: "latin1-settings",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,copilot")],
+        decisions: &[&[("claude", "block"), ("copilot", "block")]],
+        lint_code: 0,
+    },
+    // A repository that is a Claude Code plugin: its `hooks/hooks.json`, with
+    // `${CLAUDE_PLUGIN_ROOT}` set to the plugin's folder, loaded by Claude Code only.
+    Case {
+        name: "claude-plugin",
+        dir: "claude-plugin",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,copilot")],
+        decisions: &[&[("claude", "block"), ("copilot", "not run")]],
+        lint_code: 1,
+    },
+    // Kiro IDE hooks: one `.kiro.hook` file each; only `runCommand` runs a command.
+    Case {
+        name: "kiro-ide",
+        dir: "kiro-ide",
+        trusted: true,
+        // Kiro documents no tool input for --bash: the IDE 1.x payload shape, as captured.
+        runs: &[("--payload", "payload.json", "kiro")],
+        decisions: &[&[("kiro", "block")]],
+        lint_code: 1,
+    },
+];
+
+/// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
+fn trust(home: &Path, root: &Path) {
+    let root = root.display().to_string();
+    let write = |path: &str, v: Value| {
+        let p = home.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, v.to_string()).expect("write trust");
+    };
+    write(
+        ".copilot/config.json",
+        serde_json::json!({ "trusted_folders": [root] }),
+    );
+    write(
+        ".claude.json",
+        serde_json::json!({ "projects": { root.clone(): { "hasTrustDialogAccepted": true } } }),
+    );
+    write(
+        ".gemini/trustedFolders.json",
+        serde_json::json!({ root.clone(): "TRUST_FOLDER" }),
+    );
+    write(
+        ".qwen/trustedFolders.json",
+        serde_json::json!({ root: "TRUST_FOLDER" }),
+    );
+}
+
+/// Copies `from` into `to`, keeping each file's mode (scripts stay executable).
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read fixture folder") {
+        let entry = entry.expect("fixture entry");
+        let dest = to.join(entry.file_name());
+        let kind = entry.file_type().expect("file type");
+        if kind.is_dir() {
+            std::fs::create_dir_all(&dest).expect("mkdir");
+            copy_tree(&entry.path(), &dest);
+        } else if kind.is_symlink() {
+            let target = std::fs::read_link(entry.path()).expect("read link");
+            std::os::unix::fs::symlink(target, &dest).expect("symlink");
+        } else {
+            std::fs::copy(entry.path(), &dest).expect("copy");
+        }
+    }
+}
+
+fn project(dir: &str) -> Project {
+    let p = Project::new();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/corpus")
+        .join(dir);
+    copy_tree(&from, p.root());
+    p
+}
+
+/// The programs the corpus's hooks use. The PATH holds only these (linked from this
+/// machine's PATH), so "not on the PATH" findings are the same on every machine.
+const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep"];
+
+/// A folder under the project with links to [`PROGRAMS`], for the PATH.
+fn bin(p: &Project) -> std::path::PathBuf {
+    let dir = p.root().join(".test-bin");
+    std::fs::create_dir_all(&dir).expect("mkdir bin");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in PROGRAMS {
+        let found = std::env::split_paths(&path)
+            .map(|d| d.join(name))
+            .find(|f| f.is_file())
+            .unwrap_or_else(|| panic!("{name} is not on the PATH"));
+        std::os::unix::fs::symlink(found, dir.join(name)).expect("link");
+    }
+    dir
+}
+
+/// `hookcheck ARGS` in the project with the corpus PATH: (exit status, stdout).
+fn run(p: &Project, bin: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = p
+        .command()
+        .env("PATH", bin)
+        .args(args)
+        .output()
+        .expect("run hookcheck");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A `run --installed` JSON report in a few lines: per target the decision and event, each
+/// command with its decision and exit, then the warnings and notes.
+fn summary(v: &Value) -> String {
+    let s = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "-".into(),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    for t in v["agents"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "{}: {} (event {})\n",
+            s(&t["agent"]),
+            s(&t["decision"]),
+            s(&t["event"])
+        ));
+        if !t["reason"].is_null() {
+            out.push_str(&format!("  reason: {}\n", s(&t["reason"])));
+        }
+        for c in t["commands"].as_array().into_iter().flatten() {
+            out.push_str(&format!(
+                "  command: {} -> {} (exit {})\n",
+                s(&c["command"]),
+                s(&c["decision"]),
+                s(&c["exit_code"])
+            ));
+        }
+        for w in t["warnings"].as_array().into_iter().flatten() {
+            out.push_str(&format!("  warning: {}\n", s(w)));
+        }
+        for n in t["notes"].as_array().into_iter().flatten() {
+            out.push_str(&format!("  note: {}\n", s(n)));
+        }
+    }
+    out
+}
+
+/// Every finding names its file and line, the agent, what the agent does and how to fix it.
+fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &str) {
+    let (_, out, _) = run(p, bin, &["lint", "--format", "json"]);
+    let findings: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{case}: {e}"));
+    for f in findings["findings"].as_array().expect("lint findings") {
+        let text = |k: &str| f[k].as_str().is_some_and(|s| !s.trim().is_empty());
+        assert!(
+            text("file") && f["line"].as_u64().is_some_and(|l| l >= 1),
+            "{case}: unplaced {f}"
+        );
+        assert!(text("agent"), "{case}: no agent in {f}");
+        assert!(
+            text("message") && text("fix"),
+            "{case}: no message or fix in {f}"
+        );
+        // What the agent does: the message names it.
+        let agent = f["agent"].as_str().unwrap_or_default();
+        let names = [
+            agent,
+            "Claude Code",
+            "Copilot CLI",
+            "Gemini CLI",
+            "Devin CLI",
+            "Codex",
+        ];
+        assert!(
+            names
+                .iter()
+                .any(|n| f["message"].as_str().unwrap_or_default().contains(n)),
+            "{case}: the message does not say what the agent does: {f}"
+        );
+    }
+}
+
+#[test]
+fn corpus_cases_print_what_each_agent_does() {
+    for case in CASES {
+        let p = project(case.dir);
+        if case.trusted {
+            trust(&p.root().join(".test-home"), p.root());
+        }
+        let root = p.root().display().to_string();
+        let bin = bin(&p);
+        let mut shown = String::new();
+        let (code, list, _) = run(&p, &bin, &["list", "--installed"]);
+        shown.push_str(&format!(
+            "$ hookcheck list --installed   (exit {code})\n{list}"
+        ));
+        let (code, lint, _) = run(&p, &bin, &["lint"]);
+        assert_eq!(code, case.lint_code, "{}: {lint}", case.name);
+        every_finding_is_placed_and_says_what_to_do(&p, &bin, case.name);
+        shown.push_str(&format!("\n$ hookcheck lint   (exit {code})\n{lint}"));
+        for ((flag, value, targets), want) in case.runs.iter().zip(case.decisions) {
+            let args = [
+                "run",
+                "--installed",
+                flag,
+                value,
+                "-t",
+                targets,
+                "--format",
+                "json",
+            ];
+            let (code, out, err) = run(&p, &bin, &args);
+            let v: Value = serde_json::from_str(&out)
+                .unwrap_or_else(|e| panic!("{}: {e}: {out}{err}", case.name));
+            for (id, decision) in *want {
+                assert_eq!(
+                    target(&v, id)["decision"],
+                    *decision,
+                    "{} {id}: {}",
+                    case.name,
+                    summary(&v)
+                );
+            }
+            shown.push_str(&format!(
+                "\n$ hookcheck run --installed {flag} '{value}' -t {targets}   (exit {code})\n{}",
+                summary(&v)
+            ));
+        }
+        let shown = shown.replace(&root, "[root]");
+        insta::assert_snapshot!(case.name, shown);
+    }
+}
