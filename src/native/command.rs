@@ -147,10 +147,9 @@ impl Cx<'_> {
         if name == "uv" && rest.first().is_some_and(|w| w == "run") {
             return self.uv_run(&rest[1..]);
         }
-        let base = name;
         let interpreted =
-            SHELLS.contains(&base) || INTERPRETERS.contains(&base) || base.starts_with("python3.");
-        let script = interpreted.then(|| script_arg(base, rest)).flatten();
+            SHELLS.contains(&name) || INTERPRETERS.contains(&name) || name.starts_with("python3.");
+        let script = interpreted.then(|| script_arg(name, rest)).flatten();
         let mut args: Vec<String> = rest.to_vec();
         if let Some(i) = script {
             let known = self.out.problems.len();
@@ -163,7 +162,7 @@ impl Cx<'_> {
             }
         }
         self.out.runs.push(Program {
-            program: base.to_string(),
+            program: name.to_string(),
             args,
         });
     }
@@ -500,10 +499,11 @@ fn read_head(path: &Path) -> Vec<u8> {
 /// How a script reads its input from its arguments and never from stdin: `$1`,
 /// `sys.argv[1]`, `process.argv[2]`; `None` when it reads stdin or no argument.
 fn reads_argument(path: &Path) -> Option<&'static str> {
-    let text = std::fs::read(path).ok()?;
-    if text.len() > 256 * 1024 {
+    // A hook script is small; anything large is not read through.
+    if std::fs::metadata(path).ok()?.len() > 256 * 1024 {
         return None;
     }
+    let text = std::fs::read(path).ok()?;
     let text = String::from_utf8_lossy(&text);
     const STDIN: &[&str] = &[
         "cat",
