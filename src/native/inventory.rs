@@ -307,7 +307,7 @@ pub struct Double<'a> {
 /// Handlers agent `l` would run twice: under one event (any of its spellings) and the same
 /// matcher (or one that matches every call), two handlers that start the same programs with the same arguments once resolved (paths
 /// from the agent's working directory, its project-dir variables), whatever the text (quoting,
-/// `./`, `"$CLAUDE_PROJECT_DIR"/`); own and cross-read files alike.
+/// `./`, a quoted project-dir variable); own and cross-read files alike.
 pub fn doubles<'a>(
     l: &Loader,
     loaded: &[(&'a NativeHandler, bool)],
