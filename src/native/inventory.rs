@@ -304,10 +304,10 @@ pub struct Double<'a> {
     pub message: String,
 }
 
-/// Handlers agent `l` would run twice: under one event (any of its spellings) and matcher,
-/// two handlers that start the same programs with the same arguments once resolved (paths
+/// Handlers agent `l` would run twice: under one event (any of its spellings) and the same
+/// matcher (or one that matches every call), two handlers that start the same programs with the same arguments once resolved (paths
 /// from the agent's working directory, its project-dir variables), whatever the text (quoting,
-/// `./`, `"$CLAUDE_PROJECT_DIR"/`); own and cross-read files alike.
+/// `./`, a quoted project-dir variable); own and cross-read files alike.
 pub fn doubles<'a>(
     l: &Loader,
     loaded: &[(&'a NativeHandler, bool)],
@@ -323,8 +323,11 @@ pub fn doubles<'a>(
     let mut out = Vec::new();
     for (i, (a, _)) in loaded.iter().enumerate() {
         for (j, (b, _)) in loaded.iter().enumerate().skip(i + 1) {
+            // A matcher that matches every call overlaps any other.
+            let all = |m: &str| m.trim().is_empty() || crate::matcher::is_match_all(m.trim());
+            let overlap = a.matcher == b.matcher || all(&a.matcher) || all(&b.matcher);
             if !crate::tools::native::same_event(l.id, &a.event, &b.event)
-                || a.matcher != b.matcher
+                || !overlap
                 || keys[i] != keys[j]
             {
                 continue;

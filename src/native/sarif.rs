@@ -166,11 +166,11 @@ mod tests {
 
     #[test]
     fn paths_become_uri_references() {
-        assert_eq!(uri(".claude/settings.json"), ".claude/settings.json");
+        assert_eq!(uri(".agent/settings.json"), ".agent/settings.json");
         assert_eq!(uri("my hooks/x.json"), "my%20hooks/x.json");
         assert_eq!(
-            uri("/home/u/.copilot/hooks/a.json"),
-            "file:///home/u/.copilot/hooks/a.json"
+            uri("/home/u/.agent/hooks/a.json"),
+            "file:///home/u/.agent/hooks/a.json"
         );
         assert_eq!(uri("caf\u{e9}.json"), "caf%C3%A9.json");
     }

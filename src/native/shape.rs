@@ -36,7 +36,7 @@ pub fn grouped(
 }
 
 /// Reads the grouped shape as an agent that discards a malformed entry and loads the rest
-/// (Gemini CLI's hookRegistry.ts): the handlers, and each discarded entry placed with
+/// (its loader's `parse_entries` says which): the handlers, and each discarded entry placed with
 /// `discarded` as its consequence. A file that is not an object, or whose `hooks` is not one,
 /// is still an error for the whole file.
 pub fn grouped_per_entry(

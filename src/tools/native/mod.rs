@@ -287,6 +287,9 @@ pub fn files_ending_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 }
 
 #[cfg(test)]
+mod commands;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
