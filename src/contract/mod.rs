@@ -191,6 +191,9 @@ pub enum Flavour {
     GoRegexWhole,
     /// The agent's own rule.
     Custom(fn(event: &str, pattern: &str, name: &str) -> Result<bool, String>),
+    /// Another flavour's rule, with the agent's own words for a pattern it cannot compile
+    /// (`a valid regular expression`).
+    Worded(&'static Flavour, &'static str),
 }
 
 impl Flavour {
@@ -233,6 +236,7 @@ impl Flavour {
                 matcher::go_regex_matches(&format!("^(?:{pattern})$"), name)
             }
             Flavour::Custom(f) => f(event, pattern, name),
+            Flavour::Worded(f, _) => f.matches(tool_event, event, pattern, name),
         }
     }
 
@@ -242,6 +246,7 @@ impl Flavour {
             Flavour::ExactOrJsRegex | Flavour::JsRegexOrEqual => "a valid JavaScript regex",
             Flavour::GoRegexWhole => "a valid regular expression",
             Flavour::Custom(_) => "a valid matcher",
+            Flavour::Worded(_, what) => what,
         }
     }
 }
@@ -406,5 +411,20 @@ impl Event {
     pub const fn input(mut self, fields: &'static str) -> Self {
         self.input = Some(fields);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Flavour;
+
+    #[test]
+    fn a_worded_flavour_matches_as_its_own_and_says_its_words() {
+        let f = Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression");
+        assert_eq!(f.matches(true, "Pre", "Bash|Edit", "Edit"), Ok(true));
+        assert_eq!(f.matches(true, "Pre", "Bas", "Bash"), Ok(false));
+        assert_eq!(f.matches(true, "Pre", "^Ba", "Bash"), Ok(true));
+        assert!(f.matches(true, "Pre", "(", "Bash").is_err());
+        assert_eq!(f.what(), "a valid regular expression");
     }
 }

@@ -168,6 +168,7 @@ fn unfilled(e: Unfilled, event: &str, matcher: &str, not_run: &dyn Fn(String) ->
                 reason: format!("matcher \"{matcher}\" does not match {}", or_list(&names)),
             }
         }
+        Unfilled::Unknown(why) => not_run(why),
         Unfilled::Invalid(e) => not_run(format!("internal: an input template is invalid: {e}")),
     }
 }

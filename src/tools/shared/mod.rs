@@ -11,7 +11,19 @@ pub mod permission_rule;
 use serde_json::{Map, Value};
 
 use super::ReadContext;
+use crate::spec::On;
 use crate::verdict::{Effect, Reading};
+
+/// Claude Code's events for each portable `on`, shared by the agents that copy its hook format.
+pub const CLAUDE_PORTABLE_EVENTS: &[(On, &str)] = &[
+    (On::SessionStart, "SessionStart"),
+    (On::PromptSubmit, "UserPromptSubmit"),
+    (On::BeforeTool, "PreToolUse"),
+    (On::AfterTool, "PostToolUse"),
+    (On::AfterEdit, "PostToolUse"),
+    (On::Stop, "Stop"),
+    (On::SessionEnd, "SessionEnd"),
+];
 
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
 /// notes, context and rewrites are gathered from every reading, and the result is counted only
