@@ -89,6 +89,9 @@ pub enum Ev {
     StdoutContext,
     /// Blocking events, less these.
     BlockingNot(&'static [&'static str]),
+    /// Events whose input has this string at this dotted path (a ConfigChange whose `source`
+    /// is `policy_settings`).
+    Input(&'static str, &'static str),
 }
 
 /// A condition on the spec.
@@ -298,7 +301,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let mut notes = Vec::new();
     for r in c.reply.rules {
         let mut bound = String::new();
-        if !applies(c, r, ctx.event, out, &seen, fail_closed, &mut bound) {
+        if !applies(c, r, ctx, out, &seen, fail_closed, &mut bound) {
             continue;
         }
         if r.decision.is_none() {
@@ -356,12 +359,13 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
 fn applies(
     c: &Contract,
     r: &Rule,
-    event: &str,
+    ctx: &ReadContext,
     out: &Outcome,
     seen: &Seen,
     fail_closed: bool,
     bound: &mut String,
 ) -> bool {
+    let event = ctx.event;
     let ev = c.event(event);
     let blocking = ev.is_some_and(|e| e.blocks != Blocks::No);
     let on = match r.on {
@@ -372,6 +376,13 @@ fn applies(
         Ev::NotBlocking => !blocking,
         Ev::StdoutContext => ev.is_some_and(|e| e.stdout_context),
         Ev::BlockingNot(l) => blocking && !l.contains(&event),
+        Ev::Input(p, v) => {
+            ctx.input
+                .as_object()
+                .and_then(|o| at(o, p))
+                .and_then(Value::as_str)
+                == Some(v)
+        }
     };
     let spec = match r.spec {
         SpecIf::Any => true,
@@ -455,4 +466,97 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
         .replace("{from}", seen.from)
         .replace("{error}", out.start_error.as_deref().unwrap_or_default())
         .replace("{value}", bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::contract::{
+        Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+    };
+    use crate::tools::testing;
+
+    const NONE: ToolCall = ToolCall {
+        name: "Sh",
+        input: "{}",
+        new_file: None,
+        response: "{}",
+    };
+    const EVENTS: &[Event] = &[event("Stop", Kind::Stop, 60)];
+    #[rustfmt::skip]
+    const RULES: &[Rule] = &[
+        rule(Decision::Error).on(Ev::Input("source", "policy")).exit(2).says("cannot block"),
+        rule(Decision::Block).exit(2),
+    ];
+    static C: Contract = Contract {
+        agent: "A",
+        events: EVENTS,
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: NONE,
+            edit: &[],
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::ExactOrJsRegex,
+        input: Input {
+            common: "{}",
+            tool_path: "tool_name",
+        },
+        run: Run {
+            shell: Shell::Assumed,
+            exec_form: Ok(()),
+            env: &[],
+            spec_env: Ok(()),
+            expands: None,
+            timeout_assumed: false,
+            cwd_assumed: false,
+        },
+        reply: Reply {
+            from: Stream::Stdout,
+            json_in_string: false,
+            context: &[],
+            rewrites: &[],
+            rules: RULES,
+            combine: crate::tools::shared::strongest,
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    };
+
+    fn read_with(input: &Value) -> Reading {
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        let ctx = ReadContext {
+            event: "Stop",
+            spec: &spec,
+            input,
+            peers: &[],
+        };
+        read(&C, &ctx, &testing::exit(2, "", "x"))
+    }
+
+    #[test]
+    fn an_input_rule_applies_only_where_the_input_says_so() {
+        let r = read_with(&json!({"source": "policy"}));
+        assert_eq!(
+            (r.decision, r.notes),
+            (Decision::Error, vec!["cannot block".to_string()])
+        );
+        for input in [json!({"source": "user"}), json!({}), Value::Null] {
+            assert_eq!(read_with(&input).decision, Decision::Block, "{input}");
+        }
+    }
 }
