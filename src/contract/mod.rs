@@ -59,6 +59,8 @@ pub struct Event {
     /// The fields the input adds after [`Input::common`] (a [`template`]); `None`: hookcheck
     /// builds no input for this event, and `--payload` is needed.
     pub input: Option<&'static str>,
+    /// The agent does not wait for this event's hooks, whatever the spec says.
+    pub detached: bool,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -113,7 +115,8 @@ pub enum MatchOn {
     Nothing,
 }
 
-/// How a portable spec maps to the agent's terms.
+/// How a portable spec maps to the agent's terms. A matcher written `$NONE:reason` says the
+/// agent has no such tool, for `reason`.
 pub struct Portable {
     /// The event for each `on` the agent has.
     pub events: &'static [(On, &'static str)],
@@ -148,6 +151,9 @@ impl Portable {
             (_, Some(PortableMatch::Web)) => self.web.to_string(),
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
+        if let Some(why) = matcher.strip_prefix("$NONE:") {
+            return Err(why.to_string());
+        }
         Ok((event.to_string(), matcher))
     }
 }
@@ -383,6 +389,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
             MatchOn::Nothing
         },
         input: None,
+        detached: false,
     }
 }
 
@@ -412,11 +419,97 @@ impl Event {
         self.input = Some(fields);
         self
     }
+    /// The agent does not wait for its hooks (their result is shown, not judged).
+    pub const fn detached(mut self) -> Self {
+        self.detached = true;
+        self
+    }
+}
+
+/// A small contract for the engine's own tests.
+#[cfg(test)]
+pub const fn sample(
+    events: &'static [Event],
+    edit: &'static [ToolCall],
+    rules: &'static [Rule],
+) -> Contract {
+    Contract {
+        agent: "A",
+        events,
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: ToolCall {
+                name: "Sh",
+                input: r#"{"command":"$COMMAND"}"#,
+                new_file: None,
+                response: "{}",
+            },
+            edit,
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::ExactOrJsRegex,
+        input: Input {
+            common: r#"{"hook_event_name":"$EVENT"}"#,
+            tool_path: "tool_name",
+        },
+        run: Run {
+            shell: Shell::Argv(&["sh", "-c"]),
+            exec_form: Ok(()),
+            env: &[],
+            spec_env: Ok(()),
+            expands: None,
+            timeout_assumed: false,
+            cwd_assumed: false,
+        },
+        reply: Reply {
+            from: reply::Stream::Stdout,
+            json_in_string: false,
+            context: &[],
+            rewrites: &[],
+            rules,
+            combine: crate::tools::shared::strongest,
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Flavour;
+
+    #[test]
+    fn a_none_matcher_says_the_agent_has_no_such_tool() {
+        use crate::spec::{On, PortableMatch};
+        let p = super::Portable {
+            events: &[(On::BeforeTool, "Pre")],
+            shell: "Sh",
+            edit: "$NONE:no edit tool here",
+            read: "",
+            web: "",
+            mcp: "",
+        };
+        assert_eq!(
+            p.map("A", On::BeforeTool, Some(&PortableMatch::Shell)),
+            Ok(("Pre".to_string(), "Sh".to_string()))
+        );
+        assert_eq!(
+            p.map("A", On::BeforeTool, Some(&PortableMatch::Edit)),
+            Err("no edit tool here".to_string())
+        );
+    }
 
     #[test]
     fn a_worded_flavour_matches_as_its_own_and_says_its_words() {

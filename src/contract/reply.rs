@@ -274,6 +274,22 @@ impl Rule {
     }
 }
 
+/// The rows of `a`, then those of `b`, as one table (an agent that reads replies as another
+/// does, with rows of its own). `N` is `a.len() + b.len()`; any other length fails to build.
+pub const fn concat<const N: usize>(a: &[Rule], b: &[Rule]) -> [Rule; N] {
+    assert!(
+        a.len() + b.len() == N,
+        "concat: N is not the sum of the lengths"
+    );
+    let mut out = [rule(Decision::Allow); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < a.len() { a[i] } else { b[i - a.len()] };
+        i += 1;
+    }
+    out
+}
+
 /// What the reader saw.
 struct Seen<'a> {
     text: &'a str,
@@ -473,69 +489,16 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::contract::{
-        Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
-    };
+    use crate::contract::{Event, Kind, event, sample};
     use crate::tools::testing;
 
-    const NONE: ToolCall = ToolCall {
-        name: "Sh",
-        input: "{}",
-        new_file: None,
-        response: "{}",
-    };
     const EVENTS: &[Event] = &[event("Stop", Kind::Stop, 60)];
     #[rustfmt::skip]
     const RULES: &[Rule] = &[
         rule(Decision::Error).on(Ev::Input("source", "policy")).exit(2).says("cannot block"),
         rule(Decision::Block).exit(2),
     ];
-    static C: Contract = Contract {
-        agent: "A",
-        events: EVENTS,
-        fold_case: false,
-        portable: Portable {
-            events: &[],
-            shell: "",
-            edit: "",
-            read: "",
-            web: "",
-            mcp: "",
-        },
-        tools: Tools {
-            shell: NONE,
-            edit: &[],
-            read: &[],
-            web: &[],
-            mcp: "",
-        },
-        matcher: Flavour::ExactOrJsRegex,
-        input: Input {
-            common: "{}",
-            tool_path: "tool_name",
-        },
-        run: Run {
-            shell: Shell::Assumed,
-            exec_form: Ok(()),
-            env: &[],
-            spec_env: Ok(()),
-            expands: None,
-            timeout_assumed: false,
-            cwd_assumed: false,
-        },
-        reply: Reply {
-            from: Stream::Stdout,
-            json_in_string: false,
-            context: &[],
-            rewrites: &[],
-            rules: RULES,
-            combine: crate::tools::shared::strongest,
-        },
-        quirks: Quirks {
-            gate: None,
-            input: None,
-        },
-    };
+    static C: Contract = sample(EVENTS, &[], RULES);
 
     fn read_with(input: &Value) -> Reading {
         let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
@@ -546,6 +509,15 @@ mod tests {
             peers: &[],
         };
         read(&C, &ctx, &testing::exit(2, "", "x"))
+    }
+
+    #[test]
+    fn concat_keeps_both_tables_in_order() {
+        const A: &[Rule] = &[rule(Decision::Block).says("a")];
+        const B: &[Rule] = &[note("b"), rule(Decision::Allow).says("c")];
+        const AB: [Rule; 3] = concat::<3>(A, B);
+        let notes: Vec<&str> = AB.iter().map(|r| r.note).collect();
+        assert_eq!(notes, ["a", "b", "c"]);
     }
 
     #[test]

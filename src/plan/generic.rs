@@ -170,7 +170,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     build::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
                 }),
                 display,
-                is_async: cx.spec.is_async(),
+                is_async: cx.spec.is_async() || ev.detached,
             }
         })
         .collect();
@@ -211,4 +211,85 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
 /// The value at a dotted path of a JSON value.
 pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, p| v.get(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contract::{Contract, Event, Kind, ToolCall, event, sample};
+    use crate::plan::Plan;
+    use crate::tools::testing;
+
+    const TOOL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
+    const EVENTS: &[Event] = &[
+        event("PreToolUse", Kind::BeforeTool, 60).input(TOOL),
+        event("Notification", Kind::Other, 60)
+            .detached()
+            .input("{}"),
+    ];
+    const fn unknown(name: &'static str) -> ToolCall {
+        ToolCall {
+            name,
+            input: r#""$NONE:$TOOL's input is unknown (matcher $MATCHER)""#,
+            new_file: None,
+            response: "null",
+        }
+    }
+    const KNOWN: ToolCall = ToolCall {
+        name: "Write",
+        input: r#"{"file_path":"$FILE"}"#,
+        new_file: None,
+        response: "null",
+    };
+    static SOME: Contract = sample(EVENTS, &[KNOWN, unknown("Edit")], &[]);
+    static NONE: Contract = sample(EVENTS, &[unknown("Edit")], &[]);
+
+    fn plan(c: &Contract, yaml: &str, trigger: &crate::trigger::Trigger) -> Plan {
+        let spec = testing::spec(yaml);
+        let cx = crate::contract::PlanContext {
+            spec: &spec,
+            trigger,
+            root: std::path::Path::new(testing::ROOT),
+            home: std::path::Path::new(testing::HOME),
+            env: &[],
+        };
+        super::plan("a", c, &cx)
+    }
+
+    fn reason(p: &Plan) -> String {
+        match p {
+            Plan::NotRun { reason, .. } | Plan::Skipped { reason, .. } => reason.clone(),
+            Plan::Run(_) => "runs".into(),
+        }
+    }
+
+    #[test]
+    fn an_unknown_edit_input_is_not_run_and_no_known_one_is_not_run_whatever_the_matcher() {
+        let edit = testing::edit("a.txt", true);
+        let pre = |m: &str| format!("event: PreToolUse\nmatcher: \"{m}\"\ncommand: ./h.sh\n");
+        let p = plan(&SOME, &pre("Write"), &edit);
+        assert!(matches!(p, Plan::Run(_)), "{p:?}");
+        let p = plan(&SOME, &pre("Edit"), &edit);
+        assert_eq!(reason(&p), "Edit's input is unknown (matcher Edit)");
+        let p = plan(&SOME, &pre("Read"), &edit);
+        assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
+        let p = plan(&NONE, &pre("Read"), &edit);
+        assert_eq!(reason(&p), "Edit's input is unknown (matcher Read)");
+    }
+
+    #[test]
+    fn a_detached_event_runs_its_hooks_async() {
+        let none = crate::trigger::Trigger::None;
+        let Plan::Run(run) = plan(&SOME, "event: Notification\ncommand: ./h.sh\n", &none) else {
+            panic!("runs")
+        };
+        assert!(run.commands[0].is_async);
+        let Plan::Run(run) = plan(
+            &SOME,
+            "event: PreToolUse\ncommand: ./h.sh\n",
+            &testing::bash("ls"),
+        ) else {
+            panic!("runs")
+        };
+        assert!(!run.commands[0].is_async);
+    }
 }

@@ -8,7 +8,7 @@
 
 pub mod live;
 pub mod native;
-mod replies;
+pub mod replies;
 
 use serde_json::Value;
 
