@@ -61,6 +61,8 @@ pub struct Event {
     pub input: Option<&'static str>,
     /// The agent does not wait for this event's hooks, whatever the spec says.
     pub detached: bool,
+    /// The [`Reply::context`] fields of a JSON reply reach the model on this event.
+    pub json_context: bool,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -304,6 +306,10 @@ pub enum Var {
     Session,
     /// A fixed value.
     Literal(&'static str),
+    /// The event, in the agent's spelling.
+    Event,
+    /// The tool name the input carries (at [`Input::tool_path`]); unset when it has none.
+    Tool,
 }
 
 /// Why a quirk stops a hook from running.
@@ -390,6 +396,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
         },
         input: None,
         detached: false,
+        json_context: true,
     }
 }
 
@@ -422,6 +429,11 @@ impl Event {
     /// The agent does not wait for its hooks (their result is shown, not judged).
     pub const fn detached(mut self) -> Self {
         self.detached = true;
+        self
+    }
+    /// The [`Reply::context`] fields of a JSON reply are not passed on here.
+    pub const fn no_json_context(mut self) -> Self {
+        self.json_context = false;
         self
     }
 }

@@ -154,6 +154,12 @@ pub enum Test {
     Lacks(&'static str),
     /// A string at the path that is none of these (binds `{value}`).
     StrNot(&'static str, &'static [&'static str]),
+    /// The string at the path is this, ignoring ASCII case.
+    IsNoCase(&'static str, &'static str),
+    /// The path is present and not a string.
+    NotStr(&'static str),
+    /// The path is present and false to Python (`null`, `false`, `0`, `""`, `[]`, `{}`).
+    Falsy(&'static str),
 }
 
 /// A condition on a text stream.
@@ -361,10 +367,11 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
         (Some(o), Shape::Json(_)) => (
-            c.reply
-                .context
-                .iter()
-                .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
+            event.is_none_or(|e| e.json_context)
+                && c.reply
+                    .context
+                    .iter()
+                    .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
             c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
         ),
         _ => (false, false),
@@ -450,6 +457,18 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             }
             _ => false,
         },
+        Test::IsNoCase(p, v) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case(v)),
+        Test::NotStr(p) => at(o, p).is_some_and(|v| !v.is_string()),
+        Test::Falsy(p) => at(o, p).is_some_and(|v| match v {
+            Value::Null => true,
+            Value::Bool(b) => !b,
+            Value::Number(n) => n.as_f64() == Some(0.0),
+            Value::String(s) => s.is_empty(),
+            Value::Array(a) => a.is_empty(),
+            Value::Object(m) => m.is_empty(),
+        }),
     }
 }
 
@@ -518,6 +537,53 @@ mod tests {
         const AB: [Rule; 3] = concat::<3>(A, B);
         let notes: Vec<&str> = AB.iter().map(|r| r.note).collect();
         assert_eq!(notes, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn json_context_counts_only_where_the_event_passes_it_on() {
+        const EVENTS: &[Event] = &[
+            event("Stop", Kind::Stop, 60),
+            event("PreToolUse", Kind::BeforeTool, 60).no_json_context(),
+        ];
+        const RULES: &[Rule] = &[rule(Decision::Allow).json(&[])];
+        static C: Contract = {
+            let mut c = sample(EVENTS, &[], RULES);
+            c.reply.context = &["ctx"];
+            c
+        };
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        for (event, want) in [("Stop", true), ("PreToolUse", false)] {
+            let ctx = ReadContext {
+                event,
+                spec: &spec,
+                input: &Value::Null,
+                peers: &[],
+            };
+            let r = read(&C, &ctx, &testing::exit(0, r#"{"ctx":"x"}"#, ""));
+            assert_eq!(r.adds_context, want, "{event}");
+        }
+    }
+
+    #[test]
+    fn python_and_case_blind_tests() {
+        let o = |t: &str| serde_json::from_str::<Map<String, Value>>(t).unwrap_or_default();
+        let mut b = String::new();
+        for (json, test, want) in [
+            (r#"{"d":"DENY"}"#, Test::IsNoCase("d", "deny"), true),
+            (r#"{"d":"den"}"#, Test::IsNoCase("d", "deny"), false),
+            (r#"{"d":null}"#, Test::NotStr("d"), true),
+            (r#"{"d":"x"}"#, Test::NotStr("d"), false),
+            (r#"{}"#, Test::NotStr("d"), false),
+            (r#"{"c":null}"#, Test::Falsy("c"), true),
+            (r#"{"c":0}"#, Test::Falsy("c"), true),
+            (r#"{"c":""}"#, Test::Falsy("c"), true),
+            (r#"{"c":[]}"#, Test::Falsy("c"), true),
+            (r#"{"c":true}"#, Test::Falsy("c"), false),
+            (r#"{"c":"no"}"#, Test::Falsy("c"), false),
+            (r#"{}"#, Test::Falsy("c"), false),
+        ] {
+            assert_eq!(passes(&o(json), &test, &mut b), want, "{json}");
+        }
     }
 
     #[test]

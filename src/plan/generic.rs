@@ -105,13 +105,15 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .run
         .env
         .iter()
-        .map(|(k, v)| {
+        .filter_map(|(k, v)| {
             let v = match v {
                 Var::Root => root.clone(),
                 Var::Session => session.clone(),
                 Var::Literal(s) => s.to_string(),
+                Var::Event => event.clone(),
+                Var::Tool => at(&payload, c.input.tool_path)?.as_str()?.to_string(),
             };
-            (*k, v)
+            Some((*k, v))
         })
         .collect();
     let mut env = build::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
@@ -274,6 +276,33 @@ mod tests {
         assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
         let p = plan(&NONE, &pre("Read"), &edit);
         assert_eq!(reason(&p), "Edit's input is unknown (matcher Read)");
+    }
+
+    #[test]
+    fn event_and_tool_variables_are_set_only_when_known() {
+        use crate::contract::Var;
+        static VARS: Contract = {
+            let mut c = sample(EVENTS, &[], &[]);
+            c.run.env = &[("EV", Var::Event), ("TOOL", Var::Tool)];
+            c
+        };
+        let env = |yaml: &str, trigger| match plan(&VARS, yaml, &trigger) {
+            Plan::Run(run) => run.commands[0].invocation.clone().map(|i| i.env),
+            p => panic!("{p:?}"),
+        };
+        let got = env("event: PreToolUse\ncommand: ./h.sh\n", testing::bash("ls"));
+        assert_eq!(
+            got,
+            Ok(vec![
+                ("EV".into(), "PreToolUse".into()),
+                ("TOOL".into(), "Sh".into())
+            ])
+        );
+        let got = env(
+            "event: Notification\ncommand: ./h.sh\n",
+            crate::trigger::Trigger::None,
+        );
+        assert_eq!(got, Ok(vec![("EV".into(), "Notification".into())]));
     }
 
     #[test]
