@@ -117,8 +117,8 @@ pub enum MatchOn {
     Nothing,
 }
 
-/// How a portable spec maps to the agent's terms. A matcher written `$NONE:reason` says the
-/// agent has no such tool, for `reason`.
+/// How a portable spec maps to the agent's terms. An event or matcher written `$NONE:reason`
+/// says the agent has no such event or tool, for `reason`.
 pub struct Portable {
     /// The event for each `on` the agent has.
     pub events: &'static [(On, &'static str)],
@@ -145,6 +145,9 @@ impl Portable {
         let Some((_, event)) = self.events.iter().find(|(o, _)| *o == on) else {
             return Err(format!("{agent} has no {} event", on.as_str()));
         };
+        if let Some(why) = event.strip_prefix("$NONE:") {
+            return Err(why.to_string());
+        }
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
             (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
@@ -506,7 +509,7 @@ mod tests {
     fn a_none_matcher_says_the_agent_has_no_such_tool() {
         use crate::spec::{On, PortableMatch};
         let p = super::Portable {
-            events: &[(On::BeforeTool, "Pre")],
+            events: &[(On::BeforeTool, "Pre"), (On::Stop, "$NONE:no stop here")],
             shell: "Sh",
             edit: "$NONE:no edit tool here",
             read: "",
@@ -521,6 +524,7 @@ mod tests {
             p.map("A", On::BeforeTool, Some(&PortableMatch::Edit)),
             Err("no edit tool here".to_string())
         );
+        assert_eq!(p.map("A", On::Stop, None), Err("no stop here".to_string()));
     }
 
     #[test]

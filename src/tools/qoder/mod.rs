@@ -205,23 +205,16 @@ const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 /// shell in a table cannot say.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("qoder", &CONTRACT, cx);
+    shared::run_each(&mut plan, &cx.spec.commands, |c| {
+        shell_for(cx.spec, c, cx.root)
+    });
     let Plan::Run(run) = &mut plan else {
         return plan;
     };
-    let mut assumed_shell = false;
-    for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
-        let how = shell_for(cx.spec, command, cx.root);
-        assumed_shell |= matches!(how, Ok((_, _, true)));
-        let planned = std::mem::replace(&mut c.invocation, Err(String::new()));
-        c.invocation = match (planned, how) {
-            (Ok(mut inv), Ok((program, args, _))) => {
-                inv.program = program;
-                inv.args = args;
-                Ok(inv)
-            }
-            (_, Err(why)) | (Err(why), _) => Err(why),
-        };
-    }
+    // Without `shell: bash` or the exec form, the shell is assumed.
+    let assumed_shell = cx.spec.args.is_none()
+        && cx.spec.raw.shell.as_deref() != Some("bash")
+        && run.commands.iter().any(|c| c.invocation.is_ok());
     if assumed_shell {
         run.assumptions.push(assumed::shell());
     }
@@ -234,13 +227,8 @@ fn plan(cx: &PlanContext) -> Plan {
     plan
 }
 
-/// The program and arguments for one command, and whether the shell is assumed (seed 002,
-/// shell table).
-fn shell_for(
-    spec: &HookSpec,
-    command: &str,
-    root: &Path,
-) -> Result<(String, Vec<String>, bool), String> {
+/// The program and arguments for one command (seed 002, shell table).
+fn shell_for(spec: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
     match spec.raw.shell.as_deref() {
         Some("powershell") => {
             return Err("hookcheck does not run Qoder's `shell: powershell`".into());
@@ -249,7 +237,7 @@ fn shell_for(
             if cfg!(windows) {
                 return Err("Qoder's `shell: bash` on Windows is not documented".into());
             }
-            return Ok(("bash".into(), vec!["-c".into(), command.to_string()], false));
+            return Ok(("bash".into(), vec!["-c".into(), command.to_string()]));
         }
         _ => {}
     }
@@ -260,10 +248,9 @@ fn shell_for(
                     .into(),
             );
         }
-        return Ok((shared::exec_program(command, root), args.clone(), false));
+        return Ok((shared::exec_program(command, root), args.clone()));
     }
-    let (program, args) = assumed::script_path_shell(command, &[PROJECT_VAR])?;
-    Ok((program, args, true))
+    assumed::script_path_shell(command, &[PROJECT_VAR])
 }
 
 /// Events with no decision rules are not run; a handler's `if` (`Tool` or `Tool(glob)`)

@@ -18,7 +18,6 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
     Tools, Var, event,
 };
-use crate::matcher;
 
 /// Trae's contract.
 pub static TOOL: Tool = Tool {
@@ -81,7 +80,10 @@ pub static CONTRACT: Contract = Contract {
     },
     // Omitted or empty: all; otherwise an unanchored regular expression (docs: `Edit|Write`,
     // `mcp.*`). Trae is an Electron app, so the regex is JavaScript's.
-    matcher: Flavour::Worded(&Flavour::Custom(matches), "a valid regular expression"),
+    matcher: Flavour::Worded(
+        &Flavour::Custom(shared::js_regex),
+        "a valid regular expression",
+    ),
     // Fields measured by clawd-on-desk (protocols-b.md §7).
     input: Input {
         common: r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
@@ -148,14 +150,6 @@ const EVENTS: &[Event] = &[
         .matches("notification_type")
         .detached(),
 ];
-
-/// Omitted or empty: all; otherwise an unanchored JavaScript regex (`*` does not compile).
-fn matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
-    if pattern.is_empty() {
-        return Ok(true);
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
 
 /// failClosed is a Claude Code setting that Trae ignores: say so.
 fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
