@@ -61,8 +61,9 @@ pub struct Event {
     pub input: Option<&'static str>,
     /// The agent does not wait for this event's hooks, whatever the spec says.
     pub detached: bool,
-    /// The [`Reply::context`] fields of a JSON reply reach the model on this event.
-    pub json_context: bool,
+    /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply count on this
+    /// event.
+    pub json_fields: bool,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -313,6 +314,8 @@ pub enum Var {
     Event,
     /// The tool name the input carries (at [`Input::tool_path`]); unset when it has none.
     Tool,
+    /// The string at this dotted path of the input; empty when it has none.
+    Field(&'static str),
 }
 
 /// Why a quirk stops a hook from running.
@@ -399,7 +402,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
         },
         input: None,
         detached: false,
-        json_context: true,
+        json_fields: true,
     }
 }
 
@@ -434,9 +437,9 @@ impl Event {
         self.detached = true;
         self
     }
-    /// The [`Reply::context`] fields of a JSON reply are not passed on here.
-    pub const fn no_json_context(mut self) -> Self {
-        self.json_context = false;
+    /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply mean nothing here.
+    pub const fn json_fields_ignored(mut self) -> Self {
+        self.json_fields = false;
         self
     }
 }

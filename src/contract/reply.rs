@@ -38,6 +38,8 @@ pub enum Stream {
     Stdout,
     /// Stdout, or stderr when stdout is empty.
     StdoutElseStderr,
+    /// The last non-empty line of stdout.
+    LastLine,
 }
 
 /// One reply rule.
@@ -158,6 +160,10 @@ pub enum Test {
     IsNoCase(&'static str, &'static str),
     /// The path is present and not a string.
     NotStr(&'static str),
+    /// The path is present, not null and not a string (a string field Go cannot unmarshal).
+    Mistyped(&'static str),
+    /// The string at the path, trimmed, is this, ignoring ASCII case.
+    Word(&'static str, &'static str),
     /// The path is present and false to Python (`null`, `false`, `0`, `""`, `[]`, `{}`).
     Falsy(&'static str),
 }
@@ -310,6 +316,14 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {
         Stream::StdoutElseStderr if stdout.trim().is_empty() => (stderr.trim(), "stderr"),
+        Stream::LastLine => (
+            stdout
+                .lines()
+                .map(str::trim)
+                .rfind(|l| !l.is_empty())
+                .unwrap_or_default(),
+            "stdout",
+        ),
         _ => (stdout.trim(), "stdout"),
     };
     let seen = Seen {
@@ -367,12 +381,13 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
         (Some(o), Shape::Json(_)) => (
-            event.is_none_or(|e| e.json_context)
+            event.is_none_or(|e| e.json_fields)
                 && c.reply
                     .context
                     .iter()
                     .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
-            c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
+            event.is_none_or(|e| e.json_fields)
+                && c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
         ),
         _ => (false, false),
     };
@@ -461,6 +476,10 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             .and_then(Value::as_str)
             .is_some_and(|s| s.eq_ignore_ascii_case(v)),
         Test::NotStr(p) => at(o, p).is_some_and(|v| !v.is_string()),
+        Test::Mistyped(p) => at(o, p).is_some_and(|v| !v.is_string() && !v.is_null()),
+        Test::Word(p, v) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| s.trim().eq_ignore_ascii_case(v)),
         Test::Falsy(p) => at(o, p).is_some_and(|v| match v {
             Value::Null => true,
             Value::Bool(b) => !b,
@@ -540,15 +559,16 @@ mod tests {
     }
 
     #[test]
-    fn json_context_counts_only_where_the_event_passes_it_on() {
+    fn json_fields_count_only_where_the_event_reads_them() {
         const EVENTS: &[Event] = &[
             event("Stop", Kind::Stop, 60),
-            event("PreToolUse", Kind::BeforeTool, 60).no_json_context(),
+            event("PreToolUse", Kind::BeforeTool, 60).json_fields_ignored(),
         ];
         const RULES: &[Rule] = &[rule(Decision::Allow).json(&[])];
         static C: Contract = {
             let mut c = sample(EVENTS, &[], RULES);
             c.reply.context = &["ctx"];
+            c.reply.rewrites = &["new"];
             c
         };
         let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
@@ -559,8 +579,8 @@ mod tests {
                 input: &Value::Null,
                 peers: &[],
             };
-            let r = read(&C, &ctx, &testing::exit(0, r#"{"ctx":"x"}"#, ""));
-            assert_eq!(r.adds_context, want, "{event}");
+            let r = read(&C, &ctx, &testing::exit(0, r#"{"ctx":"x","new":1}"#, ""));
+            assert_eq!((r.adds_context, r.rewrites_input), (want, want), "{event}");
         }
     }
 
@@ -581,6 +601,11 @@ mod tests {
             (r#"{"c":true}"#, Test::Falsy("c"), false),
             (r#"{"c":"no"}"#, Test::Falsy("c"), false),
             (r#"{}"#, Test::Falsy("c"), false),
+            (r#"{"d":5}"#, Test::Mistyped("d"), true),
+            (r#"{"d":null}"#, Test::Mistyped("d"), false),
+            (r#"{"d":"x"}"#, Test::Mistyped("d"), false),
+            (r#"{"d":" DENY "}"#, Test::Word("d", "deny"), true),
+            (r#"{"d":"denied"}"#, Test::Word("d", "deny"), false),
         ] {
             assert_eq!(passes(&o(json), &test, &mut b), want, "{json}");
         }

@@ -112,6 +112,10 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 Var::Literal(s) => s.to_string(),
                 Var::Event => event.clone(),
                 Var::Tool => at(&payload, c.input.tool_path)?.as_str()?.to_string(),
+                Var::Field(p) => at(&payload, p)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
             };
             Some((*k, v))
         })
@@ -283,7 +287,12 @@ mod tests {
         use crate::contract::Var;
         static VARS: Contract = {
             let mut c = sample(EVENTS, &[], &[]);
-            c.run.env = &[("EV", Var::Event), ("TOOL", Var::Tool)];
+            c.run.env = &[
+                ("EV", Var::Event),
+                ("TOOL", Var::Tool),
+                ("NAME", Var::Field("hook_event_name")),
+                ("NO", Var::Field("nothing")),
+            ];
             c
         };
         let env = |yaml: &str, trigger| match plan(&VARS, yaml, &trigger) {
@@ -295,14 +304,23 @@ mod tests {
             got,
             Ok(vec![
                 ("EV".into(), "PreToolUse".into()),
-                ("TOOL".into(), "Sh".into())
+                ("TOOL".into(), "Sh".into()),
+                ("NAME".into(), "PreToolUse".into()),
+                ("NO".into(), String::new()),
             ])
         );
         let got = env(
             "event: Notification\ncommand: ./h.sh\n",
             crate::trigger::Trigger::None,
         );
-        assert_eq!(got, Ok(vec![("EV".into(), "Notification".into())]));
+        assert_eq!(
+            got,
+            Ok(vec![
+                ("EV".into(), "Notification".into()),
+                ("NAME".into(), "Notification".into()),
+                ("NO".into(), String::new()),
+            ])
+        );
     }
 
     #[test]

@@ -21,7 +21,6 @@ use crate::contract::{
     Tools, Var, event,
 };
 use crate::matcher;
-use crate::spec::When;
 
 /// OpenHands' contract.
 pub static TOOL: Tool = Tool {
@@ -131,23 +130,23 @@ pub static CONTRACT: Contract = Contract {
 /// conversation_hooks.py).
 const EVENTS: &[Event] = &[
     event("PreToolUse", Kind::BeforeTool, 60)
-        .no_json_context()
+        .json_fields_ignored()
         .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#),
     event("PostToolUse", Kind::AfterTool, 60)
         .blocks(Blocks::No)
-        .no_json_context()
+        .json_fields_ignored()
         .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
     event("UserPromptSubmit", Kind::Prompt, 60)
         .matches("tool_name")
         .input(r#"{"message":"$PROMPT"}"#),
     event("SessionStart", Kind::SessionStart, 60)
         .blocks(Blocks::No)
-        .no_json_context()
+        .json_fields_ignored()
         .matches("tool_name")
         .input("{}"),
     event("SessionEnd", Kind::SessionEnd, 60)
         .blocks(Blocks::No)
-        .no_json_context()
+        .json_fields_ignored()
         .matches("tool_name")
         .input("{}"),
     event("Stop", Kind::Stop, 60)
@@ -179,14 +178,7 @@ fn matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
 /// An event without a tool name matches only `*` or an empty matcher (config.py), which the
 /// generic matcher, seeing no name, cannot say; an async PreToolUse hook cannot block.
 fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
-    let matcher = match &cx.spec.when {
-        When::Native { matcher, .. } => matcher.clone(),
-        When::Portable { on, matches } => CONTRACT
-            .portable
-            .map(CONTRACT.agent, *on, matches.as_ref())
-            .map(|(_, m)| m)
-            .unwrap_or_default(),
-    };
+    let matcher = shared::spec_matcher(&CONTRACT, cx);
     let named = payload.get("tool_name").is_some_and(Value::is_string);
     if !(named || matcher.is_empty() || matcher == "*") {
         return Err(Stop::Skip(format!(

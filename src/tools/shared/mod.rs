@@ -57,6 +57,19 @@ pub fn run_each(
     }
 }
 
+/// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for
+/// gates that need it; empty when the agent has no such mapping).
+pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> String {
+    match &cx.spec.when {
+        crate::spec::When::Native { matcher, .. } => matcher.clone(),
+        crate::spec::When::Portable { on, matches } => c
+            .portable
+            .map(c.agent, *on, matches.as_ref())
+            .map(|(_, m)| m)
+            .unwrap_or_default(),
+    }
+}
+
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
 /// notes, context and rewrites are gathered from every reading, and the result is counted only
 /// when every reading is.
