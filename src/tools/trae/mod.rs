@@ -68,6 +68,7 @@ pub static CONTRACT: Contract = Contract {
             new_file: None,
             response: "null",
         },
+        // Trae documents neither its edit tools' names nor their input.
         edit: &[ToolCall {
             name: "",
             input: r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
