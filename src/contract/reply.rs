@@ -585,6 +585,34 @@ mod tests {
     }
 
     #[test]
+    fn last_line_reads_only_the_last_non_empty_stdout_line() {
+        const RULES: &[Rule] = &[
+            rule(Decision::Block).json(&[Test::Is("d", "deny")]),
+            rule(Decision::Allow),
+        ];
+        static C: Contract = {
+            let mut c = sample(EVENTS, &[], RULES);
+            c.reply.from = Stream::LastLine;
+            c
+        };
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        let ctx = ReadContext {
+            event: "Stop",
+            spec: &spec,
+            input: &Value::Null,
+            peers: &[],
+        };
+        for (stdout, want) in [
+            ("noise\n{\"d\":\"deny\"}\n\n", Decision::Block),
+            ("{\"d\":\"deny\"}\ndone\n", Decision::Allow),
+            ("", Decision::Allow),
+        ] {
+            let r = read(&C, &ctx, &testing::exit(0, stdout, ""));
+            assert_eq!(r.decision, want, "{stdout:?}");
+        }
+    }
+
+    #[test]
     fn python_and_case_blind_tests() {
         let o = |t: &str| serde_json::from_str::<Map<String, Value>>(t).unwrap_or_default();
         let mut b = String::new();
