@@ -60,6 +60,9 @@ pub fn env(c: &Contract) -> String {
             Var::Root => format!("{k}=<project root>"),
             Var::Session => format!("{k}=<session id>"),
             Var::Literal(s) => format!("{k}={s}"),
+            Var::Event => format!("{k}=<the event>"),
+            Var::Tool => format!("{k}=<the tool name>"),
+            Var::Field(f) => format!("{k}=<the input's {f}>"),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -204,6 +207,7 @@ pub fn rule(r: &Rule) -> String {
         Ev::NotBlocking => when.push("where nothing can be blocked".into()),
         Ev::StdoutContext => when.push("where stdout is context".into()),
         Ev::BlockingNot(l) => when.push(format!("where a block blocks, not on {}", l.join(", "))),
+        Ev::Input(p, v) => when.push(format!("when the input's {p} is \"{v}\"")),
     }
     match r.ended {
         Ended::Any => {}
@@ -267,6 +271,11 @@ fn test(t: &Test) -> String {
         Test::Has(p) => format!("has {p}"),
         Test::Lacks(p) => format!("no {p}"),
         Test::StrNot(p, l) => format!("{p} a string other than {}", l.join(", ")),
+        Test::IsNoCase(p, v) => format!("{p} = \"{v}\" in any case"),
+        Test::NotStr(p) => format!("{p} not a string"),
+        Test::Mistyped(p) => format!("{p} neither a string nor null"),
+        Test::Word(p, v) => format!("{p} = \"{v}\" trimmed, in any case"),
+        Test::Falsy(p) => format!("{p} false to Python"),
     }
 }
 

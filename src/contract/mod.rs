@@ -60,6 +60,11 @@ pub struct Event {
     /// The fields the input adds after [`Input::common`] (a [`template`]); `None`: hookcheck
     /// builds no input for this event, and `--payload` is needed.
     pub input: Option<&'static str>,
+    /// The agent does not wait for this event's hooks, whatever the spec says.
+    pub detached: bool,
+    /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply count on this
+    /// event.
+    pub json_fields: bool,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -114,7 +119,8 @@ pub enum MatchOn {
     Nothing,
 }
 
-/// How a portable spec maps to the agent's terms.
+/// How a portable spec maps to the agent's terms. An event or matcher written `$NONE:reason`
+/// says the agent has no such event or tool, for `reason`.
 pub struct Portable {
     /// The event for each `on` the agent has.
     pub events: &'static [(On, &'static str)],
@@ -141,6 +147,9 @@ impl Portable {
         let Some((_, event)) = self.events.iter().find(|(o, _)| *o == on) else {
             return Err(format!("{agent} has no {} event", on.as_str()));
         };
+        if let Some(why) = event.strip_prefix("$NONE:") {
+            return Err(why.to_string());
+        }
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
             (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
@@ -149,6 +158,9 @@ impl Portable {
             (_, Some(PortableMatch::Web)) => self.web.to_string(),
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
+        if let Some(why) = matcher.strip_prefix("$NONE:") {
+            return Err(why.to_string());
+        }
         Ok((event.to_string(), matcher))
     }
 }
@@ -192,6 +204,9 @@ pub enum Flavour {
     GoRegexWhole,
     /// The agent's own rule.
     Custom(fn(event: &str, pattern: &str, name: &str) -> Result<bool, String>),
+    /// Another flavour's rule, with the agent's own words for a pattern it cannot compile
+    /// (`a valid regular expression`).
+    Worded(&'static Flavour, &'static str),
 }
 
 impl Flavour {
@@ -234,6 +249,7 @@ impl Flavour {
                 matcher::go_regex_matches(&format!("^(?:{pattern})$"), name)
             }
             Flavour::Custom(f) => f(event, pattern, name),
+            Flavour::Worded(f, _) => f.matches(tool_event, event, pattern, name),
         }
     }
 
@@ -243,6 +259,7 @@ impl Flavour {
             Flavour::ExactOrJsRegex | Flavour::JsRegexOrEqual => "a valid JavaScript regex",
             Flavour::GoRegexWhole => "a valid regular expression",
             Flavour::Custom(_) => "a valid matcher",
+            Flavour::Worded(_, what) => what,
         }
     }
 }
@@ -294,6 +311,12 @@ pub enum Var {
     Session,
     /// A fixed value.
     Literal(&'static str),
+    /// The event, in the agent's spelling.
+    Event,
+    /// The tool name the input carries (at [`Input::tool_path`]); unset when it has none.
+    Tool,
+    /// The string at this dotted path of the input; empty when it has none.
+    Field(&'static str),
 }
 
 /// Why a quirk stops a hook from running.
@@ -379,6 +402,8 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
             MatchOn::Nothing
         },
         input: None,
+        detached: false,
+        json_fields: true,
     }
 }
 
@@ -407,5 +432,112 @@ impl Event {
     pub const fn input(mut self, fields: &'static str) -> Self {
         self.input = Some(fields);
         self
+    }
+    /// The agent does not wait for its hooks (their result is shown, not judged).
+    pub const fn detached(mut self) -> Self {
+        self.detached = true;
+        self
+    }
+    /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply mean nothing here.
+    pub const fn json_fields_ignored(mut self) -> Self {
+        self.json_fields = false;
+        self
+    }
+}
+
+/// A small contract for the engine's own tests.
+#[cfg(test)]
+pub const fn sample(
+    events: &'static [Event],
+    edit: &'static [ToolCall],
+    rules: &'static [Rule],
+) -> Contract {
+    Contract {
+        agent: "A",
+        events,
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: ToolCall {
+                name: "Sh",
+                input: r#"{"command":"$COMMAND"}"#,
+                new_file: None,
+                response: "{}",
+            },
+            edit,
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::ExactOrJsRegex,
+        input: Input {
+            common: r#"{"hook_event_name":"$EVENT"}"#,
+            tool_path: "tool_name",
+        },
+        run: Run {
+            shell: Shell::Argv(&["sh", "-c"]),
+            exec_form: Ok(()),
+            env: &[],
+            spec_env: Ok(()),
+            expands: None,
+            timeout_assumed: false,
+            cwd_assumed: false,
+        },
+        reply: Reply {
+            from: reply::Stream::Stdout,
+            json_in_string: false,
+            context: &[],
+            rewrites: &[],
+            rules,
+            combine: crate::tools::shared::strongest,
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Flavour;
+
+    #[test]
+    fn a_none_matcher_says_the_agent_has_no_such_tool() {
+        use crate::spec::{On, PortableMatch};
+        let p = super::Portable {
+            events: &[(On::BeforeTool, "Pre"), (On::Stop, "$NONE:no stop here")],
+            shell: "Sh",
+            edit: "$NONE:no edit tool here",
+            read: "",
+            web: "",
+            mcp: "",
+        };
+        assert_eq!(
+            p.map("A", On::BeforeTool, Some(&PortableMatch::Shell)),
+            Ok(("Pre".to_string(), "Sh".to_string()))
+        );
+        assert_eq!(
+            p.map("A", On::BeforeTool, Some(&PortableMatch::Edit)),
+            Err("no edit tool here".to_string())
+        );
+        assert_eq!(p.map("A", On::Stop, None), Err("no stop here".to_string()));
+    }
+
+    #[test]
+    fn a_worded_flavour_matches_as_its_own_and_says_its_words() {
+        let f = Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression");
+        assert_eq!(f.matches(true, "Pre", "Bash|Edit", "Edit"), Ok(true));
+        assert_eq!(f.matches(true, "Pre", "Bas", "Bash"), Ok(false));
+        assert_eq!(f.matches(true, "Pre", "^Ba", "Bash"), Ok(true));
+        assert!(f.matches(true, "Pre", "(", "Bash").is_err());
+        assert_eq!(f.what(), "a valid regular expression");
     }
 }

@@ -38,6 +38,8 @@ pub enum Stream {
     Stdout,
     /// Stdout, or stderr when stdout is empty.
     StdoutElseStderr,
+    /// The last non-empty line of stdout.
+    LastLine,
 }
 
 /// One reply rule.
@@ -89,6 +91,9 @@ pub enum Ev {
     StdoutContext,
     /// Blocking events, less these.
     BlockingNot(&'static [&'static str]),
+    /// Events whose input has this string at this dotted path (a ConfigChange whose `source`
+    /// is `policy_settings`).
+    Input(&'static str, &'static str),
 }
 
 /// A condition on the spec.
@@ -151,6 +156,16 @@ pub enum Test {
     Lacks(&'static str),
     /// A string at the path that is none of these (binds `{value}`).
     StrNot(&'static str, &'static [&'static str]),
+    /// The string at the path is this, ignoring ASCII case.
+    IsNoCase(&'static str, &'static str),
+    /// The path is present and not a string.
+    NotStr(&'static str),
+    /// The path is present, not null and not a string (a string field Go cannot unmarshal).
+    Mistyped(&'static str),
+    /// The string at the path, trimmed, is this, ignoring ASCII case.
+    Word(&'static str, &'static str),
+    /// The path is present and false to Python (`null`, `false`, `0`, `""`, `[]`, `{}`).
+    Falsy(&'static str),
 }
 
 /// A condition on a text stream.
@@ -271,6 +286,22 @@ impl Rule {
     }
 }
 
+/// The rows of `a`, then those of `b`, as one table (an agent that reads replies as another
+/// does, with rows of its own). `N` is `a.len() + b.len()`; any other length fails to build.
+pub const fn concat<const N: usize>(a: &[Rule], b: &[Rule]) -> [Rule; N] {
+    assert!(
+        a.len() + b.len() == N,
+        "concat: N is not the sum of the lengths"
+    );
+    let mut out = [rule(Decision::Allow); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < a.len() { a[i] } else { b[i - a.len()] };
+        i += 1;
+    }
+    out
+}
+
 /// What the reader saw.
 struct Seen<'a> {
     text: &'a str,
@@ -285,6 +316,14 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {
         Stream::StdoutElseStderr if stdout.trim().is_empty() => (stderr.trim(), "stderr"),
+        Stream::LastLine => (
+            stdout
+                .lines()
+                .map(str::trim)
+                .rfind(|l| !l.is_empty())
+                .unwrap_or_default(),
+            "stdout",
+        ),
         _ => (stdout.trim(), "stdout"),
     };
     let seen = Seen {
@@ -298,7 +337,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let mut notes = Vec::new();
     for r in c.reply.rules {
         let mut bound = String::new();
-        if !applies(c, r, ctx.event, out, &seen, fail_closed, &mut bound) {
+        if !applies(c, r, ctx, out, &seen, fail_closed, &mut bound) {
             continue;
         }
         if r.decision.is_none() {
@@ -342,11 +381,13 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
         (Some(o), Shape::Json(_)) => (
-            c.reply
-                .context
-                .iter()
-                .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
-            c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
+            event.is_none_or(|e| e.json_fields)
+                && c.reply
+                    .context
+                    .iter()
+                    .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
+            event.is_none_or(|e| e.json_fields)
+                && c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
         ),
         _ => (false, false),
     };
@@ -356,12 +397,13 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
 fn applies(
     c: &Contract,
     r: &Rule,
-    event: &str,
+    ctx: &ReadContext,
     out: &Outcome,
     seen: &Seen,
     fail_closed: bool,
     bound: &mut String,
 ) -> bool {
+    let event = ctx.event;
     let ev = c.event(event);
     let blocking = ev.is_some_and(|e| e.blocks != Blocks::No);
     let on = match r.on {
@@ -372,6 +414,13 @@ fn applies(
         Ev::NotBlocking => !blocking,
         Ev::StdoutContext => ev.is_some_and(|e| e.stdout_context),
         Ev::BlockingNot(l) => blocking && !l.contains(&event),
+        Ev::Input(p, v) => {
+            ctx.input
+                .as_object()
+                .and_then(|o| at(o, p))
+                .and_then(Value::as_str)
+                == Some(v)
+        }
     };
     let spec = match r.spec {
         SpecIf::Any => true,
@@ -423,6 +472,22 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             }
             _ => false,
         },
+        Test::IsNoCase(p, v) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case(v)),
+        Test::NotStr(p) => at(o, p).is_some_and(|v| !v.is_string()),
+        Test::Mistyped(p) => at(o, p).is_some_and(|v| !v.is_string() && !v.is_null()),
+        Test::Word(p, v) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| s.trim().eq_ignore_ascii_case(v)),
+        Test::Falsy(p) => at(o, p).is_some_and(|v| match v {
+            Value::Null => true,
+            Value::Bool(b) => !b,
+            Value::Number(n) => n.as_f64() == Some(0.0),
+            Value::String(s) => s.is_empty(),
+            Value::Array(a) => a.is_empty(),
+            Value::Object(m) => m.is_empty(),
+        }),
     }
 }
 
@@ -455,4 +520,134 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
         .replace("{from}", seen.from)
         .replace("{error}", out.start_error.as_deref().unwrap_or_default())
         .replace("{value}", bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::contract::{Event, Kind, event, sample};
+    use crate::tools::testing;
+
+    const EVENTS: &[Event] = &[event("Stop", Kind::Stop, 60)];
+    #[rustfmt::skip]
+    const RULES: &[Rule] = &[
+        rule(Decision::Error).on(Ev::Input("source", "policy")).exit(2).says("cannot block"),
+        rule(Decision::Block).exit(2),
+    ];
+    static C: Contract = sample(EVENTS, &[], RULES);
+
+    fn read_with(input: &Value) -> Reading {
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        let ctx = ReadContext {
+            event: "Stop",
+            spec: &spec,
+            input,
+            peers: &[],
+        };
+        read(&C, &ctx, &testing::exit(2, "", "x"))
+    }
+
+    #[test]
+    fn concat_keeps_both_tables_in_order() {
+        const A: &[Rule] = &[rule(Decision::Block).says("a")];
+        const B: &[Rule] = &[note("b"), rule(Decision::Allow).says("c")];
+        const AB: [Rule; 3] = concat::<3>(A, B);
+        let notes: Vec<&str> = AB.iter().map(|r| r.note).collect();
+        assert_eq!(notes, ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn json_fields_count_only_where_the_event_reads_them() {
+        const EVENTS: &[Event] = &[
+            event("Stop", Kind::Stop, 60),
+            event("PreToolUse", Kind::BeforeTool, 60).json_fields_ignored(),
+        ];
+        const RULES: &[Rule] = &[rule(Decision::Allow).json(&[])];
+        static C: Contract = {
+            let mut c = sample(EVENTS, &[], RULES);
+            c.reply.context = &["ctx"];
+            c.reply.rewrites = &["new"];
+            c
+        };
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        for (event, want) in [("Stop", true), ("PreToolUse", false)] {
+            let ctx = ReadContext {
+                event,
+                spec: &spec,
+                input: &Value::Null,
+                peers: &[],
+            };
+            let r = read(&C, &ctx, &testing::exit(0, r#"{"ctx":"x","new":1}"#, ""));
+            assert_eq!((r.adds_context, r.rewrites_input), (want, want), "{event}");
+        }
+    }
+
+    #[test]
+    fn last_line_reads_only_the_last_non_empty_stdout_line() {
+        const RULES: &[Rule] = &[
+            rule(Decision::Block).json(&[Test::Is("d", "deny")]),
+            rule(Decision::Allow),
+        ];
+        static C: Contract = {
+            let mut c = sample(EVENTS, &[], RULES);
+            c.reply.from = Stream::LastLine;
+            c
+        };
+        let spec = testing::spec("event: Stop\ncommand: ./h.sh\n");
+        let ctx = ReadContext {
+            event: "Stop",
+            spec: &spec,
+            input: &Value::Null,
+            peers: &[],
+        };
+        for (stdout, want) in [
+            ("noise\n{\"d\":\"deny\"}\n\n", Decision::Block),
+            ("{\"d\":\"deny\"}\ndone\n", Decision::Allow),
+            ("", Decision::Allow),
+        ] {
+            let r = read(&C, &ctx, &testing::exit(0, stdout, ""));
+            assert_eq!(r.decision, want, "{stdout:?}");
+        }
+    }
+
+    #[test]
+    fn python_and_case_blind_tests() {
+        let o = |t: &str| serde_json::from_str::<Map<String, Value>>(t).unwrap_or_default();
+        let mut b = String::new();
+        for (json, test, want) in [
+            (r#"{"d":"DENY"}"#, Test::IsNoCase("d", "deny"), true),
+            (r#"{"d":"den"}"#, Test::IsNoCase("d", "deny"), false),
+            (r#"{"d":null}"#, Test::NotStr("d"), true),
+            (r#"{"d":"x"}"#, Test::NotStr("d"), false),
+            (r#"{}"#, Test::NotStr("d"), false),
+            (r#"{"c":null}"#, Test::Falsy("c"), true),
+            (r#"{"c":0}"#, Test::Falsy("c"), true),
+            (r#"{"c":""}"#, Test::Falsy("c"), true),
+            (r#"{"c":[]}"#, Test::Falsy("c"), true),
+            (r#"{"c":true}"#, Test::Falsy("c"), false),
+            (r#"{"c":"no"}"#, Test::Falsy("c"), false),
+            (r#"{}"#, Test::Falsy("c"), false),
+            (r#"{"d":5}"#, Test::Mistyped("d"), true),
+            (r#"{"d":null}"#, Test::Mistyped("d"), false),
+            (r#"{"d":"x"}"#, Test::Mistyped("d"), false),
+            (r#"{"d":" DENY "}"#, Test::Word("d", "deny"), true),
+            (r#"{"d":"denied"}"#, Test::Word("d", "deny"), false),
+        ] {
+            assert_eq!(passes(&o(json), &test, &mut b), want, "{json}");
+        }
+    }
+
+    #[test]
+    fn an_input_rule_applies_only_where_the_input_says_so() {
+        let r = read_with(&json!({"source": "policy"}));
+        assert_eq!(
+            (r.decision, r.notes),
+            (Decision::Error, vec!["cannot block".to_string()])
+        );
+        for input in [json!({"source": "user"}), json!({}), Value::Null] {
+            assert_eq!(read_with(&input).decision, Decision::Block, "{input}");
+        }
+    }
 }

@@ -8,7 +8,9 @@
 //! - `$INPUT`: the tool call's input; `$RESPONSE`: what the tool returned;
 //! - `$MATCH:default`: the first alternative of the matcher (`startup|resume` → `startup`),
 //!   `default` when the matcher is empty or `*`;
-//! - `$PICK:a|b|c`: the first of these the matcher picks (none: the hook does not fire).
+//! - `$PICK:a|b|c`: the first of these the matcher picks (none: the hook does not fire);
+//! - `$NONE:reason`: hookcheck cannot build this input (the agent does not document it), so
+//!   the hook is not run, for `reason` (placeholders filled, `$MATCHER` being the matcher).
 //!
 //! Keys keep their order, so the input reads as the agent writes it.
 
@@ -51,6 +53,8 @@ pub enum Unfilled {
     Invalid(String),
     /// `$PICK` found nothing the matcher picks: the candidates, for the reason.
     NoPick(Vec<String>),
+    /// `$NONE`: the input is not known, for this reason.
+    Unknown(String),
 }
 
 /// Parses `template` and fills its placeholders.
@@ -115,12 +119,21 @@ fn string(s: &str, v: &Values) -> Result<Value, Unfilled> {
             )),
         };
     }
+    if let Some(why) = s.strip_prefix("$NONE:") {
+        return Err(Unfilled::Unknown(text(why, v)));
+    }
     if !s.contains('$') {
         return Ok(Value::String(s.to_string()));
     }
+    Ok(Value::String(text(s, v)))
+}
+
+/// `s` with its placeholders filled.
+fn text(s: &str, v: &Values) -> String {
     let slug = v.root.replace(['/', '.'], "-");
     // Longest names first, so `$RELFILE` is not read as `$R...`.
-    let subs: [(&str, &str); 10] = [
+    let subs: [(&str, &str); 11] = [
+        ("$MATCHER", v.matcher),
         ("$RELFILE", v.relfile),
         ("$COMMAND", v.command),
         ("$SESSION", v.session),
@@ -132,7 +145,7 @@ fn string(s: &str, v: &Values) -> Result<Value, Unfilled> {
         ("$FILE", v.file),
         ("$TOOL", v.tool),
     ];
-    Ok(Value::String(substitute(s, &subs)))
+    substitute(s, &subs)
 }
 
 /// `s` with each placeholder replaced once, left to right (a value is never read again).
@@ -222,5 +235,20 @@ mod tests {
             fill("[1]", &values(&Value::Null, &picks)),
             Err(Unfilled::Invalid(_))
         ));
+    }
+
+    #[test]
+    fn none_says_why_with_the_matcher_and_tool_filled() {
+        let picks = |_: &str| true;
+        let got = fill_value(
+            r#"{"a":"$NONE:matcher \"$MATCHER\" picks $TOOL: pass --payload"}"#,
+            &values(&Value::Null, &picks),
+        );
+        assert_eq!(
+            got,
+            Err(Unfilled::Unknown(
+                "matcher \"resume|startup\" picks Bash: pass --payload".into()
+            ))
+        );
     }
 }

@@ -6,7 +6,8 @@
 //! 4. The agent's own gate, if it has one (`if` rules).
 //! 5. One invocation per command: the shell, the environment, the timeout.
 
-use super::{Plan, PlannedCommand, RunPlan, assumed, build, input};
+use super::input::{self, at};
+use super::{Plan, PlannedCommand, RunPlan, assumed, build};
 use crate::contract::{Contract, PlanContext, Shell, Stop, Var};
 use crate::spec::When;
 
@@ -103,13 +104,19 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .run
         .env
         .iter()
-        .map(|(k, v)| {
+        .filter_map(|(k, v)| {
             let v = match v {
                 Var::Root => root.clone(),
                 Var::Session => session.clone(),
                 Var::Literal(s) => s.to_string(),
+                Var::Event => event.clone(),
+                Var::Tool => at(&payload, c.input.tool_path)?.as_str()?.to_string(),
+                Var::Field(p) => at(&payload, p)
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
             };
-            (*k, v)
+            Some((*k, v))
         })
         .collect();
     let mut env = build::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
@@ -168,7 +175,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     build::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
                 }),
                 display,
-                is_async: cx.spec.is_async(),
+                is_async: cx.spec.is_async() || ev.detached,
             }
         })
         .collect();
@@ -204,4 +211,126 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
         out = result;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contract::{Contract, Event, Kind, ToolCall, event, sample};
+    use crate::plan::Plan;
+    use crate::tools::testing;
+
+    const TOOL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
+    const EVENTS: &[Event] = &[
+        event("PreToolUse", Kind::BeforeTool, 60).input(TOOL),
+        event("Notification", Kind::Other, 60)
+            .detached()
+            .input("{}"),
+    ];
+    const fn unknown(name: &'static str) -> ToolCall {
+        ToolCall {
+            name,
+            input: r#""$NONE:$TOOL's input is unknown (matcher $MATCHER)""#,
+            new_file: None,
+            response: "null",
+        }
+    }
+    const KNOWN: ToolCall = ToolCall {
+        name: "Write",
+        input: r#"{"file_path":"$FILE"}"#,
+        new_file: None,
+        response: "null",
+    };
+    static SOME: Contract = sample(EVENTS, &[KNOWN, unknown("Edit")], &[]);
+    static NONE: Contract = sample(EVENTS, &[unknown("Edit")], &[]);
+
+    fn plan(c: &Contract, yaml: &str, trigger: &crate::trigger::Trigger) -> Plan {
+        let spec = testing::spec(yaml);
+        let cx = crate::contract::PlanContext {
+            spec: &spec,
+            trigger,
+            root: std::path::Path::new(testing::ROOT),
+            home: std::path::Path::new(testing::HOME),
+            env: &[],
+        };
+        super::plan("a", c, &cx)
+    }
+
+    fn reason(p: &Plan) -> String {
+        match p {
+            Plan::NotRun { reason, .. } | Plan::Skipped { reason, .. } => reason.clone(),
+            Plan::Run(_) => "runs".into(),
+        }
+    }
+
+    #[test]
+    fn an_unknown_edit_input_is_not_run_and_no_known_one_is_not_run_whatever_the_matcher() {
+        let edit = testing::edit("a.txt", true);
+        let pre = |m: &str| format!("event: PreToolUse\nmatcher: \"{m}\"\ncommand: ./h.sh\n");
+        let p = plan(&SOME, &pre("Write"), &edit);
+        assert!(matches!(p, Plan::Run(_)), "{p:?}");
+        let p = plan(&SOME, &pre("Edit"), &edit);
+        assert_eq!(reason(&p), "Edit's input is unknown (matcher Edit)");
+        let p = plan(&SOME, &pre("Read"), &edit);
+        assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
+        let p = plan(&NONE, &pre("Read"), &edit);
+        assert_eq!(reason(&p), "Edit's input is unknown (matcher Read)");
+    }
+
+    #[test]
+    fn event_and_tool_variables_are_set_only_when_known() {
+        use crate::contract::Var;
+        static VARS: Contract = {
+            let mut c = sample(EVENTS, &[], &[]);
+            c.run.env = &[
+                ("EV", Var::Event),
+                ("TOOL", Var::Tool),
+                ("NAME", Var::Field("hook_event_name")),
+                ("NO", Var::Field("nothing")),
+            ];
+            c
+        };
+        let env = |yaml: &str, trigger| match plan(&VARS, yaml, &trigger) {
+            Plan::Run(run) => run.commands[0].invocation.clone().map(|i| i.env),
+            p => panic!("{p:?}"),
+        };
+        let got = env("event: PreToolUse\ncommand: ./h.sh\n", testing::bash("ls"));
+        assert_eq!(
+            got,
+            Ok(vec![
+                ("EV".into(), "PreToolUse".into()),
+                ("TOOL".into(), "Sh".into()),
+                ("NAME".into(), "PreToolUse".into()),
+                ("NO".into(), String::new()),
+            ])
+        );
+        let got = env(
+            "event: Notification\ncommand: ./h.sh\n",
+            crate::trigger::Trigger::None,
+        );
+        assert_eq!(
+            got,
+            Ok(vec![
+                ("EV".into(), "Notification".into()),
+                ("NAME".into(), "Notification".into()),
+                ("NO".into(), String::new()),
+            ])
+        );
+    }
+
+    #[test]
+    fn a_detached_event_runs_its_hooks_async() {
+        let none = crate::trigger::Trigger::None;
+        let Plan::Run(run) = plan(&SOME, "event: Notification\ncommand: ./h.sh\n", &none) else {
+            panic!("runs")
+        };
+        assert!(run.commands[0].is_async);
+        let Plan::Run(run) = plan(
+            &SOME,
+            "event: PreToolUse\ncommand: ./h.sh\n",
+            &testing::bash("ls"),
+        ) else {
+            panic!("runs")
+        };
+        assert!(!run.commands[0].is_async);
+    }
 }

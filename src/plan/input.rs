@@ -53,7 +53,16 @@ pub fn build(
             (Some((&c.tools.shell, false)), command.as_str(), None)
         }
         (true, _, Trigger::Edit { path, exists }) => {
-            let Some(tool) = c.tools.edit.iter().find(|t| picks(t.name)) else {
+            // When no edit tool's input is known, there is nothing to build, whatever the
+            // matcher picks: the first tool's `$NONE` says why.
+            let unknown = |t: &&ToolCall| t.input.trim_matches('"').starts_with("$NONE:");
+            let tool = c.tools.edit.iter().find(|t| picks(t.name)).or_else(|| {
+                c.tools
+                    .edit
+                    .first()
+                    .filter(|_| c.tools.edit.iter().all(|t| unknown(&t)))
+            });
+            let Some(tool) = tool else {
                 let names: Vec<&str> = c.tools.edit.iter().map(|t| t.name).collect();
                 return Err(Plan::Skipped {
                     event: event.to_string(),
@@ -167,6 +176,7 @@ fn unfilled(e: Unfilled, event: &str, matcher: &str, not_run: &dyn Fn(String) ->
                 reason: format!("matcher \"{matcher}\" does not match {}", or_list(&names)),
             }
         }
+        Unfilled::Unknown(why) => not_run(why),
         Unfilled::Invalid(e) => not_run(format!("internal: an input template is invalid: {e}")),
     }
 }

@@ -7,18 +7,20 @@
 //! "Augment replies", "Augment sample events").
 
 pub mod native;
+mod replies;
 
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::shared::{self, json_object, looks_like_json, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
+use crate::spec::On;
 
 /// Augment's contract.
 pub static TOOL: Tool = Tool {
@@ -30,7 +32,7 @@ pub static TOOL: Tool = Tool {
         "2nd: augment-agent-dashboard hook handlers (observed payloads)",
         "spec: hook run behaviour spec (seed 002)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "no shell: only a .sh, .ps1, .cmd or .bat script path, run directly (powershell.exe -Command / cmd.exe /c on Windows)",
     timeouts: "60 s (settings give milliseconds: 60000)",
     session_vars: &[
@@ -47,163 +49,150 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("Auggie needs an Augment account: no offline model endpoint"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// docs.augmentcode.com/cli/v0/hooks. Auggie 1.x announces prompt-submit and Notification
-/// events whose names and payloads are not documented, so they are left out.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "Stop",
-    "SessionStart",
-    "SessionEnd",
+/// What Augment does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Augment",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "$NONE:Augment has no prompt event"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+            (On::Stop, "Stop"),
+            (On::SessionEnd, "SessionEnd"),
+        ],
+        shell: "launch-process",
+        edit: "str-replace-editor|save-file",
+        read: "view",
+        web: "web-fetch|web-search",
+        // docs: "mcp:*" style names for MCP tools.
+        mcp: "mcp:.*{server}",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "launch-process",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "null",
+        },
+        // The edit tools `--edit` may call, in the order tried (seed 002); Augment's file
+        // tools take workspace-relative paths.
+        edit: &[
+            ToolCall {
+                name: "str-replace-editor",
+                input: r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
+                new_file: None,
+                response: "null",
+            },
+            ToolCall {
+                name: "save-file",
+                input: r#"{"path":"$RELFILE","file_content":""}"#,
+                new_file: None,
+                response: "null",
+            },
+        ],
+        read: &["view"],
+        web: &["web-fetch", "web-search"],
+        mcp: "mcp:{server}:{tool}",
+    },
+    // Case-sensitive, unanchored regex; empty (default `.*`) matches all. Auggie is a Node
+    // program, so the regex is JavaScript's.
+    matcher: Flavour::Worded(
+        &Flavour::Custom(shared::js_regex),
+        "a valid regular expression",
+    ),
+    input: Input {
+        common: r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Err("Augment has no exec form (`args`): a hook is the path of a script"),
+        env: &[
+            ("AUGMENT_PROJECT_DIR", Var::Root),
+            ("AUGMENT_CONVERSATION_ID", Var::Session),
+            ("AUGMENT_HOOK_EVENT", Var::Event),
+            ("AUGMENT_TOOL_NAME", Var::Tool),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
+
+/// docs.augmentcode.com/cli/v0/hooks, 60 s each. Auggie 1.x announces prompt-submit and
+/// Notification events whose names and payloads are not documented, so they are left out. The
+/// matcher is ignored for SessionStart, SessionEnd and Stop (docs); the payload carries the
+/// documented tool_name/tool_input and the observed toolUse.
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 60).input(
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","toolUse":{"name":"$TOOL","input":"$INPUT"}}"#,
+    ),
+    event("PostToolUse", Kind::AfterTool, 60)
+        .blocks(Blocks::After(
+            "the tool already ran: the block sends the reason back to the model",
+        ))
+        .input(
+            r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_output":"","toolUse":{"name":"$TOOL","input":"$INPUT","output":""}}"#,
+        ),
+    event("Stop", Kind::Stop, 60)
+        .blocks(Blocks::Continues("a Stop block keeps the agent working"))
+        .input(r#"{"conversation":{"userPrompt":"","agentTextResponse":"Done.","agentCodeResponse":[]}}"#),
+    event("SessionStart", Kind::SessionStart, 60)
+        .blocks(Blocks::No)
+        .stdout_context()
+        .input("{}"),
+    event("SessionEnd", Kind::SessionEnd, 60)
+        .blocks(Blocks::No)
+        .input("{}"),
 ];
-
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse"];
-
-/// The edit tools `--edit` may call, in the order tried (seed 002).
-const EDIT_TOOLS: &[&str] = &["str-replace-editor", "save-file"];
 
 /// The script kinds Augment runs (seed 002, shell table).
 const SCRIPT_EXTENSIONS: &[&str] = &[".sh", ".ps1", ".cmd", ".bat"];
 
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => return Err("Augment has no prompt event".into()),
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            "str-replace-editor|save-file".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "launch-process".into(),
-        (_, Some(PortableMatch::Read)) => "view".into(),
-        (_, Some(PortableMatch::Web)) => "web-fetch|web-search".into(),
-        // docs: "mcp:*" style names for MCP tools.
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp:.*{server}"),
-    };
-    Ok((event.to_string(), matcher))
-}
-
-/// Case-sensitive, unanchored regex; empty (default `.*`) matches all. Auggie is a Node
-/// program, so the regex is JavaScript's.
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if pattern.is_empty() {
-        return Ok(true);
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
-
+/// The generic plan, with each command started as Augment does: a script path run directly,
+/// which no shell in a table can say.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Augment has no {event} event"),
-        };
-    }
-    let (payload, label) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    // The matcher is ignored for SessionStart, SessionEnd and Stop (docs).
-    if let Some(name) = &label
-        && TOOL_EVENTS.contains(&event.as_str())
-    {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e}): Augment cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Augment has no exec form (`args`): a hook is the path of a script".into(),
-        };
-    }
-    let timeout = cx.spec.timeout().unwrap_or(60);
-    let mut own = vec![
-        (
-            "AUGMENT_PROJECT_DIR".to_string(),
-            cx.root.display().to_string(),
-        ),
-        (
-            "AUGMENT_CONVERSATION_ID".to_string(),
-            shared::session_id("augment"),
-        ),
-        ("AUGMENT_HOOK_EVENT".to_string(), event.clone()),
-    ];
-    if let Some(name) = label
-        .as_ref()
-        .filter(|_| TOOL_EVENTS.contains(&event.as_str()))
-    {
-        own.push(("AUGMENT_TOOL_NAME".to_string(), name.clone()));
-    }
-    let env = shared::merge_env(
-        cx.env,
-        own.into_iter()
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
+    let mut plan = crate::plan::plan("augment", &CONTRACT, cx);
+    shared::run_each(&mut plan, &cx.spec.commands, |c| script(c, cx.root));
+    plan
+}
+
+/// Augment's settings give a timeout in milliseconds: say what to write there.
+fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
+    Ok(cx
         .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: script(command, cx.root).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-            }),
-            is_async: cx.spec.is_async(),
+        .timeout()
+        .map(|t| {
+            format!(
+                "Augment's settings give this timeout in milliseconds: \"timeout\": {}",
+                t.saturating_mul(1000)
+            )
         })
-        .collect();
-    let mut notes = Vec::new();
-    if let Some(t) = cx.spec.timeout() {
-        notes.push(format!(
-            "Augment's settings give this timeout in milliseconds: \"timeout\": {}",
-            t.saturating_mul(1000)
-        ));
-    }
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
+        .into_iter()
+        .collect())
 }
 
 /// The program Augment starts for `command`: a script path with a known extension, run
@@ -233,193 +222,6 @@ fn script(command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
         });
     }
     Ok((full, Vec::new()))
-}
-
-/// Builds the event input (documented fields plus the observed `toolUse`) and the tool name.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let name = value
-            .get("tool_name")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        return Ok((value.clone(), name));
-    }
-    let mut payload = json!({
-        "hook_event_name": event,
-        "conversation_id": shared::session_id("augment"),
-        "workspace_roots": [cx.root],
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool, tool_input) = match cx.trigger {
-            Trigger::Bash(command) => ("launch-process", json!({ "command": command })),
-            Trigger::Edit { path, .. } => {
-                let chosen = EDIT_TOOLS
-                    .iter()
-                    .find(|t| matcher_matches(matcher, t).unwrap_or(false));
-                let Some(tool) = chosen else {
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("str-replace-editor".into()),
-                        reason: format!(
-                            "matcher \"{matcher}\" does not match str-replace-editor or save-file"
-                        ),
-                    });
-                };
-                // Augment's file tools take workspace-relative paths.
-                let rel = path
-                    .strip_prefix(cx.root)
-                    .unwrap_or(path)
-                    .display()
-                    .to_string();
-                let input = if *tool == "save-file" {
-                    json!({ "path": rel, "file_content": "" })
-                } else {
-                    json!({ "command": "str_replace", "path": rel, "old_str_1": "", "new_str_1": "" })
-                };
-                (*tool, input)
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool));
-        obj.insert("tool_input".into(), tool_input.clone());
-        let mut tool_use = json!({ "name": tool, "input": tool_input });
-        if event == "PostToolUse" {
-            obj.insert("tool_output".into(), json!(""));
-            if let Some(t) = tool_use.as_object_mut() {
-                t.insert("output".into(), json!(""));
-            }
-        }
-        obj.insert("toolUse".into(), tool_use);
-        return Ok((payload, Some(tool.to_string())));
-    }
-    match cx.trigger {
-        Trigger::None => {
-            if event == "Stop" {
-                obj.insert(
-                    "conversation".into(),
-                    json!({ "userPrompt": "", "agentTextResponse": "Done.", "agentCodeResponse": [] }),
-                );
-            }
-            Ok((payload, None))
-        }
-        t => Err(not_run(shared::wrong_trigger(
-            event,
-            t,
-            "no trigger (or --payload)",
-        ))),
-    }
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout()
-            .note("Augment does not document a timeout's effect; hookcheck reads it as letting the action through");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the script did not start: {e}"));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal");
-    };
-    match code {
-        // Exit 2 blocks on PreToolUse only; stderr is the reason (docs).
-        2 if event == "PreToolUse" => Reading::block().note("exit 2: stderr is the reason"),
-        2 => Reading::error().note(format!(
-            "exit 2 blocks only on PreToolUse in Augment; on {event} it is a non-blocking error"
-        )),
-        0 => read_exit_zero(event, &out.stdout.text()),
-        n => Reading::error().note(format!(
-            "exit {n} is a non-blocking error in Augment: the action goes ahead"
-        )),
-    }
-}
-
-fn block(event: &str) -> Reading {
-    if event == "PostToolUse" {
-        Reading::block()
-            .effect(Effect::Proceeds)
-            .note("the tool already ran: the block sends the reason back to the model")
-    } else {
-        Reading::block()
-    }
-}
-
-fn read_exit_zero(event: &str, stdout: &str) -> Reading {
-    if stdout.trim().is_empty() {
-        return Reading::allow();
-    }
-    let Some(obj) = json_object(stdout) else {
-        if looks_like_json(stdout) {
-            return Reading::allow().note("stdout is not valid JSON; it is ignored");
-        }
-        // Plain stdout is context on SessionStart, as on Claude Code (seed 002).
-        let context = event == "SessionStart";
-        return Reading::allow().context(context).note(if context {
-            "plain stdout is added to the model's context"
-        } else {
-            "plain stdout is not read on this event"
-        });
-    };
-    read_json(event, &obj)
-}
-
-fn read_json(event: &str, obj: &Map<String, Value>) -> Reading {
-    let hso = obj.get("hookSpecificOutput").and_then(Value::as_object);
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(|v| !v.is_null());
-    if obj.get("continue") == Some(&Value::Bool(false)) {
-        return Reading::block()
-            .effect(Effect::Halted)
-            .context(context)
-            .note("continue: false stops Augment");
-    }
-    if event == "PreToolUse" && hso.and_then(|h| str_field(h, "permissionDecision")) == Some("deny")
-    {
-        return block(event).context(context);
-    }
-    // decision "block" sits inside hookSpecificOutput on Stop and PostToolUse (seed 002).
-    let decision_holder = if matches!(event, "Stop" | "PostToolUse") {
-        hso
-    } else {
-        Some(obj)
-    };
-    if decision_holder.and_then(|o| str_field(o, "decision")) == Some("block") {
-        if matches!(event, "SessionStart" | "SessionEnd") {
-            return Reading::error().context(context).note(format!(
-                "decision \"block\" cannot stop anything on {event}"
-            ));
-        }
-        let mut r = block(event).context(context);
-        if event == "Stop" {
-            r = r.note("a Stop block keeps the agent working");
-        }
-        return r;
-    }
-    let mut r = Reading::allow().context(context);
-    if matches!(event, "Stop" | "PostToolUse") && str_field(obj, "decision") == Some("block") {
-        r = r.note(format!(
-            "on {event} Augment reads decision \"block\" inside hookSpecificOutput, not at the top level"
-        ));
-    }
-    if obj.contains_key("permissionDecision") {
-        r = r.note("a top-level permissionDecision is ignored: it belongs in hookSpecificOutput");
-    }
-    r
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 pub mod live;
 pub mod native;
 pub mod permission_rule;
-mod replies;
+pub mod replies;
 
 use serde_json::Value;
 
@@ -20,7 +20,6 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
     Tools, Var, event,
 };
-use crate::spec::On;
 
 /// Claude Code's contract.
 pub static TOOL: Tool = Tool {
@@ -64,15 +63,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: &[
-            (On::SessionStart, "SessionStart"),
-            (On::PromptSubmit, "UserPromptSubmit"),
-            (On::BeforeTool, "PreToolUse"),
-            (On::AfterTool, "PostToolUse"),
-            (On::AfterEdit, "PostToolUse"),
-            (On::Stop, "Stop"),
-            (On::SessionEnd, "SessionEnd"),
-        ],
+        events: shared::CLAUDE_PORTABLE_EVENTS,
         shell: "Bash",
         edit: "Write|Edit|MultiEdit",
         read: "Read",

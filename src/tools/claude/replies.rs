@@ -1,6 +1,6 @@
 //! How Claude Code reads a hook's reply: one row a rule, first decision wins.
 
-use crate::contract::reply::{Ended, Ev, Rule, Shape, SpecIf, Test, Text, note, rule};
+use crate::contract::reply::{self, Ended, Ev, Rule, Shape, SpecIf, Test, Text, note, rule};
 use crate::verdict::Decision::{Allow, Block, Error, Timeout};
 use crate::verdict::Effect;
 
@@ -18,11 +18,14 @@ const NO_FAIL_CLOSED: &[&str] = &["Stop", "SubagentStop", "TaskCompleted", "Team
 const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 
-/// The rules, in the order Claude Code applies them.
+/// The rules, in the order Claude Code applies them: `failClosed` first, then the rest.
+pub const RULES: &[Rule] =
+    &reply::concat::<{ FAIL_CLOSED.len() + AS_CLAUDE.len() }>(FAIL_CLOSED, AS_CLAUDE);
+
+/// failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
+/// exit 2.
 #[rustfmt::skip]
-pub const RULES: &[Rule] = &[
-    // failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
-    // exit 2.
+const FAIL_CLOSED: &[Rule] = &[
     rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::Timeout)
         .says("failClosed: a timeout counts as exit 2 in {agent}").src(TYPES),
     rule(Block).spec(SpecIf::FailClosed).on(CLOSED).ended(Ended::NotStarted)
@@ -33,6 +36,12 @@ pub const RULES: &[Rule] = &[
         .says("failClosed: exit {exit} counts as exit 2 in {agent}").src(TYPES),
     rule(Block).spec(SpecIf::FailClosed).on(CLOSED).exit(0).reply(Shape::BadJson)
         .says("failClosed: invalid JSON counts as exit 2").src(TYPES),
+];
+
+/// Claude Code's rules but `failClosed` (a Claude Code setting), which the agents that read
+/// replies "as Claude Code" share.
+#[rustfmt::skip]
+pub const AS_CLAUDE: &[Rule] = &[
     // How the command ended.
     rule(Timeout).ended(Ended::Timeout)
         .says("{agent} lets the action through after a timeout").src(REAL),

@@ -10,16 +10,15 @@
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
-
-use super::shared::{self, assumed, json_object, looks_like_json, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use super::shared;
+use super::{Files, Live, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, event,
+};
 
 /// Factory droid's contract.
 pub static TOOL: Tool = Tool {
@@ -32,7 +31,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory docs @2a4debc, @2e13f66)",
         "behaviour spec: hook run (seed 002)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "sh -c, any command, whatever $SHELL says (real agent: droid 0.215.0, captured 2026-12-01, fixtures/live/inputs/factory--bash.json)",
     timeouts: "60 s",
     session_vars: &[
@@ -47,403 +46,138 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("factory", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "Notification",
-    "UserPromptSubmit",
-    "Stop",
-    "SubagentStop",
-    "PreCompact",
-    "SessionStart",
-    "SessionEnd",
-];
-
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse"];
-
-/// Exit 2 cannot stop anything here, so it reads as error (behaviour spec, "Factory replies").
-const EXIT2_CANNOT_BLOCK: &[&str] = &[
-    "Notification",
-    "SubagentStop",
-    "PreCompact",
-    "SessionStart",
-    "SessionEnd",
-];
-
-/// Events on which `decision: "block"` blocks (behaviour spec; not PreToolUse: real droid
-/// 0.215.0 ignores it there).
-const DECISION_BLOCKS: &[&str] = &["PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop"];
-
-/// Events on which plain stdout at exit 0 becomes context (hooks reference).
-const STDOUT_CONTEXT: &[&str] = &["UserPromptSubmit", "SessionStart"];
-
-/// Variables the docs give for a script's path, which count as a plain word there.
-const PATH_VARS: &[&str] = &["FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR"];
-
-/// The docs' default timeout, seconds.
-const DEFAULT_TIMEOUT: u64 = 60;
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            "Create|Edit|MultiEdit|ApplyPatch".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "Execute".into(),
-        (_, Some(PortableMatch::Read)) => "Read".into(),
-        (_, Some(PortableMatch::Web)) => "WebSearch|FetchUrl".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp__{server}__.*"),
-    };
-    (event.to_string(), matcher)
-}
-
-/// Behaviour spec: empty or `*` matches everything, letters and `|` list exact names, anything
-/// else is a case-sensitive regex. Droid is a Node app, so the regex is read as JavaScript,
-/// unanchored as in Claude Code, whose hook format droid copies (the docs say neither).
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if matcher::is_match_all(pattern) {
-        return Ok(true);
-    }
-    if matcher::is_exact_list(pattern) {
-        return Ok(matcher::exact_list_matches(pattern, name));
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
-
-/// The input field a matcher is compared with (tool events, plus SessionStart's source and
-/// PreCompact's trigger as in Claude Code); other events ignore the matcher.
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "PreToolUse" | "PostToolUse" => "tool_name",
-        "SessionStart" => "source",
-        "PreCompact" => "trigger",
-        _ => return None,
-    })
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Factory droid", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let payload = match input(cx, &event, &matcher) {
-        Ok(p) => p,
-        Err(plan) => return plan,
-    };
-    let label = matcher_field(&event)
-        .and_then(|f| payload.get(f))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    if let Some(name) = &label {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e}): droid cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Factory droid has no exec form (`args`): a hook is one command".into(),
-        };
-    }
-    let root = cx.root.display().to_string();
-    // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook) and
-    // DROID_PROJECT_DIR (newer docs) are both the project root.
-    let env = shared::merge_env(
-        cx.env,
-        PATH_VARS
-            .iter()
-            .map(|k| (k.to_string(), root.clone()))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let timeout = cx.spec.timeout().unwrap_or(DEFAULT_TIMEOUT);
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
-            // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
-            invocation: Ok(shared::invocation(
-                "sh",
-                vec!["-c".into(), command.clone()],
-                env.clone(),
-                cx.root,
-                &stdin,
-                timeout,
-            )),
-            is_async: cx.spec.is_async(),
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: vec![assumed::cwd(cx.root)],
-        notes: Vec::new(),
-    })
-}
-
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Value, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        return Ok(value.clone());
-    }
-    let session = shared::session_id("factory");
+/// What Factory droid does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Factory droid",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::CLAUDE_PORTABLE_EVENTS,
+        shell: "Execute",
+        edit: "Create|Edit|MultiEdit|ApplyPatch",
+        read: "Read",
+        web: "WebSearch|FetchUrl",
+        mcp: "mcp__{server}__.*",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "Execute",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: r#""hookcheck: placeholder command output""#,
+        },
+        // Only Create's input is documented (behaviour spec, "Factory sample events").
+        edit: &[
+            ToolCall {
+                name: "Create",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: r#"{"success":true,"file_path":"$FILE"}"#,
+            },
+            undocumented("Edit"),
+            undocumented("MultiEdit"),
+            undocumented("ApplyPatch"),
+        ],
+        read: &["Read"],
+        web: &["WebSearch", "FetchUrl"],
+        mcp: "mcp__{server}__{tool}",
+    },
+    // Behaviour spec: empty or `*` matches everything, letters and `|` list exact names,
+    // anything else is a case-sensitive regex. Droid is a Node app, so the regex is read as
+    // JavaScript, unanchored as in Claude Code, whose hook format droid copies (the docs say
+    // neither).
+    matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
     // Newer docs and Factory's own guard script use snake_case fields.
-    let mut payload = json!({
-        "session_id": session,
-        "transcript_path": cx.home.join(".factory/sessions").join(format!("{session}.jsonl")),
-        "cwd": cx.root,
-        "permission_mode": "default",
-        "hook_event_name": event,
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool_name, tool_input, response) = match cx.trigger {
-            Trigger::Bash(c) => (
-                "Execute",
-                json!({ "command": c }),
-                json!("hookcheck: placeholder command output"),
-            ),
-            Trigger::Edit { path, .. } => {
-                let file = path.display().to_string();
-                let fires = |t: &str| matcher_matches(matcher, t).unwrap_or(false);
-                if !fires("Create") {
-                    // Only Create's input is documented (behaviour spec, "Factory sample events").
-                    if let Some(other) = ["Edit", "MultiEdit", "ApplyPatch"]
-                        .into_iter()
-                        .find(|t| fires(t))
-                    {
-                        return Err(not_run(format!(
-                            "matcher \"{matcher}\" picks {other}, whose input droid's docs do not show; hookcheck builds only Create: pass --payload"
-                        )));
-                    }
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("Create".into()),
-                        reason: format!("matcher \"{matcher}\" does not match Create"),
-                    });
-                }
-                (
-                    "Create",
-                    json!({ "file_path": file, "content": "" }),
-                    json!({ "success": true, "file_path": file }),
-                )
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool_name));
-        obj.insert("tool_input".into(), tool_input);
-        if event == "PostToolUse" {
-            obj.insert("tool_response".into(), response);
-        }
-        return Ok(payload);
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-        }
-        ("UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        ("Stop" | "SubagentStop", Trigger::None) => {
-            obj.insert("stop_hook_active".into(), json!(false));
-        }
-        ("SessionStart", Trigger::None) => {
-            obj.insert(
-                "source".into(),
-                json!(shared::first_alternative(matcher, "startup")),
-            );
-        }
-        ("SessionEnd", Trigger::None) => {
-            obj.insert("reason".into(), json!("other"));
-        }
-        ("PreCompact", Trigger::None) => {
-            obj.insert(
-                "trigger".into(),
-                json!(shared::first_alternative(matcher, "manual")),
-            );
-            obj.insert("custom_instructions".into(), json!(""));
-        }
-        ("Notification", Trigger::None) => {
-            obj.insert("message".into(), json!("Droid is waiting for your input"));
-        }
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    Ok(payload)
-}
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
+        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Err("Factory droid has no exec form (`args`): a hook is one command"),
+        // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook)
+        // and DROID_PROJECT_DIR (newer docs) are both the project root.
+        env: &[
+            ("FACTORY_PROJECT_DIR", Var::Root),
+            ("DROID_PROJECT_DIR", Var::Root),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        // The working directory is undocumented (behaviour spec, "Assumed results").
+        cwd_assumed: true,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &["hookSpecificOutput.updatedInput"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
 
-fn block_reading(event: &str) -> Reading {
-    match event {
-        "PostToolUse" => Reading::block()
-            .effect(Effect::Proceeds)
-            .note("the tool already ran: the reason goes back to droid"),
-        "Stop" | "SubagentStop" => {
-            Reading::block().note("droid does not stop: the reason goes back to the model")
-        }
-        "UserPromptSubmit" => Reading::block().note("droid erases the prompt"),
-        _ => Reading::block(),
+/// An edit tool whose input droid's docs do not show.
+const fn undocumented(name: &'static str) -> ToolCall {
+    ToolCall {
+        name,
+        input: r#""$NONE:matcher \"$MATCHER\" picks $TOOL, whose input droid's docs do not show; hookcheck builds only Create: pass --payload""#,
+        new_file: None,
+        response: "null",
     }
 }
 
-/// Behaviour spec ("Factory replies") corrected by the real agent: exit 2 blocks except where
-/// nothing can be stopped; other exits are non-blocking errors; JSON is read at exit 0 only.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("droid lets the action through after a timeout");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the command did not start: {e}"));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal");
-    };
-    let stdout = out.stdout.text();
-    match code {
-        2 if EXIT2_CANNOT_BLOCK.contains(&event) => Reading::error().note(format!(
-            "exit 2 cannot stop anything on {event}; stderr is shown to the user"
-        )),
-        2 => {
-            let r = block_reading(event);
-            if out.stderr.text().trim().is_empty() {
-                // Real droid 0.215.0 blocks on exit 2 with empty stderr too.
-                r.note("exit 2 with empty stderr still blocks, with no reason for the model")
-            } else {
-                r
-            }
-        }
-        0 => read_exit_zero(event, &stdout),
-        n => Reading::error().note(format!(
-            "exit {n} is a non-blocking error in droid: the action goes ahead"
-        )),
-    }
-}
+const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
 
-fn read_exit_zero(event: &str, stdout: &str) -> Reading {
-    if stdout.trim().is_empty() {
-        return Reading::allow();
-    }
-    let Some(obj) = json_object(stdout) else {
-        if looks_like_json(stdout) {
-            return Reading::allow().note("stdout is not valid JSON; it is ignored");
-        }
-        return if STDOUT_CONTEXT.contains(&event) {
-            Reading::allow()
-                .context(true)
-                .note("plain stdout is added to the model's context")
-        } else {
-            Reading::allow().note("plain stdout only goes to the transcript")
-        };
-    };
-    read_json(event, &obj)
-}
+/// The docs' events, 60 s each; the matcher sees the tool name, SessionStart's source and
+/// PreCompact's trigger, as in Claude Code. What a block does on each (behaviour spec,
+/// "Factory replies"); exit 2 on SubagentStop is an error (replies.rs).
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 60).input(TOOL_CALL),
+    event("PostToolUse", Kind::AfterTool, 60)
+        .blocks(Blocks::After(
+            "the tool already ran: the reason goes back to droid",
+        ))
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
+    event("Notification", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .input(r#"{"message":"Droid is waiting for your input"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 60)
+        .stdout_context()
+        .input(r#"{"prompt":"$PROMPT"}"#),
+    event("Stop", Kind::Stop, 60)
+        .blocks(STOP)
+        .input(r#"{"stop_hook_active":false}"#),
+    event("SubagentStop", Kind::Other, 60)
+        .blocks(STOP)
+        .input(r#"{"stop_hook_active":false}"#),
+    event("PreCompact", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual","custom_instructions":""}"#),
+    event("SessionStart", Kind::SessionStart, 60)
+        .blocks(Blocks::No)
+        .stdout_context()
+        .matches("source")
+        .input(r#"{"source":"$MATCH:startup"}"#),
+    event("SessionEnd", Kind::SessionEnd, 60)
+        .blocks(Blocks::No)
+        .input(r#"{"reason":"other"}"#),
+];
 
-fn read_json(event: &str, obj: &Map<String, Value>) -> Reading {
-    let hso = obj.get("hookSpecificOutput").and_then(Value::as_object);
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(|v| !v.is_null());
-    let rewrites = hso.is_some_and(|h| h.contains_key("updatedInput"));
-    let finish = |r: Reading| r.context(context).rewrites(rewrites);
-    if obj.get("continue") == Some(&Value::Bool(false)) {
-        if event == "SessionEnd" {
-            return finish(Reading::allow().note("continue: false means nothing on SessionEnd"));
-        }
-        return finish(
-            Reading::block()
-                .effect(Effect::Halted)
-                .note("continue: false stops droid"),
-        );
-    }
-    if event == "PreToolUse" {
-        match hso.and_then(|h| str_field(h, "permissionDecision")) {
-            Some("deny") => return finish(Reading::block()),
-            Some("ask") => {
-                return finish(
-                    Reading::block().note("permissionDecision \"ask\" stops the call for the user"),
-                );
-            }
-            _ => {}
-        }
-    }
-    let decision = str_field(obj, "decision");
-    if decision == Some("block") {
-        if DECISION_BLOCKS.contains(&event) {
-            return finish(block_reading(event));
-        }
-        let r = Reading::allow();
-        return finish(if event == "PreToolUse" {
-            r.note("droid ignores decision \"block\" before a tool (real agent 0.215.0): use hookSpecificOutput.permissionDecision \"deny\"")
-        } else {
-            r.note(format!("decision \"block\" means nothing on {event}"))
-        });
-    }
-    let mut r = Reading::allow();
-    if let Some(d) = decision.filter(|d| *d != "approve") {
-        r = r.note(format!(
-            "decision \"{d}\" means nothing to droid: only \"block\" does"
-        ));
-    }
-    if obj.contains_key("permissionDecision") {
-        r = r.note(
-            "a top-level permissionDecision is ignored by droid: it belongs in hookSpecificOutput",
-        );
-    }
-    finish(r)
-}
+const STOP: Blocks = Blocks::Continues("droid does not stop: the reason goes back to the model");
 
 #[cfg(test)]
 mod tests {

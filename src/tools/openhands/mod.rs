@@ -9,16 +9,18 @@
 //! (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::shared::{self, json_object};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared;
+use super::{Files, Live, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::Reading;
 
 /// OpenHands' contract.
 pub static TOOL: Tool = Tool {
@@ -29,7 +31,7 @@ pub static TOOL: Tool = Tool {
         "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/executor.py, config.py, types.py, manager.py, conversation_hooks.py",
         "docs: OpenHands/software-agent-sdk examples/01_standalone_sdk/33_hooks/README.md",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "/bin/sh -c (subprocess shell=True); cmd.exe /c on Windows",
     timeouts: "60 s",
     session_vars: &[
@@ -46,371 +48,149 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot(
         "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
     ),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("openhands", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// `HookEventType` in hooks/types.py.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "UserPromptSubmit",
-    "SessionStart",
-    "SessionEnd",
-    "Stop",
+/// What OpenHands does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "OpenHands",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::CLAUDE_PORTABLE_EVENTS,
+        shell: "terminal",
+        edit: "file_editor",
+        read: "file_editor",
+        web: "$NONE:OpenHands has no web tool hookcheck knows the name of",
+        mcp: "$NONE:OpenHands' MCP tool names are not documented",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "terminal",
+            // TerminalAction.model_dump(), with the computed `kind` field last.
+            input: r#"{"command":"$COMMAND","is_input":false,"timeout":null,"reset":false,"kind":"TerminalAction"}"#,
+            new_file: None,
+            response: r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"$COMMAND","exit_code":0,"timeout":false,"kind":"TerminalObservation"}"#,
+        },
+        edit: &[ToolCall {
+            name: "file_editor",
+            input: r#""$NONE:OpenHands' file_editor input is undocumented: pass --payload with the call you expect""#,
+            new_file: None,
+            response: "null",
+        }],
+        read: &["file_editor"],
+        web: &[],
+        mcp: "$NONE:OpenHands' MCP tool names are not documented",
+    },
+    matcher: Flavour::Custom(matches),
+    // The `HookEvent` model, every key present (hooks/types.py).
+    input: Input {
+        common: r#"{"event_type":"$EVENT","tool_name":null,"tool_input":null,"tool_response":null,"message":null,"session_id":"$SESSION","working_dir":"$ROOT","metadata":{}}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::Argv(if cfg!(windows) {
+            &["cmd.exe", "/c"]
+        } else {
+            &["/bin/sh", "-c"]
+        }),
+        exec_form: Err("OpenHands has no exec form (`args`): it runs `command` with shell=True"),
+        // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
+        env: &[
+            ("OPENHANDS_PROJECT_DIR", Var::Root),
+            ("OPENHANDS_SESSION_ID", Var::Session),
+            ("OPENHANDS_EVENT_TYPE", Var::Event),
+            ("OPENHANDS_TOOL_NAME", Var::Tool),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["additionalContext"],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
+
+/// `HookEventType` in hooks/types.py, 60 s each (config.py). The matcher is compared with the
+/// tool name on every event; only PreToolUse, UserPromptSubmit and Stop act on a block, and
+/// only UserPromptSubmit and Stop pass `additionalContext` on (manager.py,
+/// conversation_hooks.py).
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 60)
+        .json_fields_ignored()
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#),
+    event("PostToolUse", Kind::AfterTool, 60)
+        .blocks(Blocks::No)
+        .json_fields_ignored()
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 60)
+        .matches("tool_name")
+        .input(r#"{"message":"$PROMPT"}"#),
+    event("SessionStart", Kind::SessionStart, 60)
+        .blocks(Blocks::No)
+        .json_fields_ignored()
+        .matches("tool_name")
+        .input("{}"),
+    event("SessionEnd", Kind::SessionEnd, 60)
+        .blocks(Blocks::No)
+        .json_fields_ignored()
+        .matches("tool_name")
+        .input("{}"),
+    event("Stop", Kind::Stop, 60)
+        .blocks(Blocks::Continues("a Stop block keeps the agent working"))
+        .matches("tool_name")
+        .input("{}"),
 ];
-
-/// The events whose callers act on `should_continue` (manager.py).
-const BLOCKING: &[&str] = &["PreToolUse", "UserPromptSubmit", "Stop"];
-
-/// The events whose callers pass `additionalContext` on (manager.py, conversation_hooks.py).
-const CONTEXT: &[&str] = &["UserPromptSubmit", "Stop"];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit | PortableMatch::Read)) => {
-            "file_editor".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "terminal".into(),
-        (_, Some(PortableMatch::Web)) => {
-            return Err("OpenHands has no web tool hookcheck knows the name of".into());
-        }
-        (_, Some(PortableMatch::Mcp(_))) => {
-            return Err("OpenHands' MCP tool names are not documented".into());
-        }
-    };
-    Ok((event.to_string(), matcher))
-}
 
 /// `HookMatcher.matches` (config.py @611629e6): `*` or empty: all; `/re/`: Python
 /// `re.fullmatch`, no match when invalid; a pattern with any of `|.*+?[]()^$\`: `re.fullmatch`,
 /// falling back to an exact comparison when invalid; else the exact name.
-fn matcher_matches(pattern: &str, name: &str) -> bool {
+fn matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
     if pattern.is_empty() || pattern == "*" {
-        return true;
+        return Ok(true);
     }
     if pattern.len() > 2 && pattern.starts_with('/') && pattern.ends_with('/') {
-        return matcher::python_fullmatch(&pattern[1..pattern.len() - 1], name).unwrap_or(false);
+        return Ok(
+            matcher::python_fullmatch(&pattern[1..pattern.len() - 1], name).unwrap_or(false),
+        );
     }
     if pattern.chars().any(|c| "|.*+?[]()^$\\".contains(c))
         && let Ok(hit) = matcher::python_fullmatch(pattern, name)
     {
-        return hit;
+        return Ok(hit);
     }
-    pattern == name
+    Ok(pattern == name)
 }
 
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("OpenHands has no {event} event"),
-        };
+/// An event without a tool name matches only `*` or an empty matcher (config.py), which the
+/// generic matcher, seeing no name, cannot say; an async PreToolUse hook cannot block.
+fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
+    let matcher = shared::spec_matcher(&CONTRACT, cx);
+    let named = payload.get("tool_name").is_some_and(Value::is_string);
+    if !(named || matcher.is_empty() || matcher == "*") {
+        return Err(Stop::Skip(format!(
+            "matcher \"{matcher}\" does not match: OpenHands compares it with the tool name, which this event has none of"
+        )));
     }
-    let (payload, tool_name) = match input(cx, &event) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    // Events without a tool name match only `*` or an empty matcher (config.py).
-    if !matcher_matches(&matcher, tool_name.as_deref().unwrap_or_default())
-        || (tool_name.is_none() && !(matcher.is_empty() || matcher == "*"))
-    {
-        return Plan::Skipped {
-            event,
-            trigger: tool_name.clone(),
-            reason: match &tool_name {
-                Some(name) => format!("matcher \"{matcher}\" does not match {name}"),
-                None => format!(
-                    "matcher \"{matcher}\" does not match: OpenHands compares it with the tool name, which this event has none of"
-                ),
-            },
-        };
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "OpenHands has no exec form (`args`): it runs `command` with shell=True".into(),
-        };
-    }
-    let timeout = cx.spec.timeout().unwrap_or(60);
-    // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
-    let mut own = vec![
-        (
-            "OPENHANDS_PROJECT_DIR".to_string(),
-            cx.root.display().to_string(),
-        ),
-        (
-            "OPENHANDS_SESSION_ID".to_string(),
-            shared::session_id("openhands"),
-        ),
-        ("OPENHANDS_EVENT_TYPE".to_string(), event.clone()),
-    ];
-    if let Some(name) = &tool_name {
-        own.push(("OPENHANDS_TOOL_NAME".to_string(), name.clone()));
-    }
-    let env = shared::merge_env(
-        cx.env,
-        own.into_iter()
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let (program, flag) = if cfg!(windows) {
-        ("cmd.exe", "/c")
-    } else {
-        ("/bin/sh", "-c")
-    };
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: Ok(shared::invocation(
-                program,
-                vec![flag.into(), command.clone()],
-                env.clone(),
-                cx.root,
-                &stdin,
-                timeout,
-            )),
-            is_async: cx.spec.is_async(),
-        })
-        .collect();
-    let mut notes = Vec::new();
     if cx.spec.is_async() && event == "PreToolUse" {
-        notes.push("an async PreToolUse hook cannot block the tool call (manager.py)".to_string());
+        return Ok(vec![
+            "an async PreToolUse hook cannot block the tool call (manager.py)".to_string(),
+        ]);
     }
-    Plan::Run(RunPlan {
-        event,
-        trigger: tool_name,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
-}
-
-/// The `HookEvent` model, every key present (hooks/types.py), and the tool name.
-fn input(cx: &PlanContext, event: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let name = value
-            .get("tool_name")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        return Ok((value.clone(), name));
-    }
-    let mut tool_name = Value::Null;
-    let mut tool_input = Value::Null;
-    let mut tool_response = Value::Null;
-    let mut message = Value::Null;
-    match (event, cx.trigger) {
-        ("PreToolUse" | "PostToolUse", Trigger::Bash(command)) => {
-            tool_name = json!("terminal");
-            // TerminalAction.model_dump(), with the computed `kind` field last.
-            tool_input = json!({
-                "command": command,
-                "is_input": false,
-                "timeout": null,
-                "reset": false,
-                "kind": "TerminalAction",
-            });
-            if event == "PostToolUse" {
-                tool_response = json!({
-                    "content": [{ "type": "text", "text": "" }],
-                    "is_error": false,
-                    "command": command,
-                    "exit_code": 0,
-                    "timeout": false,
-                    "kind": "TerminalObservation",
-                });
-            }
-        }
-        ("PreToolUse" | "PostToolUse", Trigger::Edit { .. }) => {
-            return Err(not_run(
-                "OpenHands' file_editor input is undocumented: pass --payload with the call you expect"
-                    .into(),
-            ));
-        }
-        ("PreToolUse" | "PostToolUse", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash or --payload",
-            )));
-        }
-        ("UserPromptSubmit", Trigger::Prompt(p)) => message = json!(p),
-        ("UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        (_, Trigger::None) => {}
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    let name = tool_name.as_str().map(str::to_string);
-    Ok((
-        json!({
-            "event_type": event,
-            "tool_name": tool_name,
-            "tool_input": tool_input,
-            "tool_response": tool_response,
-            "message": message,
-            "session_id": shared::session_id("openhands"),
-            "working_dir": cx.root,
-            "metadata": {},
-        }),
-        name,
-    ))
-}
-
-/// Python truthiness of a JSON value, for `if not output_data["continue"]`.
-fn truthy(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(a) => !a.is_empty(),
-        Value::Object(o) => !o.is_empty(),
-    }
-}
-
-/// What `HookExecutor.execute` takes from a JSON object on stdout.
-struct Reply {
-    deny: bool,
-    stop: bool,
-    context: bool,
-}
-
-/// Parses stdout as executor.py does, at any exit code: the whole stdout must be one JSON
-/// object; a non-string `decision` raises, which fails the hook (`Err`).
-fn reply(obj: &Map<String, Value>) -> Result<Reply, String> {
-    let deny = match obj.get("decision") {
-        None => false,
-        Some(Value::String(s)) => s.to_lowercase() == "deny",
-        Some(_) => {
-            return Err(
-                "a decision that is not a string makes OpenHands' executor raise: the hook counts as failed and the action goes ahead"
-                    .into(),
-            );
-        }
-    };
-    Ok(Reply {
-        deny,
-        stop: obj.get("continue").is_some_and(|v| !truthy(v)),
-        context: obj.contains_key("additionalContext"),
-    })
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("OpenHands counts a timeout as a failed hook and goes on");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the command did not start: {e}; OpenHands goes on"));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal; OpenHands goes on");
-    };
-    let stdout = out.stdout.text();
-    let parsed = if stdout.trim().is_empty() {
-        None
-    } else {
-        json_object(&stdout)
-    };
-    let reply = match parsed.as_ref().map(reply) {
-        Some(Err(why)) => return Reading::error().note(why),
-        Some(Ok(r)) => Some(r),
-        None => None,
-    };
-    let context = CONTEXT.contains(&event) && reply.as_ref().is_some_and(|r| r.context);
-    let json_blocks = reply.as_ref().is_some_and(|r| r.deny || r.stop);
-    // blocked = exit 2, or a JSON deny / falsy continue, whatever the exit code (executor.py).
-    if code == 2 || json_blocks {
-        let why = if code == 2 {
-            "exit 2".to_string()
-        } else if reply.as_ref().is_some_and(|r| r.deny) {
-            format!("decision \"deny\" at exit {code}")
-        } else {
-            format!("a false continue at exit {code}")
-        };
-        if !BLOCKING.contains(&event) {
-            return Reading::error().context(context).note(format!(
-                "{why} cannot stop anything on {event}: OpenHands blocks only on PreToolUse, UserPromptSubmit and Stop"
-            ));
-        }
-        let mut r = Reading::block()
-            .context(context)
-            .note(format!("{why} blocks in OpenHands"));
-        if event == "Stop" {
-            r = r.note("a Stop block keeps the agent working");
-        }
-        let allow_in_json = parsed
-            .as_ref()
-            .and_then(|o| o.get("decision"))
-            .and_then(Value::as_str)
-            .is_some_and(|d| d.eq_ignore_ascii_case("allow"));
-        if code == 2 && allow_in_json {
-            r = r.note("a JSON allow does not undo an exit-2 block");
-        }
-        return r;
-    }
-    if code != 0 {
-        return Reading::error().context(context).note(format!(
-            "exit {code} is a non-blocking error in OpenHands: the action goes ahead"
-        ));
-    }
-    let mut r = Reading::allow().context(context);
-    if let Some(obj) = &parsed {
-        if let Some(d) = obj.get("decision").and_then(Value::as_str)
-            && !matches!(d.to_lowercase().as_str(), "allow" | "deny")
-        {
-            r = r.note(format!(
-                "decision \"{d}\" means nothing to OpenHands: only \"allow\" and \"deny\" do"
-            ));
-        }
-        if obj.contains_key("hookSpecificOutput") {
-            r = r.note("OpenHands ignores hookSpecificOutput: it reads top-level decision, continue and additionalContext");
-        }
-    } else if !stdout.trim().is_empty() {
-        r = r.note("stdout is not a JSON object; OpenHands ignores it");
-    }
-    r
+    Ok(Vec::new())
 }
 
 #[cfg(test)]

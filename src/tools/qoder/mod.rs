@@ -7,18 +7,21 @@
 //! and shell tables, "Qoder replies", "Qoder sample events", "Assumed results").
 
 pub mod native;
+mod replies;
 
 use std::path::Path;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::shared::{self, assumed, json_object, looks_like_json, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared::{self, assumed};
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
 use crate::matcher;
-use crate::spec::{HookSpec, On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use crate::spec::HookSpec;
 
 /// Qoder's contract.
 pub static TOOL: Tool = Tool {
@@ -30,7 +33,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.qoder.com/cli/hooks (older page), https://docs.qoder.com/qoder/hooks (IDE)",
         "spec: hook run behaviour spec (seed 002)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "exec form (`args`) with no shell; `shell: bash` with bash -c; without `shell`, assumed sh -c for a script path only",
     timeouts: "600 s (an older docs page says 60 s)",
     session_vars: &["QODER_PROJECT_DIR"],
@@ -41,68 +44,155 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// docs.qoder.com/en/cli/hooks, plus the four events the behaviour spec lists as not run.
-const EVENTS: &[&str] = &[
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "PermissionDenied",
-    "Stop",
-    "StopFailure",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "Notification",
-    "InstructionsLoaded",
-    "ConfigChange",
-    "CwdChanged",
-    "FileChanged",
-    "WorktreeCreate",
-    "WorktreeRemove",
-    "Elicitation",
-    "ElicitationResult",
-    "TaskCreated",
-    "TaskCompleted",
-    "TeammateIdle",
-    "Setup",
+/// What Qoder does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Qoder",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::CLAUDE_PORTABLE_EVENTS,
+        shell: "Bash",
+        edit: "Write|Edit",
+        read: "Read",
+        web: "WebFetch|WebSearch",
+        mcp: "mcp__{server}__.*",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "Bash",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: RESPONSE,
+        },
+        edit: &[
+            ToolCall {
+                name: "Write",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: RESPONSE,
+            },
+            ToolCall {
+                name: "Edit",
+                input: r#""$NONE:matcher \"$MATCHER\" picks Edit, whose input Qoder does not document: pass --payload""#,
+                new_file: None,
+                response: RESPONSE,
+            },
+        ],
+        read: &["Read"],
+        web: &["WebFetch", "WebSearch"],
+        mcp: "mcp__{server}__{tool}",
+    },
+    // Omitted or `*`: all; letters and `|`: exact names; else a regex (docs). Qoder CLI is a
+    // Node program, so the regex is JavaScript's, unanchored as in Claude Code.
+    matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
+        // the assumed `sh -c` for a script path (seed 002, shell table).
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Ok(()),
+        env: &[(PROJECT_VAR, Var::Root)],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        // The working directory is undocumented (seed 002, "Assumed results").
+        cwd_assumed: true,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &["hookSpecificOutput.updatedInput"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
+
+const RESPONSE: &str = r#"{"stdout":"","stderr":""}"#;
+const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
+/// Exit 2 (and a `decision: "deny"`) blocks here (seed 002, "Qoder replies").
+const YES: Blocks = Blocks::Yes;
+const NO: Blocks = Blocks::No;
+
+/// docs.qoder.com/en/cli/hooks, 600 s each, plus the four events the behaviour spec lists as
+/// not run. What blocks where, and the matcher's field (seed 002, "Qoder replies").
+const EVENTS: &[Event] = &[
+    event("SessionStart", Kind::SessionStart, 600)
+        .blocks(NO)
+        .stdout_context()
+        .matches("source")
+        .input(r#"{"source":"$MATCH:startup"}"#),
+    event("SessionEnd", Kind::SessionEnd, 600)
+        .blocks(NO)
+        .matches("reason")
+        .input(r#"{"reason":"$MATCH:other"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 600)
+        .blocks(YES)
+        .stdout_context()
+        .input(r#"{"prompt":"$PROMPT"}"#),
+    event("PreToolUse", Kind::BeforeTool, 600).blocks(YES).input(TOOL_CALL),
+    event("PostToolUse", Kind::AfterTool, 600)
+        .blocks(NO)
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
+    event("PostToolUseFailure", Kind::Tool, 600).blocks(NO).input(
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","error":"hookcheck: placeholder tool error"}"#,
+    ),
+    // Only decision.behavior "deny" blocks here, not exit 2 (replies.rs).
+    event("PermissionRequest", Kind::Tool, 600).blocks(NO).input(TOOL_CALL),
+    event("PermissionDenied", Kind::Tool, 600).blocks(NO).input(TOOL_CALL),
+    event("Stop", Kind::Stop, 600)
+        .blocks(YES)
+        .input(r#"{"stop_hook_active":false}"#),
+    event("StopFailure", Kind::Other, 600).blocks(NO),
+    event("SubagentStart", Kind::Other, 600)
+        .blocks(NO)
+        .matches("agent_type"),
+    event("SubagentStop", Kind::Other, 600)
+        .blocks(YES)
+        .matches("agent_type")
+        .input(r#"{"stop_hook_active":false}"#),
+    event("PreCompact", Kind::Other, 600)
+        .blocks(YES)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("PostCompact", Kind::Other, 600)
+        .blocks(NO)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("Notification", Kind::Other, 600)
+        .blocks(NO)
+        .matches("notification_type"),
+    event("InstructionsLoaded", Kind::Other, 600).blocks(NO),
+    event("ConfigChange", Kind::Other, 600)
+        .blocks(YES)
+        .matches("source")
+        .input(r#"{"source":"$MATCH:user_settings"}"#),
+    event("CwdChanged", Kind::Other, 600).blocks(NO),
+    event("FileChanged", Kind::Other, 600).blocks(NO),
+    event("WorktreeCreate", Kind::Other, 600).blocks(NO),
+    event("WorktreeRemove", Kind::Other, 600).blocks(NO),
+    event("Elicitation", Kind::Other, 600).blocks(YES),
+    event("ElicitationResult", Kind::Other, 600).blocks(YES),
+    event("TaskCreated", Kind::Other, 600).blocks(NO).input("{}"),
+    event("TaskCompleted", Kind::Other, 600).blocks(NO).input("{}"),
+    event("TeammateIdle", Kind::Other, 600).blocks(NO).input("{}"),
+    event("Setup", Kind::Other, 600).blocks(NO).input("{}"),
 ];
 
 /// Events with no documented decision rules: not run (seed 002).
 const UNDOCUMENTED: &[&str] = &["TaskCreated", "TaskCompleted", "TeammateIdle", "Setup"];
-
-/// Events on which exit 2 (and a `decision: "deny"`) blocks (seed 002, "Qoder replies").
-const BLOCKING: &[&str] = &[
-    "UserPromptSubmit",
-    "PreToolUse",
-    "Stop",
-    "SubagentStop",
-    "PreCompact",
-    "ConfigChange",
-    "Elicitation",
-    "ElicitationResult",
-];
-
-/// Events whose result Qoder ignores (seed 002).
-const IGNORED: &[&str] = &["StopFailure", "InstructionsLoaded"];
-
-/// Events about one tool call: the matcher sees the tool name, and `if` rules apply.
-const TOOL_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "PermissionDenied",
-];
 
 /// Tools whose `if` glob is matched against `tool_input.file_path` (seed 002).
 const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "Read", "NotebookEdit"];
@@ -110,164 +200,35 @@ const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "Read", "NotebookEdi
 /// The variable a script path may start with (seed 002, shell table).
 const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => "Write|Edit".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "Bash".into(),
-        (_, Some(PortableMatch::Read)) => "Read".into(),
-        (_, Some(PortableMatch::Web)) => "WebFetch|WebSearch".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp__{server}__.*"),
-    };
-    (event.to_string(), matcher)
-}
-
-/// Omitted or `*`: all; letters and `|`: exact names; else a regex (docs). Qoder CLI is a
-/// Node program, so the regex is JavaScript's, unanchored as in Claude Code.
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if matcher::is_match_all(pattern) {
-        return Ok(true);
-    }
-    if matcher::is_exact_list(pattern) {
-        return Ok(matcher::exact_list_matches(pattern, name));
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
-
-/// Whether the matcher is compared with anything on this event, and which input field.
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        e if TOOL_EVENTS.contains(&e) => "tool_name",
-        "SessionStart" | "ConfigChange" => "source",
-        "SessionEnd" => "reason",
-        "PreCompact" | "PostCompact" => "trigger",
-        "Notification" => "notification_type",
-        "SubagentStart" | "SubagentStop" => "agent_type",
-        _ => return None,
-    })
-}
-
+/// The generic plan, with each command run by the shell its hook picks: Qoder chooses it per
+/// hook (`shell: bash`, the exec form, which refuses `$`, `shell: powershell`), which one
+/// shell in a table cannot say.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Qoder", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
+    let mut plan = crate::plan::plan("qoder", &CONTRACT, cx);
+    shared::run_each(&mut plan, &cx.spec.commands, |c| {
+        shell_for(cx.spec, c, cx.root)
+    });
+    let Plan::Run(run) = &mut plan else {
+        return plan;
     };
-    if UNDOCUMENTED.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!(
-                "Qoder documents no decision rules for {event}, so hookcheck cannot read its reply"
-            ),
-        };
-    }
-    let (payload, label) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    if let Some(name) = &label
-        && matcher_field(&event).is_some()
-    {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e}): Qoder cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    if let Some(rule) = &cx.spec.raw.if_
-        && TOOL_EVENTS.contains(&event.as_str())
-    {
-        match if_rule(rule, &payload, cx.root) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("if rule \"{rule}\" does not match this call"),
-                };
-            }
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason,
-                };
-            }
-        }
-    }
-    let mut notes = Vec::new();
-    let timeout = cx.spec.timeout().unwrap_or(600);
-    let env = shared::merge_env(
-        cx.env,
-        std::iter::once((PROJECT_VAR.to_string(), cx.root.display().to_string()))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    // The working directory is undocumented (seed 002, "Assumed results").
-    let mut assumptions = vec![assumed::cwd(cx.root)];
-    let mut used_assumed_shell = false;
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let how = how_to_run(cx.spec, command, cx.root);
-            if matches!(how, Ok((_, _, true))) {
-                used_assumed_shell = true;
-            }
-            PlannedCommand {
-                display: display(command, cx.spec.args.as_deref()),
-                invocation: how.map(|(program, args, _)| {
-                    shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-                }),
-                is_async: cx.spec.is_async(),
-            }
-        })
-        .collect();
-    if used_assumed_shell {
-        assumptions.push(assumed::shell());
+    // Without `shell: bash` or the exec form, the shell is assumed.
+    let assumed_shell = cx.spec.args.is_none()
+        && cx.spec.raw.shell.as_deref() != Some("bash")
+        && run.commands.iter().any(|c| c.invocation.is_ok());
+    if assumed_shell {
+        run.assumptions.push(assumed::shell());
     }
     if cx.spec.raw.async_rewake {
-        notes.push(
+        run.notes.push(
             "asyncRewake: Qoder does not wait; an exit 2 later wakes the model with the hook's output"
                 .to_string(),
         );
     }
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions,
-        notes,
-    })
+    plan
 }
 
-/// The program and arguments for one command, and whether the shell is assumed (seed 002,
-/// shell table).
-fn how_to_run(
-    spec: &HookSpec,
-    command: &str,
-    root: &Path,
-) -> Result<(String, Vec<String>, bool), String> {
+/// The program and arguments for one command (seed 002, shell table).
+fn shell_for(spec: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
     match spec.raw.shell.as_deref() {
         Some("powershell") => {
             return Err("hookcheck does not run Qoder's `shell: powershell`".into());
@@ -276,7 +237,7 @@ fn how_to_run(
             if cfg!(windows) {
                 return Err("Qoder's `shell: bash` on Windows is not documented".into());
             }
-            return Ok(("bash".into(), vec!["-c".into(), command.to_string()], false));
+            return Ok(("bash".into(), vec!["-c".into(), command.to_string()]));
         }
         _ => {}
     }
@@ -287,17 +248,31 @@ fn how_to_run(
                     .into(),
             );
         }
-        return Ok((shared::exec_program(command, root), args.clone(), false));
+        return Ok((shared::exec_program(command, root), args.clone()));
     }
-    let (program, args) = assumed::script_path_shell(command, &[PROJECT_VAR])?;
-    Ok((program, args, true))
+    assumed::script_path_shell(command, &[PROJECT_VAR])
 }
 
-/// The command as shown to the user (exec form joined with spaces).
-fn display(command: &str, args: Option<&[String]>) -> String {
-    match args {
-        Some(a) if !a.is_empty() => format!("{command} {}", a.join(" ")),
-        _ => command.to_string(),
+/// Events with no decision rules are not run; a handler's `if` (`Tool` or `Tool(glob)`)
+/// decides on tool events whether it runs (seed 002).
+fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
+    if UNDOCUMENTED.contains(&event) {
+        return Err(Stop::NotRun(format!(
+            "Qoder documents no decision rules for {event}, so hookcheck cannot read its reply"
+        )));
+    }
+    let Some(rule) = &cx.spec.raw.if_ else {
+        return Ok(Vec::new());
+    };
+    if !CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) {
+        return Ok(Vec::new());
+    }
+    match if_rule(rule, payload, cx.root) {
+        Ok(true) => Ok(Vec::new()),
+        Ok(false) => Err(Stop::Skip(format!(
+            "if rule \"{rule}\" does not match this call"
+        ))),
+        Err(reason) => Err(Stop::NotRun(reason)),
     }
 }
 
@@ -345,255 +320,6 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
     Err(format!(
         "if rule \"{rule}\": Qoder documents a glob only for Bash's command and a file tool's file_path"
     ))
-}
-
-/// Builds the event input and the value the matcher is compared with.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let label = matcher_field(event)
-            .and_then(|f| value.get(f))
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        return Ok((value.clone(), label));
-    }
-    let session = shared::session_id("qoder");
-    let slug = cx.root.display().to_string().replace(['/', '.'], "-");
-    let mut payload = json!({
-        "session_id": session,
-        "transcript_path": cx.home.join(".qoder/projects").join(slug).join(format!("{session}.jsonl")),
-        "cwd": cx.root,
-        "hook_event_name": event,
-        "permission_mode": "default",
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool, tool_input) = match cx.trigger {
-            Trigger::Bash(command) => ("Bash", json!({ "command": command })),
-            Trigger::Edit { path, .. } => {
-                if !matcher_matches(matcher, "Write").unwrap_or(false) {
-                    if matcher_matches(matcher, "Edit").unwrap_or(false) {
-                        return Err(not_run(format!(
-                            "matcher \"{matcher}\" picks Edit, whose input Qoder does not document: pass --payload"
-                        )));
-                    }
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("Write".into()),
-                        reason: format!("matcher \"{matcher}\" does not match Write"),
-                    });
-                }
-                (
-                    "Write",
-                    json!({ "file_path": path.display().to_string(), "content": "" }),
-                )
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool));
-        obj.insert("tool_input".into(), tool_input);
-        match event {
-            "PostToolUse" => {
-                obj.insert(
-                    "tool_response".into(),
-                    json!({ "stdout": "", "stderr": "" }),
-                );
-            }
-            "PostToolUseFailure" => {
-                obj.insert("error".into(), json!("hookcheck: placeholder tool error"));
-            }
-            _ => {}
-        }
-        return Ok((payload, Some(tool.to_string())));
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-            return Ok((payload, None));
-        }
-        ("UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        (_, Trigger::None) => {}
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    let value = match event {
-        "Stop" | "SubagentStop" => {
-            obj.insert("stop_hook_active".into(), json!(false));
-            return Ok((payload, None));
-        }
-        "SessionStart" => shared::first_alternative(matcher, "startup"),
-        "SessionEnd" => shared::first_alternative(matcher, "other"),
-        "PreCompact" | "PostCompact" => shared::first_alternative(matcher, "manual"),
-        "ConfigChange" => shared::first_alternative(matcher, "user_settings"),
-        _ => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Qoder: pass --payload"
-            )));
-        }
-    };
-    if let Some(field) = matcher_field(event) {
-        obj.insert(field.into(), json!(value));
-    }
-    Ok((payload, Some(value.to_string())))
-}
-
-/// Whether a ConfigChange came from policy settings, which Qoder cannot block (seed 002).
-fn from_policy_settings(input: &Value) -> bool {
-    input.get("source").and_then(Value::as_str) == Some("policy_settings")
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if IGNORED.contains(&event) {
-        return Reading::allow().note(format!("Qoder ignores the result of {event} hooks"));
-    }
-    // A ConfigChange from policy settings cannot be blocked (seed 002).
-    let blockable =
-        BLOCKING.contains(&event) && !(event == "ConfigChange" && from_policy_settings(ctx.input));
-    if out.timed_out {
-        return Reading::timeout().note("Qoder's timeout handling is undocumented; hookcheck reads it as letting the action through");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the command did not start: {e}"));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal");
-    };
-    let stdout = out.stdout.text();
-    match code {
-        // WorktreeCreate fails on any non-zero exit (seed 002).
-        n if n != 0 && event == "WorktreeCreate" => {
-            Reading::block().note(format!("exit {n} makes Qoder's worktree creation fail"))
-        }
-        2 if blockable => Reading::block().note("exit 2: stderr is the reason"),
-        2 => cannot_block(event, "exit 2"),
-        0 => read_exit_zero(event, &stdout, blockable),
-        n => Reading::error().note(format!(
-            "exit {n} is a non-blocking error in Qoder: the action goes ahead"
-        )),
-    }
-}
-
-fn cannot_block(event: &str, what: &str) -> Reading {
-    if event == "ConfigChange" {
-        return Reading::error().note(format!(
-            "{what} cannot block a policy_settings ConfigChange in Qoder"
-        ));
-    }
-    Reading::error().note(format!("{what} cannot stop anything on {event} in Qoder"))
-}
-
-fn read_exit_zero(event: &str, stdout: &str, blockable: bool) -> Reading {
-    if stdout.trim().is_empty() {
-        return Reading::allow();
-    }
-    let Some(obj) = json_object(stdout) else {
-        if looks_like_json(stdout) {
-            return Reading::allow().note("stdout is not valid JSON; it is ignored");
-        }
-        // Plain stdout is context on UserPromptSubmit and SessionStart (docs).
-        let context = matches!(event, "UserPromptSubmit" | "SessionStart");
-        return Reading::allow().context(context).note(if context {
-            "plain stdout is added to the model's context"
-        } else {
-            "plain stdout is not read on this event"
-        });
-    };
-    read_json(event, &obj, blockable)
-}
-
-/// Reads an exit-0 JSON reply by the rules of seed 002, "Qoder replies".
-fn read_json(event: &str, obj: &Map<String, Value>, blockable: bool) -> Reading {
-    let hso = match obj.get("hookSpecificOutput") {
-        None => None,
-        Some(Value::Object(h)) if h.contains_key("hookEventName") => Some(h),
-        Some(_) => {
-            return Reading::error()
-                .note("hookSpecificOutput without hookEventName voids the whole reply in Qoder");
-        }
-    };
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(|v| !v.is_null());
-    let rewrites = hso.is_some_and(|h| h.contains_key("updatedInput"));
-    let finish = |r: Reading| r.context(context).rewrites(rewrites);
-    let block = |what: &str| {
-        if blockable || event == "PermissionRequest" {
-            finish(Reading::block().note(format!("{what} blocks in Qoder")))
-        } else {
-            finish(cannot_block(event, what))
-        }
-    };
-    // continue: false stops Qoder on any event; only a policy_settings change cannot be stopped.
-    if obj.get("continue") == Some(&Value::Bool(false)) {
-        if event == "ConfigChange" && !blockable {
-            return finish(cannot_block(event, "continue: false"));
-        }
-        return finish(
-            Reading::block()
-                .effect(Effect::Halted)
-                .note("continue: false stops Qoder"),
-        );
-    }
-    if let Some(h) = hso {
-        // permissionDecision deny or ask wins over decision on PreToolUse.
-        if event == "PreToolUse"
-            && let Some(pd @ ("deny" | "ask")) = str_field(h, "permissionDecision")
-        {
-            return block(&format!("permissionDecision \"{pd}\""));
-        }
-        if event == "PermissionRequest"
-            && h.get("decision")
-                .and_then(|d| d.get("behavior"))
-                .and_then(Value::as_str)
-                == Some("deny")
-        {
-            return block("decision.behavior \"deny\"");
-        }
-        if matches!(event, "Elicitation" | "ElicitationResult")
-            && let Some(action @ ("decline" | "cancel")) = str_field(h, "action")
-        {
-            return block(&format!("action \"{action}\""));
-        }
-    }
-    match str_field(obj, "decision") {
-        Some("deny") if blockable => return block("decision \"deny\""),
-        // Claude-compatible spelling (protocols-b.md §4); the behaviour spec names "deny".
-        Some("block") if blockable => return block("decision \"block\""),
-        // Only a policy_settings ConfigChange reaches here: a block there reads as error.
-        Some(d @ ("deny" | "block")) if event == "ConfigChange" => {
-            return finish(cannot_block(event, &format!("decision \"{d}\"")));
-        }
-        Some(d @ ("deny" | "block")) => {
-            return finish(
-                Reading::allow().note(format!("decision \"{d}\" does nothing on {event} in Qoder")),
-            );
-        }
-        _ => {}
-    }
-    finish(Reading::allow())
 }
 
 #[cfg(test)]

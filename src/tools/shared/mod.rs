@@ -10,7 +10,64 @@ pub mod claude_reply;
 use serde_json::{Map, Value};
 
 use super::ReadContext;
+use crate::spec::On;
 use crate::verdict::{Effect, Reading};
+
+/// Claude Code's events for each portable `on`, shared by the agents that copy its hook format.
+pub const CLAUDE_PORTABLE_EVENTS: &[(On, &str)] = &[
+    (On::SessionStart, "SessionStart"),
+    (On::PromptSubmit, "UserPromptSubmit"),
+    (On::BeforeTool, "PreToolUse"),
+    (On::AfterTool, "PostToolUse"),
+    (On::AfterEdit, "PostToolUse"),
+    (On::Stop, "Stop"),
+    (On::SessionEnd, "SessionEnd"),
+];
+
+/// Omitted or empty: all; otherwise an unanchored JavaScript regex (`*` does not compile): the
+/// matcher of agents built on Node or Electron that document only "a regex".
+pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+    if pattern.is_empty() {
+        return Ok(true);
+    }
+    Ok(crate::matcher::JsRegex::new(pattern)?.is_match(name))
+}
+
+/// Runs each command of a plan as `how` says (agents that pick the program per hook, which no
+/// one shell in a table can say), keeping the environment, stdin and timeout planned.
+pub fn run_each(
+    plan: &mut super::Plan,
+    commands: &[String],
+    how: impl Fn(&str) -> Result<(String, Vec<String>), String>,
+) {
+    let super::Plan::Run(run) = plan else {
+        return;
+    };
+    for (c, command) in run.commands.iter_mut().zip(commands) {
+        let planned = std::mem::replace(&mut c.invocation, Err(String::new()));
+        c.invocation = match (planned, how(command)) {
+            (Ok(mut inv), Ok((program, args))) => {
+                inv.program = program;
+                inv.args = args;
+                Ok(inv)
+            }
+            (_, Err(why)) | (Err(why), _) => Err(why),
+        };
+    }
+}
+
+/// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for
+/// gates that need it; empty when the agent has no such mapping).
+pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> String {
+    match &cx.spec.when {
+        crate::spec::When::Native { matcher, .. } => matcher.clone(),
+        crate::spec::When::Portable { on, matches } => c
+            .portable
+            .map(c.agent, *on, matches.as_ref())
+            .map(|(_, m)| m)
+            .unwrap_or_default(),
+    }
+}
 
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
 /// notes, context and rewrites are gathered from every reading, and the result is counted only

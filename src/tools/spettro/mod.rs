@@ -9,16 +9,21 @@
 //! Not covered here: loading `.spettro/hooks.json` itself (native-file loading).
 
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
+use std::time::Duration;
+
+use serde_json::{Map, Value};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use crate::spec::On;
 
 /// Spettro's contract.
 pub static TOOL: Tool = Tool {
@@ -29,7 +34,7 @@ pub static TOOL: Tool = Tool {
         "source: Aploide/spettro internal/hooks/hooks.go @3ad1747a and the agent's hook runtime (read 2026-11-30)",
         "docs: Spettro Runtime Hooks (docs/reference/seeds/004_1a255fcc2dcff37c.txt)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "bash -lc",
     timeouts: "15 s (timeout_sec; 0 or less means 15)",
     session_vars: &[
@@ -45,21 +50,109 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Spettro has not been tried headless here"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// `supportedEvents` in hooks.go.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PermissionRequest",
-    "SessionStart",
-];
+/// What Spettro does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Spettro",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+        ],
+        shell: "bash",
+        edit: "re:^file-(write|edit)$",
+        read: "$NONE:Spettro's docs name no tool id for `match: read`; use a native matcher",
+        web: "$NONE:Spettro's docs name no tool id for `match: web`; use a native matcher",
+        mcp: "$NONE:Spettro's docs name no tool id for `match: mcp`; use a native matcher",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "bash",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "null",
+        },
+        // The edit tools `--edit` may call, in the order tried.
+        edit: &[
+            ToolCall {
+                name: "file-write",
+                input: r#"{"path":"$FILE","content":""}"#,
+                new_file: None,
+                response: "null",
+            },
+            ToolCall {
+                name: "file-edit",
+                input: r#"{"path":"$FILE","old_string":"","new_string":""}"#,
+                new_file: None,
+                response: "null",
+            },
+        ],
+        read: &[],
+        web: &[],
+        mcp: "$NONE:Spettro's docs name no MCP tool ids",
+    },
+    matcher: Flavour::Custom(fires_on),
+    // `RunInput`, empty fields omitted.
+    input: Input {
+        common: r#"{"event":"$EVENT"}"#,
+        tool_path: "tool_id",
+    },
+    run: Run {
+        // Replaced per hook in [`plan`]: `bash -lc` with any `args` joined onto the line.
+        shell: Shell::Argv(&["bash", "-lc"]),
+        exec_form: Ok(()),
+        env: &[
+            ("SPETTRO_HOOK_EVENT", Var::Event),
+            ("SPETTRO_HOOK_TOOL_ID", Var::Field("tool_id")),
+            ("SPETTRO_HOOK_COMMAND", Var::Field("command")),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        // hooks.go `Run`: the decision is on the last non-empty stdout line, a JSON object.
+        from: Stream::LastLine,
+        json_in_string: false,
+        context: &[],
+        // Only a bash call's args may be rewritten, before it runs.
+        rewrites: &["updated_args"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: Some(omit_empty),
+    },
+};
 
-/// The edit tools `--edit` may call, in the order tried.
-const EDIT_TOOLS: &[&str] = &["file-write", "file-edit"];
+/// `supportedEvents` in hooks.go, 15 s each (`timeout_sec`).
+const EVENTS: &[Event] = &[
+    // runPreToolHooks: {event, tool_id, tool_args}; no command.
+    event("PreToolUse", Kind::BeforeTool, 15).input(r#"{"tool_id":"$TOOL","tool_args":"$INPUT"}"#),
+    // runPostToolHooks: {event, tool_id, tool_args, tool_output}; the reply is discarded.
+    event("PostToolUse", Kind::AfterTool, 15)
+        .blocks(Blocks::No)
+        .json_fields_ignored()
+        .input(r#"{"tool_id":"$TOOL","tool_args":"$INPUT","tool_output":"hookcheck: placeholder output"}"#),
+    // runPermissionRequestHooks: {event, tool_id, command}; no tool_args.
+    event("PermissionRequest", Kind::Tool, 15)
+        .json_fields_ignored()
+        .input(r#"{"tool_id":"$TOOL","command":"$COMMAND"}"#),
+    event("SessionStart", Kind::SessionStart, 15)
+        .blocks(Blocks::No)
+        .json_fields_ignored()
+        .input("{}"),
+];
 
 /// Retired names that were the very same tool: a rule for them fires on every call of the
 /// canonical tool (`toolHookRules`, `legacyTools[name].sameTool`; docs "Matcher syntax").
@@ -68,33 +161,6 @@ fn same_tool_names(tool: &str) -> &'static [&'static str] {
         "bash" => &["shell-exec", "bash-output"],
         _ => &[],
     }
-}
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        other => return Err(format!("Spettro has no {} event", other.as_str())),
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            "re:^file-(write|edit)$".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => "*".into(),
-        (_, Some(PortableMatch::Shell)) => "bash".into(),
-        (_, Some(m)) => {
-            return Err(format!(
-                "Spettro's docs name no tool id for `match: {}`; use a native matcher",
-                match m {
-                    PortableMatch::Read => "read",
-                    PortableMatch::Web => "web",
-                    _ => "mcp",
-                }
-            ));
-        }
-    };
-    Ok((event.to_string(), matcher))
 }
 
 /// `*` or empty: all; `re:` an unanchored Go regex (one that does not compile matches
@@ -111,285 +177,63 @@ fn matcher_matches(pattern: &str, id: &str) -> bool {
 }
 
 /// Whether a rule fires on a call of `tool`: its canonical id or a same-tool retired name.
-fn fires_on(pattern: &str, tool: &str) -> bool {
-    matcher_matches(pattern, tool)
+fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
+    Ok(matcher_matches(pattern, tool)
         || same_tool_names(tool)
             .iter()
-            .any(|n| matcher_matches(pattern, n))
+            .any(|n| matcher_matches(pattern, n)))
 }
 
+/// The generic plan, run as Spettro runs a hook, which no table says: `bash -lc` with any
+/// `args` joined onto the command line (shown as the command alone), never async, and a
+/// `timeout_sec` of 0 or less meaning 15.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Spettro has no {event} event"),
+    let mut plan = crate::plan::plan("spettro", &CONTRACT, cx);
+    shared::run_each(&mut plan, &cx.spec.commands, |command| {
+        let line = match &cx.spec.args {
+            Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
+            _ => command.to_string(),
         };
+        Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
+    });
+    if let Plan::Run(run) = &mut plan {
+        for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
+            c.display = command.clone();
+            c.is_async = false;
+            if let (Ok(inv), Some(0)) = (&mut c.invocation, cx.spec.timeout()) {
+                inv.timeout = Duration::from_secs(15);
+            }
+        }
     }
-    let (payload, tool, command) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(p) => return p,
-    };
+    plan
+}
+
+/// A `re:` matcher that does not compile is said; before a tool Spettro's code sends no
+/// `command` (its docs show it filled).
+fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
     let mut notes = Vec::new();
-    if let Some(id) = &tool {
-        if !fires_on(&matcher, id) {
-            return Plan::Skipped {
-                event,
-                trigger: tool.clone(),
-                reason: format!("matcher \"{matcher}\" does not match {id}"),
-            };
-        }
-        if let Some(re) = matcher.trim().strip_prefix("re:")
-            && let Err(e) = matcher::go_regex_matches(re, id)
-        {
-            notes.push(format!("matcher \"{matcher}\" does not compile ({e})"));
-        }
+    let matcher = shared::spec_matcher(&CONTRACT, cx);
+    let id = payload.get("tool_id").and_then(Value::as_str).unwrap_or("");
+    if let Some(re) = matcher.trim().strip_prefix("re:")
+        && !id.is_empty()
+        && let Err(e) = matcher::go_regex_matches(re, id)
+    {
+        notes.push(format!("matcher \"{matcher}\" does not compile ({e})"));
     }
     if event == "PreToolUse" {
-        // Code: runPreToolHooks sends no `command` (docs show it filled).
         notes.push(
             "Spettro's code sends no `command` before a tool and leaves SPETTRO_HOOK_COMMAND empty; \
              read tool_args.command (its docs say otherwise)"
                 .to_string(),
         );
     }
-    let timeout = match cx.spec.timeout() {
-        Some(0) | None => 15,
-        Some(n) => n,
-    };
-    let env = shared::merge_env(
-        cx.env,
-        [
-            ("SPETTRO_HOOK_EVENT".to_string(), event.clone()),
-            (
-                "SPETTRO_HOOK_TOOL_ID".to_string(),
-                tool.clone().unwrap_or_default(),
-            ),
-            ("SPETTRO_HOOK_COMMAND".to_string(), command),
-        ]
-        .into_iter()
-        .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let line = match &cx.spec.args {
-                Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-                _ => command.clone(),
-            };
-            PlannedCommand {
-                display: command.clone(),
-                invocation: Ok(shared::invocation(
-                    "bash",
-                    vec!["-lc".into(), line],
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                )),
-                is_async: false,
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: tool,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
+    Ok(notes)
 }
 
-type Input = (Value, Option<String>, String);
-
-/// The stdin object (`RunInput`, empty fields omitted), the tool id, and the command that
-/// SPETTRO_HOOK_COMMAND carries.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let tool = value
-            .get("tool_id")
-            .and_then(Value::as_str)
-            .filter(|s| !s.is_empty())
-            .map(str::to_string);
-        let command = value
-            .get("command")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        return Ok((value.clone(), tool, command));
-    }
-    let mut obj = Map::new();
-    obj.insert("event".into(), json!(event));
-    if event == "SessionStart" {
-        if !matches!(cx.trigger, Trigger::None) {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                cx.trigger,
-                "no trigger (or --payload)",
-            )));
-        }
-        return Ok((Value::Object(obj), None, String::new()));
-    }
-    let (tool, args, command) = match cx.trigger {
-        Trigger::Bash(cmd) => ("bash".to_string(), json!({ "command": cmd }), cmd.clone()),
-        Trigger::Edit { path, .. } => {
-            let file = path.display().to_string();
-            let Some(tool) = EDIT_TOOLS.iter().find(|t| fires_on(matcher, t)) else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: Some("file-write".into()),
-                    reason: format!("matcher \"{matcher}\" does not match file-write or file-edit"),
-                });
-            };
-            let args = if *tool == "file-write" {
-                json!({ "path": file, "content": "" })
-            } else {
-                json!({ "path": file, "old_string": "", "new_string": "" })
-            };
-            (tool.to_string(), args, String::new())
-        }
-        t => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash, --edit or --payload (Spettro has no prompt event)",
-            )));
-        }
-    };
-    obj.insert("tool_id".into(), json!(tool));
-    match event {
-        // runPreToolHooks: {event, tool_id, tool_args}; no command.
-        "PreToolUse" => {
-            obj.insert("tool_args".into(), args);
-            Ok((Value::Object(obj), Some(tool), String::new()))
-        }
-        // runPostToolHooks: {event, tool_id, tool_args, tool_output}.
-        "PostToolUse" => {
-            obj.insert("tool_args".into(), args);
-            obj.insert("tool_output".into(), json!("hookcheck: placeholder output"));
-            Ok((Value::Object(obj), Some(tool), String::new()))
-        }
-        // runPermissionRequestHooks: {event, tool_id, command}; no tool_args.
-        _ => {
-            if !command.is_empty() {
-                obj.insert("command".into(), json!(command));
-            }
-            Ok((Value::Object(obj), Some(tool), command))
-        }
-    }
-}
-
-/// The decision on the last non-empty stdout line, a JSON object (hooks.go `Run`).
-struct Envelope {
-    decision: String,
-    updated_args: bool,
-}
-
-fn last_line_envelope(stdout: &str) -> Option<Envelope> {
-    let last = stdout.lines().map(str::trim).rfind(|l| !l.is_empty())?;
-    let obj = shared::json_object(last)?;
-    // decisionEnvelope: string fields; another type fails the unmarshal (no decision).
-    let strings_ok = ["decision", "message", "reason"]
-        .iter()
-        .all(|k| obj.get(*k).is_none_or(|v| v.is_null() || v.is_string()));
-    if !strings_ok {
-        return None;
-    }
-    Some(Envelope {
-        decision: shared::str_field(&obj, "decision")
-            .unwrap_or_default()
-            .trim()
-            .to_lowercase(),
-        updated_args: obj.get("updated_args").is_some_and(|v| !v.is_null()),
-    })
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    let gates = matches!(event, "PreToolUse" | "PermissionRequest");
-    let failed = |r: Reading, what: String| -> Reading {
-        if gates {
-            // Code: the error propagates and the tool call fails (docs: allow).
-            Reading::new(r.decision)
-                .effect(Effect::Blocked)
-                .note(format!(
-                    "{what}: Spettro's code fails the tool call (its docs say a failing hook allows)"
-                ))
-        } else if event == "PostToolUse" {
-            r.note(format!(
-                "{what}: Spettro ignores a PostToolUse hook's failure"
-            ))
-        } else {
-            r.note(format!("{what}: Spettro's session start reports the error"))
-        }
-    };
-    if out.timed_out {
-        return failed(
-            Reading::timeout(),
-            "the hook timed out and counts as failed".into(),
-        );
-    }
-    if let Some(e) = &out.start_error {
-        return failed(Reading::error(), format!("the hook did not start ({e})"));
-    }
-    match out.exit_code {
-        Some(0) => {}
-        Some(n) => {
-            let r = if gates {
-                Reading::block()
-            } else {
-                Reading::error()
-            };
-            return failed(r, format!("exit {n}"));
-        }
-        None => return failed(Reading::error(), "killed by a signal".into()),
-    }
-    let env = last_line_envelope(&out.stdout.text());
-    let decision = env.as_ref().map(|e| e.decision.as_str()).unwrap_or("");
-    match event {
-        "PreToolUse" | "PermissionRequest" => match decision {
-            // runPreToolHooks / runPermissionRequestHooks: "deny" and "block" both deny.
-            "deny" | "block" => Reading::block(),
-            "allow" => {
-                let r = if event == "PermissionRequest" {
-                    Reading::allow().note("allow approves the permission request")
-                } else {
-                    Reading::allow()
-                };
-                // Only a bash call's args may be rewritten.
-                r.rewrites(event == "PreToolUse" && env.as_ref().is_some_and(|e| e.updated_args))
-            }
-            "" => Reading::allow(),
-            other => Reading::allow().note(format!("decision \"{other}\" means allow in Spettro")),
-        },
-        // runPostToolHooks discards the reply (docs: allow or deny).
-        "PostToolUse" => {
-            let r = Reading::allow();
-            if matches!(decision, "deny" | "block") {
-                r.note("Spettro's code ignores a PostToolUse decision (its docs say deny works)")
-            } else {
-                r
-            }
-        }
-        _ => Reading::allow(),
+/// `RunInput` omits empty fields: an edit's PermissionRequest carries no command.
+fn omit_empty(_cx: &PlanContext, _event: &str, obj: &mut Map<String, Value>) {
+    if obj.get("command").and_then(Value::as_str) == Some("") {
+        obj.remove("command");
     }
 }
 

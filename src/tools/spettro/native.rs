@@ -114,7 +114,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         let event = s("event");
         let command = s("command");
         // Rules with an unsupported event or no command are skipped with an issue (hooks.go).
-        if !crate::tools::spettro::TOOL.events.contains(&event) || command.trim().is_empty() {
+        if super::CONTRACT.event(event).is_none() || command.trim().is_empty() {
             continue;
         }
         let id = match s("id").trim() {

@@ -9,15 +9,15 @@
 
 pub mod native;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::shared::{self, claude_reply};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::Reading;
+use super::shared;
+use super::{Files, Live, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
 
 /// Trae's contract.
 pub static TOOL: Tool = Tool {
@@ -29,7 +29,7 @@ pub static TOOL: Tool = Tool {
         "2nd: rullerzhou-afk/clawd-on-desk hooks/traecode-hook.js (PR #886, 2026-08-15); rtk-ai/rtk src/hooks/init/trae.rs (PR #3008)",
         "spec: hook run behaviour spec (seed 002): replies as Claude Code",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "bash -c; PowerShell on Windows",
     timeouts: "30 s",
     session_vars: &["TRAE_PROJECT_DIR"],
@@ -40,237 +40,125 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Trae has not been tried headless here"),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("trae", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// protocols-b.md §7 (no SessionEnd, PermissionRequest or PreCompact).
-const EVENTS: &[&str] = &[
-    "SessionStart",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "Stop",
-    "Notification",
+/// What Trae does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Trae",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        // Trae has no SessionEnd: the plan says so.
+        events: shared::CLAUDE_PORTABLE_EVENTS,
+        shell: "RunCommand",
+        edit: "$NONE:Trae documents no edit tool name or input",
+        // Tool names seen in third-party configs (protocols-b.md §7).
+        read: "ReadFile",
+        web: "$NONE:Trae documents no web tool name",
+        mcp: "mcp.*{server}",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "RunCommand",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "null",
+        },
+        // Trae documents neither its edit tools' names nor their input.
+        edit: &[ToolCall {
+            name: "",
+            input: r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
+            new_file: None,
+            response: "null",
+        }],
+        read: &["ReadFile"],
+        web: &[],
+        mcp: "$NONE:Trae documents no MCP tool names",
+    },
+    // Omitted or empty: all; otherwise an unanchored regular expression (docs: `Edit|Write`,
+    // `mcp.*`). Trae is an Electron app, so the regex is JavaScript's.
+    matcher: Flavour::Worded(
+        &Flavour::Custom(shared::js_regex),
+        "a valid regular expression",
+    ),
+    // Fields measured by clawd-on-desk (protocols-b.md §7).
+    input: Input {
+        common: r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::Argv(if cfg!(windows) {
+            &["powershell.exe", "-Command"]
+        } else {
+            &["bash", "-c"]
+        }),
+        exec_form: Err("Trae has no exec form (`args`): a hook is one command run by the shell"),
+        // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
+        env: &[
+            ("TRAE_PROJECT_DIR", Var::Root),
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &[
+            "hookSpecificOutput.updatedInput",
+            "hookSpecificOutput.updatedToolOutput",
+        ],
+        // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
+        // is a Claude Code setting, which Trae has not.
+        rules: super::claude::replies::AS_CLAUDE,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
+
+const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
+
+/// protocols-b.md §7 (no SessionEnd, PermissionRequest or PreCompact), 30 s each; the
+/// matcher means something only on tool events and Notification, which runs asynchronously
+/// and never blocks.
+const EVENTS: &[Event] = &[
+    event("SessionStart", Kind::SessionStart, 30)
+        .blocks(Blocks::No)
+        .stdout_context()
+        .input("{}"),
+    event("UserPromptSubmit", Kind::Prompt, 30)
+        .stdout_context()
+        .input(r#"{"prompt":"$PROMPT"}"#),
+    event("PreToolUse", Kind::BeforeTool, 30).input(TOOL_CALL),
+    event("PostToolUse", Kind::AfterTool, 30)
+        .blocks(Blocks::After(
+            "the tool already ran: the block sends the reason back to the model",
+        ))
+        .input(TOOL_CALL),
+    event("Stop", Kind::Stop, 30).input("{}"),
+    event("Notification", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("notification_type")
+        .detached(),
 ];
 
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse"];
-
-/// Claude Code's reply rules on Trae's events (seed 002: "As Claude Code").
-const RULES: claude_reply::Rules = claude_reply::Rules {
-    agent: "Trae",
-    cannot_block: &["SessionStart", "Notification"],
-    after_action: &["PostToolUse"],
-    stdout_context: &["UserPromptSubmit", "SessionStart"],
-    // failClosed is a Claude Code setting; Trae has none.
-    fail_closed_ignored: EVENTS,
-};
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    claude_reply::read(&RULES, ctx, out)
-}
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => return Err("Trae has no SessionEnd event".into()),
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            return Err("Trae documents no edit tool name or input".into());
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "RunCommand".into(),
-        // Tool names seen in third-party configs (protocols-b.md §7).
-        (_, Some(PortableMatch::Read)) => "ReadFile".into(),
-        (_, Some(PortableMatch::Web)) => {
-            return Err("Trae documents no web tool name".into());
-        }
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp.*{server}"),
-    };
-    Ok((event.to_string(), matcher))
-}
-
-/// Omitted or empty: all; otherwise an unanchored regular expression (docs: `Edit|Write`,
-/// `mcp.*`). Trae is an Electron app, so the regex is JavaScript's.
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if pattern.is_empty() {
-        return Ok(true);
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(name))
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Trae has no {event} event"),
-        };
-    }
-    let (payload, label) = match input(cx, &event) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    // The matcher means something only on tool events and Notification (protocols-b.md §7).
-    if let Some(name) = &label {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e}): Trae cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Trae has no exec form (`args`): a hook is one command run by the shell".into(),
-        };
-    }
-    let timeout = cx.spec.timeout().unwrap_or(30);
-    let root = cx.root.display().to_string();
-    // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
-    let env = shared::merge_env(
-        cx.env,
-        [
-            ("TRAE_PROJECT_DIR".to_string(), root.clone()),
-            ("CLAUDE_PROJECT_DIR".to_string(), root),
-        ]
-        .into_iter()
-        .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let (program, flag) = if cfg!(windows) {
-        ("powershell.exe", "-Command")
+/// failClosed is a Claude Code setting that Trae ignores: say so.
+fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
+    Ok(if cx.spec.raw.fail_closed {
+        vec!["failClosed is a Claude Code setting; Trae ignores it".to_string()]
     } else {
-        ("bash", "-c")
-    };
-    // Notification runs asynchronously and never blocks (protocols-b.md §7).
-    let is_async = cx.spec.is_async() || event == "Notification";
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: Ok(shared::invocation(
-                program,
-                vec![flag.into(), command.clone()],
-                env.clone(),
-                cx.root,
-                &stdin,
-                timeout,
-            )),
-            is_async,
-        })
-        .collect();
-    let mut notes = Vec::new();
-    if cx.spec.raw.fail_closed {
-        notes.push("failClosed is a Claude Code setting; Trae ignores it".to_string());
-    }
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
+        Vec::new()
     })
-}
-
-/// Builds the event input and the name the matcher is compared with.
-fn input(cx: &PlanContext, event: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let field = match event {
-            "Notification" => "notification_type",
-            _ => "tool_name",
-        };
-        let label = if TOOL_EVENTS.contains(&event) || event == "Notification" {
-            value.get(field).and_then(Value::as_str).map(str::to_string)
-        } else {
-            None
-        };
-        return Ok((value.clone(), label));
-    }
-    // Fields measured by clawd-on-desk (protocols-b.md §7).
-    let mut payload = json!({
-        "hook_event_name": event,
-        "session_id": shared::session_id("trae"),
-        "cwd": cx.root,
-        "workspace_roots": [cx.root],
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        return match cx.trigger {
-            Trigger::Bash(command) => {
-                obj.insert("tool_name".into(), json!("RunCommand"));
-                obj.insert("tool_input".into(), json!({ "command": command }));
-                Ok((payload, Some("RunCommand".into())))
-            }
-            Trigger::Edit { .. } => Err(not_run(
-                "Trae documents no edit tool input: pass --payload with the call you expect".into(),
-            )),
-            t => Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash or --payload",
-            ))),
-        };
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-            Ok((payload, None))
-        }
-        ("UserPromptSubmit", t) => Err(not_run(shared::wrong_trigger(
-            event,
-            t,
-            "a prompt: pass --prompt or --payload",
-        ))),
-        ("SessionStart" | "Stop", Trigger::None) => Ok((payload, None)),
-        ("Notification", Trigger::None) => Err(not_run(
-            "hookcheck builds no Notification input for Trae: pass --payload".into(),
-        )),
-        (_, t) => Err(not_run(shared::wrong_trigger(
-            event,
-            t,
-            "no trigger (or --payload)",
-        ))),
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,80 @@
+//! How Factory droid reads a hook's reply: one row a rule, first decision wins. The
+//! behaviour spec ("Factory replies") corrected by the real agent: exit 2 blocks except where
+//! nothing can be stopped; other exits are non-blocking errors; JSON is read at exit 0 only.
+
+use crate::contract::reply::{Ended, Ev, Rule, Shape, Test, Text, note, rule};
+use crate::verdict::Decision::{Allow, Block, Error, Timeout};
+use crate::verdict::Effect;
+
+/// Factory droid 0.215.0 run headless against a fake model (docs/reference/real-agents.md).
+const REAL: &str = "real agent: Factory droid 0.215.0, 2026-11-30 (docs/reference/real-agents.md)";
+/// The hooks reference (Factory-AI/factory docs `docs/reference/hooks-reference.mdx` @2a4debc,
+/// `docs/cli/configuration/hooks-reference.mdx` @2e13f66).
+const DOCS: &str = "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory @2a4debc, @2e13f66)";
+/// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt, "Factory replies").
+const SPEC: &str =
+    "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt (Factory replies)";
+
+/// Exit 2 cannot stop anything here, so it reads as error (behaviour spec).
+const EXIT2_CANNOT_BLOCK: &[&str] = &[
+    "Notification",
+    "SubagentStop",
+    "PreCompact",
+    "SessionStart",
+    "SessionEnd",
+];
+/// Events on which `decision: "block"` blocks (behaviour spec; not PreToolUse: real droid
+/// 0.215.0 ignores it there).
+const DECISION_BLOCKS: &[&str] = &["PostToolUse", "Stop", "SubagentStop"];
+const PROMPT: Ev = Ev::Is(&["UserPromptSubmit"]);
+const ERASES: &str = "droid erases the prompt";
+const BLOCK: &[Test] = &[Test::Is("decision", "block")];
+const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
+const BAD_DECISION: Test = Test::StrNot("decision", &["block", "approve"]);
+
+/// The rules, in the order Factory droid applies them.
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    // How the command ended.
+    rule(Timeout).ended(Ended::Timeout)
+        .says("droid lets the action through after a timeout").src(REAL),
+    rule(Error).ended(Ended::NotStarted).says("the command did not start: {error}").src(DOCS),
+    rule(Error).ended(Ended::Signal).says("the hook was killed by a signal").src(DOCS),
+    // Exit 2 blocks where something can be stopped; stderr is the reason.
+    rule(Error).on(Ev::Is(EXIT2_CANNOT_BLOCK)).exit(2)
+        .says("exit 2 cannot stop anything on {event}; stderr is shown to the user").src(SPEC),
+    rule(Block).on(PROMPT).exit(2).says(ERASES).src(SPEC),
+    rule(Block).exit(2).src(REAL),
+    note("exit 2 with empty stderr still blocks, with no reason for the model")
+        .on(Ev::Not(EXIT2_CANNOT_BLOCK)).exit(2).stderr(Text::Empty).src(REAL),
+    rule(Error).ended(Ended::NotExit(0))
+        .says("exit {exit} is a non-blocking error in droid: the action goes ahead").src(REAL),
+    // Exit 0: nothing, text, or JSON.
+    rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
+    rule(Allow).exit(0).reply(Shape::BadJson)
+        .says("stdout is not valid JSON; it is ignored").src(DOCS),
+    rule(Allow).on(Ev::StdoutContext).exit(0).reply(Shape::Plain).context()
+        .says("plain stdout is added to the model's context").src(DOCS),
+    rule(Allow).exit(0).reply(Shape::Plain).says("plain stdout only goes to the transcript").src(DOCS),
+    rule(Allow).on(Ev::Is(&["SessionEnd"])).exit(0).json(&[Test::Bool("continue", false)])
+        .says("continue: false means nothing on SessionEnd").src(SPEC),
+    rule(Block).exit(0).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("continue: false stops droid").src(SPEC),
+    rule(Block).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
+    rule(Block).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
+        .says("permissionDecision \"ask\" stops the call for the user").src(SPEC),
+    rule(Block).on(PROMPT).exit(0).json(BLOCK).says(ERASES).src(SPEC),
+    rule(Block).on(Ev::Is(DECISION_BLOCKS)).exit(0).json(BLOCK).src(SPEC),
+    rule(Allow).on(Ev::Is(&["PreToolUse"])).exit(0).json(BLOCK)
+        .says("droid ignores decision \"block\" before a tool (real agent 0.215.0): use hookSpecificOutput.permissionDecision \"deny\"")
+        .src(REAL),
+    rule(Allow).exit(0).json(BLOCK).says("decision \"block\" means nothing on {event}").src(SPEC),
+    rule(Allow).exit(0).json(&[BAD_DECISION])
+        .says("decision \"{value}\" means nothing to droid: only \"block\" does").src(REAL),
+    rule(Allow).exit(0).json(&[Test::Has("permissionDecision")]).says(TOP_LEVEL).src(REAL),
+    note(TOP_LEVEL).exit(0).json(&[BAD_DECISION, Test::Has("permissionDecision")]).src(REAL),
+    rule(Allow).exit(0).json(&[]).src(DOCS),
+];
+
+const TOP_LEVEL: &str =
+    "a top-level permissionDecision is ignored by droid: it belongs in hookSpecificOutput";
