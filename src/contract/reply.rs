@@ -38,6 +38,9 @@ pub enum Stream {
     Stdout,
     /// Stdout, or stderr when stdout is empty.
     StdoutElseStderr,
+    /// Stderr alone when the command exits with this code; otherwise stdout, or stderr when
+    /// stdout is empty (Qwen Code reads only stderr on exit 2).
+    StderrAt(i32),
 }
 
 /// One reply rule.
@@ -51,6 +54,8 @@ pub struct Rule {
     pub ended: Ended,
     /// The reply on the stream read.
     pub reply: Shape,
+    /// Stdout (whichever stream the reply was read from).
+    pub stdout: Text,
     /// Stderr.
     pub stderr: Text,
     /// Which stream the reply was read from.
@@ -136,6 +141,14 @@ pub enum Shape {
     BadJson,
     /// A JSON object passing every test.
     Json(&'static [Test]),
+    /// A JSON array (for agents that read it as an object with no fields).
+    Array,
+    /// Valid JSON that is neither an object nor an array (a number, `true`, `null`; with
+    /// [`Reply::json_in_string`], a string holding one of these).
+    Scalar,
+    /// Text that is not valid JSON (with [`Reply::json_in_string`], also a JSON string whose
+    /// content is not).
+    Text,
 }
 
 /// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
@@ -180,6 +193,7 @@ pub const fn rule(decision: Decision) -> Rule {
         spec: SpecIf::Any,
         ended: Ended::Any,
         reply: Shape::Any,
+        stdout: Text::Any,
         stderr: Text::Any,
         read_from: From::Any,
         decision: Some(decision),
@@ -229,6 +243,11 @@ impl Rule {
     pub const fn json(self, tests: &'static [Test]) -> Self {
         self.reply(Shape::Json(tests))
     }
+    /// When stdout is so.
+    pub const fn stdout(mut self, stdout: Text) -> Self {
+        self.stdout = stdout;
+        self
+    }
     /// When stderr is so.
     pub const fn stderr(mut self, stderr: Text) -> Self {
         self.stderr = stderr;
@@ -275,8 +294,20 @@ impl Rule {
 struct Seen<'a> {
     text: &'a str,
     from: &'static str,
+    stdout: &'a str,
     stderr: &'a str,
     obj: Option<Map<String, Value>>,
+    kind: Kind,
+}
+
+/// What the text read parses to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Empty,
+    Object,
+    Array,
+    Scalar,
+    Text,
 }
 
 /// Reads one command's outcome by the contract's rules.
@@ -284,14 +315,19 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {
-        Stream::StdoutElseStderr if stdout.trim().is_empty() => (stderr.trim(), "stderr"),
+        Stream::StderrAt(n) if out.exit_code == Some(n) => (stderr.trim(), "stderr"),
+        Stream::StdoutElseStderr | Stream::StderrAt(_) if stdout.trim().is_empty() => {
+            (stderr.trim(), "stderr")
+        }
         _ => (stdout.trim(), "stdout"),
     };
     let seen = Seen {
         text,
         from,
+        stdout: stdout.trim(),
         stderr: stderr.trim(),
         obj: parse(text, c.reply.json_in_string),
+        kind: kind(text, c.reply.json_in_string),
     };
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
@@ -400,14 +436,18 @@ fn applies(
             .obj
             .as_ref()
             .is_some_and(|o| tests.iter().all(|t| passes(o, t, bound))),
+        Shape::Array => seen.kind == Kind::Array,
+        Shape::Scalar => seen.kind == Kind::Scalar,
+        Shape::Text => seen.kind == Kind::Text,
     };
-    let stderr = match r.stderr {
+    let stream = |t: Text, s: &str| match t {
         Text::Any => true,
-        Text::Empty => seen.stderr.is_empty(),
-        Text::Some => !seen.stderr.is_empty(),
+        Text::Empty => s.is_empty(),
+        Text::Some => !s.is_empty(),
     };
+    let streams = stream(r.stdout, seen.stdout) && stream(r.stderr, seen.stderr);
     let from = r.read_from == From::Any || seen.from == "stderr";
-    on && spec && ended && reply && stderr && from
+    on && spec && ended && reply && streams && from
 }
 
 fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
@@ -447,6 +487,26 @@ fn parse(text: &str, json_in_string: bool) -> Option<Map<String, Value>> {
     }
 }
 
+/// What `text` parses to, a JSON string parsed again when `json_in_string`.
+fn kind(text: &str, json_in_string: bool) -> Kind {
+    if text.is_empty() {
+        return Kind::Empty;
+    }
+    let v = match serde_json::from_str::<Value>(text) {
+        Ok(Value::String(s)) if json_in_string => match serde_json::from_str::<Value>(&s) {
+            Ok(inner) => inner,
+            Err(_) => return Kind::Text,
+        },
+        Ok(v) => v,
+        Err(_) => return Kind::Text,
+    };
+    match v {
+        Value::Object(_) => Kind::Object,
+        Value::Array(_) => Kind::Array,
+        _ => Kind::Scalar,
+    }
+}
+
 fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound: &str) -> String {
     let exit = out.exit_code.map(|n| n.to_string()).unwrap_or_default();
     note.replace("{agent}", c.agent)
@@ -455,4 +515,105 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
         .replace("{from}", seen.from)
         .replace("{error}", out.start_error.as_deref().unwrap_or_default())
         .replace("{value}", bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::{
+        Flavour, Input, Kind as EventKind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+    };
+    use crate::tools::testing::{exit, spec};
+    use crate::verdict::Decision::{Allow, Block, Error};
+
+    #[rustfmt::skip]
+    const RULES: &[Rule] = &[
+        rule(Block).reply(Shape::Array).says("array"),
+        rule(Allow).reply(Shape::Scalar).says("scalar"),
+        rule(Error).reply(Shape::Text).stdout(Text::Some).says("text, stdout {from}"),
+        rule(Error).reply(Shape::Text).says("text"),
+        rule(Allow).json(&[]).says("object"),
+    ];
+
+    static C: Contract = Contract {
+        agent: "A",
+        events: &[event("Stop", EventKind::Stop, 1)],
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: ToolCall {
+                name: "sh",
+                input: "{}",
+                new_file: None,
+                response: "{}",
+            },
+            edit: &[],
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::GoRegexWhole,
+        input: Input {
+            common: "{}",
+            tool_path: "tool_name",
+        },
+        run: Run {
+            shell: Shell::Assumed,
+            exec_form: Ok(()),
+            env: &[],
+            spec_env: Ok(()),
+            expands: None,
+            timeout_assumed: false,
+            cwd_assumed: false,
+        },
+        reply: Reply {
+            from: Stream::StderrAt(2),
+            json_in_string: true,
+            context: &[],
+            rewrites: &[],
+            rules: RULES,
+            combine: |_, _| crate::verdict::Reading::allow(),
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    };
+
+    fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
+        let s = spec("event: Stop\ncommand: x\n");
+        let cx = ReadContext {
+            event: "Stop",
+            spec: &s,
+            input: &Value::Null,
+            peers: &[],
+        };
+        let r = read(&C, &cx, &exit(code, stdout, stderr));
+        (r.decision, r.notes)
+    }
+
+    #[test]
+    fn shapes_tell_arrays_scalars_and_text_apart_and_exit_2_reads_stderr_alone() {
+        let one = |n: &str| vec![n.to_string()];
+        assert_eq!(read_one(0, "[1]", ""), (Block, one("array")));
+        assert_eq!(read_one(0, r#""[1]""#, ""), (Block, one("array")));
+        assert_eq!(read_one(0, "42", ""), (Allow, one("scalar")));
+        assert_eq!(read_one(0, r#""null""#, ""), (Allow, one("scalar")));
+        assert_eq!(
+            read_one(0, r#""hi""#, ""),
+            (Error, one("text, stdout stdout"))
+        );
+        assert_eq!(read_one(0, "{x", ""), (Error, one("text, stdout stdout")));
+        assert_eq!(read_one(1, "", "{}"), (Allow, one("object")));
+        // Exit 2: stderr alone, even when stdout holds a reply.
+        assert_eq!(read_one(2, "{}", "no"), (Error, one("text, stdout stderr")));
+        assert_eq!(read_one(2, "", "no"), (Error, one("text")));
+    }
 }
