@@ -69,6 +69,11 @@ pub struct Rule {
     pub context: bool,
     /// The reply stated the decision itself (for agents that merge replies in order).
     pub stated: bool,
+    /// The reply rewrites the tool's input or output (beside [`Reply::rewrites`]).
+    pub rewrites: bool,
+    /// The agent takes no context and no rewrite from this reply (it rejects the reply, or
+    /// the event reads neither).
+    pub ignores_context: bool,
     /// Not counted, for this reason ("" = counted).
     pub uncounted: &'static str,
     /// What a user should know.
@@ -164,6 +169,10 @@ pub enum Test {
     Lacks(&'static str),
     /// A string at the path that is none of these (binds `{value}`).
     StrNot(&'static str, &'static [&'static str]),
+    /// A string at the path that is not blank (after trimming).
+    NonBlank(&'static str),
+    /// A top-level key that is none of these (binds `{value}` to the first such key).
+    KeyNotIn(&'static [&'static str]),
 }
 
 /// A condition on a text stream.
@@ -200,6 +209,8 @@ pub const fn rule(decision: Decision) -> Rule {
         effect: None,
         context: false,
         stated: false,
+        rewrites: false,
+        ignores_context: false,
         uncounted: "",
         note: "",
         source: "",
@@ -271,6 +282,16 @@ impl Rule {
     /// Stating its decision.
     pub const fn stated(mut self) -> Self {
         self.stated = true;
+        self
+    }
+    /// Rewriting the tool's input or output.
+    pub const fn rewrites(mut self) -> Self {
+        self.rewrites = true;
+        self
+    }
+    /// Taking no context and no rewrite from the reply.
+    pub const fn ignores_context(mut self) -> Self {
+        self.ignores_context = true;
         self
     }
     /// Not counted, for this reason.
@@ -377,6 +398,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // Context and rewrites come from a JSON reply the deciding rule read, never from JSON the
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
+        _ if r.ignores_context => (false, false),
         (Some(o), Shape::Json(_)) => (
             c.reply
                 .context
@@ -386,7 +408,9 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         ),
         _ => (false, false),
     };
-    reading.context(r.context || ctx_json).rewrites(rewrites)
+    reading
+        .context(r.context || ctx_json)
+        .rewrites(rewrites || r.rewrites)
 }
 
 fn applies(
@@ -463,6 +487,16 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             }
             _ => false,
         },
+        Test::NonBlank(p) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.trim().is_empty()),
+        Test::KeyNotIn(l) => match o.keys().find(|k| !l.contains(&k.as_str())) {
+            Some(k) => {
+                *bound = k.clone();
+                true
+            }
+            None => false,
+        },
     }
 }
 
@@ -518,7 +552,7 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::contract::{
         Flavour, Input, Kind as EventKind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
@@ -532,12 +566,18 @@ mod tests {
         rule(Allow).reply(Shape::Scalar).says("scalar"),
         rule(Error).reply(Shape::Text).stdout(Text::Some).says("text, stdout {from}"),
         rule(Error).reply(Shape::Text).says("text"),
+        rule(Error).json(&[Test::KeyNotIn(&["a", "b"])]).ignores_context().says("key {value}"),
+        rule(Block).json(&[Test::NonBlank("a")]).rewrites(),
         rule(Allow).json(&[]).says("object"),
     ];
 
-    static C: Contract = Contract {
+    /// A small contract for the engine's own tests.
+    pub(crate) static C: Contract = Contract {
         agent: "A",
-        events: &[event("Stop", EventKind::Stop, 1)],
+        events: &[
+            event("Stop", EventKind::Stop, 1),
+            event("PreToolUse", EventKind::BeforeTool, 1).input(r#"{"tool":"$TOOL"}"#),
+        ],
         fold_case: false,
         portable: Portable {
             events: &[],
@@ -554,7 +594,12 @@ mod tests {
                 new_file: None,
                 response: "{}",
             },
-            edit: &[],
+            edit: &[ToolCall {
+                name: "write",
+                input: "{}",
+                new_file: None,
+                response: "{}",
+            }],
             read: &[],
             web: &[],
             mcp: "",
@@ -576,7 +621,7 @@ mod tests {
         reply: Reply {
             from: Stream::StderrAt(2),
             json_in_string: true,
-            context: &[],
+            context: &["b"],
             rewrites: &[],
             rules: RULES,
             combine: |_, _| crate::verdict::Reading::allow(),
@@ -587,7 +632,7 @@ mod tests {
         },
     };
 
-    fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
+    fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
         let s = spec("event: Stop\ncommand: x\n");
         let cx = ReadContext {
             event: "Stop",
@@ -595,8 +640,31 @@ mod tests {
             input: &Value::Null,
             peers: &[],
         };
-        let r = read(&C, &cx, &exit(code, stdout, stderr));
+        read(&C, &cx, &exit(code, stdout, stderr))
+    }
+
+    fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
+        let r = reading(code, stdout, stderr);
         (r.decision, r.notes)
+    }
+
+    #[test]
+    fn key_and_blank_tests_and_rules_that_ignore_context_or_rewrite() {
+        let r = reading(0, r#"{"b":1,"c":2,"d":3}"#, "");
+        assert_eq!(
+            (r.decision, r.notes, r.adds_context),
+            (Error, vec!["key c".to_string()], false)
+        );
+        let r = reading(0, r#"{"a":"x","b":1}"#, "");
+        assert_eq!(
+            (r.decision, r.adds_context, r.rewrites_input),
+            (Block, true, true)
+        );
+        let r = reading(0, r#"{"a":"  ","b":1}"#, "");
+        assert_eq!(
+            (r.decision, r.adds_context, r.rewrites_input),
+            (Allow, true, false)
+        );
     }
 
     #[test]

@@ -54,7 +54,13 @@ pub fn build(
             (Some((&c.tools.shell, false)), command.as_str(), None)
         }
         (true, _, Trigger::Edit { path, exists }) => {
-            let Some(tool) = c.tools.edit.iter().find(|t| picks(t.name)) else {
+            // The first edit tool the matcher picks, or cannot compile against: the match step
+            // then says why the agent cannot match it.
+            let Some(tool) = c.tools.edit.iter().find(|t| {
+                c.matcher
+                    .matches(true, event, matcher, t.name)
+                    .unwrap_or(true)
+            }) else {
                 let names: Vec<&str> = c.tools.edit.iter().map(|t| t.name).collect();
                 return Err(Plan::Skipped {
                     event: event.to_string(),
@@ -178,5 +184,37 @@ pub fn or_list(names: &[&str]) -> String {
         [] => String::new(),
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contract::reply::tests::C;
+    use crate::plan::{Plan, plan};
+    use crate::tools::testing::{edit, spec};
+
+    fn planned(matcher: &str) -> Plan {
+        let s = spec(&format!(
+            "event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n"
+        ));
+        let cx = crate::contract::PlanContext {
+            spec: &s,
+            trigger: &edit("a.txt", true),
+            root: std::path::Path::new("/p"),
+            home: std::path::Path::new("/h"),
+            env: &[],
+        };
+        plan("t", &C, &cx)
+    }
+
+    #[test]
+    fn an_edit_matcher_the_agent_cannot_compile_is_not_run_and_one_that_misses_skips() {
+        assert!(
+            matches!(&planned("("), Plan::NotRun { reason, .. } if reason.contains("not a valid regular expression")),
+            "{:?}",
+            planned("(")
+        );
+        assert!(matches!(planned("read"), Plan::Skipped { .. }));
+        assert!(matches!(planned("write"), Plan::Run(_)));
     }
 }

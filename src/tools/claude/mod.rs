@@ -19,7 +19,6 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
     Tools, Var, event,
 };
-use crate::spec::On;
 
 /// Claude Code's contract.
 pub static TOOL: Tool = Tool {
@@ -63,15 +62,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: &[
-            (On::SessionStart, "SessionStart"),
-            (On::PromptSubmit, "UserPromptSubmit"),
-            (On::BeforeTool, "PreToolUse"),
-            (On::AfterTool, "PostToolUse"),
-            (On::AfterEdit, "PostToolUse"),
-            (On::Stop, "Stop"),
-            (On::SessionEnd, "SessionEnd"),
-        ],
+        events: shared::PORTABLE_EVENTS,
         shell: "Bash",
         edit: "Write|Edit|MultiEdit",
         read: "Read",

@@ -21,7 +21,6 @@ use crate::contract::{
     Var, event,
 };
 use crate::matcher;
-use crate::spec::On;
 
 /// Qwen Code's contract.
 pub static TOOL: Tool = Tool {
@@ -55,15 +54,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: &[
-            (On::SessionStart, "SessionStart"),
-            (On::PromptSubmit, "UserPromptSubmit"),
-            (On::BeforeTool, "PreToolUse"),
-            (On::AfterTool, "PostToolUse"),
-            (On::AfterEdit, "PostToolUse"),
-            (On::Stop, "Stop"),
-            (On::SessionEnd, "SessionEnd"),
-        ],
+        events: shared::PORTABLE_EVENTS,
         // The matcher is an unanchored regex, so the names are anchored here.
         shell: "^run_shell_command$",
         edit: "^(write_file|edit)$",

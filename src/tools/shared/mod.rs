@@ -11,7 +11,20 @@ pub mod permission_rule;
 use serde_json::{Map, Value};
 
 use super::ReadContext;
+use crate::spec::On;
 use crate::verdict::{Effect, Reading};
+
+/// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
+/// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
+pub const PORTABLE_EVENTS: &[(On, &str)] = &[
+    (On::SessionStart, "SessionStart"),
+    (On::PromptSubmit, "UserPromptSubmit"),
+    (On::BeforeTool, "PreToolUse"),
+    (On::AfterTool, "PostToolUse"),
+    (On::AfterEdit, "PostToolUse"),
+    (On::Stop, "Stop"),
+    (On::SessionEnd, "SessionEnd"),
+];
 
 /// The default combination: the strongest decision wins (block > timeout > error > allow);
 /// notes, context and rewrites are gathered from every reading, and the result is counted only
