@@ -59,6 +59,8 @@ pub struct Event {
     /// The fields the input adds after [`Input::common`] (a [`template`]); `None`: hookcheck
     /// builds no input for this event, and `--payload` is needed.
     pub input: Option<&'static str>,
+    /// The agent does not wait for a hook on this event, whatever the spec says.
+    pub detached: bool,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -78,6 +80,10 @@ pub enum Kind {
     SessionStart,
     /// The session ends.
     SessionEnd,
+    /// The agent runs a shell command, as such rather than as a tool call (`--bash` only).
+    Shell,
+    /// A file was edited (`--edit` only).
+    Edited,
     /// Anything else (no trigger).
     Other,
 }
@@ -109,6 +115,9 @@ pub enum MatchOn {
     Tool,
     /// A field of the input (`source`, `reason`).
     Field(&'static str),
+    /// A field of the input that is no name (a command, a prompt, a path): compared, but not
+    /// shown as what the hook fired on.
+    Value(&'static str),
     /// The matcher is ignored.
     Nothing,
 }
@@ -187,6 +196,8 @@ pub enum Flavour {
     /// `*` or empty: all; tool events: an unanchored JavaScript regex, falling back to
     /// equality when it does not compile; other events: equality (Gemini CLI's rule).
     JsRegexOrEqual,
+    /// `*` or empty: all; else an unanchored JavaScript regex, no exact-name shortcut.
+    JsRegex,
     /// `*` or empty: all; else a Go regex that must match the whole name.
     GoRegexWhole,
     /// The agent's own rule.
@@ -226,6 +237,12 @@ impl Flavour {
                     Err(_) => p == name,
                 })
             }
+            Flavour::JsRegex => {
+                if matcher::is_match_all(pattern) {
+                    return Ok(true);
+                }
+                Ok(matcher::JsRegex::new(pattern)?.is_match(name))
+            }
             Flavour::GoRegexWhole => {
                 if matcher::is_match_all(pattern) {
                     return Ok(true);
@@ -241,6 +258,7 @@ impl Flavour {
         match self {
             Flavour::ExactOrJsRegex | Flavour::JsRegexOrEqual => "a valid JavaScript regex",
             Flavour::GoRegexWhole => "a valid regular expression",
+            Flavour::JsRegex => "a valid regex",
             Flavour::Custom(_) => "a valid matcher",
         }
     }
@@ -378,6 +396,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
             MatchOn::Nothing
         },
         input: None,
+        detached: false,
     }
 }
 
@@ -397,6 +416,16 @@ impl Event {
         self.matches = MatchOn::Field(field);
         self
     }
+    /// The matcher is compared with this input field, which is not shown as a name.
+    pub const fn matches_value(mut self, field: &'static str) -> Self {
+        self.matches = MatchOn::Value(field);
+        self
+    }
+    /// The agent does not wait for the hook.
+    pub const fn detached(mut self) -> Self {
+        self.detached = true;
+        self
+    }
     /// The matcher is ignored.
     pub const fn matches_nothing(mut self) -> Self {
         self.matches = MatchOn::Nothing;
@@ -406,5 +435,25 @@ impl Event {
     pub const fn input(mut self, fields: &'static str) -> Self {
         self.input = Some(fields);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Flavour;
+
+    #[test]
+    fn a_plain_js_regex_has_no_exact_name_shortcut() {
+        let m = |p: &str, n: &str| Flavour::JsRegex.matches(true, "E", p, n);
+        assert_eq!(m("rm", "rm -rf x"), Ok(true));
+        assert_eq!(m("^She", "Shell"), Ok(true));
+        assert_eq!(m("", "x"), Ok(true));
+        assert_eq!(m("Edit", "Shell"), Ok(false));
+        assert!(m("(", "x").is_err());
+        // The exact-name flavour compares `rm` with the whole name.
+        assert_eq!(
+            Flavour::ExactOrJsRegex.matches(true, "E", "rm", "rm -rf x"),
+            Ok(false)
+        );
     }
 }

@@ -577,12 +577,16 @@ pub(crate) mod tests {
         events: &[
             event("Stop", EventKind::Stop, 1),
             event("PreToolUse", EventKind::BeforeTool, 1).input(r#"{"tool":"$TOOL"}"#),
+            event("beforeShellExecution", EventKind::Shell, 1)
+                .matches_value("command")
+                .detached()
+                .input(r#"{"command":"$COMMAND"}"#),
         ],
         fold_case: false,
         portable: Portable {
-            events: &[],
+            events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
             shell: "",
-            edit: "",
+            edit: "write",
             read: "",
             web: "",
             mcp: "",

@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use super::{Plan, PlannedCommand, RunPlan, assumed, build, input};
-use crate::contract::{Contract, PlanContext, Shell, Stop, Var};
+use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var};
 use crate::spec::When;
 
 /// What the agent of `id` with contract `c` would do for `cx`.
@@ -32,14 +32,20 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             event: Some(event),
         };
     };
+    // A portable matcher names tools: on an event whose matcher sees no tool name (a file
+    // path, say), the portable hook runs on every call.
+    let matcher = match (&cx.spec.when, ev.matches) {
+        (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_)) => String::new(),
+        _ => matcher,
+    };
     let built = match input::build(id, c, ev, cx, &event, &matcher) {
         Ok(b) => b,
         Err(plan) => return plan,
     };
     let payload = built.payload;
     let label = built.label;
-    if let Some(name) = &label
-        && ev.matches != crate::contract::MatchOn::Nothing
+    if let Some(name) = &built.seen
+        && ev.matches != MatchOn::Nothing
     {
         match c.matcher.matches(ev.kind.is_tool(), &event, &matcher, name) {
             Ok(true) => {}
@@ -170,7 +176,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     build::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
                 }),
                 display,
-                is_async: cx.spec.is_async(),
+                is_async: cx.spec.is_async() || ev.detached,
             }
         })
         .collect();

@@ -12,8 +12,10 @@ use crate::trigger::Trigger;
 pub struct Built {
     /// The input object.
     pub payload: Value,
-    /// The tool name or source the matcher is compared with.
+    /// The tool name or source the hook fired on, for the report.
     pub label: Option<String>,
+    /// What the matcher is compared with (the label, or a [`MatchOn::Value`] field).
+    pub seen: Option<String>,
 }
 
 /// Builds the input of `event` for the trigger, or the plan that says why there is none.
@@ -32,16 +34,21 @@ pub fn build(
     if let Trigger::Payload { value, .. } = cx.trigger {
         let path = match ev.matches {
             MatchOn::Tool => Some(c.input.tool_path),
-            MatchOn::Field(f) => Some(f),
+            MatchOn::Field(f) | MatchOn::Value(f) => Some(f),
             MatchOn::Nothing => None,
         };
-        let label = path
+        let seen = path
             .and_then(|p| at(value, p))
             .and_then(Value::as_str)
             .map(str::to_string);
+        let label = match ev.matches {
+            MatchOn::Value(_) => None,
+            _ => seen.clone(),
+        };
         return Ok(Built {
             payload: value.clone(),
             label,
+            seen,
         });
     }
     let picks = |name: &str| {
@@ -78,6 +85,22 @@ pub fn build(
             )));
         }
         (false, Kind::Prompt, Trigger::Prompt(_)) => (None, "", None),
+        (false, Kind::Shell, Trigger::Bash(command)) => (None, command.as_str(), None),
+        (false, Kind::Shell, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a shell call: pass --bash or --payload",
+            )));
+        }
+        (false, Kind::Edited, Trigger::Edit { path, .. }) => (None, "", Some(path.as_path())),
+        (false, Kind::Edited, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a file edit: pass --edit or --payload",
+            )));
+        }
         (false, Kind::Prompt, t) => {
             return Err(not_run(build::wrong_trigger(
                 event,
@@ -142,14 +165,17 @@ pub fn build(
     if let Some(f) = c.quirks.input {
         f(cx, event, &mut obj);
     }
-    let label = match (call, ev.matches) {
-        (Some((t, _)), _) => Some(t.name.to_string()),
-        (None, MatchOn::Field(f)) => obj.get(f).and_then(Value::as_str).map(str::to_string),
-        _ => None,
+    let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
+    let (label, seen) = match (call, ev.matches) {
+        (Some((t, _)), _) => (Some(t.name.to_string()), Some(t.name.to_string())),
+        (None, MatchOn::Field(f)) => (field(f), field(f)),
+        (None, MatchOn::Value(f)) => (None, field(f)),
+        _ => (None, None),
     };
     Ok(Built {
         payload: Value::Object(obj),
         label,
+        seen,
     })
 }
 
@@ -191,7 +217,41 @@ pub fn or_list(names: &[&str]) -> String {
 mod tests {
     use crate::contract::reply::tests::C;
     use crate::plan::{Plan, plan};
-    use crate::tools::testing::{edit, spec};
+    use crate::tools::testing::{bash, edit, prompt, spec};
+    use crate::trigger::Trigger;
+
+    fn planned_on(yaml: &str, trigger: &Trigger) -> Plan {
+        let s = spec(yaml);
+        let cx = crate::contract::PlanContext {
+            spec: &s,
+            trigger,
+            root: std::path::Path::new("/p"),
+            home: std::path::Path::new("/h"),
+            env: &[],
+        };
+        plan("t", &C, &cx)
+    }
+
+    #[test]
+    fn a_shell_event_matches_the_command_without_showing_it_and_is_not_waited_for() {
+        let yaml = "event: beforeShellExecution\nmatcher: \"rm.*\"\ncommand: ./h.sh\n";
+        let Plan::Run(run) = planned_on(yaml, &bash("rm -rf x")) else {
+            panic!("{:?}", planned_on(yaml, &bash("rm -rf x")))
+        };
+        assert_eq!(run.trigger, None);
+        assert!(run.commands[0].is_async);
+        assert!(matches!(
+            planned_on(yaml, &bash("ls")),
+            Plan::Skipped { trigger: None, reason, .. } if reason.ends_with("does not match ls")
+        ));
+        // A portable matcher names tools: it does not apply to a command.
+        let portable = "on: after-edit\nmatch: edit\ncommand: ./h.sh\n";
+        assert!(matches!(planned_on(portable, &bash("ls")), Plan::Run(_)));
+        assert!(matches!(
+            planned_on(yaml, &prompt("hi")),
+            Plan::NotRun { reason, .. } if reason.contains("needs a shell call")
+        ));
+    }
 
     fn planned(matcher: &str) -> Plan {
         let s = spec(&format!(

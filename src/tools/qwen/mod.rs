@@ -258,7 +258,7 @@ fn expand(command: &str, quoted_root: &str) -> String {
 fn matcher_field(event: &str) -> Option<&'static str> {
     match CONTRACT.event(event)?.matches {
         crate::contract::MatchOn::Tool => Some(CONTRACT.input.tool_path),
-        crate::contract::MatchOn::Field(f) => Some(f),
+        crate::contract::MatchOn::Field(f) | crate::contract::MatchOn::Value(f) => Some(f),
         crate::contract::MatchOn::Nothing => None,
     }
 }
