@@ -130,9 +130,9 @@ pub struct Portable {
     pub shell: &'static str,
     /// The matcher for `match: edit` and for `on: after-edit` without `match`.
     pub edit: &'static str,
-    /// The matcher for `match: read`.
+    /// The matcher for `match: read` (empty: the agent names no read tool).
     pub read: &'static str,
-    /// The matcher for `match: web`.
+    /// The matcher for `match: web` (empty: the agent names no web tool).
     pub web: &'static str,
     /// The matcher for `match: mcp:SERVER`, `{server}` standing for the server.
     pub mcp: &'static str,
@@ -149,12 +149,19 @@ impl Portable {
         let Some((_, event)) = self.events.iter().find(|(o, _)| *o == on) else {
             return Err(format!("{agent} has no {} event", on.as_str()));
         };
+        // An empty read or web matcher: the agent names no such tool.
+        let named = |kind: &str, m: &str| match m {
+            "" => Err(format!(
+                "{agent} names no {kind} tool: write a native matcher"
+            )),
+            m => Ok(m.to_string()),
+        };
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
             (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
             (_, Some(PortableMatch::Shell)) => self.shell.to_string(),
-            (_, Some(PortableMatch::Read)) => self.read.to_string(),
-            (_, Some(PortableMatch::Web)) => self.web.to_string(),
+            (_, Some(PortableMatch::Read)) => named("read", self.read)?,
+            (_, Some(PortableMatch::Web)) => named("web", self.web)?,
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
         Ok((event.to_string(), matcher))

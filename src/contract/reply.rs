@@ -173,6 +173,10 @@ pub enum Test {
     NonBlank(&'static str),
     /// A top-level key that is none of these (binds `{value}` to the first such key).
     KeyNotIn(&'static [&'static str]),
+    /// The path holds a value that is not null.
+    NotNull(&'static str),
+    /// The string at the path is the name of the event that ran.
+    IsEvent(&'static str),
 }
 
 /// A condition on a text stream.
@@ -353,15 +357,21 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
     let mut notes = Vec::new();
+    let (mut added_context, mut added_rewrite) = (false, false);
     for r in c.reply.rules {
         let mut bound = String::new();
         if !applies(c, r, ctx.event, out, &seen, fail_closed, &mut bound) {
             continue;
         }
         if r.decision.is_none() {
-            // Note rows count only once the decision is known (they follow it).
+            // Note rows count only once the decision is known (they follow it); they may add
+            // context or a rewrite too.
             if decided.is_some() {
-                notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                if !r.note.is_empty() {
+                    notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                }
+                added_context |= r.context;
+                added_rewrite |= r.rewrites;
             }
             continue;
         }
@@ -390,7 +400,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     }
     reading.notes.extend(notes);
     if !r.uncounted.is_empty() {
-        reading = reading.not_counted(r.uncounted);
+        reading = reading.not_counted(fill(r.uncounted, c, ctx.event, out, &seen, &bound));
     }
     if r.stated {
         reading = reading.stated();
@@ -409,8 +419,8 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         _ => (false, false),
     };
     reading
-        .context(r.context || ctx_json)
-        .rewrites(rewrites || r.rewrites)
+        .context(r.context || ctx_json || added_context)
+        .rewrites(rewrites || r.rewrites || added_rewrite)
 }
 
 fn applies(
@@ -459,7 +469,7 @@ fn applies(
         Shape::Json(tests) => seen
             .obj
             .as_ref()
-            .is_some_and(|o| tests.iter().all(|t| passes(o, t, bound))),
+            .is_some_and(|o| tests.iter().all(|t| passes(o, t, event, bound))),
         Shape::Array => seen.kind == Kind::Array,
         Shape::Scalar => seen.kind == Kind::Scalar,
         Shape::Text => seen.kind == Kind::Text,
@@ -474,7 +484,7 @@ fn applies(
     on && spec && ended && reply && streams && from
 }
 
-fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
+fn passes(o: &Map<String, Value>, t: &Test, event: &str, bound: &mut String) -> bool {
     match *t {
         Test::Is(p, v) => at(o, p).and_then(Value::as_str) == Some(v),
         Test::Bool(p, b) => at(o, p).and_then(Value::as_bool) == Some(b),
@@ -487,6 +497,8 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             }
             _ => false,
         },
+        Test::NotNull(p) => at(o, p).is_some_and(|v| !v.is_null()),
+        Test::IsEvent(p) => at(o, p).and_then(Value::as_str) == Some(event),
         Test::NonBlank(p) => at(o, p)
             .and_then(Value::as_str)
             .is_some_and(|s| !s.trim().is_empty()),
@@ -566,75 +578,85 @@ pub(crate) mod tests {
         rule(Allow).reply(Shape::Scalar).says("scalar"),
         rule(Error).reply(Shape::Text).stdout(Text::Some).says("text, stdout {from}"),
         rule(Error).reply(Shape::Text).says("text"),
+        rule(Allow).json(&[Test::IsEvent("e")]).uncounted("on {event}: {value}"),
+        note("").json(&[Test::NotNull("n")]).context(),
         rule(Error).json(&[Test::KeyNotIn(&["a", "b"])]).ignores_context().says("key {value}"),
         rule(Block).json(&[Test::NonBlank("a")]).rewrites(),
         rule(Allow).json(&[]).says("object"),
     ];
 
+    const EVENTS: &[crate::contract::Event] = &[
+        event("Stop", EventKind::Stop, 1),
+        event("PreToolUse", EventKind::BeforeTool, 1).input(r#"{"tool":"$TOOL"}"#),
+        event("beforeShellExecution", EventKind::Shell, 1)
+            .matches_value("command")
+            .detached()
+            .input(r#"{"command":"$COMMAND"}"#),
+    ];
+
     /// A small contract for the engine's own tests.
-    pub(crate) static C: Contract = Contract {
-        agent: "A",
-        events: &[
-            event("Stop", EventKind::Stop, 1),
-            event("PreToolUse", EventKind::BeforeTool, 1).input(r#"{"tool":"$TOOL"}"#),
-            event("beforeShellExecution", EventKind::Shell, 1)
-                .matches_value("command")
-                .detached()
-                .input(r#"{"command":"$COMMAND"}"#),
-        ],
-        fold_case: false,
-        portable: Portable {
-            events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
-            shell: "",
-            edit: "write",
-            read: "",
-            web: "",
-            mcp: "",
-        },
-        tools: Tools {
-            shell: ToolCall {
-                name: "sh",
-                input: "{}",
-                new_file: None,
-                response: "{}",
+    pub(crate) static C: Contract = contract(&[ToolCall {
+        name: "write",
+        input: "{}",
+        new_file: None,
+        response: "{}",
+    }]);
+    /// The same, with no edit tool.
+    pub(crate) static NO_EDIT: Contract = contract(&[]);
+
+    const fn contract(edit: &'static [ToolCall]) -> Contract {
+        Contract {
+            agent: "A",
+            events: EVENTS,
+            fold_case: false,
+            portable: Portable {
+                events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
+                shell: "",
+                edit: "write",
+                read: "",
+                web: "",
+                mcp: "",
             },
-            edit: &[ToolCall {
-                name: "write",
-                input: "{}",
-                new_file: None,
-                response: "{}",
-            }],
-            read: &[],
-            web: &[],
-            mcp: "",
-        },
-        matcher: Flavour::GoRegexWhole,
-        input: Input {
-            common: "{}",
-            tool_path: "tool_name",
-        },
-        run: Run {
-            shell: Shell::Assumed,
-            exec_form: Ok(()),
-            env: &[],
-            spec_env: Ok(()),
-            expands: None,
-            timeout_assumed: false,
-            cwd_assumed: false,
-        },
-        reply: Reply {
-            from: Stream::StderrAt(2),
-            json_in_string: true,
-            context: &["b"],
-            rewrites: &[],
-            rules: RULES,
-            combine: |_, _| crate::verdict::Reading::allow(),
-        },
-        quirks: Quirks {
-            gate: None,
-            input: None,
-        },
-    };
+            tools: Tools {
+                shell: ToolCall {
+                    name: "sh",
+                    input: "{}",
+                    new_file: None,
+                    response: "{}",
+                },
+                edit,
+                read: &[],
+                web: &[],
+                mcp: "",
+            },
+            matcher: Flavour::GoRegexWhole,
+            input: Input {
+                common: "{}",
+                tool_path: "tool_name",
+            },
+            run: Run {
+                shell: Shell::Assumed,
+                exec_form: Ok(()),
+                env: &[],
+                spec_env: Ok(()),
+                expands: None,
+                timeout_assumed: true,
+                cwd_assumed: true,
+            },
+            reply: Reply {
+                from: Stream::StderrAt(2),
+                json_in_string: true,
+                context: &["b"],
+                rewrites: &[],
+                rules: RULES,
+                combine: crate::tools::shared::strongest,
+            },
+            quirks: Quirks {
+                gate: None,
+                input: None,
+            },
+        }
+    }
 
     fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
         let s = spec("event: Stop\ncommand: x\n");
@@ -650,6 +672,17 @@ pub(crate) mod tests {
     fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
         let r = reading(code, stdout, stderr);
         (r.decision, r.notes)
+    }
+
+    #[test]
+    fn event_and_null_tests_a_filled_uncounted_reason_and_a_note_row_that_adds_context() {
+        let r = reading(0, r#"{"e":"Stop","n":1}"#, "");
+        assert_eq!(
+            (r.counted, r.notes, r.adds_context),
+            (false, vec!["not counted: on Stop: ".to_string()], true)
+        );
+        let r = reading(0, r#"{"e":"Other","n":null}"#, "");
+        assert_eq!((r.counted, r.notes.len(), r.adds_context), (true, 1, false));
     }
 
     #[test]

@@ -95,7 +95,15 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             reason: reason.to_string(),
         };
     }
+    // Assumed: the shell, the working directory, the timeout, in this order.
     let mut assumptions = Vec::new();
+    match c.run.shell {
+        Shell::ScriptPath(_) | Shell::Assumed => assumptions.push(assumed::shell()),
+        Shell::Argv(_) => {}
+    }
+    if c.run.cwd_assumed {
+        assumptions.push(assumed::cwd(cx.root));
+    }
     let timeout = match cx.spec.timeout() {
         Some(t) => t,
         None => {
@@ -130,13 +138,6 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         }
         Err(note) if !cx.spec.raw.env.is_empty() => notes.push(note.to_string()),
         Err(_) => {}
-    }
-    match c.run.shell {
-        Shell::ScriptPath(_) | Shell::Assumed => assumptions.insert(0, assumed::shell()),
-        Shell::Argv(_) => {}
-    }
-    if c.run.cwd_assumed {
-        assumptions.push(assumed::cwd(cx.root));
     }
     let stdin = build::stdin_bytes(cx.trigger, &payload);
     let commands = cx

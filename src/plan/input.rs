@@ -60,6 +60,12 @@ pub fn build(
         (true, _, Trigger::Bash(command)) => {
             (Some((&c.tools.shell, false)), command.as_str(), None)
         }
+        (true, _, Trigger::Edit { .. }) if c.tools.edit.is_empty() => {
+            return Err(not_run(format!(
+                "{} documents no edit tool's input, so hookcheck builds no {event} input for --edit: pass --payload",
+                c.agent
+            )));
+        }
         (true, _, Trigger::Edit { path, exists }) => {
             // The first edit tool the matcher picks, or cannot compile against: the match step
             // then says why the agent cannot match it.
@@ -215,12 +221,16 @@ pub fn or_list(names: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::contract::reply::tests::C;
+    use crate::contract::reply::tests::{C, NO_EDIT};
     use crate::plan::{Plan, plan};
     use crate::tools::testing::{bash, edit, prompt, spec};
     use crate::trigger::Trigger;
 
     fn planned_on(yaml: &str, trigger: &Trigger) -> Plan {
+        planned_by(&C, yaml, trigger)
+    }
+
+    fn planned_by(c: &crate::contract::Contract, yaml: &str, trigger: &Trigger) -> Plan {
         let s = spec(yaml);
         let cx = crate::contract::PlanContext {
             spec: &s,
@@ -229,7 +239,27 @@ mod tests {
             home: std::path::Path::new("/h"),
             env: &[],
         };
-        plan("t", &C, &cx)
+        plan("t", c, &cx)
+    }
+
+    #[test]
+    fn no_edit_tool_is_not_run_no_read_tool_is_refused_and_assumptions_come_in_order() {
+        let yaml = "event: PreToolUse\ncommand: ./h.sh\n";
+        assert!(matches!(
+            planned_by(&NO_EDIT, yaml, &edit("a.txt", true)),
+            Plan::NotRun { reason, .. } if reason.starts_with("A documents no edit tool's input")
+        ));
+        let read = crate::spec::PortableMatch::Read;
+        assert_eq!(
+            C.portable.map("A", crate::spec::On::AfterEdit, Some(&read)),
+            Err("A names no read tool: write a native matcher".to_string())
+        );
+        let yaml = "event: beforeShellExecution\ncommand: ./h.sh\n";
+        let Plan::Run(run) = planned_on(yaml, &bash("ls")) else {
+            panic!()
+        };
+        let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
+        assert_eq!(items, ["shell", "cwd", "timeout"]);
     }
 
     #[test]
@@ -254,17 +284,8 @@ mod tests {
     }
 
     fn planned(matcher: &str) -> Plan {
-        let s = spec(&format!(
-            "event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n"
-        ));
-        let cx = crate::contract::PlanContext {
-            spec: &s,
-            trigger: &edit("a.txt", true),
-            root: std::path::Path::new("/p"),
-            home: std::path::Path::new("/h"),
-            env: &[],
-        };
-        plan("t", &C, &cx)
+        let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+        planned_on(&yaml, &edit("a.txt", true))
     }
 
     #[test]

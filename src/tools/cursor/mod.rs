@@ -174,21 +174,22 @@ const EVENTS: &[Event] = &[
     event("workspaceOpen", Kind::Other, 30).blocks(Blocks::No),
 ];
 
-/// The generic plan, except for an edit on preToolUse or postToolUse: Cursor has edit tools,
-/// but their input is not documented, so the contract lists none and no table can say why.
+/// The generic plan, with Cursor's reason for an edit on preToolUse or postToolUse: its edit
+/// tools' input is undocumented (the contract lists none), but afterFileEdit is.
 fn plan(cx: &PlanContext) -> Plan {
     let plan = crate::plan::plan("cursor", &CONTRACT, cx);
     match (&plan, cx.trigger) {
-        (Plan::Skipped { event, .. }, Trigger::Edit { .. })
-            if CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) =>
-        {
+        (
             Plan::NotRun {
-                event: Some(event.clone()),
-                reason: format!(
-                    "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload"
-                ),
-            }
-        }
+                event: Some(event), ..
+            },
+            Trigger::Edit { .. },
+        ) if CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) => Plan::NotRun {
+            event: Some(event.clone()),
+            reason: format!(
+                "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload"
+            ),
+        },
         _ => plan,
     }
 }
