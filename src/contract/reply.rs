@@ -418,6 +418,11 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         ),
         _ => (false, false),
     };
+    // A reply the agent takes nothing from adds nothing, whatever a note row says.
+    let (added_context, added_rewrite) = match r.ignores_context {
+        true => (false, false),
+        false => (added_context, added_rewrite),
+    };
     reading
         .context(r.context || ctx_json || added_context)
         .rewrites(rewrites || r.rewrites || added_rewrite)
@@ -579,10 +584,10 @@ pub(crate) mod tests {
         rule(Error).reply(Shape::Text).stdout(Text::Some).says("text, stdout {from}"),
         rule(Error).reply(Shape::Text).says("text"),
         rule(Allow).json(&[Test::IsEvent("e")]).uncounted("on {event}: {value}"),
-        note("").json(&[Test::NotNull("n")]).context(),
         rule(Error).json(&[Test::KeyNotIn(&["a", "b"])]).ignores_context().says("key {value}"),
         rule(Block).json(&[Test::NonBlank("a")]).rewrites(),
         rule(Allow).json(&[]).says("object"),
+        note("").json(&[Test::NotNull("n")]).context(),
     ];
 
     const EVENTS: &[crate::contract::Event] = &[
@@ -683,6 +688,9 @@ pub(crate) mod tests {
         );
         let r = reading(0, r#"{"e":"Other","n":null}"#, "");
         assert_eq!((r.counted, r.notes.len(), r.adds_context), (true, 1, false));
+        // The note row matches, but the deciding row takes nothing from the reply.
+        let r = reading(0, r#"{"e":"Other","n":1}"#, "");
+        assert_eq!((r.decision, r.adds_context), (Error, false));
     }
 
     #[test]

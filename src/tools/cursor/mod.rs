@@ -114,7 +114,7 @@ pub static CONTRACT: Contract = Contract {
         from: Stream::Stdout,
         json_in_string: false,
         context: &["additional_context", "agent_message", "agentMessage"],
-        rewrites: &["updated_input"],
+        rewrites: &[],
         rules: replies::RULES,
         combine: shared::strongest,
     },

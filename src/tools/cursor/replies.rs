@@ -70,4 +70,6 @@ pub const RULES: &[Rule] = &[
         .context().says("followup_message is sent as the next prompt (up to loop_limit)").src(DOCS),
     rule(Allow).on(PROMPT).json(&[]).ignores_context().src(DOCS),
     rule(Allow).json(&[]).src(DOCS),
+    // updated_input rewrites the call on a permission event only.
+    note("").on(PERMISSION).json(&[Test::NotNull("updated_input")]).rewrites().src(SPEC),
 ];
