@@ -313,7 +313,9 @@ fn list_and_tools() {
     );
     assert!(
         run.stdout()
-            .contains("shell: /bin/bash -c: not a login shell, whatever $SHELL says"),
+            // Codex runs /bin/bash -c, not a login shell (captured from 0.171.0): printed from
+            // the contract that plans it.
+            .contains("shell: /bin/bash -c COMMAND; no exec form"),
         "{}",
         run.stdout()
     );

@@ -78,6 +78,8 @@ pub fn event(e: &Event) -> String {
         Kind::Stop => "stop",
         Kind::SessionStart => "session start",
         Kind::SessionEnd => "session end",
+        Kind::Shell => "a shell call",
+        Kind::Edited => "a file edit",
         Kind::Other => "other",
     };
     let blocks = match e.blocks {
@@ -89,6 +91,7 @@ pub fn event(e: &Event) -> String {
     let matcher = match e.matches {
         MatchOn::Tool => "matcher: tool name".to_string(),
         MatchOn::Field(f) => format!("matcher: {f}"),
+        MatchOn::Value(f) => format!("matcher: the {f}"),
         MatchOn::Nothing => "matcher ignored".to_string(),
     };
     let mut out = format!(
@@ -225,6 +228,9 @@ pub fn rule(r: &Rule) -> String {
         Shape::NotJson => when.push("text, not a JSON object".into()),
         Shape::Plain => when.push("plain text".into()),
         Shape::BadJson => when.push("invalid JSON".into()),
+        Shape::Array => when.push("a JSON array".into()),
+        Shape::Scalar => when.push("a JSON scalar".into()),
+        Shape::Text => when.push("text".into()),
         Shape::Json([]) => when.push("a JSON object".into()),
         Shape::Json(tests) => when.push(format!(
             "JSON {}",
@@ -276,6 +282,10 @@ fn test(t: &Test) -> String {
         Test::Mistyped(p) => format!("{p} neither a string nor null"),
         Test::Word(p, v) => format!("{p} = \"{v}\" trimmed, in any case"),
         Test::Falsy(p) => format!("{p} false to Python"),
+        Test::NonBlank(p) => format!("{p} not blank"),
+        Test::KeyNotIn(l) => format!("a key other than {}", l.join(", ")),
+        Test::NotNull(p) => format!("{p} not null"),
+        Test::IsEvent(p) => format!("{p} = the event"),
     }
 }
 

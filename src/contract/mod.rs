@@ -84,6 +84,10 @@ pub enum Kind {
     SessionStart,
     /// The session ends.
     SessionEnd,
+    /// The agent runs a shell command, as such rather than as a tool call (`--bash` only).
+    Shell,
+    /// A file was edited (`--edit` only).
+    Edited,
     /// Anything else (no trigger).
     Other,
 }
@@ -115,6 +119,9 @@ pub enum MatchOn {
     Tool,
     /// A field of the input (`source`, `reason`).
     Field(&'static str),
+    /// A field of the input that is no name (a command, a prompt, a path): compared, but not
+    /// shown as what the hook fired on.
+    Value(&'static str),
     /// The matcher is ignored.
     Nothing,
 }
@@ -128,9 +135,9 @@ pub struct Portable {
     pub shell: &'static str,
     /// The matcher for `match: edit` and for `on: after-edit` without `match`.
     pub edit: &'static str,
-    /// The matcher for `match: read`.
+    /// The matcher for `match: read` (empty: the agent names no read tool).
     pub read: &'static str,
-    /// The matcher for `match: web`.
+    /// The matcher for `match: web` (empty: the agent names no web tool).
     pub web: &'static str,
     /// The matcher for `match: mcp:SERVER`, `{server}` standing for the server.
     pub mcp: &'static str,
@@ -150,12 +157,19 @@ impl Portable {
         if let Some(why) = event.strip_prefix("$NONE:") {
             return Err(why.to_string());
         }
+        // An empty read or web matcher: the agent names no such tool.
+        let named = |kind: &str, m: &str| match m {
+            "" => Err(format!(
+                "{agent} names no {kind} tool: write a native matcher"
+            )),
+            m => Ok(m.to_string()),
+        };
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
             (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
             (_, Some(PortableMatch::Shell)) => self.shell.to_string(),
-            (_, Some(PortableMatch::Read)) => self.read.to_string(),
-            (_, Some(PortableMatch::Web)) => self.web.to_string(),
+            (_, Some(PortableMatch::Read)) => named("read", self.read)?,
+            (_, Some(PortableMatch::Web)) => named("web", self.web)?,
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
         if let Some(why) = matcher.strip_prefix("$NONE:") {
@@ -200,6 +214,8 @@ pub enum Flavour {
     /// `*` or empty: all; tool events: an unanchored JavaScript regex, falling back to
     /// equality when it does not compile; other events: equality (Gemini CLI's rule).
     JsRegexOrEqual,
+    /// `*` or empty: all; else an unanchored JavaScript regex, no exact-name shortcut.
+    JsRegex,
     /// `*` or empty: all; else a Go regex that must match the whole name.
     GoRegexWhole,
     /// The agent's own rule.
@@ -242,6 +258,12 @@ impl Flavour {
                     Err(_) => p == name,
                 })
             }
+            Flavour::JsRegex => {
+                if matcher::is_match_all(pattern) {
+                    return Ok(true);
+                }
+                Ok(matcher::JsRegex::new(pattern)?.is_match(name))
+            }
             Flavour::GoRegexWhole => {
                 if matcher::is_match_all(pattern) {
                     return Ok(true);
@@ -258,6 +280,7 @@ impl Flavour {
         match self {
             Flavour::ExactOrJsRegex | Flavour::JsRegexOrEqual => "a valid JavaScript regex",
             Flavour::GoRegexWhole => "a valid regular expression",
+            Flavour::JsRegex => "a valid regex",
             Flavour::Custom(_) => "a valid matcher",
             Flavour::Worded(_, what) => what,
         }
@@ -423,6 +446,16 @@ impl Event {
         self.matches = MatchOn::Field(field);
         self
     }
+    /// The matcher is compared with this input field, which is not shown as a name.
+    pub const fn matches_value(mut self, field: &'static str) -> Self {
+        self.matches = MatchOn::Value(field);
+        self
+    }
+    /// The agent does not wait for the hook.
+    pub const fn detached(mut self) -> Self {
+        self.detached = true;
+        self
+    }
     /// The matcher is ignored.
     pub const fn matches_nothing(mut self) -> Self {
         self.matches = MatchOn::Nothing;
@@ -431,11 +464,6 @@ impl Event {
     /// The fields the input adds (a [`template`]).
     pub const fn input(mut self, fields: &'static str) -> Self {
         self.input = Some(fields);
-        self
-    }
-    /// The agent does not wait for its hooks (their result is shown, not judged).
-    pub const fn detached(mut self) -> Self {
-        self.detached = true;
         self
     }
     /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply mean nothing here.
@@ -539,5 +567,20 @@ mod tests {
         assert_eq!(f.matches(true, "Pre", "^Ba", "Bash"), Ok(true));
         assert!(f.matches(true, "Pre", "(", "Bash").is_err());
         assert_eq!(f.what(), "a valid regular expression");
+    }
+
+    #[test]
+    fn a_plain_js_regex_has_no_exact_name_shortcut() {
+        let m = |p: &str, n: &str| Flavour::JsRegex.matches(true, "E", p, n);
+        assert_eq!(m("rm", "rm -rf x"), Ok(true));
+        assert_eq!(m("^She", "Shell"), Ok(true));
+        assert_eq!(m("", "x"), Ok(true));
+        assert_eq!(m("Edit", "Shell"), Ok(false));
+        assert!(m("(", "x").is_err());
+        // The exact-name flavour compares `rm` with the whole name.
+        assert_eq!(
+            Flavour::ExactOrJsRegex.matches(true, "E", "rm", "rm -rf x"),
+            Ok(false)
+        );
     }
 }

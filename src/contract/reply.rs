@@ -40,6 +40,9 @@ pub enum Stream {
     StdoutElseStderr,
     /// The last non-empty line of stdout.
     LastLine,
+    /// Stderr alone when the command exits with this code; otherwise stdout, or stderr when
+    /// stdout is empty (Qwen Code reads only stderr on exit 2).
+    StderrAt(i32),
 }
 
 /// One reply rule.
@@ -53,6 +56,8 @@ pub struct Rule {
     pub ended: Ended,
     /// The reply on the stream read.
     pub reply: Shape,
+    /// Stdout (whichever stream the reply was read from).
+    pub stdout: Text,
     /// Stderr.
     pub stderr: Text,
     /// Which stream the reply was read from.
@@ -66,6 +71,11 @@ pub struct Rule {
     pub context: bool,
     /// The reply stated the decision itself (for agents that merge replies in order).
     pub stated: bool,
+    /// The reply rewrites the tool's input or output (beside [`Reply::rewrites`]).
+    pub rewrites: bool,
+    /// The agent takes no context and no rewrite from this reply (it rejects the reply, or
+    /// the event reads neither).
+    pub ignores_context: bool,
     /// Not counted, for this reason ("" = counted).
     pub uncounted: &'static str,
     /// What a user should know.
@@ -141,6 +151,14 @@ pub enum Shape {
     BadJson,
     /// A JSON object passing every test.
     Json(&'static [Test]),
+    /// A JSON array (for agents that read it as an object with no fields).
+    Array,
+    /// Valid JSON that is neither an object nor an array (a number, `true`, `null`; with
+    /// [`Reply::json_in_string`], a string holding one of these).
+    Scalar,
+    /// Text that is not valid JSON (with [`Reply::json_in_string`], also a JSON string whose
+    /// content is not).
+    Text,
 }
 
 /// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
@@ -166,6 +184,14 @@ pub enum Test {
     Word(&'static str, &'static str),
     /// The path is present and false to Python (`null`, `false`, `0`, `""`, `[]`, `{}`).
     Falsy(&'static str),
+    /// A string at the path that is not blank (after trimming).
+    NonBlank(&'static str),
+    /// A top-level key that is none of these (binds `{value}` to the first such key).
+    KeyNotIn(&'static [&'static str]),
+    /// The path holds a value that is not null.
+    NotNull(&'static str),
+    /// The string at the path is the name of the event that ran.
+    IsEvent(&'static str),
 }
 
 /// A condition on a text stream.
@@ -195,12 +221,15 @@ pub const fn rule(decision: Decision) -> Rule {
         spec: SpecIf::Any,
         ended: Ended::Any,
         reply: Shape::Any,
+        stdout: Text::Any,
         stderr: Text::Any,
         read_from: From::Any,
         decision: Some(decision),
         effect: None,
         context: false,
         stated: false,
+        rewrites: false,
+        ignores_context: false,
         uncounted: "",
         note: "",
         source: "",
@@ -244,6 +273,11 @@ impl Rule {
     pub const fn json(self, tests: &'static [Test]) -> Self {
         self.reply(Shape::Json(tests))
     }
+    /// When stdout is so.
+    pub const fn stdout(mut self, stdout: Text) -> Self {
+        self.stdout = stdout;
+        self
+    }
     /// When stderr is so.
     pub const fn stderr(mut self, stderr: Text) -> Self {
         self.stderr = stderr;
@@ -267,6 +301,16 @@ impl Rule {
     /// Stating its decision.
     pub const fn stated(mut self) -> Self {
         self.stated = true;
+        self
+    }
+    /// Rewriting the tool's input or output.
+    pub const fn rewrites(mut self) -> Self {
+        self.rewrites = true;
+        self
+    }
+    /// Taking no context and no rewrite from the reply.
+    pub const fn ignores_context(mut self) -> Self {
+        self.ignores_context = true;
         self
     }
     /// Not counted, for this reason.
@@ -306,8 +350,20 @@ pub const fn concat<const N: usize>(a: &[Rule], b: &[Rule]) -> [Rule; N] {
 struct Seen<'a> {
     text: &'a str,
     from: &'static str,
+    stdout: &'a str,
     stderr: &'a str,
     obj: Option<Map<String, Value>>,
+    kind: Kind,
+}
+
+/// What the text read parses to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Empty,
+    Object,
+    Array,
+    Scalar,
+    Text,
 }
 
 /// Reads one command's outcome by the contract's rules.
@@ -315,7 +371,10 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {
-        Stream::StdoutElseStderr if stdout.trim().is_empty() => (stderr.trim(), "stderr"),
+        Stream::StderrAt(n) if out.exit_code == Some(n) => (stderr.trim(), "stderr"),
+        Stream::StdoutElseStderr | Stream::StderrAt(_) if stdout.trim().is_empty() => {
+            (stderr.trim(), "stderr")
+        }
         Stream::LastLine => (
             stdout
                 .lines()
@@ -329,21 +388,29 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let seen = Seen {
         text,
         from,
+        stdout: stdout.trim(),
         stderr: stderr.trim(),
         obj: parse(text, c.reply.json_in_string),
+        kind: kind(text, c.reply.json_in_string),
     };
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
     let mut notes = Vec::new();
+    let (mut added_context, mut added_rewrite) = (false, false);
     for r in c.reply.rules {
         let mut bound = String::new();
         if !applies(c, r, ctx, out, &seen, fail_closed, &mut bound) {
             continue;
         }
         if r.decision.is_none() {
-            // Note rows count only once the decision is known (they follow it).
+            // Note rows count only once the decision is known (they follow it); they may add
+            // context or a rewrite too.
             if decided.is_some() {
-                notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                if !r.note.is_empty() {
+                    notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                }
+                added_context |= r.context;
+                added_rewrite |= r.rewrites;
             }
             continue;
         }
@@ -372,7 +439,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     }
     reading.notes.extend(notes);
     if !r.uncounted.is_empty() {
-        reading = reading.not_counted(r.uncounted);
+        reading = reading.not_counted(fill(r.uncounted, c, ctx.event, out, &seen, &bound));
     }
     if r.stated {
         reading = reading.stated();
@@ -380,6 +447,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // Context and rewrites come from a JSON reply the deciding rule read, never from JSON the
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {
+        _ if r.ignores_context => (false, false),
         (Some(o), Shape::Json(_)) => (
             event.is_none_or(|e| e.json_fields)
                 && c.reply
@@ -391,7 +459,14 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         ),
         _ => (false, false),
     };
-    reading.context(r.context || ctx_json).rewrites(rewrites)
+    // A reply the agent takes nothing from adds nothing, whatever a note row says.
+    let (added_context, added_rewrite) = match r.ignores_context {
+        true => (false, false),
+        false => (added_context, added_rewrite),
+    };
+    reading
+        .context(r.context || ctx_json || added_context)
+        .rewrites(rewrites || r.rewrites || added_rewrite)
 }
 
 fn applies(
@@ -448,18 +523,22 @@ fn applies(
         Shape::Json(tests) => seen
             .obj
             .as_ref()
-            .is_some_and(|o| tests.iter().all(|t| passes(o, t, bound))),
+            .is_some_and(|o| tests.iter().all(|t| passes(o, t, event, bound))),
+        Shape::Array => seen.kind == Kind::Array,
+        Shape::Scalar => seen.kind == Kind::Scalar,
+        Shape::Text => seen.kind == Kind::Text,
     };
-    let stderr = match r.stderr {
+    let stream = |t: Text, s: &str| match t {
         Text::Any => true,
-        Text::Empty => seen.stderr.is_empty(),
-        Text::Some => !seen.stderr.is_empty(),
+        Text::Empty => s.is_empty(),
+        Text::Some => !s.is_empty(),
     };
+    let streams = stream(r.stdout, seen.stdout) && stream(r.stderr, seen.stderr);
     let from = r.read_from == From::Any || seen.from == "stderr";
-    on && spec && ended && reply && stderr && from
+    on && spec && ended && reply && streams && from
 }
 
-fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
+fn passes(o: &Map<String, Value>, t: &Test, event: &str, bound: &mut String) -> bool {
     match *t {
         Test::Is(p, v) => at(o, p).and_then(Value::as_str) == Some(v),
         Test::Bool(p, b) => at(o, p).and_then(Value::as_bool) == Some(b),
@@ -488,6 +567,18 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
             Value::Array(a) => a.is_empty(),
             Value::Object(m) => m.is_empty(),
         }),
+        Test::NotNull(p) => at(o, p).is_some_and(|v| !v.is_null()),
+        Test::IsEvent(p) => at(o, p).and_then(Value::as_str) == Some(event),
+        Test::NonBlank(p) => at(o, p)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.trim().is_empty()),
+        Test::KeyNotIn(l) => match o.keys().find(|k| !l.contains(&k.as_str())) {
+            Some(k) => {
+                *bound = k.clone();
+                true
+            }
+            None => false,
+        },
     }
 }
 
@@ -512,6 +603,26 @@ fn parse(text: &str, json_in_string: bool) -> Option<Map<String, Value>> {
     }
 }
 
+/// What `text` parses to, a JSON string parsed again when `json_in_string`.
+fn kind(text: &str, json_in_string: bool) -> Kind {
+    if text.is_empty() {
+        return Kind::Empty;
+    }
+    let v = match serde_json::from_str::<Value>(text) {
+        Ok(Value::String(s)) if json_in_string => match serde_json::from_str::<Value>(&s) {
+            Ok(inner) => inner,
+            Err(_) => return Kind::Text,
+        },
+        Ok(v) => v,
+        Err(_) => return Kind::Text,
+    };
+    match v {
+        Value::Object(_) => Kind::Object,
+        Value::Array(_) => Kind::Array,
+        _ => Kind::Scalar,
+    }
+}
+
 fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound: &str) -> String {
     let exit = out.exit_code.map(|n| n.to_string()).unwrap_or_default();
     note.replace("{agent}", c.agent)
@@ -523,7 +634,7 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
 }
 
 #[cfg(test)]
-mod tests {
+mod more_tests {
     use serde_json::{Value, json};
 
     use super::*;
@@ -635,7 +746,7 @@ mod tests {
             (r#"{"d":" DENY "}"#, Test::Word("d", "deny"), true),
             (r#"{"d":"denied"}"#, Test::Word("d", "deny"), false),
         ] {
-            assert_eq!(passes(&o(json), &test, &mut b), want, "{json}");
+            assert_eq!(passes(&o(json), &test, "Stop", &mut b), want, "{json}");
         }
     }
 
@@ -649,5 +760,168 @@ mod tests {
         for input in [json!({"source": "user"}), json!({}), Value::Null] {
             assert_eq!(read_with(&input).decision, Decision::Block, "{input}");
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::contract::{
+        Flavour, Input, Kind as EventKind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+    };
+    use crate::tools::testing::{exit, spec};
+    use crate::verdict::Decision::{Allow, Block, Error};
+
+    #[rustfmt::skip]
+    const RULES: &[Rule] = &[
+        rule(Block).reply(Shape::Array).says("array"),
+        rule(Allow).reply(Shape::Scalar).says("scalar"),
+        rule(Error).reply(Shape::Text).stdout(Text::Some).says("text, stdout {from}"),
+        rule(Error).reply(Shape::Text).says("text"),
+        rule(Allow).json(&[Test::IsEvent("e")]).uncounted("on {event}: {value}"),
+        rule(Error).json(&[Test::KeyNotIn(&["a", "b"])]).ignores_context().says("key {value}"),
+        rule(Block).json(&[Test::NonBlank("a")]).rewrites(),
+        rule(Allow).json(&[]).says("object"),
+        note("").json(&[Test::NotNull("n")]).context(),
+    ];
+
+    const EVENTS: &[crate::contract::Event] = &[
+        event("Stop", EventKind::Stop, 1),
+        event("PreToolUse", EventKind::BeforeTool, 1).input(r#"{"tool":"$TOOL"}"#),
+        event("beforeShellExecution", EventKind::Shell, 1)
+            .matches_value("command")
+            .detached()
+            .input(r#"{"command":"$COMMAND"}"#),
+    ];
+
+    /// A small contract for the engine's own tests.
+    pub(crate) static C: Contract = contract(&[ToolCall {
+        name: "write",
+        input: "{}",
+        new_file: None,
+        response: "{}",
+    }]);
+    /// The same, with no edit tool.
+    pub(crate) static NO_EDIT: Contract = contract(&[]);
+
+    const fn contract(edit: &'static [ToolCall]) -> Contract {
+        Contract {
+            agent: "A",
+            events: EVENTS,
+            fold_case: false,
+            portable: Portable {
+                events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
+                shell: "",
+                edit: "write",
+                read: "",
+                web: "",
+                mcp: "",
+            },
+            tools: Tools {
+                shell: ToolCall {
+                    name: "sh",
+                    input: "{}",
+                    new_file: None,
+                    response: "{}",
+                },
+                edit,
+                read: &[],
+                web: &[],
+                mcp: "",
+            },
+            matcher: Flavour::GoRegexWhole,
+            input: Input {
+                common: "{}",
+                tool_path: "tool_name",
+            },
+            run: Run {
+                shell: Shell::Assumed,
+                exec_form: Ok(()),
+                env: &[],
+                spec_env: Ok(()),
+                expands: None,
+                timeout_assumed: true,
+                cwd_assumed: true,
+            },
+            reply: Reply {
+                from: Stream::StderrAt(2),
+                json_in_string: true,
+                context: &["b"],
+                rewrites: &[],
+                rules: RULES,
+                combine: crate::tools::shared::strongest,
+            },
+            quirks: Quirks {
+                gate: None,
+                input: None,
+            },
+        }
+    }
+
+    fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
+        let s = spec("event: Stop\ncommand: x\n");
+        let cx = ReadContext {
+            event: "Stop",
+            spec: &s,
+            input: &Value::Null,
+            peers: &[],
+        };
+        read(&C, &cx, &exit(code, stdout, stderr))
+    }
+
+    fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
+        let r = reading(code, stdout, stderr);
+        (r.decision, r.notes)
+    }
+
+    #[test]
+    fn event_and_null_tests_a_filled_uncounted_reason_and_a_note_row_that_adds_context() {
+        let r = reading(0, r#"{"e":"Stop","n":1}"#, "");
+        assert_eq!(
+            (r.counted, r.notes, r.adds_context),
+            (false, vec!["not counted: on Stop: ".to_string()], true)
+        );
+        let r = reading(0, r#"{"e":"Other","n":null}"#, "");
+        assert_eq!((r.counted, r.notes.len(), r.adds_context), (true, 1, false));
+        // The note row matches, but the deciding row takes nothing from the reply.
+        let r = reading(0, r#"{"e":"Other","n":1}"#, "");
+        assert_eq!((r.decision, r.adds_context), (Error, false));
+    }
+
+    #[test]
+    fn key_and_blank_tests_and_rules_that_ignore_context_or_rewrite() {
+        let r = reading(0, r#"{"b":1,"c":2,"d":3}"#, "");
+        assert_eq!(
+            (r.decision, r.notes, r.adds_context),
+            (Error, vec!["key c".to_string()], false)
+        );
+        let r = reading(0, r#"{"a":"x","b":1}"#, "");
+        assert_eq!(
+            (r.decision, r.adds_context, r.rewrites_input),
+            (Block, true, true)
+        );
+        let r = reading(0, r#"{"a":"  ","b":1}"#, "");
+        assert_eq!(
+            (r.decision, r.adds_context, r.rewrites_input),
+            (Allow, true, false)
+        );
+    }
+
+    #[test]
+    fn shapes_tell_arrays_scalars_and_text_apart_and_exit_2_reads_stderr_alone() {
+        let one = |n: &str| vec![n.to_string()];
+        assert_eq!(read_one(0, "[1]", ""), (Block, one("array")));
+        assert_eq!(read_one(0, r#""[1]""#, ""), (Block, one("array")));
+        assert_eq!(read_one(0, "42", ""), (Allow, one("scalar")));
+        assert_eq!(read_one(0, r#""null""#, ""), (Allow, one("scalar")));
+        assert_eq!(
+            read_one(0, r#""hi""#, ""),
+            (Error, one("text, stdout stdout"))
+        );
+        assert_eq!(read_one(0, "{x", ""), (Error, one("text, stdout stdout")));
+        assert_eq!(read_one(1, "", "{}"), (Allow, one("object")));
+        // Exit 2: stderr alone, even when stdout holds a reply.
+        assert_eq!(read_one(2, "{}", "no"), (Error, one("text, stdout stderr")));
+        assert_eq!(read_one(2, "", "no"), (Error, one("text")));
     }
 }

@@ -8,7 +8,7 @@
 
 use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
-use crate::contract::{Contract, PlanContext, Shell, Stop, Var};
+use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var};
 use crate::spec::When;
 
 /// What the agent of `id` with contract `c` would do for `cx`.
@@ -31,14 +31,20 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             event: Some(event),
         };
     };
+    // A portable matcher names tools: on an event whose matcher sees no tool name (a file
+    // path, say), the portable hook runs on every call.
+    let matcher = match (&cx.spec.when, ev.matches) {
+        (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_)) => String::new(),
+        _ => matcher,
+    };
     let built = match input::build(id, c, ev, cx, &event, &matcher) {
         Ok(b) => b,
         Err(plan) => return plan,
     };
     let payload = built.payload;
     let label = built.label;
-    if let Some(name) = &label
-        && ev.matches != crate::contract::MatchOn::Nothing
+    if let Some(name) = &built.seen
+        && ev.matches != MatchOn::Nothing
     {
         match c.matcher.matches(ev.kind.is_tool(), &event, &matcher, name) {
             Ok(true) => {}
@@ -88,7 +94,15 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             reason: reason.to_string(),
         };
     }
+    // Assumed: the shell, the working directory, the timeout, in this order.
     let mut assumptions = Vec::new();
+    match c.run.shell {
+        Shell::ScriptPath(_) | Shell::Assumed => assumptions.push(assumed::shell()),
+        Shell::Argv(_) => {}
+    }
+    if c.run.cwd_assumed {
+        assumptions.push(assumed::cwd(cx.root));
+    }
     let timeout = match cx.spec.timeout() {
         Some(t) => t,
         None => {
@@ -129,13 +143,6 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         }
         Err(note) if !cx.spec.raw.env.is_empty() => notes.push(note.to_string()),
         Err(_) => {}
-    }
-    match c.run.shell {
-        Shell::ScriptPath(_) | Shell::Assumed => assumptions.insert(0, assumed::shell()),
-        Shell::Argv(_) => {}
-    }
-    if c.run.cwd_assumed {
-        assumptions.push(assumed::cwd(cx.root));
     }
     let stdin = build::stdin_bytes(cx.trigger, &payload);
     let commands = cx

@@ -11,8 +11,10 @@ use crate::trigger::Trigger;
 pub struct Built {
     /// The input object.
     pub payload: Value,
-    /// The tool name or source the matcher is compared with.
+    /// The tool name or source the hook fired on, for the report.
     pub label: Option<String>,
+    /// What the matcher is compared with (the label, or a [`MatchOn::Value`] field).
+    pub seen: Option<String>,
 }
 
 /// Builds the input of `event` for the trigger, or the plan that says why there is none.
@@ -31,16 +33,21 @@ pub fn build(
     if let Trigger::Payload { value, .. } = cx.trigger {
         let path = match ev.matches {
             MatchOn::Tool => Some(c.input.tool_path),
-            MatchOn::Field(f) => Some(f),
+            MatchOn::Field(f) | MatchOn::Value(f) => Some(f),
             MatchOn::Nothing => None,
         };
-        let label = path
+        let seen = path
             .and_then(|p| at(value, p))
             .and_then(Value::as_str)
             .map(str::to_string);
+        let label = match ev.matches {
+            MatchOn::Value(_) => None,
+            _ => seen.clone(),
+        };
         return Ok(Built {
             payload: value.clone(),
             label,
+            seen,
         });
     }
     let picks = |name: &str| {
@@ -52,16 +59,33 @@ pub fn build(
         (true, _, Trigger::Bash(command)) => {
             (Some((&c.tools.shell, false)), command.as_str(), None)
         }
+        (true, _, Trigger::Edit { .. }) if c.tools.edit.is_empty() => {
+            return Err(not_run(format!(
+                "{} documents no edit tool's input, so hookcheck builds no {event} input for --edit: pass --payload",
+                c.agent
+            )));
+        }
         (true, _, Trigger::Edit { path, exists }) => {
-            // When no edit tool's input is known, there is nothing to build, whatever the
-            // matcher picks: the first tool's `$NONE` says why.
+            // The first edit tool the matcher picks, or cannot compile against (the match step
+            // then says why the agent cannot match it); when no edit tool's input is known,
+            // there is nothing to build, whatever the matcher picks: the first tool's `$NONE`
+            // says why.
             let unknown = |t: &&ToolCall| t.input.trim_matches('"').starts_with("$NONE:");
-            let tool = c.tools.edit.iter().find(|t| picks(t.name)).or_else(|| {
-                c.tools
-                    .edit
-                    .first()
-                    .filter(|_| c.tools.edit.iter().all(|t| unknown(&t)))
-            });
+            let tool = c
+                .tools
+                .edit
+                .iter()
+                .find(|t| {
+                    c.matcher
+                        .matches(true, event, matcher, t.name)
+                        .unwrap_or(true)
+                })
+                .or_else(|| {
+                    c.tools
+                        .edit
+                        .first()
+                        .filter(|_| c.tools.edit.iter().all(|t| unknown(&t)))
+                });
             let Some(tool) = tool else {
                 let names: Vec<&str> = c.tools.edit.iter().map(|t| t.name).collect();
                 return Err(Plan::Skipped {
@@ -80,6 +104,22 @@ pub fn build(
             )));
         }
         (false, Kind::Prompt, Trigger::Prompt(_)) => (None, "", None),
+        (false, Kind::Shell, Trigger::Bash(command)) => (None, command.as_str(), None),
+        (false, Kind::Shell, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a shell call: pass --bash or --payload",
+            )));
+        }
+        (false, Kind::Edited, Trigger::Edit { path, .. }) => (None, "", Some(path.as_path())),
+        (false, Kind::Edited, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a file edit: pass --edit or --payload",
+            )));
+        }
         (false, Kind::Prompt, t) => {
             return Err(not_run(build::wrong_trigger(
                 event,
@@ -144,14 +184,17 @@ pub fn build(
     if let Some(f) = c.quirks.input {
         f(cx, event, &mut obj);
     }
-    let label = match (call, ev.matches) {
-        (Some((t, _)), _) => Some(t.name.to_string()),
-        (None, MatchOn::Field(f)) => obj.get(f).and_then(Value::as_str).map(str::to_string),
-        _ => None,
+    let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
+    let (label, seen) = match (call, ev.matches) {
+        (Some((t, _)), _) => (Some(t.name.to_string()), Some(t.name.to_string())),
+        (None, MatchOn::Field(f)) => (field(f), field(f)),
+        (None, MatchOn::Value(f)) => (None, field(f)),
+        _ => (None, None),
     };
     Ok(Built {
         payload: Value::Object(obj),
         label,
+        seen,
     })
 }
 
@@ -193,4 +236,85 @@ pub fn or_list(names: &[&str]) -> String {
 /// The value at a dotted path of a JSON value.
 pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, p| v.get(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contract::reply::tests::{C, NO_EDIT};
+    use crate::plan::{Plan, plan};
+    use crate::tools::testing::{bash, edit, prompt, spec};
+    use crate::trigger::Trigger;
+
+    fn planned_on(yaml: &str, trigger: &Trigger) -> Plan {
+        planned_by(&C, yaml, trigger)
+    }
+
+    fn planned_by(c: &crate::contract::Contract, yaml: &str, trigger: &Trigger) -> Plan {
+        let s = spec(yaml);
+        let cx = crate::contract::PlanContext {
+            spec: &s,
+            trigger,
+            root: std::path::Path::new("/p"),
+            home: std::path::Path::new("/h"),
+            env: &[],
+        };
+        plan("t", c, &cx)
+    }
+
+    #[test]
+    fn no_edit_tool_is_not_run_no_read_tool_is_refused_and_assumptions_come_in_order() {
+        let yaml = "event: PreToolUse\ncommand: ./h.sh\n";
+        assert!(matches!(
+            planned_by(&NO_EDIT, yaml, &edit("a.txt", true)),
+            Plan::NotRun { reason, .. } if reason.starts_with("A documents no edit tool's input")
+        ));
+        let read = crate::spec::PortableMatch::Read;
+        assert_eq!(
+            C.portable.map("A", crate::spec::On::AfterEdit, Some(&read)),
+            Err("A names no read tool: write a native matcher".to_string())
+        );
+        let yaml = "event: beforeShellExecution\ncommand: ./h.sh\n";
+        let Plan::Run(run) = planned_on(yaml, &bash("ls")) else {
+            panic!()
+        };
+        let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
+        assert_eq!(items, ["shell", "cwd", "timeout"]);
+    }
+
+    #[test]
+    fn a_shell_event_matches_the_command_without_showing_it_and_is_not_waited_for() {
+        let yaml = "event: beforeShellExecution\nmatcher: \"rm.*\"\ncommand: ./h.sh\n";
+        let Plan::Run(run) = planned_on(yaml, &bash("rm -rf x")) else {
+            panic!("{:?}", planned_on(yaml, &bash("rm -rf x")))
+        };
+        assert_eq!(run.trigger, None);
+        assert!(run.commands[0].is_async);
+        assert!(matches!(
+            planned_on(yaml, &bash("ls")),
+            Plan::Skipped { trigger: None, reason, .. } if reason.ends_with("does not match ls")
+        ));
+        // A portable matcher names tools: it does not apply to a command.
+        let portable = "on: after-edit\nmatch: edit\ncommand: ./h.sh\n";
+        assert!(matches!(planned_on(portable, &bash("ls")), Plan::Run(_)));
+        assert!(matches!(
+            planned_on(yaml, &prompt("hi")),
+            Plan::NotRun { reason, .. } if reason.contains("needs a shell call")
+        ));
+    }
+
+    fn planned(matcher: &str) -> Plan {
+        let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+        planned_on(&yaml, &edit("a.txt", true))
+    }
+
+    #[test]
+    fn an_edit_matcher_the_agent_cannot_compile_is_not_run_and_one_that_misses_skips() {
+        assert!(
+            matches!(&planned("("), Plan::NotRun { reason, .. } if reason.contains("not a valid regular expression")),
+            "{:?}",
+            planned("(")
+        );
+        assert!(matches!(planned("read"), Plan::Skipped { .. }));
+        assert!(matches!(planned("write"), Plan::Run(_)));
+    }
 }

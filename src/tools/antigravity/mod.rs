@@ -7,16 +7,15 @@
 //! events", "Assumed results").
 
 pub mod native;
+mod replies;
 
-use serde_json::{Value, json};
-
-use super::shared::{self, assumed};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::Reading;
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+};
+use crate::spec::{On, When};
 
 /// Antigravity's contract.
 pub static TOOL: Tool = Tool {
@@ -27,7 +26,7 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §5 (third-party measurements of agy 1.0.x-1.2.x, 2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "script path only (assumed sh -c); agy 1.0.x executes the path with no shell",
     timeouts: "30 s",
     session_vars: &[],
@@ -39,277 +38,127 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// Events (protocols-b.md §5; seed 002).
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PreInvocation",
-    "PostInvocation",
-    "Stop",
-    "SessionStart",
-];
-
-/// Events whose input is a tool call.
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse"];
-
-/// The edit tools `--edit` may call, in the order tried (seed 002).
-const EDIT_TOOLS: &[&str] = &[
-    "write_to_file",
-    "replace_file_content",
-    "multi_replace_file_content",
-];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::PromptSubmit => return Err("Antigravity has no prompt event".into()),
-        On::SessionEnd => return Err("Antigravity has no session-end event".into()),
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => {
-            "write_to_file|replace_file_content|multi_replace_file_content".to_string()
-        }
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "run_command".into(),
-        (_, Some(PortableMatch::Read)) => "view_file".into(),
-        (_, Some(PortableMatch::Web)) => "read_url_content|search_web".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp_{server}_.*"),
-    };
-    Ok((event.to_string(), matcher))
-}
-
-/// Empty or `*`: all; else a regex that must match the whole tool name (seed 002).
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if matcher::is_match_all(pattern) {
-        return Ok(true);
-    }
-    matcher::go_regex_matches(&format!("^(?:{pattern})$"), name)
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
+/// What Antigravity does, as data (protocols-b.md §5; seed 002, "Antigravity sample events",
+/// "Assumed results").
+pub static CONTRACT: Contract = Contract {
+    agent: "Antigravity",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+            (On::Stop, "Stop"),
+        ],
+        shell: "run_command",
+        edit: "write_to_file|replace_file_content|multi_replace_file_content",
+        read: "view_file",
+        web: "read_url_content|search_web",
+        mcp: "mcp_{server}_.*",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "run_command",
+            input: r#"{"CommandLine":"$COMMAND","Cwd":"$ROOT"}"#,
+            new_file: None,
+            response: "{}",
         },
-    };
-    if !EVENTS.contains(&event.as_str()) {
+        // The edit tools `--edit` may call, in the order tried (seed 002). Only TargetFile is
+        // confirmed by third-party hooks; the other args are placeholders.
+        edit: &[
+            ToolCall {
+                name: "write_to_file",
+                input: r#"{"TargetFile":"$FILE","CodeContent":""}"#,
+                new_file: None,
+                response: "{}",
+            },
+            ToolCall {
+                name: "replace_file_content",
+                input: r#"{"TargetFile":"$FILE","TargetContent":"","ReplacementContent":""}"#,
+                new_file: None,
+                response: "{}",
+            },
+            ToolCall {
+                name: "multi_replace_file_content",
+                input: r#"{"TargetFile":"$FILE","ReplacementChunks":[{"TargetContent":"","ReplacementContent":""}]}"#,
+                new_file: None,
+                response: "{}",
+            },
+        ],
+        read: &["view_file"],
+        web: &["read_url_content", "search_web"],
+        mcp: "mcp_{server}_{tool}",
+    },
+    // Empty or `*`: all; else a regex that must match the whole tool name (seed 002).
+    matcher: Flavour::GoRegexWhole,
+    // A camelCase envelope around PascalCase tool args (protocols-b.md §5); only the tool
+    // events build one.
+    input: Input {
+        common: r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
+        tool_path: "toolCall.name",
+    },
+    run: Run {
+        shell: Shell::ScriptPath(&[]),
+        exec_form: Ok(()),
+        env: &[],
+        // Unknown handler keys such as env are discarded (protocols-b.md §5, DefenseClaw).
+        spec_env: Err("Antigravity discards a handler's env; the spec's env is not set"),
+        expands: None,
+        // 30 s is documented (seed 002, "Assumed results").
+        timeout_assumed: false,
+        cwd_assumed: true,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["additionalContext"],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
+
+/// Events (protocols-b.md §5; seed 002); only the tool events' input is known.
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 30).input("{}"),
+    event("PostToolUse", Kind::AfterTool, 30).input(r#"{"toolResponse":{"output":""}}"#),
+    event("PreInvocation", Kind::Other, 30),
+    event("PostInvocation", Kind::Other, 30),
+    event("Stop", Kind::Stop, 30),
+    event("SessionStart", Kind::SessionStart, 30),
+];
+
+/// The generic plan, and two things no table says: Antigravity has no prompt event at all
+/// (not only no `prompt-submit`), and it waits for every hook (no async hooks).
+fn plan(cx: &PlanContext) -> Plan {
+    if let When::Portable {
+        on: On::PromptSubmit,
+        ..
+    } = cx.spec.when
+    {
         return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Antigravity has no {event} event"),
+            event: None,
+            reason: "Antigravity has no prompt event".into(),
         };
     }
-    let (payload, tool) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(p) => return p,
-    };
-    if let Some(name) = &tool
-        && TOOL_EVENTS.contains(&event.as_str())
-    {
-        match matcher_matches(&matcher, name) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: tool.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e})"
-                    ),
-                };
-            }
+    let mut plan = crate::plan::plan("antigravity", &CONTRACT, cx);
+    if let Plan::Run(run) = &mut plan {
+        for c in &mut run.commands {
+            c.is_async = false;
         }
     }
-    let mut notes = Vec::new();
-    if !cx.spec.raw.env.is_empty() {
-        // Unknown handler keys such as env are discarded (protocols-b.md §5, DefenseClaw).
-        notes.push("Antigravity discards a handler's env; the spec's env is not set".to_string());
-    }
-    // 30 s is documented (seed 002, "Assumed results").
-    let timeout = cx.spec.timeout().unwrap_or(30);
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let line = match &cx.spec.args {
-                Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-                _ => command.clone(),
-            };
-            PlannedCommand {
-                display: line.clone(),
-                invocation: assumed::script_path_shell(&line, &[]).map(|(program, args)| {
-                    shared::invocation(&program, args, cx.env.to_vec(), cx.root, &stdin, timeout)
-                }),
-                is_async: false,
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: tool,
-        commands,
-        assumptions: vec![assumed::shell(), assumed::cwd(cx.root)],
-        notes,
-    })
-}
-
-/// The event input (camelCase envelope, PascalCase tool args; protocols-b.md §5) and the tool.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let tool = value
-            .pointer("/toolCall/name")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        return Ok((value.clone(), tool));
-    }
-    if !TOOL_EVENTS.contains(&event) {
-        return Err(not_run(format!(
-            "hookcheck builds no {event} input for Antigravity: pass --payload"
-        )));
-    }
-    let root = cx.root.display().to_string();
-    let (name, args) = match cx.trigger {
-        Trigger::Bash(cmd) => (
-            "run_command".to_string(),
-            json!({ "CommandLine": cmd, "Cwd": root }),
-        ),
-        Trigger::Edit { path, .. } => {
-            let file = path.display().to_string();
-            let Some(tool) = EDIT_TOOLS
-                .iter()
-                .find(|t| matcher_matches(matcher, t).unwrap_or(false))
-            else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: Some("write_to_file".into()),
-                    reason: format!(
-                        "matcher \"{matcher}\" does not match write_to_file, replace_file_content or multi_replace_file_content"
-                    ),
-                });
-            };
-            // Only TargetFile is confirmed by third-party hooks; the other args are placeholders.
-            let args = match *tool {
-                "write_to_file" => json!({ "TargetFile": file, "CodeContent": "" }),
-                "replace_file_content" => {
-                    json!({ "TargetFile": file, "TargetContent": "", "ReplacementContent": "" })
-                }
-                _ => json!({
-                    "TargetFile": file,
-                    "ReplacementChunks": [{ "TargetContent": "", "ReplacementContent": "" }]
-                }),
-            };
-            (tool.to_string(), args)
-        }
-        t => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash, --edit or --payload (Antigravity has no prompt event)",
-            )));
-        }
-    };
-    let mut payload = json!({
-        "hookEventName": event,
-        "conversationId": shared::session_id("antigravity"),
-        "stepIdx": 1,
-        "toolCall": { "name": name, "args": args },
-        "transcriptPath": cx.home.join(".gemini/antigravity/transcripts/hookcheck.jsonl"),
-        "workspacePaths": [root],
-        "artifactDirectoryPath": cx.home.join(".gemini/antigravity/artifacts/hookcheck"),
-    });
-    if event == "PostToolUse"
-        && let Some(obj) = payload.as_object_mut()
-    {
-        obj.insert("toolResponse".into(), json!({ "output": "" }));
-    }
-    Ok((payload, Some(name)))
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    // The docs give no exit code a meaning: only exit 0 with a documented reply counts.
-    if out.timed_out {
-        return Reading::timeout().not_counted("Antigravity documents no timeout behaviour");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().not_counted(format!(
-            "the command did not start ({e}); Antigravity documents no result for that"
-        ));
-    }
-    match out.exit_code {
-        Some(0) => {}
-        Some(n) => {
-            return Reading::error().not_counted(format!(
-                "exit {n}: Antigravity's docs give no exit code a meaning"
-            ));
-        }
-        None => return Reading::error().not_counted("killed by a signal"),
-    }
-    let Some(obj) = shared::json_object(&out.stdout.text()) else {
-        return Reading::error().not_counted(
-            "stdout is not a JSON object; agy 1.1.x reads a missing decision as deny",
-        );
-    };
-    let context = obj.get("additionalContext").is_some_and(|v| !v.is_null());
-    let rewrites = obj.get("overwrite").is_some_and(Value::is_object);
-    let decision = shared::str_field(&obj, "decision");
-    let r = match event {
-        "PreToolUse" => match decision {
-            Some("deny") => Reading::block(),
-            Some("force_ask") => Reading::block().note(
-                "force_ask: Antigravity asks the user, ignoring saved permissions",
-            ),
-            Some("auto_approve") => Reading::allow()
-                .note("auto_approve skips Antigravity's review; explicit user rules still apply"),
-            Some("allow") => Reading::allow().not_counted(
-                "\"allow\" defers to the next hook or the default policy, which hookcheck cannot see",
-            ),
-            Some(d @ ("ask" | "deny_unless_prior_grant")) => Reading::block().not_counted(format!(
-                "\"{d}\" asks unless a saved permission lets the call run, which hookcheck cannot see"
-            )),
-            Some(d) => Reading::error()
-                .not_counted(format!("decision \"{d}\" is not a documented Antigravity reply")),
-            None => Reading::error()
-                .not_counted("no decision: agy 1.1.x reads a missing decision as deny"),
-        },
-        // Stop: "continue" keeps the agent running (seed 002).
-        "Stop" if decision == Some("continue") => {
-            Reading::block().note("decision \"continue\" keeps Antigravity running")
-        }
-        _ => Reading::allow(),
-    };
-    let r = r.context(context);
-    if rewrites {
-        r.rewrites(true)
-            .note("overwrite is merged into the tool's arguments")
-    } else {
-        r
-    }
+    plan
 }
 
 #[cfg(test)]

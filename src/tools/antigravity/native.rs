@@ -96,9 +96,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         for (key, list) in hook {
             // Event names are case-insensitive; `Pre_Invocation` and `pre-invocation` too.
             let squashed = key.to_lowercase().replace(['_', '-'], "");
-            let Some(event) = crate::tools::antigravity::TOOL
-                .events
-                .iter()
+            let Some(event) = super::CONTRACT
+                .event_names()
                 .find(|e| e.to_lowercase() == squashed)
             else {
                 // Unknown keys are discarded (protocols-b.md §5, Parsing).

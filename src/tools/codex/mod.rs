@@ -9,22 +9,16 @@
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use std::path::Path;
-
-use serde_json::{Map, Value, json};
-
-use super::shared::{self, json_object, looks_like_json, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared;
+use super::{Files, Live, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
-
-/// The shell Codex runs a hook command with: `/bin/bash -c` (real agent: Codex 0.171.0,
-/// captured 2026-12-01, fixtures/live/inputs/codex--bash.json).
-const SHELL_PROGRAM: &str = "/bin/bash";
 
 /// Codex's contract.
 pub static TOOL: Tool = Tool {
@@ -38,7 +32,7 @@ pub static TOOL: Tool = Tool {
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
         "docs: https://developers.openai.com/codex/hooks",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "/bin/bash -c: not a login shell, whatever $SHELL says (real agent: Codex 0.171.0, captured 2026-12-01, fixtures/live/inputs/codex--bash.json)",
     timeouts: "600 s; 1 s on SessionEnd and Interrupt",
     session_vars: &[
@@ -52,440 +46,143 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("codex", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// hook_config.rs @012d0aa0, plus the events newer docs and schemas add.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PermissionRequest",
-    "PostToolUse",
-    "PreCompact",
-    "PostCompact",
-    "SessionStart",
-    "UserPromptSubmit",
-    "Stop",
-    "SubagentStart",
-    "SubagentStop",
-    "StopFailure",
-    "Interrupt",
-    "SessionEnd",
-];
-
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PermissionRequest", "PostToolUse"];
-
-/// Events on which nothing can be blocked.
-const CANNOT_BLOCK: &[&str] = &[
-    "SessionStart",
-    "PreCompact",
-    "PostCompact",
-    "SessionEnd",
-    "StopFailure",
-    "Interrupt",
-];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => "apply_patch".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "Bash".into(),
+/// What Codex does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Codex",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::PORTABLE_EVENTS,
+        shell: "Bash",
+        edit: "apply_patch",
         // Codex has no separate read tool: reads go through the shell.
-        (_, Some(PortableMatch::Read)) => "Bash".into(),
-        (_, Some(PortableMatch::Web)) => "web_search".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("mcp__{server}__.*"),
-    };
-    (event.to_string(), matcher)
-}
+        read: "Bash",
+        web: "web_search",
+        mcp: "mcp__{server}__.*",
+    },
+    tools: Tools {
+        // Shell calls of every kind report tool_name "Bash" (hook_names.rs).
+        shell: ToolCall {
+            name: "Bash",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: RESPONSE,
+        },
+        // The apply_patch text Codex sends for an edit: Update for an existing file, Add for a
+        // new one.
+        edit: &[ToolCall {
+            name: "apply_patch",
+            input: r#"{"command":"*** Begin Patch\n*** Update File: $RELFILE\n@@\n-\n+\n*** End Patch\n"}"#,
+            new_file: Some(
+                r#"{"command":"*** Begin Patch\n*** Add File: $RELFILE\n+\n*** End Patch\n"}"#,
+            ),
+            response: RESPONSE,
+        }],
+        read: &["Bash"],
+        web: &["web_search"],
+        mcp: "mcp__{server}__{tool}",
+    },
+    matcher: Flavour::Custom(matcher_matches),
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
+        // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
+        // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
+        shell: Shell::Argv(&["/bin/bash", "-c"]),
+        exec_form: Err("Codex has no exec form (`args`): a hook is one command run by the shell"),
+        env: &[],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
 
-/// The names a tool call answers to: apply_patch also matches `Edit` and `Write`
-/// (hook_names.rs @05d99c83), though stdin still says apply_patch.
-fn names(tool_name: &str) -> Vec<&str> {
-    match tool_name {
-        "apply_patch" => vec!["apply_patch", "Edit", "Write"],
-        other => vec![other],
-    }
-}
+const RESPONSE: &str = r#"{"output":"","exit_code":0}"#;
+
+/// hook_config.rs @012d0aa0, plus the events newer docs and schemas add. Nothing can be
+/// blocked on the session, compact, stop-failure and interrupt events; UserPromptSubmit, Stop
+/// and the compact events ignore the matcher (discovery.rs).
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 600).input(
+        r#"{"turn_id":"1","permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"call_hookcheck_0001"}"#,
+    ),
+    event("PermissionRequest", Kind::Tool, 600).input(
+        r#"{"turn_id":"1","permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT"}"#,
+    ),
+    event("PostToolUse", Kind::AfterTool, 600)
+        .blocks(Blocks::After(
+            "the tool already ran: the reason replaces its result for the model",
+        ))
+        .input(
+            r#"{"turn_id":"1","permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"call_hookcheck_0001"}"#,
+        ),
+    event("PreCompact", Kind::Other, 600)
+        .blocks(Blocks::No)
+        .input(r#"{"turn_id":"1","permission_mode":"default","trigger":"$MATCH:manual"}"#),
+    event("PostCompact", Kind::Other, 600)
+        .blocks(Blocks::No)
+        .input(r#"{"turn_id":"1","permission_mode":"default","trigger":"$MATCH:manual"}"#),
+    event("SessionStart", Kind::SessionStart, 600)
+        .blocks(Blocks::No)
+        .stdout_context()
+        .matches("source")
+        .input(r#"{"source":"$MATCH:startup"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 600)
+        .stdout_context()
+        .input(r#"{"turn_id":"1","permission_mode":"default","prompt":"$PROMPT"}"#),
+    event("Stop", Kind::Stop, 600).input(STOP),
+    event("SubagentStart", Kind::Other, 600),
+    event("SubagentStop", Kind::Other, 600).input(STOP),
+    event("StopFailure", Kind::Other, 600).blocks(Blocks::No),
+    event("Interrupt", Kind::Other, 1).blocks(Blocks::No),
+    event("SessionEnd", Kind::SessionEnd, 1).blocks(Blocks::No),
+];
+
+const STOP: &str = r#"{"turn_id":"1","permission_mode":"default","stop_hook_active":false,"last_assistant_message":"Done."}"#;
 
 /// `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else the Rust regex crate, unanchored
-/// (discovery.rs). An invalid regex drops the whole group at load.
-fn matcher_matches(pattern: &str, name: &str) -> Result<bool, String> {
+/// (discovery.rs); an invalid regex drops the whole group at load. apply_patch also answers to
+/// `Edit` and `Write` (hook_names.rs @05d99c83), though stdin still says apply_patch: no
+/// flavour has aliases, so this is Codex's own rule.
+fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+    let names: &[&str] = match name {
+        "apply_patch" => &["apply_patch", "Edit", "Write"],
+        other => &[other],
+    };
     if matcher::is_match_all(pattern) {
         return Ok(true);
     }
-    if matcher::is_exact_list(pattern) {
-        return Ok(matcher::exact_list_matches(pattern, name));
-    }
-    matcher::rust_regex_matches(pattern, name)
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Codex", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let (payload, label) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    // UserPromptSubmit, Stop and the compact events ignore the matcher (discovery.rs).
-    if let Some(name) = &label
-        && (TOOL_EVENTS.contains(&event.as_str()) || event == "SessionStart")
-    {
-        let mut hit = false;
-        for n in names(name) {
-            match matcher_matches(&matcher, n) {
-                Ok(m) => hit |= m,
-                Err(e) => {
-                    return Plan::NotRun {
-                        event: Some(event),
-                        reason: format!(
-                            "matcher \"{matcher}\" is not a valid regex ({e}): Codex drops the group at load"
-                        ),
-                    };
-                }
-            }
-        }
-        if !hit {
-            return Plan::Skipped {
-                event,
-                trigger: label.clone(),
-                reason: format!(
-                    "matcher \"{matcher}\" does not match {}",
-                    names(name).join(" / ")
-                ),
-            };
-        }
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Codex has no exec form (`args`): a hook is one command run by the shell"
-                .into(),
-        };
-    }
-    let timeout = cx.spec.timeout().unwrap_or(match event.as_str() {
-        "SessionEnd" | "Interrupt" => 1,
-        _ => 600,
-    });
-    // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
-    // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
-    // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
-    let env = shared::merge_env(
-        cx.env,
-        cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-    );
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: Ok(shared::invocation(
-                SHELL_PROGRAM,
-                vec!["-c".into(), command.clone()],
-                env.clone(),
-                cx.root,
-                &stdin,
-                timeout,
-            )),
-            is_async: cx.spec.is_async(),
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes: Vec::new(),
-    })
-}
-
-/// The apply_patch text Codex sends for an edit: Add for a new file, Update for an existing one.
-fn patch(path: &Path, root: &Path, exists: bool) -> String {
-    let shown = path
-        .strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string();
-    if exists {
-        format!("*** Begin Patch\n*** Update File: {shown}\n@@\n-\n+\n*** End Patch\n")
-    } else {
-        format!("*** Begin Patch\n*** Add File: {shown}\n+\n*** End Patch\n")
-    }
-}
-
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<(Value, Option<String>), Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let field = if event == "SessionStart" {
-            "source"
+    let mut hit = false;
+    for n in names {
+        hit |= if matcher::is_exact_list(pattern) {
+            matcher::exact_list_matches(pattern, n)
         } else {
-            "tool_name"
-        };
-        return Ok((
-            value.clone(),
-            value.get(field).and_then(Value::as_str).map(str::to_string),
-        ));
-    }
-    let mut payload = json!({
-        "session_id": shared::session_id("codex"),
-        "transcript_path": Value::Null,
-        "cwd": cx.root,
-        "hook_event_name": event,
-        "model": "gpt-5-codex",
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if !matches!(event, "SessionStart" | "SessionEnd") {
-        obj.insert("turn_id".into(), json!("1"));
-        obj.insert("permission_mode".into(), json!("default"));
-    }
-    if TOOL_EVENTS.contains(&event) {
-        // Shell calls of every kind report tool_name "Bash" (hook_names.rs).
-        let (tool_name, command) = match cx.trigger {
-            Trigger::Bash(c) => ("Bash", c.clone()),
-            Trigger::Edit { path, exists } => ("apply_patch", patch(path, cx.root, *exists)),
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("tool_name".into(), json!(tool_name));
-        obj.insert("tool_input".into(), json!({ "command": command }));
-        if event == "PostToolUse" {
-            obj.insert(
-                "tool_response".into(),
-                json!({ "output": "", "exit_code": 0 }),
-            );
-        }
-        if event != "PermissionRequest" {
-            obj.insert("tool_use_id".into(), json!("call_hookcheck_0001"));
-        }
-        return Ok((payload, Some(tool_name.to_string())));
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-            Ok((payload, None))
-        }
-        ("UserPromptSubmit", t) => Err(not_run(shared::wrong_trigger(
-            event,
-            t,
-            "a prompt: pass --prompt or --payload",
-        ))),
-        (_, Trigger::None) => match event {
-            "SessionStart" => {
-                let source = shared::first_alternative(matcher, "startup").to_string();
-                obj.insert("source".into(), json!(source));
-                Ok((payload, Some(source)))
-            }
-            "Stop" | "SubagentStop" => {
-                obj.insert("stop_hook_active".into(), json!(false));
-                obj.insert("last_assistant_message".into(), json!("Done."));
-                Ok((payload, None))
-            }
-            "PreCompact" | "PostCompact" => {
-                obj.insert(
-                    "trigger".into(),
-                    json!(shared::first_alternative(matcher, "manual")),
-                );
-                Ok((payload, None))
-            }
-            _ => Err(not_run(format!(
-                "hookcheck builds no {event} input for Codex: pass --payload"
-            ))),
-        },
-        (_, t) => Err(not_run(shared::wrong_trigger(
-            event,
-            t,
-            "no trigger (or --payload)",
-        ))),
-    }
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout()
-            .note("Codex lets the action through after a timeout (\"hook timed out\")");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!(
-            "the command did not start: {e}; Codex lets the action through"
-        ));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error()
-            .note("the hook was killed by a signal; Codex lets the action through");
-    };
-    let stdout = out.stdout.text();
-    let stderr = out.stderr.text();
-    let blockable = !CANNOT_BLOCK.contains(&event);
-    match code {
-        2 if stderr.trim().is_empty() => Reading::error().note(
-            "exit 2 with empty stderr is a failure, not a block: Codex says the hook \"exited with code 2 but did not write a blocking reason to stderr\" (real agent 0.171.0)",
-        ),
-        2 if blockable => block(event).note("exit 2: the trimmed stderr is the reason"),
-        2 => Reading::error().note(format!("exit 2 cannot stop anything on {event}")),
-        0 => read_exit_zero(event, &stdout, blockable),
-        n => Reading::error().note(format!("exit {n}: the hook failed and Codex lets the action through")),
-    }
-}
-
-fn block(event: &str) -> Reading {
-    if event == "PostToolUse" {
-        Reading::block()
-            .effect(Effect::Proceeds)
-            .note("the tool already ran: the reason replaces its result for the model")
-    } else {
-        Reading::block()
-    }
-}
-
-fn read_exit_zero(event: &str, stdout: &str, blockable: bool) -> Reading {
-    if stdout.trim().is_empty() {
-        return Reading::allow();
-    }
-    let Some(obj) = json_object(stdout) else {
-        if looks_like_json(stdout) {
-            return Reading::error().note(
-                "invalid JSON output: Codex marks the hook failed and lets the action through",
-            );
-        }
-        let context = matches!(event, "UserPromptSubmit" | "SessionStart");
-        return Reading::allow().context(context).note(if context {
-            "plain stdout is added to the model's context"
-        } else {
-            "plain stdout is ignored on this event"
-        });
-    };
-    let invalid = |why: String| {
-        Reading::error().note(format!(
-            "{why}: Codex marks the hook failed and enforces nothing"
-        ))
-    };
-    if let Some(unknown) = obj.keys().find(|k| !known_key(event, k)) {
-        // The generated schemas set additionalProperties: false (output_parser.rs).
-        return invalid(format!("unknown key `{unknown}` in the reply"));
-    }
-    let hso = obj.get("hookSpecificOutput").and_then(Value::as_object);
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(|v| !v.is_null());
-    let universal_continue = obj.get("continue").and_then(Value::as_bool).unwrap_or(true);
-    match event {
-        "PreToolUse" => read_pre_tool_use(&obj, hso, universal_continue).context(context),
-        "PermissionRequest" => {
-            let behavior = hso
-                .and_then(|h| h.get("decision"))
-                .and_then(|d| d.get("behavior"))
-                .and_then(Value::as_str);
-            match behavior {
-                Some("deny") => Reading::block(),
-                _ => Reading::allow(),
-            }
-        }
-        _ => {
-            if !universal_continue {
-                return Reading::block()
-                    .effect(Effect::Halted)
-                    .note("continue: false stops Codex")
-                    .context(context);
-            }
-            match str_field(&obj, "decision") {
-                Some("block") if !blockable => invalid(format!("decision \"block\" on {event}")),
-                Some("block") => match str_field(&obj, "reason").map(str::trim) {
-                    Some(r) if !r.is_empty() => block(event).context(context),
-                    // output_parser.rs: decision:block without a non-empty reason is invalid.
-                    _ => invalid(format!(
-                        "{event} hook returned decision:block without a non-empty reason"
-                    )),
-                },
-                _ => Reading::allow().context(context),
-            }
-        }
-    }
-}
-
-fn read_pre_tool_use(
-    obj: &Map<String, Value>,
-    hso: Option<&Map<String, Value>>,
-    cont: bool,
-) -> Reading {
-    let invalid = |why: &str| {
-        Reading::error().note(format!(
-            "{why}: Codex marks the hook failed and enforces nothing"
-        ))
-    };
-    if !cont {
-        return invalid("PreToolUse hook returned unsupported continue:false");
-    }
-    if obj.contains_key("stopReason") {
-        return invalid("PreToolUse hook returned unsupported stopReason");
-    }
-    if obj.get("suppressOutput") == Some(&Value::Bool(true)) {
-        return invalid("PreToolUse hook returned unsupported suppressOutput");
-    }
-    if let Some(h) =
-        hso.filter(|h| h.contains_key("permissionDecision") || h.contains_key("updatedInput"))
-    {
-        let rewrite = h.contains_key("updatedInput");
-        return match str_field(h, "permissionDecision") {
-            // The real agent (0.171.0) blocked on a deny with no permissionDecisionReason,
-            // though output_parser.rs @0ea83813 calls that invalid: the real agent wins.
-            Some("deny") => Reading::block(),
-            Some("allow") if rewrite => Reading::allow().rewrites(true),
-            Some("allow") => invalid(
-                "PreToolUse hook returned unsupported permissionDecision:allow (allow needs updatedInput)",
-            ),
-            Some("ask") => invalid("PreToolUse hook returned unsupported permissionDecision:ask"),
-            _ if rewrite => {
-                invalid("PreToolUse hook returned updatedInput without permissionDecision:allow")
-            }
-            _ => invalid("unknown permissionDecision"),
+            matcher::rust_regex_matches(pattern, n)?
         };
     }
-    match str_field(obj, "decision") {
-        // Real agent 0.171.0 blocked on {"decision":"block"} with no reason.
-        Some("block") => Reading::block(),
-        Some("approve") => invalid("PreToolUse hook returned unsupported decision:approve"),
-        Some(other) => Reading::error().note(format!(
-            "decision \"{other}\" is not in Codex's schema: the reply is rejected and the call goes ahead"
-        )),
-        None if obj.contains_key("reason") => invalid("PreToolUse hook returned reason without decision"),
-        None => Reading::allow(),
-    }
-}
-
-/// Keys the event's output schema allows (codex-rs/hooks/schema/generated).
-fn known_key(event: &str, key: &str) -> bool {
-    const UNIVERSAL: &[&str] = &["continue", "stopReason", "suppressOutput", "systemMessage"];
-    UNIVERSAL.contains(&key)
-        || match event {
-            "PreToolUse" | "PostToolUse" | "UserPromptSubmit" | "Stop" | "SubagentStop" => {
-                matches!(key, "decision" | "reason" | "hookSpecificOutput")
-            }
-            _ => key == "hookSpecificOutput",
-        }
+    Ok(hit)
 }
 
 #[cfg(test)]

@@ -8,16 +8,17 @@
 //! hooks.json files). Cursor is closed source and was not run: every rule below is [doc/2nd].
 
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
-
-use super::shared::{self, assumed, json_object, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
-use crate::matcher;
-use crate::spec::{On, PortableMatch};
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, event,
+};
+use crate::spec::On;
 use crate::trigger::Trigger;
-use crate::verdict::Reading;
 
 /// Cursor's contract.
 pub static TOOL: Tool = Tool {
@@ -28,7 +29,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://cursor.com/docs/agent/hooks via secondary summaries (protocols-a.md §5; not read directly)",
         "spec: hook run behaviour spec (seeds/002_868b68abc3040bdc.txt), Cursor rows",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "not documented: hookcheck assumes sh -c, for a script path with plain or single-quoted arguments only",
     timeouts: "not documented: hookcheck assumes 30 s",
     session_vars: &[
@@ -45,413 +46,152 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// Agent, Tab and app events (protocols-a.md §5).
-const EVENTS: &[&str] = &[
-    "sessionStart",
-    "sessionEnd",
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "subagentStart",
-    "subagentStop",
-    "beforeShellExecution",
-    "afterShellExecution",
-    "beforeMCPExecution",
-    "afterMCPExecution",
-    "beforeReadFile",
-    "afterFileEdit",
-    "beforeSubmitPrompt",
-    "preCompact",
-    "stop",
-    "afterAgentResponse",
-    "afterAgentThought",
-    "beforeTabFileRead",
-    "afterTabFileEdit",
-    "workspaceOpen",
-];
-
-/// Events whose reply is a `permission` (behaviour spec, "Cursor replies").
-const PERMISSION_EVENTS: &[&str] = &[
-    "beforeShellExecution",
-    "beforeMCPExecution",
-    "beforeReadFile",
-    "beforeTabFileRead",
-    "subagentStart",
-    "preToolUse",
-];
-
-/// Cursor does not wait for these (behaviour spec, "Async replies").
-const ASYNC_EVENTS: &[&str] = &["sessionStart", "sessionEnd"];
-
-/// The timeout assumed when the spec sets none (behaviour spec, "Assumed results").
-const ASSUMED_TIMEOUT: u64 = 30;
-
-/// Whether a hook on `event` can stop anything.
-fn blockable(event: &str) -> bool {
-    PERMISSION_EVENTS.contains(&event) || event == "beforeSubmitPrompt"
-}
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "sessionStart",
-        On::PromptSubmit => "beforeSubmitPrompt",
-        On::BeforeTool => "preToolUse",
-        On::AfterTool => "postToolUse",
-        On::AfterEdit => "afterFileEdit",
-        On::Stop => "stop",
-        On::SessionEnd => "sessionEnd",
-    };
-    // Tool names on preToolUse/postToolUse (protocols-a.md §5, [2nd]).
-    let matcher = match (on, matches) {
-        (On::AfterEdit, _) | (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "Shell".into(),
-        (_, Some(PortableMatch::Edit)) => "Write|StrReplace|Edit|Delete".into(),
-        (_, Some(PortableMatch::Read)) => "Read".into(),
-        (_, Some(PortableMatch::Web)) => "WebSearch|WebFetch".into(),
+/// What Cursor does, as data (protocols-a.md §5, "Events" and "Example payloads"; behaviour
+/// spec, "Cursor sample events", "Assumed results").
+pub static CONTRACT: Contract = Contract {
+    agent: "Cursor",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "sessionStart"),
+            (On::PromptSubmit, "beforeSubmitPrompt"),
+            (On::BeforeTool, "preToolUse"),
+            (On::AfterTool, "postToolUse"),
+            (On::AfterEdit, "afterFileEdit"),
+            (On::Stop, "stop"),
+            (On::SessionEnd, "sessionEnd"),
+        ],
+        // Tool names on preToolUse/postToolUse (protocols-a.md §5, [2nd]).
+        shell: "Shell",
+        // afterFileEdit takes no tool matcher: `on: after-edit` alone matches every edit.
+        edit: "Write|StrReplace|Edit|Delete",
+        read: "Read",
+        web: "WebSearch|WebFetch",
         // Cursor names MCP tools `MCP:<tool>`, without the server (protocols-a.md §5).
-        (_, Some(PortableMatch::Mcp(_))) => "MCP:.*".into(),
-    };
-    (event.to_string(), matcher)
-}
+        mcp: "MCP:.*",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "Shell",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "{}",
+        },
+        // Seed: "--edit builds afterFileEdit only"; the edit tools' input is unconfirmed.
+        edit: &[],
+        read: &["Read"],
+        web: &["WebSearch", "WebFetch"],
+        mcp: "MCP:{tool}",
+    },
+    // An unanchored JavaScript regex; empty or `*` matches all (behaviour spec, "Cursor
+    // sample events").
+    matcher: Flavour::JsRegex,
+    input: Input {
+        common: r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::ScriptPath(&[]),
+        exec_form: Err("Cursor has no exec form (`args`): a hook is one command"),
+        // Env table of the behaviour spec: CURSOR_VERSION is set, empty.
+        env: &[
+            ("CURSOR_PROJECT_DIR", Var::Root),
+            ("CURSOR_VERSION", Var::Literal("")),
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+        ],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: true,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["additional_context", "agent_message", "agentMessage"],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
 
-/// The input field Cursor compares the matcher with on `event`: the field its docs name
-/// (behaviour spec, "Matcher replies"); `None` where the matcher is ignored.
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "preToolUse" | "postToolUse" | "postToolUseFailure" | "beforeMCPExecution"
-        | "afterMCPExecution" => "tool_name",
-        "beforeShellExecution" | "afterShellExecution" => "command",
-        "beforeReadFile" | "afterFileEdit" | "beforeTabFileRead" | "afterTabFileEdit" => {
-            "file_path"
-        }
-        "beforeSubmitPrompt" => "prompt",
-        "subagentStart" | "subagentStop" => "subagent_type",
-        _ => return None,
-    })
-}
+/// The tool events' fields after the tool call.
+const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"hookcheck-cursor-tool-0001","cwd":"$ROOT"}"#;
+const STOPPED: &str = r#"{"status":"completed","loop_count":0}"#;
+const SESSION: &str = r#"{"session_id":"$SESSION"}"#;
 
-/// An unanchored JavaScript regex; empty or `*` matches all (behaviour spec, "Cursor sample
-/// events").
-fn matcher_matches(pattern: &str, value: &str) -> Result<bool, String> {
-    if matcher::is_match_all(pattern) {
-        return Ok(true);
-    }
-    Ok(matcher::JsRegex::new(pattern)?.is_match(value))
-}
+/// Agent, Tab and app events (protocols-a.md §5), with the timeout assumed when the spec sets
+/// none (behaviour spec, "Assumed results"). Only the permission events and beforeSubmitPrompt
+/// can stop anything; Cursor does not wait for sessionStart and sessionEnd ("Async replies");
+/// the matcher sees the field the docs name ("Matcher replies").
+const EVENTS: &[Event] = &[
+    event("sessionStart", Kind::SessionStart, 30).blocks(Blocks::No).detached().input(SESSION),
+    event("sessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No).detached().input(SESSION),
+    event("preToolUse", Kind::BeforeTool, 30).input(TOOL_CALL),
+    event("postToolUse", Kind::AfterTool, 30).blocks(Blocks::No).input(
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"hookcheck-cursor-tool-0001","cwd":"$ROOT","tool_output":"","duration":0}"#,
+    ),
+    event("postToolUseFailure", Kind::Tool, 30).blocks(Blocks::No),
+    event("subagentStart", Kind::Other, 30).matches("subagent_type"),
+    event("subagentStop", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("subagent_type")
+        .input(STOPPED),
+    event("beforeShellExecution", Kind::Shell, 30)
+        .matches_value("command")
+        .input(r#"{"command":"$COMMAND","cwd":"$ROOT"}"#),
+    event("afterShellExecution", Kind::Shell, 30)
+        .blocks(Blocks::No)
+        .matches_value("command")
+        .input(r#"{"command":"$COMMAND","cwd":"$ROOT","output":"","duration":0}"#),
+    event("beforeMCPExecution", Kind::BeforeTool, 30),
+    event("afterMCPExecution", Kind::AfterTool, 30).blocks(Blocks::No),
+    event("beforeReadFile", Kind::Other, 30).matches_value("file_path"),
+    event("afterFileEdit", Kind::Edited, 30)
+        .blocks(Blocks::No)
+        .matches_value("file_path")
+        .input(r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#),
+    event("beforeSubmitPrompt", Kind::Prompt, 30)
+        .matches_value("prompt")
+        .input(r#"{"prompt":"$PROMPT","attachments":[]}"#),
+    event("preCompact", Kind::Other, 30).blocks(Blocks::No),
+    event("stop", Kind::Stop, 30).blocks(Blocks::No).input(STOPPED),
+    event("afterAgentResponse", Kind::Other, 30).blocks(Blocks::No),
+    event("afterAgentThought", Kind::Other, 30).blocks(Blocks::No),
+    event("beforeTabFileRead", Kind::Other, 30).matches_value("file_path"),
+    event("afterTabFileEdit", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches_value("file_path"),
+    event("workspaceOpen", Kind::Other, 30).blocks(Blocks::No),
+];
 
+/// The generic plan, with Cursor's reason for an edit on preToolUse or postToolUse: its edit
+/// tools' input is undocumented (the contract lists none), but afterFileEdit is.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Cursor", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let payload = match input(cx, &event) {
-        Ok(p) => p,
-        Err(plan) => return plan,
-    };
-    let field = matcher_field(&event);
-    let seen = field
-        .and_then(|f| payload.get(f))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    if let Some(value) = &seen {
-        match matcher_matches(&matcher, value) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label(&payload),
-                    reason: format!("matcher \"{matcher}\" does not match {value}"),
-                };
-            }
-            Err(e) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regex ({e}): Cursor cannot match it"
-                    ),
-                };
-            }
-        }
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Cursor has no exec form (`args`): a hook is one command".into(),
-        };
-    }
-    let mut assumptions = vec![assumed::shell()];
-    let timeout = match cx.spec.timeout() {
-        Some(t) => t,
-        None => {
-            assumptions.push(assumed::timeout(ASSUMED_TIMEOUT));
-            ASSUMED_TIMEOUT
-        }
-    };
-    let root = cx.root.display().to_string();
-    // Env table of the behaviour spec: CURSOR_VERSION is set, empty.
-    let own = [
-        ("CURSOR_PROJECT_DIR", root.clone()),
-        ("CURSOR_VERSION", String::new()),
-        ("CLAUDE_PROJECT_DIR", root),
-    ];
-    let env = shared::merge_env(
-        cx.env,
-        own.iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let is_async = cx.spec.is_async() || ASYNC_EVENTS.contains(&event.as_str());
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: assumed::script_path_shell(command, &[]).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-            }),
-            is_async,
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label(&payload),
-        commands,
-        assumptions,
-        notes: Vec::new(),
-    })
-}
-
-/// What the report shows the hook fired on: the tool name, else nothing.
-fn label(payload: &Value) -> Option<String> {
-    payload
-        .get("tool_name")
-        .and_then(Value::as_str)
-        .map(str::to_string)
-}
-
-/// Builds the event input (protocols-a.md §5, "Events" and "Example payloads").
-fn input(cx: &PlanContext, event: &str) -> Result<Value, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        return Ok(value.clone());
-    }
-    let root = cx.root;
-    let mut payload = json!({
-        "conversation_id": shared::session_id("cursor"),
-        "generation_id": "hookcheck-cursor-generation-0001",
-        "model": "default",
-        "hook_event_name": event,
-        "cursor_version": "",
-        "workspace_roots": [root],
-        "user_email": Value::Null,
-        "transcript_path": Value::Null,
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    let mut put = |k: &str, v: Value| {
-        obj.insert(k.to_string(), v);
-    };
-    match (event, cx.trigger) {
-        ("beforeShellExecution", Trigger::Bash(c)) => {
-            put("command", json!(c));
-            put("cwd", json!(root));
-        }
-        ("afterShellExecution", Trigger::Bash(c)) => {
-            put("command", json!(c));
-            put("cwd", json!(root));
-            put("output", json!(""));
-            put("duration", json!(0));
-        }
-        ("preToolUse" | "postToolUse", Trigger::Bash(c)) => {
-            put("tool_name", json!("Shell"));
-            put("tool_input", json!({ "command": c }));
-            put("tool_use_id", json!("hookcheck-cursor-tool-0001"));
-            put("cwd", json!(root));
-            if event == "postToolUse" {
-                put("tool_output", json!(""));
-                put("duration", json!(0));
-            }
-        }
-        ("preToolUse" | "postToolUse", Trigger::Edit { .. }) => {
-            // Seed: "--edit builds afterFileEdit only"; the edit tools' input is unconfirmed.
-            return Err(not_run(format!(
+    let plan = crate::plan::plan("cursor", &CONTRACT, cx);
+    match (&plan, cx.trigger) {
+        (
+            Plan::NotRun {
+                event: Some(event), ..
+            },
+            Trigger::Edit { .. },
+        ) if CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) => Plan::NotRun {
+            event: Some(event.clone()),
+            reason: format!(
                 "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload"
-            )));
-        }
-        ("afterFileEdit", Trigger::Edit { path, .. }) => {
-            put("file_path", json!(path));
-            put("edits", json!([{ "old_string": "", "new_string": "" }]));
-        }
-        ("beforeSubmitPrompt", Trigger::Prompt(p)) => {
-            put("prompt", json!(p));
-            put("attachments", json!([]));
-        }
-        ("stop" | "subagentStop", Trigger::None) => {
-            put("status", json!("completed"));
-            put("loop_count", json!(0));
-        }
-        ("sessionStart" | "sessionEnd", Trigger::None) => {
-            put("session_id", json!(shared::session_id("cursor")));
-        }
-        ("beforeShellExecution" | "afterShellExecution" | "preToolUse" | "postToolUse", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a shell call: pass --bash or --payload",
-            )));
-        }
-        ("afterFileEdit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a file edit: pass --edit or --payload",
-            )));
-        }
-        ("beforeSubmitPrompt", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        ("stop" | "subagentStop" | "sessionStart" | "sessionEnd", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-        _ => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Cursor: pass --payload"
-            )));
-        }
+            ),
+        },
+        _ => plan,
     }
-    Ok(payload)
-}
-
-/// Reads one reply by the behaviour spec's "Cursor replies" and protocols-a.md §5.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    let can_block = blockable(event);
-    let fail_closed = ctx.spec.raw.fail_closed && can_block;
-    // A failure fails open, or blocks with failClosed: true (behaviour spec).
-    let failure = |r: Reading, what: &str| {
-        if fail_closed {
-            Reading::block().note(format!("failClosed: {what} blocks in Cursor"))
-        } else {
-            r
-        }
-    };
-    if out.timed_out {
-        return failure(
-            Reading::timeout().note("Cursor lets the action through after a timeout"),
-            "a timeout",
-        );
-    }
-    if let Some(e) = &out.start_error {
-        return failure(
-            Reading::error().note(format!(
-                "the command did not start: {e}; Cursor lets the action through"
-            )),
-            "a failed start",
-        );
-    }
-    let Some(code) = out.exit_code else {
-        return failure(
-            Reading::error()
-                .note("the hook was killed by a signal; Cursor lets the action through"),
-            "a crash",
-        );
-    };
-    match code {
-        // Exit 2 blocks "for compatibility" with Claude Code (protocols-a.md §5).
-        2 if can_block => Reading::block().note("exit 2 blocks in Cursor"),
-        2 => Reading::error().note(format!("exit 2 cannot stop anything on {event}")),
-        0 => read_exit_zero(event, &out.stdout.text(), fail_closed),
-        n => failure(
-            Reading::error().note(format!(
-                "exit {n}: the hook failed and Cursor lets the action through"
-            )),
-            &format!("exit {n}"),
-        ),
-    }
-}
-
-fn read_exit_zero(event: &str, stdout: &str, fail_closed: bool) -> Reading {
-    if stdout.trim().is_empty() {
-        // No output at all fails open (behaviour spec).
-        return Reading::allow();
-    }
-    let reply = json_object(stdout);
-    if PERMISSION_EVENTS.contains(&event) {
-        let Some(obj) = reply.filter(valid_permission_reply) else {
-            // Behaviour spec: output that is not a valid JSON reply blocks a permission event.
-            return Reading::block()
-                .note("stdout is not a valid JSON reply: Cursor denies the action");
-        };
-        return read_permission(event, &obj);
-    }
-    let Some(obj) = reply else {
-        let r = Reading::allow().note("stdout is not a JSON reply; Cursor ignores it here");
-        return if fail_closed {
-            r.note("failClosed does not turn unreadable output into a block on this event")
-        } else {
-            r
-        };
-    };
-    let context = ["additional_context", "agent_message", "agentMessage"]
-        .iter()
-        .any(|k| obj.get(*k).is_some_and(|v| !v.is_null()));
-    match event {
-        "beforeSubmitPrompt" if obj.get("continue") == Some(&Value::Bool(false)) => {
-            Reading::block().note("continue: false stops the prompt")
-        }
-        "stop" | "subagentStop" if str_field(&obj, "followup_message").is_some() => {
-            Reading::allow()
-                .context(true)
-                .note("followup_message is sent as the next prompt (up to loop_limit)")
-        }
-        "beforeSubmitPrompt" => Reading::allow(),
-        _ => Reading::allow().context(context),
-    }
-}
-
-/// `permission`, when present, is one of allow, deny, ask.
-fn valid_permission_reply(obj: &Map<String, Value>) -> bool {
-    match obj.get("permission") {
-        None => true,
-        Some(Value::String(s)) => matches!(s.as_str(), "allow" | "deny" | "ask"),
-        Some(_) => false,
-    }
-}
-
-fn read_permission(event: &str, obj: &Map<String, Value>) -> Reading {
-    let rewrites = obj.get("updated_input").is_some_and(|v| !v.is_null());
-    let context = ["agent_message", "agentMessage", "additional_context"]
-        .iter()
-        .any(|k| obj.get(*k).is_some_and(|v| !v.is_null()));
-    let r = match str_field(obj, "permission") {
-        Some("deny") => Reading::block().note("permission \"deny\""),
-        // preToolUse does not enforce ask (behaviour spec, "Cursor replies").
-        Some("ask") if event == "preToolUse" => {
-            Reading::allow().note("permission \"ask\" is not enforced on preToolUse")
-        }
-        Some("ask") => Reading::block().note("permission \"ask\": Cursor stops and asks the user"),
-        _ => Reading::allow(),
-    };
-    r.rewrites(rewrites).context(context)
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::CLAUDE_PORTABLE_EVENTS,
+        events: shared::PORTABLE_EVENTS,
         shell: "Execute",
         edit: "Create|Edit|MultiEdit|ApplyPatch",
         read: "Read",

@@ -60,7 +60,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::CLAUDE_PORTABLE_EVENTS,
+        events: shared::PORTABLE_EVENTS,
         shell: "terminal",
         edit: "file_editor",
         read: "file_editor",

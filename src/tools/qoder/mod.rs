@@ -55,7 +55,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::CLAUDE_PORTABLE_EVENTS,
+        events: shared::PORTABLE_EVENTS,
         shell: "Bash",
         edit: "Write|Edit",
         read: "Read",

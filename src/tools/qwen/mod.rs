@@ -11,16 +11,16 @@
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
-
-use super::shared::{self, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared::{self, shell_quote};
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch};
-use crate::trigger::Trigger;
-use crate::verdict::{Decision, Effect, Reading};
 
 /// Qwen Code's contract.
 pub static TOOL: Tool = Tool {
@@ -32,7 +32,7 @@ pub static TOOL: Tool = Tool {
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "bash -c, after replacing $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command with the quoted project dir; PowerShell on Windows",
     timeouts: "60 s (settings give milliseconds; newer builds read values below 1000 as seconds, default 600 s)",
     session_vars: &["QWEN_PROJECT_DIR"],
@@ -43,210 +43,205 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// HookEventName in types.ts @01ed106f.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PostToolBatch",
-    "Notification",
-    "UserPromptSubmit",
-    "UserPromptExpansion",
-    "SessionStart",
-    "Stop",
-    "MessageDisplay",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "PostCompact",
-    "SessionEnd",
-    "SessionDelete",
-    "PermissionRequest",
-    "PermissionDenied",
-    "StopFailure",
-    "TodoCreated",
-    "TodoCompleted",
-    "InstructionsLoaded",
-];
-
-/// Events whose matcher sees the tool name (hookPlanner.ts).
-const TOOL_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-];
-
-/// Events whose result stops nothing: observe or add context only (protocols-b.md §9 events
-/// table; MessageDisplay, StopFailure and SessionDelete are fire-and-forget).
-const CANNOT_BLOCK: &[&str] = &[
-    "PostToolUseFailure",
-    "Notification",
-    "UserPromptExpansion",
-    "SessionStart",
-    "MessageDisplay",
-    "SubagentStart",
-    "PreCompact",
-    "PostCompact",
-    "SessionEnd",
-    "SessionDelete",
-    "PermissionDenied",
-    "StopFailure",
-    "InstructionsLoaded",
-];
-
-/// The edit tools `--edit` may call, in the order tried.
-const EDIT_TOOLS: &[&str] = &["write_file", "edit"];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    // The matcher is an unanchored regex, so the names are anchored here.
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => "^(write_file|edit)$".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "^run_shell_command$".into(),
-        (_, Some(PortableMatch::Read)) => "^(read_file|read_many_files)$".into(),
+/// What Qwen Code does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Qwen Code",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::PORTABLE_EVENTS,
+        // The matcher is an unanchored regex, so the names are anchored here.
+        shell: "^run_shell_command$",
+        edit: "^(write_file|edit)$",
+        read: "^(read_file|read_many_files)$",
         // tool-name-mapping.json: WebSearch → web_search, WebFetch → web_fetch.
-        (_, Some(PortableMatch::Web)) => "^(web_fetch|web_search)$".into(),
+        web: "^(web_fetch|web_search)$",
         // Qwen Code names MCP tools like Claude Code (mcp__server__tool); not verified in source.
-        (_, Some(PortableMatch::Mcp(server))) => format!("^mcp__{server}__"),
-    };
-    (event.to_string(), matcher)
-}
+        mcp: "^mcp__{server}__",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "run_shell_command",
+            input: r#"{"command":"$COMMAND","description":"Run the command","is_background":false}"#,
+            new_file: None,
+            response: RESPONSE,
+        },
+        edit: &[
+            ToolCall {
+                name: "write_file",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: RESPONSE,
+            },
+            ToolCall {
+                name: "edit",
+                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                new_file: None,
+                response: RESPONSE,
+            },
+        ],
+        read: &["read_file", "read_many_files"],
+        web: &["web_fetch", "web_search"],
+        mcp: "mcp__{server}__{tool}",
+    },
+    matcher: Flavour::Custom(matcher_matches),
+    input: Input {
+        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::Argv(&["bash", "-c"]),
+        exec_form: Err(
+            "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash",
+        ),
+        // hookRunner.ts: the three project-dir variables are the input's cwd, then the
+        // handler's env.
+        env: &[
+            ("GEMINI_PROJECT_DIR", Var::Root),
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+            ("QWEN_PROJECT_DIR", Var::Root),
+        ],
+        spec_env: Ok(()),
+        // Qwen's replacement is a plain text replace of two names only: see [`expand`].
+        expands: None,
+        timeout_assumed: false,
+        cwd_assumed: false,
+    },
+    reply: Reply {
+        // hookRunner.ts: exit 2 reads stderr only; any other exit reads stdout, or stderr when
+        // stdout is empty. A JSON string holding JSON is parsed twice.
+        from: Stream::StderrAt(2),
+        json_in_string: true,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &[
+            "hookSpecificOutput.updatedInput",
+            "hookSpecificOutput.tool_input",
+        ],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
+
+const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
+const AFTER: Blocks = Blocks::After("the tool already ran: the reason goes back to the model");
+const CONTINUES: Blocks = Blocks::Continues(
+    "the reason goes back to the model and the agent keeps going (at most 8 times in a row)",
+);
+
+/// HookEventName in types.ts @01ed106f; the spec gives seconds, Qwen's settings (the runner
+/// read) milliseconds, default 60000. Events whose result stops nothing observe or add context
+/// only (protocols-b.md §9 events table; MessageDisplay, StopFailure and SessionDelete are
+/// fire-and-forget). The matcher sees the fields of hookPlanner.ts.
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 60).input(
+        r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
+    ),
+    event("PostToolUse", Kind::AfterTool, 60).blocks(AFTER).input(
+        r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
+    ),
+    event("PostToolUseFailure", Kind::Tool, 60).blocks(Blocks::No).input(
+        r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","error":"hookcheck: placeholder tool error","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
+    ),
+    event("PostToolBatch", Kind::Other, 60).blocks(AFTER),
+    event("Notification", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .matches("notification_type")
+        .input(r#"{"notification_type":"$MATCH:idle_prompt","message":"Qwen Code is waiting for your input"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 60).input(r#"{"prompt":"$PROMPT"}"#),
+    event("UserPromptExpansion", Kind::Other, 60).blocks(Blocks::No),
+    event("SessionStart", Kind::SessionStart, 60)
+        .blocks(Blocks::No)
+        .matches("source")
+        .input(r#"{"permission_mode":"default","source":"$MATCH:startup","model":"qwen3-coder-plus"}"#),
+    event("Stop", Kind::Stop, 60)
+        .blocks(CONTINUES)
+        .input(r#"{"stop_hook_active":false,"last_assistant_message":"Done."}"#),
+    event("MessageDisplay", Kind::Other, 60).blocks(Blocks::No),
+    event("SubagentStart", Kind::Other, 60).blocks(Blocks::No).matches("agent_type"),
+    event("SubagentStop", Kind::Other, 60).blocks(CONTINUES).matches("agent_type"),
+    event("PreCompact", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("PostCompact", Kind::Other, 60)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(r#"{"trigger":"$MATCH:manual"}"#),
+    event("SessionEnd", Kind::SessionEnd, 60)
+        .blocks(Blocks::No)
+        .matches("reason")
+        .input(r#"{"reason":"$MATCH:other"}"#),
+    event("SessionDelete", Kind::Other, 60).blocks(Blocks::No),
+    event("PermissionRequest", Kind::Tool, 60)
+        .input(r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT"}"#),
+    event("PermissionDenied", Kind::Other, 60).blocks(Blocks::No),
+    event("StopFailure", Kind::Other, 60).blocks(Blocks::No).matches("error"),
+    event("TodoCreated", Kind::Other, 60),
+    event("TodoCompleted", Kind::Other, 60),
+    event("InstructionsLoaded", Kind::Other, 60).blocks(Blocks::No),
+];
 
 /// hookPlanner.ts @1361d7d0: `""` or `*` (trimmed) match all; tool, session and subagent
 /// matchers are an unanchored JavaScript regex that falls back to equality when it does not
-/// compile; compact, stop-failure and notification matchers compare exactly.
-fn matcher_matches(event: &str, pattern: &str, name: &str) -> bool {
+/// compile; compact, stop-failure and notification matchers compare exactly. No flavour says
+/// this: the events that compare exactly are Qwen's own list.
+fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
     let p = pattern.trim();
     if matcher::is_match_all(p) || name.is_empty() {
-        return true;
+        return Ok(true);
     }
-    match event {
+    Ok(match event {
         "PreCompact" | "PostCompact" | "StopFailure" | "Notification" => p == name,
         _ => match matcher::JsRegex::new(p) {
             Ok(re) => re.is_match(name),
             Err(_) => p == name,
         },
-    }
-}
-
-/// The input field the matcher is compared with (none: the matcher is ignored).
-fn matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        e if TOOL_EVENTS.contains(&e) => "tool_name",
-        "SessionStart" => "source",
-        "SessionEnd" => "reason",
-        "PreCompact" | "PostCompact" => "trigger",
-        "SubagentStart" | "SubagentStop" => "agent_type",
-        "Notification" => "notification_type",
-        "StopFailure" => "error",
-        _ => return None,
     })
 }
 
+/// The generic plan, and what no table says: Qwen's command text replacement (two names, as
+/// plain text, see [`expand`]), the timeout note (settings give milliseconds), and
+/// `shell: powershell`, which runs only on Windows.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Qwen Code", EVENTS, portable) {
-        Ok(x) => x,
-        Err(plan) => return plan,
+    let mut plan = crate::plan::plan("qwen", &CONTRACT, cx);
+    let Plan::Run(run) = &mut plan else {
+        return plan;
     };
-    let payload = match input(cx, &event, &matcher) {
-        Ok(p) => p,
-        Err(plan) => return plan,
-    };
-    let label = matcher_field(&event)
-        .and_then(|f| payload.get(f))
-        .and_then(Value::as_str)
-        .map(str::to_string);
-    if let Some(name) = &label
-        && !matcher_matches(&event, &matcher, name)
-    {
-        return Plan::Skipped {
-            event,
-            trigger: label.clone(),
-            reason: format!("matcher \"{matcher}\" does not match {name}"),
-        };
-    }
-    if cx.spec.args.is_some() {
-        return Plan::NotRun {
-            event: Some(event),
-            reason: "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash"
-                .into(),
-        };
-    }
-    let root = cx.root.display().to_string();
-    // hookRunner.ts: the three project-dir variables are the input's cwd, then the handler's env.
-    let vars = [
-        ("GEMINI_PROJECT_DIR", root.clone()),
-        ("CLAUDE_PROJECT_DIR", root.clone()),
-        ("QWEN_PROJECT_DIR", root.clone()),
-    ];
-    let env = shared::merge_env(
-        cx.env,
-        vars.iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    // The spec gives seconds; Qwen's settings (the runner read) give milliseconds, default 60000.
-    let timeout = cx.spec.timeout().unwrap_or(60);
-    let mut notes = Vec::new();
     if let Some(t) = cx.spec.timeout() {
-        notes.push(format!(
+        run.notes.push(format!(
             "Qwen Code settings give the timeout in milliseconds: {}",
             t.saturating_mul(1000)
         ));
     }
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let invocation = if cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows)
-            {
-                Err("shell: powershell runs only on Windows".to_string())
-            } else {
-                let text = expand(command, &shared::shell_quote(&root));
-                if text != *command {
-                    notes.push(format!(
-                        "Qwen Code rewrites the command text before bash sees it: {text}"
-                    ));
-                }
-                Ok(shared::invocation(
-                    "bash",
-                    vec!["-c".into(), text],
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                ))
-            };
-            PlannedCommand {
-                display: command.clone(),
-                invocation,
-                is_async: cx.spec.is_async(),
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
+    let powershell = cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows);
+    let quoted_root = shell_quote(&cx.root.display().to_string());
+    for c in &mut run.commands {
+        if powershell {
+            c.invocation = Err("shell: powershell runs only on Windows".to_string());
+            continue;
+        }
+        let Ok(inv) = &mut c.invocation else { continue };
+        let Some(text) = inv.args.last_mut() else {
+            continue;
+        };
+        let expanded = expand(text, &quoted_root);
+        if expanded != *text {
+            run.notes.push(format!(
+                "Qwen Code rewrites the command text before bash sees it: {expanded}"
+            ));
+            *text = expanded;
+        }
+    }
+    plan
 }
 
 /// hookRunner.ts `expandCommand`: every literal `$GEMINI_PROJECT_DIR` and `$CLAUDE_PROJECT_DIR`
@@ -258,318 +253,13 @@ fn expand(command: &str, quoted_root: &str) -> String {
         .replace("$CLAUDE_PROJECT_DIR", quoted_root)
 }
 
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Value, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        return Ok(value.clone());
-    }
-    let session = shared::session_id("qwen");
-    let slug = cx.root.display().to_string().replace(['/', '.'], "-");
-    let mut payload = json!({
-        "session_id": session,
-        "transcript_path": cx.home.join(".qwen/projects").join(slug).join("chats").join(format!("{session}.jsonl")),
-        "cwd": cx.root,
-        "hook_event_name": event,
-        "timestamp": "2026-01-01T00:00:00.000Z",
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    if TOOL_EVENTS.contains(&event) {
-        let (tool_name, tool_input) = match cx.trigger {
-            Trigger::Bash(c) => (
-                "run_shell_command",
-                json!({ "command": c, "description": "Run the command", "is_background": false }),
-            ),
-            Trigger::Edit { path, .. } => {
-                let Some(tool) = EDIT_TOOLS
-                    .iter()
-                    .find(|t| matcher_matches(event, matcher, t))
-                else {
-                    return Err(Plan::Skipped {
-                        event: event.to_string(),
-                        trigger: Some("write_file".into()),
-                        reason: format!("matcher \"{matcher}\" does not match write_file or edit"),
-                    });
-                };
-                let file = path.display().to_string();
-                let input = if *tool == "write_file" {
-                    json!({ "file_path": file, "content": "" })
-                } else {
-                    json!({ "file_path": file, "old_string": "", "new_string": "", "replace_all": false })
-                };
-                (*tool, input)
-            }
-            t => {
-                return Err(not_run(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                )));
-            }
-        };
-        obj.insert("permission_mode".into(), json!("default"));
-        obj.insert("tool_name".into(), json!(tool_name));
-        obj.insert("tool_input".into(), tool_input);
-        match event {
-            "PostToolUse" => {
-                obj.insert(
-                    "tool_response".into(),
-                    json!({ "llmContent": "", "returnDisplay": "" }),
-                );
-            }
-            "PostToolUseFailure" => {
-                obj.insert("error".into(), json!("hookcheck: placeholder tool error"));
-            }
-            _ => {}
-        }
-        if event != "PermissionRequest" {
-            obj.insert("tool_use_id".into(), json!("toolu_hookcheck_0001"));
-            obj.insert("tool_call_id".into(), json!("call_hookcheck_0001"));
-        }
-        return Ok(payload);
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-        }
-        ("UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        ("Stop", Trigger::None) => {
-            obj.insert("stop_hook_active".into(), json!(false));
-            obj.insert("last_assistant_message".into(), json!("Done."));
-        }
-        ("SessionStart", Trigger::None) => {
-            obj.insert("permission_mode".into(), json!("default"));
-            obj.insert(
-                "source".into(),
-                json!(shared::first_alternative(matcher, "startup")),
-            );
-            obj.insert("model".into(), json!("qwen3-coder-plus"));
-        }
-        ("SessionEnd", Trigger::None) => {
-            obj.insert(
-                "reason".into(),
-                json!(shared::first_alternative(matcher, "other")),
-            );
-        }
-        ("PreCompact" | "PostCompact", Trigger::None) => {
-            obj.insert(
-                "trigger".into(),
-                json!(shared::first_alternative(matcher, "manual")),
-            );
-        }
-        ("Notification", Trigger::None) => {
-            obj.insert(
-                "notification_type".into(),
-                json!(shared::first_alternative(matcher, "idle_prompt")),
-            );
-            obj.insert(
-                "message".into(),
-                json!("Qwen Code is waiting for your input"),
-            );
-        }
-        (_, Trigger::None) => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Qwen Code: pass --payload"
-            )));
-        }
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    Ok(payload)
-}
-
-/// What a hook's text parses to (hookRunner.ts): a JSON object (a JSON string holding JSON is
-/// parsed twice), valid JSON that is no object (no output at all), or plain text.
-enum Parsed {
-    Object(Map<String, Value>),
-    NoOutput,
-    Text,
-}
-
-fn parse(text: &str) -> Parsed {
-    let Ok(v) = serde_json::from_str::<Value>(text) else {
-        return Parsed::Text;
-    };
-    let v = match v {
-        Value::String(s) => match serde_json::from_str::<Value>(&s) {
-            Ok(inner) => inner,
-            // JSON.parse throws on the second pass: the text is read as plain text.
-            Err(_) => return Parsed::Text,
-        },
-        other => other,
-    };
-    match v {
-        Value::Object(m) => Parsed::Object(m),
-        // `typeof [] === "object"`: an array is an output with no fields.
-        Value::Array(_) => Parsed::Object(Map::new()),
-        _ => Parsed::NoOutput,
-    }
-}
-
-/// hookRunner.ts @01350615: exit 2 reads stderr only; any other exit reads stdout, or stderr
-/// when stdout is empty. A JSON object is the output whatever the exit code; plain text is a
-/// deny only on exit 2, a message at exit 0, and a warning on any other exit.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("Qwen Code lets the action through after a timeout");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!(
-            "the command did not start: {e}; Qwen Code lets the action through"
-        ));
-    }
-    let stdout = out.stdout.text();
-    let stderr = out.stderr.text();
-    let code = out.exit_code;
-    let (text, from) = if code != Some(2) && !stdout.trim().is_empty() {
-        (stdout.trim(), "stdout")
-    } else {
-        (stderr.trim(), "stderr")
-    };
-    if text.is_empty() {
-        return match code {
-            Some(0) => Reading::allow(),
-            // Real agent 0.24.4: exit 2 with nothing on stderr lets the call run.
-            Some(2) => Reading::error()
-                .note("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead"),
-            Some(n) => Reading::error().note(format!(
-                "exit {n} with no output: a failed hook, the action goes ahead"
-            )),
-            None => Reading::error()
-                .note("the hook was killed by a signal; Qwen Code lets the action through"),
-        };
-    }
-    match parse(text) {
-        Parsed::Object(obj) => {
-            let mut r = read_json(event, &obj);
-            if code == Some(2) && !stdout.trim().is_empty() {
-                r = r.note("stdout is ignored on exit 2");
-            }
-            if code != Some(0) {
-                r = r.note(format!(
-                    "the JSON reply on {from} counts whatever the exit code"
-                ));
-            }
-            r
-        }
-        Parsed::NoOutput => match code {
-            Some(0) => Reading::allow().note("the reply is JSON but not an object: no output"),
-            _ => Reading::error()
-                .note("the reply is JSON but not an object: no output; the action goes ahead"),
-        },
-        Parsed::Text => match code {
-            Some(0) => Reading::allow().note(format!(
-                "plain {from} is shown to the user as a system message"
-            )),
-            Some(2) => decide_block(event).note("exit 2: the plain stderr is the deny reason"),
-            Some(n) => {
-                let r = Reading::error().note(format!(
-                    "exit {n} with plain text is a warning (\"Warning: ...\"); the action goes ahead"
-                ));
-                if n == 127 {
-                    r.note("exit 127 is usually a missing script: Qwen Code lets the call run (real agent 0.24.4)")
-                } else {
-                    r
-                }
-            }
-            None => Reading::error()
-                .note("the hook was killed by a signal; Qwen Code lets the action through"),
-        },
-    }
-}
-
-fn decide_block(event: &str) -> Reading {
-    if CANNOT_BLOCK.contains(&event) {
-        return Reading::error().note(format!(
-            "{event} cannot stop anything in Qwen Code, so a block reads as error"
-        ));
-    }
-    match event {
-        "PostToolUse" | "PostToolBatch" => Reading::block()
-            .effect(Effect::Proceeds)
-            .note("the tool already ran: the reason goes back to the model"),
-        "Stop" | "SubagentStop" => Reading::block()
-            .note("the reason goes back to the model and the agent keeps going (at most 8 times in a row)"),
-        _ => Reading::block(),
-    }
-}
-
-/// The reply fields (types.ts): `continue: false` stops the agent; on PreToolUse
-/// `hookSpecificOutput.permissionDecision` wins and falls back to the top-level `decision`;
-/// elsewhere `decision` "block" or "deny" blocks.
-fn read_json(event: &str, obj: &Map<String, Value>) -> Reading {
-    let hso = obj.get("hookSpecificOutput").and_then(Value::as_object);
-    let context = hso
-        .and_then(|h| h.get("additionalContext"))
-        .is_some_and(Value::is_string);
-    let rewrites =
-        hso.is_some_and(|h| h.contains_key("updatedInput") || h.contains_key("tool_input"));
-    let finish = |r: Reading| r.context(context).rewrites(rewrites);
-    if obj.get("continue") == Some(&Value::Bool(false)) {
-        let r = decide_block(event);
-        return finish(if r.decision == Decision::Block {
-            r.effect(Effect::Halted)
-                .note("continue: false stops Qwen Code")
-        } else {
-            r
-        });
-    }
-    if event == "PreToolUse" {
-        let from_hso = hso
-            .and_then(|h| str_field(h, "permissionDecision"))
-            .filter(|d| matches!(*d, "allow" | "deny" | "ask"));
-        let decision = from_hso.or(match str_field(obj, "decision") {
-            Some("allow" | "approve") => Some("allow"),
-            Some("deny" | "block") => Some("deny"),
-            Some("ask") => Some("ask"),
-            _ => None,
-        });
-        let r = match decision {
-            Some("deny") => Reading::block(),
-            Some("ask") => Reading::block().not_counted(
-                "\"ask\" makes Qwen Code ask the user in the TUI and deny in headless mode",
-            ),
-            _ => {
-                let r = Reading::allow();
-                if obj.contains_key("permissionDecision") {
-                    r.note("a top-level permissionDecision is ignored by Qwen Code: it belongs in hookSpecificOutput")
-                } else {
-                    r
-                }
-            }
-        };
-        return finish(r);
-    }
-    if event == "PermissionRequest"
-        && let Some(behavior) = hso
-            .and_then(|h| h.get("decision"))
-            .and_then(|d| d.get("behavior"))
-            .and_then(Value::as_str)
-    {
-        return finish(match behavior {
-            "deny" => Reading::block(),
-            _ => Reading::allow(),
-        });
-    }
-    match str_field(obj, "decision") {
-        Some("block" | "deny") => finish(decide_block(event)),
-        _ => finish(Reading::allow()),
+/// The input field the matcher is compared with (none: the matcher is ignored).
+#[cfg(test)]
+fn matcher_field(event: &str) -> Option<&'static str> {
+    match CONTRACT.event(event)?.matches {
+        crate::contract::MatchOn::Tool => Some(CONTRACT.input.tool_path),
+        crate::contract::MatchOn::Field(f) | crate::contract::MatchOn::Value(f) => Some(f),
+        crate::contract::MatchOn::Nothing => None,
     }
 }
 

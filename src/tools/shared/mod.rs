@@ -13,8 +13,9 @@ use super::ReadContext;
 use crate::spec::On;
 use crate::verdict::{Effect, Reading};
 
-/// Claude Code's events for each portable `on`, shared by the agents that copy its hook format.
-pub const CLAUDE_PORTABLE_EVENTS: &[(On, &str)] = &[
+/// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
+/// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
+pub const PORTABLE_EVENTS: &[(On, &str)] = &[
     (On::SessionStart, "SessionStart"),
     (On::PromptSubmit, "UserPromptSubmit"),
     (On::BeforeTool, "PreToolUse"),

@@ -53,7 +53,7 @@ pub static CONTRACT: Contract = Contract {
     fold_case: false,
     portable: Portable {
         // Trae has no SessionEnd: the plan says so.
-        events: shared::CLAUDE_PORTABLE_EVENTS,
+        events: shared::PORTABLE_EVENTS,
         shell: "RunCommand",
         edit: "$NONE:Trae documents no edit tool name or input",
         // Tool names seen in third-party configs (protocols-b.md §7).

@@ -7,16 +7,19 @@
 //! Windsurf Cascade's own snake_case hooks (§6a) are a different system and are not modelled.
 
 pub mod native;
+mod replies;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::shared::{self, assumed, json_object, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared;
+use super::{Files, Live, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Var, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
-use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use crate::spec::When;
 
 /// Windsurf / Devin CLI's contract.
 pub static TOOL: Tool = Tool {
@@ -27,7 +30,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.devin.ai/cli/extensibility/hooks/overview, .../lifecycle-hooks",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Windsurf replies and sample events",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "script path only (assumed sh -c); \"$DEVIN_PROJECT_DIR\" counts as a plain word",
     timeouts: "assumed 30 s when the spec sets none",
     session_vars: &["DEVIN_PROJECT_DIR"],
@@ -36,318 +39,129 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: the Devin CLI has not been tried headless here"),
-    plan,
-    read,
+    plan: |cx| crate::plan::plan("windsurf", &CONTRACT, cx),
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PostToolUse",
-    "PermissionRequest",
-    "UserPromptSubmit",
-    "Stop",
-    "SessionStart",
-    "SessionEnd",
-    "PreCompact",
-    "PostCompact",
-    "PostCompaction",
-];
-
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse", "PermissionRequest"];
-
-/// The events where exit 2 or `decision: block` has a documented meaning.
-const CAN_BLOCK: &[&str] = &[
-    "PreToolUse",
-    "PermissionRequest",
-    "UserPromptSubmit",
-    "Stop",
-];
-
-/// Where `hookSpecificOutput.additionalContext` reaches the model (seed, "Windsurf replies").
-const CONTEXT_EVENTS: &[&str] = &["UserPromptSubmit", "SessionStart", "PostToolUse"];
-
-/// The assumed timeout when the spec sets none (seed, "Assumed results").
-const ASSUMED_TIMEOUT: u64 = 30;
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => "^edit$".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "^exec$".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("^mcp__{server}__"),
-        (_, Some(m @ (PortableMatch::Read | PortableMatch::Web))) => {
-            return Err(format!(
-                "the Devin CLI docs name no {} tool: write a native matcher",
-                if *m == PortableMatch::Read {
-                    "read"
-                } else {
-                    "web"
-                }
-            ));
-        }
-    };
-    Ok((event.to_string(), matcher))
-}
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
+/// What the Devin CLI does, as data (protocols-a.md §6b; the seed's "Windsurf sample events"
+/// and "Assumed results").
+pub static CONTRACT: Contract = Contract {
+    agent: "the Devin CLI",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: shared::PORTABLE_EVENTS,
+        shell: "^exec$",
+        edit: "^edit$",
+        // The Devin CLI docs name no read or web tool.
+        read: "",
+        web: "",
+        mcp: "^mcp__{server}__",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "exec",
+            input: r#"{"command":"$COMMAND","shell_id":"main"}"#,
+            new_file: None,
+            response: r#"{"success":true,"output":"","error":null}"#,
         },
-    };
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.clone()),
-        reason,
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return not_run(format!("the Devin CLI has no {event} event"));
-    }
-    let (payload, label) = match input(cx, &event) {
-        Ok(x) => x,
-        Err(reason) => return not_run(reason),
-    };
-    let m = matcher.trim();
-    if TOOL_EVENTS.contains(&event.as_str()) {
-        let tool = label.clone().unwrap_or_default();
-        // Empty or omitted matches all; `*` as in Claude Code's format, which Devin reads.
-        if !matcher::is_match_all(m) {
-            match matcher::JsRegex::new(m) {
-                Ok(re) if re.is_match(&tool) => {}
-                Ok(_) => {
-                    return Plan::Skipped {
-                        event,
-                        trigger: label,
-                        reason: format!("matcher \"{m}\" does not match {tool}"),
-                    };
-                }
-                Err(e) => {
-                    return not_run(format!(
-                        "matcher \"{m}\" is not a valid regular expression ({e})"
-                    ));
-                }
-            }
+        // The docs do not show the edit tool's input.
+        edit: &[],
+        read: &[],
+        web: &[],
+        mcp: "mcp__{server}__{tool}",
+    },
+    matcher: Flavour::Custom(matcher_matches),
+    input: Input {
+        common: r#"{"session_id":"$SESSION","prompt_id":"hookcheck-prompt-0001","hook_event_name":"$EVENT"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::ScriptPath(&["DEVIN_PROJECT_DIR"]),
+        exec_form: Err("the Devin CLI has no exec form (`args`): a hook is one command"),
+        env: &[("DEVIN_PROJECT_DIR", Var::Root)],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: true,
+        cwd_assumed: true,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
+        context: &[],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
+
+/// Exit 2 or `decision: block` has a documented meaning only on PreToolUse, PermissionRequest,
+/// UserPromptSubmit and Stop; the timeout is assumed (seed, "Assumed results"). The matcher
+/// sees the tool name, and on the compact events the trigger.
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 30)
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#),
+    event("PostToolUse", Kind::AfterTool, 30)
+        .blocks(Blocks::No)
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE"}"#),
+    event("PermissionRequest", Kind::Tool, 30)
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#),
+    event("UserPromptSubmit", Kind::Prompt, 30).input(r#"{"prompt":"$PROMPT"}"#),
+    event("Stop", Kind::Stop, 30).input("{}"),
+    event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
+    event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
+    event("PreCompact", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("trigger"),
+    event("PostCompact", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("trigger"),
+    event("PostCompaction", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .input("{}"),
+];
+
+/// Tool events: an unanchored JavaScript regex, empty or `*` matching all (as in Claude
+/// Code's format, which Devin reads); the compact events: `manual`, `auto` or both as a `|`
+/// list, nothing else. No flavour checks the words a matcher may use.
+fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+    let m = pattern.trim();
+    if matches!(event, "PreCompact" | "PostCompact") {
+        if m.is_empty() {
+            return Ok(true);
         }
-    } else if matches!(event.as_str(), "PreCompact" | "PostCompact") {
-        if !m.is_empty() {
-            let parts: Vec<&str> = m.split('|').map(str::trim).collect();
-            if parts.iter().any(|p| !matches!(*p, "manual" | "auto")) {
-                return not_run(format!(
-                    "matcher \"{m}\": {event} accepts only manual or auto"
-                ));
-            }
-            let source = label.clone().unwrap_or_default();
-            if !parts.contains(&source.as_str()) {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("matcher \"{m}\" does not match {source}"),
-                };
-            }
+        let parts: Vec<&str> = m.split('|').map(str::trim).collect();
+        if parts.iter().any(|p| !matches!(*p, "manual" | "auto")) {
+            return Err(format!("{event} accepts only manual or auto"));
         }
-    } else if !m.is_empty() {
-        return not_run(format!(
-            "the Devin CLI takes no matcher on {event}, and its docs do not say what one does"
-        ));
+        return Ok(parts.contains(&name));
     }
-    if cx.spec.args.is_some() {
-        return not_run("the Devin CLI has no exec form (`args`): a hook is one command".into());
+    if matcher::is_match_all(m) {
+        return Ok(true);
     }
-    let mut assumptions = vec![assumed::shell(), assumed::cwd(cx.root)];
-    let timeout = match cx.spec.timeout() {
-        Some(t) => t,
-        None => {
-            assumptions.push(assumed::timeout(ASSUMED_TIMEOUT));
-            ASSUMED_TIMEOUT
-        }
-    };
-    let mut add = vec![(
-        "DEVIN_PROJECT_DIR".to_string(),
-        cx.root.display().to_string(),
-    )];
-    add.extend(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())));
-    let env = shared::merge_env(cx.env, add);
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: assumed::script_path_shell(command, &["DEVIN_PROJECT_DIR"]).map(
-                |(program, args)| {
-                    shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-                },
-            ),
-            is_async: cx.spec.is_async(),
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions,
-        notes: Vec::new(),
-    })
+    Ok(matcher::JsRegex::new(m)?.is_match(name))
 }
 
-fn input(cx: &PlanContext, event: &str) -> Result<(Value, Option<String>), String> {
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let field = if TOOL_EVENTS.contains(&event) {
-            "tool_name"
-        } else {
-            "trigger"
-        };
-        return Ok((
-            value.clone(),
-            value.get(field).and_then(Value::as_str).map(str::to_string),
-        ));
-    }
-    let mut payload = json!({
-        "session_id": shared::session_id("windsurf"),
-        "prompt_id": "hookcheck-prompt-0001",
-        "hook_event_name": event,
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| "internal: payload is not an object".to_string())?;
-    match (event, cx.trigger) {
-        (_, Trigger::Edit { .. }) => {
-            Err("the Devin CLI docs do not show the edit tool's input: pass --payload".to_string())
+/// A matcher on any other event is not run: the Devin CLI takes none there, and its docs do not
+/// say what one does (the table says only what a matcher is compared with).
+fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
+    let takes = CONTRACT
+        .event(event)
+        .is_some_and(|e| e.matches != crate::contract::MatchOn::Nothing);
+    match &cx.spec.when {
+        When::Native { matcher, .. } if !takes && !matcher.trim().is_empty() => {
+            Err(Stop::NotRun(format!(
+                "the Devin CLI takes no matcher on {event}, and its docs do not say what one does"
+            )))
         }
-        ("PreToolUse" | "PostToolUse" | "PermissionRequest", Trigger::Bash(c)) => {
-            obj.insert("tool_name".into(), json!("exec"));
-            obj.insert(
-                "tool_input".into(),
-                json!({ "command": c, "shell_id": "main" }),
-            );
-            if event == "PostToolUse" {
-                obj.insert(
-                    "tool_response".into(),
-                    json!({ "success": true, "output": "", "error": Value::Null }),
-                );
-            }
-            Ok((payload, Some("exec".to_string())))
-        }
-        ("PreToolUse" | "PostToolUse" | "PermissionRequest", t) => Err(shared::wrong_trigger(
-            event,
-            t,
-            "a tool call: pass --bash or --payload",
-        )),
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("prompt".into(), json!(p));
-            Ok((payload, None))
-        }
-        ("UserPromptSubmit", t) => Err(shared::wrong_trigger(
-            event,
-            t,
-            "a prompt: pass --prompt or --payload",
-        )),
-        ("Stop" | "PostCompaction", Trigger::None) => Ok((payload, None)),
-        ("SessionStart" | "SessionEnd" | "PreCompact" | "PostCompact", Trigger::None) => Err(
-            format!("hookcheck builds no {event} input for the Devin CLI: pass --payload"),
-        ),
-        (_, t) => Err(shared::wrong_trigger(event, t, "no trigger (or --payload)")),
-    }
-}
-
-/// `hookSpecificOutput`, only when its `hookEventName` names the event that ran (seed).
-fn own_output<'a>(obj: &'a Map<String, Value>, event: &str) -> Option<&'a Map<String, Value>> {
-    obj.get("hookSpecificOutput")
-        .and_then(Value::as_object)
-        .filter(|h| str_field(h, "hookEventName") == Some(event))
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("the Devin CLI docs do not say what a timeout does");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the command did not start: {e}"));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal");
-    };
-    let stdout = out.stdout.text();
-    let reply = json_object(&stdout);
-    let decision = reply
-        .as_ref()
-        .and_then(|o| str_field(o, "decision"))
-        .map(str::to_string);
-    let can_block = CAN_BLOCK.contains(&event);
-    let block = || {
-        if can_block {
-            Reading::block()
-        } else {
-            Reading::block()
-                .effect(Effect::Proceeds)
-                .not_counted(format!(
-                    "the Devin CLI docs give a block on {event} no meaning"
-                ))
-        }
-    };
-    match code {
-        0 => {}
-        2 => {
-            let r = block().note("exit 2: stderr is the reason");
-            return match (&reply, decision.as_deref()) {
-                (None, _) | (Some(_), Some("block")) => r,
-                (Some(_), _) => r.not_counted(
-                    "the Devin CLI docs do not say how a JSON reply on exit 2 is read",
-                ),
-            };
-        }
-        n => {
-            let r = Reading::error().note(format!("exit {n}: the Devin CLI logs it and goes on"));
-            return match reply {
-                Some(_) => r.not_counted(format!(
-                    "the Devin CLI docs do not say how a JSON reply on exit {n} is read"
-                )),
-                None => r,
-            };
-        }
-    }
-    let Some(obj) = reply else {
-        if shared::looks_like_json(&stdout) {
-            return Reading::allow().not_counted(
-                "the reply is not valid JSON, and the Devin CLI docs do not say how that is read",
-            );
-        }
-        return Reading::allow();
-    };
-    let own = own_output(&obj, event);
-    let context = CONTEXT_EVENTS.contains(&event)
-        && own.is_some_and(|h| h.get("additionalContext").is_some_and(|v| !v.is_null()));
-    let rewrites = event == "PreToolUse" && own.is_some_and(|h| h.contains_key("updatedInput"));
-    let r = match decision.as_deref() {
-        Some("block") => block(),
-        None | Some("approve") => Reading::allow(),
-        Some(other) => Reading::allow().not_counted(format!(
-            "decision \"{other}\" has no meaning in the Devin CLI docs"
-        )),
-    };
-    let r = r.context(context).rewrites(rewrites);
-    if rewrites {
-        r.note("the Devin CLI merges hookSpecificOutput.updatedInput into the tool's arguments")
-    } else {
-        r
+        _ => Ok(Vec::new()),
     }
 }
 

@@ -1,0 +1,91 @@
+//! How Qwen Code reads a hook's reply (hookRunner.ts @01350615, types.ts @01ed106f): one row a
+//! rule, first decision wins. Exit 2 reads stderr alone; any other exit reads stdout, or
+//! stderr when stdout is empty. A JSON object is the output whatever the exit code; plain text
+//! is a deny only on exit 2, a message at exit 0, and a warning on any other exit.
+
+use crate::contract::reply::{Ended, Ev, Rule, Shape, Test, Text, note, rule};
+use crate::verdict::Decision::{Allow, Block, Error, Timeout};
+use crate::verdict::Effect;
+
+/// Qwen Code 0.24.4 run headless against a fake model (docs/reference/real-agents.md).
+const REAL: &str = "real agent: Qwen Code 0.24.4, 2026-11-30 (docs/reference/real-agents.md)";
+/// QwenLM/qwen-code @01350615, packages/core/src/hooks/hookRunner.ts.
+const RUNNER: &str = "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts";
+/// QwenLM/qwen-code @01ed106f, packages/core/src/hooks/types.ts (reply fields).
+const TYPES: &str = "source: QwenLM/qwen-code @01ed106f packages/core/src/hooks/types.ts";
+/// docs/reference/protocols/protocols-b.md §9 (the events table).
+const PROTOCOLS: &str = "protocols: docs/reference/protocols/protocols-b.md §9";
+
+const CANNOT: &str = "{event} cannot stop anything in Qwen Code, so a block reads as error";
+const PRE: Ev = Ev::Is(&["PreToolUse"]);
+const PERMISSION: Ev = Ev::Is(&["PermissionRequest"]);
+const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
+const BEHAVIOR: &str = "hookSpecificOutput.decision.behavior";
+const TOP: &str =
+    "a top-level permissionDecision is ignored by Qwen Code: it belongs in hookSpecificOutput";
+const ASK: &str = "\"ask\" makes Qwen Code ask the user in the TUI and deny in headless mode";
+const KILLED: &str = "the hook was killed by a signal; Qwen Code lets the action through";
+
+/// The rules, in the order Qwen Code applies them.
+#[rustfmt::skip]
+pub const RULES: &[Rule] = &[
+    rule(Timeout).ended(Ended::Timeout)
+        .says("{agent} lets the action through after a timeout").src(REAL),
+    rule(Error).ended(Ended::NotStarted)
+        .says("the command did not start: {error}; {agent} lets the action through").src(RUNNER),
+    // Nothing on the stream read.
+    rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
+    rule(Error).exit(2).reply(Shape::Empty)
+        .says("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead").src(REAL),
+    rule(Error).ended(Ended::Signal).reply(Shape::Empty).says(KILLED).src(RUNNER),
+    rule(Error).reply(Shape::Empty)
+        .says("exit {exit} with no output: a failed hook, the action goes ahead").src(REAL),
+    // A JSON object: `continue: false` first.
+    rule(Error).on(Ev::NotBlocking).json(&[Test::Bool("continue", false)]).says(CANNOT).src(PROTOCOLS),
+    rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("continue: false stops Qwen Code").src(TYPES),
+    // PreToolUse: hookSpecificOutput.permissionDecision wins, then the top-level decision.
+    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
+    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "ask")]).uncounted(ASK).src(PROTOCOLS),
+    rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow"), Test::Has("permissionDecision")])
+        .says(TOP).src(REAL),
+    rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow")]).src(TYPES),
+    rule(Block).on(PRE).json(&[Test::Is("decision", "deny")]).src(REAL),
+    rule(Block).on(PRE).json(&[Test::Is("decision", "block")]).src(REAL),
+    rule(Block).on(PRE).json(&[Test::Is("decision", "ask")]).uncounted(ASK).src(PROTOCOLS),
+    rule(Allow).on(PRE).json(&[Test::Has("permissionDecision")]).says(TOP).src(REAL),
+    rule(Allow).on(PRE).json(&[]).src(TYPES),
+    // PermissionRequest: hookSpecificOutput.decision.behavior.
+    rule(Block).on(PERMISSION).json(&[Test::Is(BEHAVIOR, "deny")]).src(TYPES),
+    rule(Allow).on(PERMISSION).json(&[Test::StrNot(BEHAVIOR, &[])]).src(TYPES),
+    // Elsewhere: decision "block" or "deny".
+    rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "block")]).says(CANNOT).src(PROTOCOLS),
+    rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "deny")]).says(CANNOT).src(PROTOCOLS),
+    rule(Block).json(&[Test::Is("decision", "block")]).src(TYPES),
+    rule(Block).json(&[Test::Is("decision", "deny")]).src(TYPES),
+    rule(Allow).json(&[]).src(TYPES),
+    // `typeof [] === "object"`: an array is an output with no fields.
+    rule(Allow).reply(Shape::Array).src(RUNNER),
+    note("stdout is ignored on exit 2").exit(2).stdout(Text::Some).json(&[]).src(RUNNER),
+    note("stdout is ignored on exit 2").exit(2).stdout(Text::Some).reply(Shape::Array).src(RUNNER),
+    note("the JSON reply on {from} counts whatever the exit code")
+        .ended(Ended::NotExit(0)).json(&[]).src(RUNNER),
+    note("the JSON reply on {from} counts whatever the exit code")
+        .ended(Ended::NotExit(0)).reply(Shape::Array).src(RUNNER),
+    // Valid JSON that is no object: no output at all.
+    rule(Allow).exit(0).reply(Shape::Scalar)
+        .says("the reply is JSON but not an object: no output").src(RUNNER),
+    rule(Error).reply(Shape::Scalar)
+        .says("the reply is JSON but not an object: no output; the action goes ahead").src(RUNNER),
+    // Plain text: the exit code decides.
+    rule(Allow).exit(0).says("plain {from} is shown to the user as a system message").src(RUNNER),
+    rule(Error).on(Ev::NotBlocking).exit(2).says(CANNOT).src(PROTOCOLS),
+    rule(Block).exit(2).src(REAL),
+    note("exit 2: the plain stderr is the deny reason").exit(2).reply(Shape::Text).src(RUNNER),
+    rule(Error).ended(Ended::Signal).says(KILLED).src(RUNNER),
+    rule(Error)
+        .says("exit {exit} with plain text is a warning (\"Warning: ...\"); the action goes ahead")
+        .src(RUNNER),
+    note("exit 127 is usually a missing script: Qwen Code lets the call run (real agent 0.24.4)")
+        .exit(127).reply(Shape::Text).src(REAL),
+];
