@@ -271,6 +271,9 @@ pub struct Run {
     pub timeout_assumed: bool,
     /// The working directory is assumed, not documented.
     pub cwd_assumed: bool,
+    /// The spec's `cwd` (relative to the root) is where the agent runs the handler, and where
+    /// an exec-form path resolves; when the spec gives one, nothing about the cwd is assumed.
+    pub handler_cwd: bool,
 }
 
 /// The shell a command runs under.

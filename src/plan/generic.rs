@@ -129,7 +129,12 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         Shell::ScriptPath(_) | Shell::Assumed => assumptions.insert(0, assumed::shell()),
         Shell::Argv(_) => {}
     }
-    if c.run.cwd_assumed {
+    // The handler's own `cwd`, where the agent honours one.
+    let cwd = match (&cx.spec.raw.cwd, c.run.handler_cwd) {
+        (Some(dir), true) => cx.root.join(dir),
+        _ => cx.root.to_path_buf(),
+    };
+    if c.run.cwd_assumed && !(c.run.handler_cwd && cx.spec.raw.cwd.is_some()) {
         assumptions.push(assumed::cwd(cx.root));
     }
     let stdin = build::stdin_bytes(cx.trigger, &payload);
@@ -144,7 +149,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             };
             let invocation = match (&cx.spec.args, c.run.shell) {
                 (Some(args), Shell::Argv(_)) => {
-                    Ok((build::exec_program(command, cx.root), args.clone()))
+                    Ok((build::exec_program(command, &cwd), args.clone()))
                 }
                 (_, Shell::Argv(argv)) => {
                     let text = match c.run.expands {
@@ -167,7 +172,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             };
             PlannedCommand {
                 invocation: invocation.map(|(program, args)| {
-                    build::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
+                    build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
                 is_async: cx.spec.is_async(),
@@ -211,4 +216,113 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
 /// The value at a dotted path of a JSON value.
 pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, p| v.get(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::plan;
+    use crate::contract::reply::{Reply, Stream};
+    use crate::contract::{
+        Contract, Flavour, Input, Kind, PlanContext, Portable, Quirks, ReadContext, Run, Shell,
+        ToolCall, Tools, event,
+    };
+    use crate::plan::Plan;
+    use crate::tools::testing::spec;
+    use crate::trigger::Trigger;
+    use crate::verdict::Reading;
+
+    fn first(_: &ReadContext, r: &[Reading]) -> Reading {
+        r.first().cloned().unwrap_or_else(Reading::allow)
+    }
+
+    /// A contract whose agent runs a handler in the spec's `cwd`.
+    static CWD: Contract = Contract {
+        agent: "Test",
+        events: &[event("SessionStart", Kind::SessionStart, 5).input("{}")],
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: ToolCall {
+                name: "sh",
+                input: "{}",
+                new_file: None,
+                response: "{}",
+            },
+            edit: &[],
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::ExactOrJsRegex,
+        input: Input {
+            common: "{}",
+            tool_path: "tool",
+        },
+        run: Run {
+            shell: Shell::Argv(&["/bin/sh", "-c"]),
+            exec_form: Ok(()),
+            env: &[],
+            spec_env: Ok(()),
+            expands: None,
+            timeout_assumed: false,
+            cwd_assumed: true,
+            handler_cwd: true,
+        },
+        reply: Reply {
+            from: Stream::Stdout,
+            json_in_string: false,
+            context: &[],
+            rewrites: &[],
+            rules: &[],
+            combine: first,
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    };
+
+    /// (program, cwd, assumed items) of the first command planned for `yaml`.
+    fn planned(yaml: &str) -> (String, String, Vec<String>) {
+        let spec = spec(yaml);
+        let cx = PlanContext {
+            spec: &spec,
+            trigger: &Trigger::None,
+            root: Path::new("/project"),
+            home: Path::new("/home/user"),
+            env: &[],
+        };
+        let Plan::Run(run) = plan("test", &CWD, &cx) else {
+            panic!("expected a plan that runs")
+        };
+        let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.clone()) else {
+            panic!("expected a command that runs: {:?}", run.commands)
+        };
+        let items = run.assumptions.iter().map(|a| a.item.clone()).collect();
+        (inv.program, inv.cwd.display().to_string(), items)
+    }
+
+    #[test]
+    fn a_handler_cwd_is_where_it_runs_and_where_exec_paths_resolve() {
+        let (program, cwd, assumed) =
+            planned("event: SessionStart\ncommand: ./g.sh\nargs: [x]\ncwd: hooks\n");
+        assert_eq!(
+            (program.as_str(), cwd.as_str(), assumed.len()),
+            ("/project/hooks/./g.sh", "/project/hooks", 0)
+        );
+        let (program, cwd, assumed) = planned("event: SessionStart\ncommand: ./g.sh\n");
+        assert_eq!(
+            (program.as_str(), cwd.as_str(), assumed),
+            ("/bin/sh", "/project", vec!["cwd".to_string()])
+        );
+    }
 }

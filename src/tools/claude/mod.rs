@@ -126,6 +126,7 @@ pub static CONTRACT: Contract = Contract {
         expands: None,
         timeout_assumed: false,
         cwd_assumed: false,
+        handler_cwd: false,
     },
     reply: Reply {
         from: Stream::Stdout,

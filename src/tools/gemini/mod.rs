@@ -119,6 +119,7 @@ pub static CONTRACT: Contract = Contract {
         expands: Some("Gemini CLI rewrites the command text before bash sees it"),
         timeout_assumed: false,
         cwd_assumed: false,
+        handler_cwd: false,
     },
     reply: Reply {
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
