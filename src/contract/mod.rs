@@ -8,6 +8,8 @@
 
 pub mod reply;
 pub mod template;
+#[cfg(test)]
+pub mod testing;
 
 use std::path::Path;
 
@@ -269,6 +271,8 @@ pub struct Run {
     pub expands: Option<&'static str>,
     /// The default timeouts are assumed, not documented.
     pub timeout_assumed: bool,
+    /// What `timeout: 0` in a spec means to the agent.
+    pub zero_timeout: Zero,
     /// The working directory is assumed, not documented.
     pub cwd_assumed: bool,
     /// The spec's `cwd` (relative to the root) is where the agent runs the handler, and where
@@ -287,6 +291,17 @@ pub enum Shell {
     Assumed,
 }
 
+/// What `timeout: 0` means to an agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zero {
+    /// Undocumented: 0 is used as given.
+    AsGiven,
+    /// The event's default timeout (a note says so).
+    Default,
+    /// No limit: hookcheck still stops the command after the event's default (assumed).
+    NoLimit,
+}
+
 /// A variable's value, known only when planning.
 #[derive(Clone, Copy)]
 pub enum Var {
@@ -296,6 +311,8 @@ pub enum Var {
     Session,
     /// A fixed value.
     Literal(&'static str),
+    /// The input's `prompt` (the variable is not set when the input has none).
+    Prompt,
 }
 
 /// Why a quirk stops a hook from running.

@@ -5,7 +5,7 @@
 //! decides wins, and every [`Rule::note`] row that matches adds its note. A rule learned from a
 //! real agent is one row, with its source beside it.
 //!
-//! Notes may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
+//! Notes and not-counted reasons may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
 //! the command did not start) and `{value}` (the string a [`Test::StrNot`] found).
 
 use serde_json::{Map, Value};
@@ -333,7 +333,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     }
     reading.notes.extend(notes);
     if !r.uncounted.is_empty() {
-        reading = reading.not_counted(r.uncounted);
+        reading = reading.not_counted(fill(r.uncounted, c, ctx.event, out, &seen, &bound));
     }
     if r.stated {
         reading = reading.stated();
@@ -455,4 +455,34 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
         .replace("{from}", seen.from)
         .replace("{error}", out.start_error.as_deref().unwrap_or_default())
         .replace("{value}", bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Rule, read, rule};
+    use crate::contract::ReadContext;
+    use crate::contract::testing::{RUN, contract};
+    use crate::tools::testing::{exit, spec};
+    use crate::verdict::Decision::Error;
+
+    #[test]
+    fn a_not_counted_reason_fills_its_placeholders() {
+        const RULES: &[Rule] = &[rule(Error).uncounted("exit {exit} on {event} in {agent}")];
+        let c = contract(RULES, RUN);
+        let spec = spec("event: SessionStart\ncommand: ./g.sh\n");
+        let cx = ReadContext {
+            event: "SessionStart",
+            spec: &spec,
+            input: &serde_json::Value::Null,
+            peers: &[],
+        };
+        let r = read(&c, &cx, &exit(3, "", ""));
+        assert_eq!(
+            (r.counted, r.notes),
+            (
+                false,
+                vec!["not counted: exit 3 on SessionStart in Test".to_string()]
+            )
+        );
+    }
 }

@@ -9,22 +9,31 @@
 use serde_json::Value;
 
 use super::{Plan, PlannedCommand, RunPlan, assumed, build, input};
-use crate::contract::{Contract, PlanContext, Shell, Stop, Var};
+use crate::contract::{Contract, PlanContext, Shell, Stop, Var, Zero};
 use crate::spec::When;
+
+/// Step 1 alone: the event and matcher of `cx`'s spec in `c`'s terms (a native spec's as
+/// written, a portable one's mapped), or the plan that says why there are none. For an
+/// agent's own plan function that must look at the event before the generic steps run.
+pub fn resolve(c: &Contract, cx: &PlanContext) -> Result<(String, String), Plan> {
+    match &cx.spec.when {
+        When::Native { event, matcher } => Ok((event.clone(), matcher.clone())),
+        When::Portable { on, matches } => {
+            c.portable
+                .map(c.agent, *on, matches.as_ref())
+                .map_err(|reason| Plan::NotRun {
+                    event: None,
+                    reason,
+                })
+        }
+    }
+}
 
 /// What the agent of `id` with contract `c` would do for `cx`.
 pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match c.portable.map(c.agent, *on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
+    let (event, matcher) = match resolve(c, cx) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
     let Some(ev) = c.event(&event) else {
         return Plan::NotRun {
@@ -90,9 +99,20 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         };
     }
     let mut assumptions = Vec::new();
-    let timeout = match cx.spec.timeout() {
-        Some(t) => t,
-        None => {
+    let timeout = match (cx.spec.timeout(), c.run.zero_timeout) {
+        (Some(0), Zero::Default) => {
+            notes.push(format!(
+                "timeout 0 means {}'s default, {} s",
+                c.agent, ev.timeout
+            ));
+            ev.timeout
+        }
+        (Some(0), Zero::NoLimit) => {
+            assumptions.push(assumed::no_limit(c.agent, ev.timeout));
+            ev.timeout
+        }
+        (Some(t), _) => t,
+        (None, _) => {
             if c.run.timeout_assumed {
                 assumptions.push(assumed::timeout(ev.timeout));
             }
@@ -105,13 +125,14 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .run
         .env
         .iter()
-        .map(|(k, v)| {
+        .filter_map(|(k, v)| {
             let v = match v {
                 Var::Root => root.clone(),
                 Var::Session => session.clone(),
                 Var::Literal(s) => s.to_string(),
+                Var::Prompt => at(&payload, "prompt")?.as_str()?.to_string(),
             };
-            (*k, v)
+            Some((*k, v))
         })
         .collect();
     let mut env = build::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
@@ -223,106 +244,105 @@ mod tests {
     use std::path::Path;
 
     use super::plan;
-    use crate::contract::reply::{Reply, Stream};
-    use crate::contract::{
-        Contract, Flavour, Input, Kind, PlanContext, Portable, Quirks, ReadContext, Run, Shell,
-        ToolCall, Tools, event,
-    };
-    use crate::plan::Plan;
-    use crate::tools::testing::spec;
+    use crate::contract::testing::{RUN, contract};
+    use crate::contract::{Contract, PlanContext, Run, Var, Zero};
+    use crate::plan::{Plan, RunPlan};
+    use crate::tools::testing::{prompt, spec};
     use crate::trigger::Trigger;
-    use crate::verdict::Reading;
 
-    fn first(_: &ReadContext, r: &[Reading]) -> Reading {
-        r.first().cloned().unwrap_or_else(Reading::allow)
-    }
-
-    /// A contract whose agent runs a handler in the spec's `cwd`.
-    static CWD: Contract = Contract {
-        agent: "Test",
-        events: &[event("SessionStart", Kind::SessionStart, 5).input("{}")],
-        fold_case: false,
-        portable: Portable {
-            events: &[],
-            shell: "",
-            edit: "",
-            read: "",
-            web: "",
-            mcp: "",
-        },
-        tools: Tools {
-            shell: ToolCall {
-                name: "sh",
-                input: "{}",
-                new_file: None,
-                response: "{}",
-            },
-            edit: &[],
-            read: &[],
-            web: &[],
-            mcp: "",
-        },
-        matcher: Flavour::ExactOrJsRegex,
-        input: Input {
-            common: "{}",
-            tool_path: "tool",
-        },
-        run: Run {
-            shell: Shell::Argv(&["/bin/sh", "-c"]),
-            exec_form: Ok(()),
-            env: &[],
-            spec_env: Ok(()),
-            expands: None,
-            timeout_assumed: false,
-            cwd_assumed: true,
-            handler_cwd: true,
-        },
-        reply: Reply {
-            from: Stream::Stdout,
-            json_in_string: false,
-            context: &[],
-            rewrites: &[],
-            rules: &[],
-            combine: first,
-        },
-        quirks: Quirks {
-            gate: None,
-            input: None,
-        },
-    };
-
-    /// (program, cwd, assumed items) of the first command planned for `yaml`.
-    fn planned(yaml: &str) -> (String, String, Vec<String>) {
+    /// What `c` plans for `yaml` and `trigger`, which must run.
+    fn planned(c: &Contract, yaml: &str, trigger: &Trigger) -> RunPlan {
         let spec = spec(yaml);
         let cx = PlanContext {
             spec: &spec,
-            trigger: &Trigger::None,
+            trigger,
             root: Path::new("/project"),
             home: Path::new("/home/user"),
             env: &[],
         };
-        let Plan::Run(run) = plan("test", &CWD, &cx) else {
-            panic!("expected a plan that runs")
-        };
+        match plan("test", c, &cx) {
+            Plan::Run(run) => run,
+            p => panic!("expected a plan that runs: {p:?}"),
+        }
+    }
+
+    /// (program, cwd, timeout, env, assumed items) of the first command.
+    fn first_command(run: &RunPlan) -> (String, String, u64, Vec<(String, String)>, Vec<String>) {
         let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.clone()) else {
             panic!("expected a command that runs: {:?}", run.commands)
         };
         let items = run.assumptions.iter().map(|a| a.item.clone()).collect();
-        (inv.program, inv.cwd.display().to_string(), items)
+        let cwd = inv.cwd.display().to_string();
+        (inv.program, cwd, inv.timeout.as_secs(), inv.env, items)
     }
 
     #[test]
     fn a_handler_cwd_is_where_it_runs_and_where_exec_paths_resolve() {
-        let (program, cwd, assumed) =
-            planned("event: SessionStart\ncommand: ./g.sh\nargs: [x]\ncwd: hooks\n");
+        let c = contract(
+            &[],
+            Run {
+                handler_cwd: true,
+                ..RUN
+            },
+        );
+        let yaml = "event: SessionStart\ncommand: ./g.sh\nargs: [x]\ncwd: hooks\n";
+        let (program, cwd, _, _, assumed) = first_command(&planned(&c, yaml, &Trigger::None));
         assert_eq!(
             (program.as_str(), cwd.as_str(), assumed.len()),
             ("/project/hooks/./g.sh", "/project/hooks", 0)
         );
-        let (program, cwd, assumed) = planned("event: SessionStart\ncommand: ./g.sh\n");
+        let yaml = "event: SessionStart\ncommand: ./g.sh\n";
+        let (program, cwd, _, _, assumed) = first_command(&planned(&c, yaml, &Trigger::None));
         assert_eq!(
             (program.as_str(), cwd.as_str(), assumed),
             ("/bin/sh", "/project", vec!["cwd".to_string()])
         );
+    }
+
+    #[test]
+    fn timeout_zero_means_what_the_contract_says() {
+        let yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 0\ntargets: [kiro]\n";
+        let rows = [
+            (Zero::AsGiven, 0, 1, 0),
+            (Zero::Default, 5, 1, 1),
+            (Zero::NoLimit, 5, 2, 0),
+        ];
+        for (zero, secs, assumed, notes) in rows {
+            let c = contract(
+                &[],
+                Run {
+                    zero_timeout: zero,
+                    ..RUN
+                },
+            );
+            let run = planned(&c, yaml, &Trigger::None);
+            let (_, _, timeout, _, items) = first_command(&run);
+            assert_eq!(
+                (timeout, items.len(), run.notes.len()),
+                (secs, assumed, notes),
+                "{zero:?}: {run:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_prompt_variable_is_set_only_when_the_input_has_a_prompt() {
+        let c = contract(
+            &[],
+            Run {
+                env: &[("THE_PROMPT", Var::Prompt)],
+                ..RUN
+            },
+        );
+        let has = |yaml: &str, trigger: &Trigger| {
+            let (_, _, _, env, _) = first_command(&planned(&c, yaml, trigger));
+            env.iter()
+                .find(|(k, _)| k == "THE_PROMPT")
+                .map(|(_, v)| v.clone())
+        };
+        let yaml = "event: UserPromptSubmit\ncommand: ./g.sh\n";
+        assert_eq!(has(yaml, &prompt("hi there")), Some("hi there".to_string()));
+        let yaml = "event: SessionStart\ncommand: ./g.sh\n";
+        assert_eq!(has(yaml, &Trigger::None), None);
     }
 }

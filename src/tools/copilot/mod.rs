@@ -24,7 +24,7 @@ use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
-    Tools, event,
+    Tools, Zero, event,
 };
 use crate::exec::{Captured, Outcome};
 use crate::matcher;
@@ -118,6 +118,7 @@ pub static CONTRACT: Contract = Contract {
         spec_env: Ok(()),
         expands: None,
         timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
         // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
         // one, the root is assumed.
         cwd_assumed: true,
@@ -236,31 +237,25 @@ const ASYNC: &[&str] = &["notification", "Notification"];
 /// refused (their inputs are undocumented); an env value holding `$` is not run (Copilot
 /// expands it, hookcheck cannot); notification hooks are async.
 fn plan(cx: &PlanContext) -> Plan {
-    let event = match &cx.spec.when {
-        When::Native { event, .. } => Some(event.as_str()),
-        When::Portable {
-            matches: Some(PortableMatch::Mcp(server)),
-            ..
-        } => {
-            return Plan::NotRun {
-                event: None,
-                reason: format!(
-                    "Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher"
-                ),
-            };
-        }
-        When::Portable { on, .. } => CONTRACT
-            .portable
-            .events
-            .iter()
-            .find(|(o, _)| o == on)
-            .map(|(_, e)| *e),
-    };
-    if let Some(event) = event
-        && let Some(reason) = refused(event, cx.trigger)
+    if let When::Portable {
+        matches: Some(PortableMatch::Mcp(server)),
+        ..
+    } = &cx.spec.when
     {
         return Plan::NotRun {
-            event: Some(event.to_string()),
+            event: None,
+            reason: format!(
+                "Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher"
+            ),
+        };
+    }
+    let event = match crate::plan::resolve(&CONTRACT, cx) {
+        Ok((event, _)) => event,
+        Err(plan) => return plan,
+    };
+    if let Some(reason) = refused(&event, cx.trigger) {
+        return Plan::NotRun {
+            event: Some(event),
             reason,
         };
     }
