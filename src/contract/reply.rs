@@ -92,12 +92,14 @@ pub enum Ev {
 }
 
 /// A condition on the spec.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub enum SpecIf {
     /// Any spec.
     Any,
     /// `failClosed: true` on a hook the agent waits for.
     FailClosed,
+    /// The agent's own test of the spec (a setting in its `x-*` block).
+    Custom(fn(&crate::spec::HookSpec) -> bool),
 }
 
 /// How the command ended.
@@ -136,6 +138,8 @@ pub enum Shape {
     BadJson,
     /// A JSON object passing every test.
     Json(&'static [Test]),
+    /// Stdout that is not valid UTF-8 (for agents that read it strictly).
+    NotUtf8,
 }
 
 /// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
@@ -151,6 +155,8 @@ pub enum Test {
     Lacks(&'static str),
     /// A string at the path that is none of these (binds `{value}`).
     StrNot(&'static str, &'static [&'static str]),
+    /// The path is absent, null, or a string (a field read as an optional string).
+    StrOrNull(&'static str),
 }
 
 /// A condition on a text stream.
@@ -277,6 +283,7 @@ struct Seen<'a> {
     from: &'static str,
     stderr: &'a str,
     obj: Option<Map<String, Value>>,
+    spec: &'a crate::spec::HookSpec,
 }
 
 /// Reads one command's outcome by the contract's rules.
@@ -292,6 +299,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         from,
         stderr: stderr.trim(),
         obj: parse(text, c.reply.json_in_string),
+        spec: ctx.spec,
     };
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
@@ -376,6 +384,7 @@ fn applies(
     let spec = match r.spec {
         SpecIf::Any => true,
         SpecIf::FailClosed => fail_closed,
+        SpecIf::Custom(f) => f(seen.spec),
     };
     let ran = !out.timed_out && out.start_error.is_none();
     let ended = match r.ended {
@@ -396,6 +405,7 @@ fn applies(
         Shape::NotJson => !text.is_empty() && seen.obj.is_none(),
         Shape::Plain => !text.is_empty() && seen.obj.is_none() && !looks_json,
         Shape::BadJson => seen.obj.is_none() && looks_json,
+        Shape::NotUtf8 => std::str::from_utf8(&out.stdout.bytes).is_err(),
         Shape::Json(tests) => seen
             .obj
             .as_ref()
@@ -416,6 +426,7 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
         Test::Bool(p, b) => at(o, p).and_then(Value::as_bool) == Some(b),
         Test::Has(p) => at(o, p).is_some(),
         Test::Lacks(p) => at(o, p).is_none(),
+        Test::StrOrNull(p) => at(o, p).is_none_or(|v| v.is_null() || v.is_string()),
         Test::StrNot(p, l) => match at(o, p).and_then(Value::as_str) {
             Some(s) if !l.contains(&s) => {
                 *bound = s.to_string();
@@ -459,11 +470,55 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
 
 #[cfg(test)]
 mod tests {
-    use super::{Rule, read, rule};
+    use super::{Rule, Shape, SpecIf, Test, read, rule};
     use crate::contract::ReadContext;
     use crate::contract::testing::{RUN, contract};
+    use crate::exec::Outcome;
+    use crate::spec::HookSpec;
     use crate::tools::testing::{exit, spec};
-    use crate::verdict::Decision::Error;
+    use crate::verdict::Decision::{self, Allow, Block, Error};
+
+    /// The decision of `rules` for `outcome` on SessionStart, for a spec given as YAML.
+    fn decide(rules: &'static [Rule], yaml: &str, outcome: &Outcome) -> Decision {
+        let c = contract(rules, RUN);
+        let spec = spec(yaml);
+        let cx = ReadContext {
+            event: "SessionStart",
+            spec: &spec,
+            input: &serde_json::Value::Null,
+            peers: &[],
+        };
+        read(&c, &cx, outcome).decision
+    }
+
+    #[test]
+    fn a_spec_test_a_strict_utf8_shape_and_an_optional_string() {
+        fn timed(spec: &HookSpec) -> bool {
+            spec.timeout().is_some()
+        }
+        const RULES: &[Rule] = &[
+            rule(Error).reply(Shape::NotUtf8),
+            rule(Block).spec(SpecIf::Custom(timed)),
+            rule(Block).json(&[Test::StrOrNull("reason")]),
+            rule(Allow),
+        ];
+        let plain = "event: SessionStart\ncommand: ./g.sh\n";
+        let timed_yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 5\n";
+        let mut bad = exit(0, "", "");
+        bad.stdout.bytes = vec![b'{', 0xff, b'}'];
+        let rows = [
+            (plain, bad, Error),
+            (timed_yaml, exit(0, "", ""), Block),
+            (plain, exit(0, "", ""), Allow),
+            (plain, exit(0, r#"{"reason":null}"#, ""), Block),
+            (plain, exit(0, r#"{"reason":"r"}"#, ""), Block),
+            (plain, exit(0, r#"{}"#, ""), Block),
+            (plain, exit(0, r#"{"reason":5}"#, ""), Allow),
+        ];
+        for (yaml, outcome, want) in rows {
+            assert_eq!(decide(RULES, yaml, &outcome), want, "{yaml} {outcome:?}");
+        }
+    }
 
     #[test]
     fn a_not_counted_reason_fills_its_placeholders() {
