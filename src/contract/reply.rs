@@ -140,6 +140,8 @@ pub enum Shape {
     Json(&'static [Test]),
     /// Stdout that is not valid UTF-8 (for agents that read it strictly).
     NotUtf8,
+    /// Valid JSON that is not an object (a number, a string, an array).
+    NotObject,
 }
 
 /// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
@@ -406,6 +408,9 @@ fn applies(
         Shape::Plain => !text.is_empty() && seen.obj.is_none() && !looks_json,
         Shape::BadJson => seen.obj.is_none() && looks_json,
         Shape::NotUtf8 => std::str::from_utf8(&out.stdout.bytes).is_err(),
+        Shape::NotObject => {
+            seen.obj.is_none() && serde_json::from_str::<Value>(text).is_ok_and(|v| !v.is_object())
+        }
         Shape::Json(tests) => seen
             .obj
             .as_ref()
@@ -492,12 +497,13 @@ mod tests {
     }
 
     #[test]
-    fn a_spec_test_a_strict_utf8_shape_and_an_optional_string() {
+    fn a_spec_test_strict_utf8_json_not_an_object_and_an_optional_string() {
         fn timed(spec: &HookSpec) -> bool {
             spec.timeout().is_some()
         }
         const RULES: &[Rule] = &[
             rule(Error).reply(Shape::NotUtf8),
+            rule(Allow).reply(Shape::NotObject).says("not an object"),
             rule(Block).spec(SpecIf::Custom(timed)),
             rule(Block).json(&[Test::StrOrNull("reason")]),
             rule(Allow),
@@ -514,6 +520,9 @@ mod tests {
             (plain, exit(0, r#"{"reason":"r"}"#, ""), Block),
             (plain, exit(0, r#"{}"#, ""), Block),
             (plain, exit(0, r#"{"reason":5}"#, ""), Allow),
+            (timed_yaml, exit(0, "[1]", ""), Allow),
+            (timed_yaml, exit(0, "5", ""), Allow),
+            (timed_yaml, exit(0, "[1", ""), Block),
         ];
         for (yaml, outcome, want) in rows {
             assert_eq!(decide(RULES, yaml, &outcome), want, "{yaml} {outcome:?}");
