@@ -64,6 +64,8 @@ pub struct Rule {
     pub context: bool,
     /// The reply stated the decision itself (for agents that merge replies in order).
     pub stated: bool,
+    /// The agent drops any rewrite the reply holds (a denied call runs no patched input).
+    pub drops_rewrite: bool,
     /// Not counted, for this reason ("" = counted).
     pub uncounted: &'static str,
     /// What a user should know.
@@ -159,6 +161,9 @@ pub enum Test {
     StrNot(&'static str, &'static [&'static str]),
     /// The path is absent, null, or a string (a field read as an optional string).
     StrOrNull(&'static str),
+    /// One of these paths holds a non-empty string, or an array of strings one of which is
+    /// non-empty (text an agent keeps).
+    SomeText(&'static [&'static str]),
 }
 
 /// A condition on a text stream.
@@ -194,6 +199,7 @@ pub const fn rule(decision: Decision) -> Rule {
         effect: None,
         context: false,
         stated: false,
+        drops_rewrite: false,
         uncounted: "",
         note: "",
         source: "",
@@ -252,7 +258,7 @@ impl Rule {
         self.effect = Some(effect);
         self
     }
-    /// Adding context.
+    /// Adding context (on a [`note`] row too: the reply adds context where the row matches).
     pub const fn context(mut self) -> Self {
         self.context = true;
         self
@@ -260,6 +266,11 @@ impl Rule {
     /// Stating its decision.
     pub const fn stated(mut self) -> Self {
         self.stated = true;
+        self
+    }
+    /// Dropping any rewrite the reply holds.
+    pub const fn drops_rewrite(mut self) -> Self {
+        self.drops_rewrite = true;
         self
     }
     /// Not counted, for this reason.
@@ -306,6 +317,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
     let mut notes = Vec::new();
+    let mut note_context = false;
     for r in c.reply.rules {
         let mut bound = String::new();
         if !applies(c, r, ctx.event, out, &seen, fail_closed, &mut bound) {
@@ -315,6 +327,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
             // Note rows count only once the decision is known (they follow it).
             if decided.is_some() {
                 notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                note_context |= r.context;
             }
             continue;
         }
@@ -356,11 +369,13 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
                 .context
                 .iter()
                 .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
-            c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
+            !r.drops_rewrite && c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
         ),
         _ => (false, false),
     };
-    reading.context(r.context || ctx_json).rewrites(rewrites)
+    reading
+        .context(r.context || ctx_json || note_context)
+        .rewrites(rewrites)
 }
 
 fn applies(
@@ -432,6 +447,16 @@ fn passes(o: &Map<String, Value>, t: &Test, bound: &mut String) -> bool {
         Test::Has(p) => at(o, p).is_some(),
         Test::Lacks(p) => at(o, p).is_none(),
         Test::StrOrNull(p) => at(o, p).is_none_or(|v| v.is_null() || v.is_string()),
+        Test::SomeText(paths) => paths.iter().any(|p| match at(o, p) {
+            Some(Value::String(s)) => !s.is_empty(),
+            Some(Value::Array(items)) => {
+                items.iter().all(Value::is_string)
+                    && items
+                        .iter()
+                        .any(|i| i.as_str().is_some_and(|s| !s.is_empty()))
+            }
+            _ => false,
+        }),
         Test::StrNot(p, l) => match at(o, p).and_then(Value::as_str) {
             Some(s) if !l.contains(&s) => {
                 *bound = s.to_string();
@@ -527,6 +552,61 @@ mod tests {
         for (yaml, outcome, want) in rows {
             assert_eq!(decide(RULES, yaml, &outcome), want, "{yaml} {outcome:?}");
         }
+    }
+
+    #[test]
+    fn a_note_row_adds_context_where_some_text_is_kept() {
+        const RULES: &[Rule] = &[
+            rule(Allow).json(&[]),
+            super::note("kept")
+                .json(&[Test::SomeText(&["a", "b"])])
+                .context(),
+        ];
+        let plain = "event: SessionStart\ncommand: ./g.sh\n";
+        let rows = [
+            (r#"{"a":"x"}"#, true),
+            (r#"{"b":["", "y"]}"#, true),
+            (r#"{"a":"","b":[""]}"#, false),
+            (r#"{"a":["x", 1]}"#, false),
+            (r#"{}"#, false),
+        ];
+        for (stdout, context) in rows {
+            let c = contract(RULES, RUN);
+            let spec = spec(plain);
+            let cx = ReadContext {
+                event: "SessionStart",
+                spec: &spec,
+                input: &serde_json::Value::Null,
+                peers: &[],
+            };
+            let r = read(&c, &cx, &exit(0, stdout, ""));
+            assert_eq!(
+                (r.adds_context, r.notes.len()),
+                (context, usize::from(context)),
+                "{stdout}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rule_that_drops_the_rewrite_rewrites_nothing() {
+        const RULES: &[Rule] = &[
+            rule(Block).json(&[Test::Has("deny")]).drops_rewrite(),
+            rule(Allow).json(&[]),
+        ];
+        let mut c = contract(RULES, RUN);
+        c.reply.rewrites = &["patch"];
+        let spec = spec("event: SessionStart\ncommand: ./g.sh\n");
+        let cx = ReadContext {
+            event: "SessionStart",
+            spec: &spec,
+            input: &serde_json::Value::Null,
+            peers: &[],
+        };
+        let r = read(&c, &cx, &exit(0, r#"{"deny":1,"patch":{}}"#, ""));
+        assert!(!r.rewrites_input, "{r:?}");
+        let r = read(&c, &cx, &exit(0, r#"{"patch":{}}"#, ""));
+        assert!(r.rewrites_input, "{r:?}");
     }
 
     #[test]
