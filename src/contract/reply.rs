@@ -290,6 +290,20 @@ impl Rule {
     }
 }
 
+/// Reads `out` as if its stdout were `stdout`: for an agent that picks or rewrites the reply
+/// (drops progress lines, takes one control line, unmarshals typed fields) before its rows
+/// read it.
+pub fn read_as(c: &Contract, ctx: &ReadContext, out: &Outcome, stdout: String) -> Reading {
+    let out = Outcome {
+        stdout: crate::exec::Captured {
+            total: stdout.len() as u64,
+            bytes: stdout.into_bytes(),
+        },
+        ..out.clone()
+    };
+    read(c, ctx, &out)
+}
+
 /// What the reader saw.
 struct Seen<'a> {
     text: &'a str,
@@ -501,16 +515,18 @@ fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound
 #[cfg(test)]
 mod tests {
     use super::{Rule, Shape, SpecIf, Test, read, rule};
-    use crate::contract::ReadContext;
     use crate::contract::testing::{RUN, contract};
+    use crate::contract::{Contract, ReadContext};
     use crate::exec::Outcome;
     use crate::spec::HookSpec;
     use crate::tools::testing::{exit, spec};
     use crate::verdict::Decision::{self, Allow, Block, Error};
+    use crate::verdict::Reading;
 
-    /// The decision of `rules` for `outcome` on SessionStart, for a spec given as YAML.
-    fn decide(rules: &'static [Rule], yaml: &str, outcome: &Outcome) -> Decision {
-        let c = contract(rules, RUN);
+    const PLAIN: &str = "event: SessionStart\ncommand: ./g.sh\n";
+
+    /// How `c` reads `outcome` on SessionStart, for a spec given as YAML.
+    fn read_on(c: &Contract, yaml: &str, outcome: &Outcome) -> Reading {
         let spec = spec(yaml);
         let cx = ReadContext {
             event: "SessionStart",
@@ -518,7 +534,12 @@ mod tests {
             input: &serde_json::Value::Null,
             peers: &[],
         };
-        read(&c, &cx, outcome).decision
+        read(c, &cx, outcome)
+    }
+
+    /// The decision of `rules` for `outcome` on SessionStart, for a spec given as YAML.
+    fn decide(rules: &'static [Rule], yaml: &str, outcome: &Outcome) -> Decision {
+        read_on(&contract(rules, RUN), yaml, outcome).decision
     }
 
     #[test]
@@ -533,7 +554,7 @@ mod tests {
             rule(Block).json(&[Test::StrOrNull("reason")]),
             rule(Allow),
         ];
-        let plain = "event: SessionStart\ncommand: ./g.sh\n";
+        let plain = PLAIN;
         let timed_yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 5\n";
         let mut bad = exit(0, "", "");
         bad.stdout.bytes = vec![b'{', 0xff, b'}'];
@@ -562,7 +583,6 @@ mod tests {
                 .json(&[Test::SomeText(&["a", "b"])])
                 .context(),
         ];
-        let plain = "event: SessionStart\ncommand: ./g.sh\n";
         let rows = [
             (r#"{"a":"x"}"#, true),
             (r#"{"b":["", "y"]}"#, true),
@@ -571,15 +591,7 @@ mod tests {
             (r#"{}"#, false),
         ];
         for (stdout, context) in rows {
-            let c = contract(RULES, RUN);
-            let spec = spec(plain);
-            let cx = ReadContext {
-                event: "SessionStart",
-                spec: &spec,
-                input: &serde_json::Value::Null,
-                peers: &[],
-            };
-            let r = read(&c, &cx, &exit(0, stdout, ""));
+            let r = read_on(&contract(RULES, RUN), PLAIN, &exit(0, stdout, ""));
             assert_eq!(
                 (r.adds_context, r.notes.len()),
                 (context, usize::from(context)),
@@ -596,31 +608,32 @@ mod tests {
         ];
         let mut c = contract(RULES, RUN);
         c.reply.rewrites = &["patch"];
-        let spec = spec("event: SessionStart\ncommand: ./g.sh\n");
+        let r = read_on(&c, PLAIN, &exit(0, r#"{"deny":1,"patch":{}}"#, ""));
+        assert!(!r.rewrites_input, "{r:?}");
+        let r = read_on(&c, PLAIN, &exit(0, r#"{"patch":{}}"#, ""));
+        assert!(r.rewrites_input, "{r:?}");
+    }
+
+    #[test]
+    fn read_as_reads_the_stdout_it_is_given() {
+        const RULES: &[Rule] = &[rule(Block).json(&[Test::Has("x")]), rule(Allow)];
+        let c = contract(RULES, RUN);
+        let spec = spec(PLAIN);
         let cx = ReadContext {
             event: "SessionStart",
             spec: &spec,
             input: &serde_json::Value::Null,
             peers: &[],
         };
-        let r = read(&c, &cx, &exit(0, r#"{"deny":1,"patch":{}}"#, ""));
-        assert!(!r.rewrites_input, "{r:?}");
-        let r = read(&c, &cx, &exit(0, r#"{"patch":{}}"#, ""));
-        assert!(r.rewrites_input, "{r:?}");
+        let out = exit(0, "ignored", "");
+        let r = super::read_as(&c, &cx, &out, r#"{"x":1}"#.to_string());
+        assert_eq!(r.decision, Block, "{r:?}");
     }
 
     #[test]
     fn a_not_counted_reason_fills_its_placeholders() {
         const RULES: &[Rule] = &[rule(Error).uncounted("exit {exit} on {event} in {agent}")];
-        let c = contract(RULES, RUN);
-        let spec = spec("event: SessionStart\ncommand: ./g.sh\n");
-        let cx = ReadContext {
-            event: "SessionStart",
-            spec: &spec,
-            input: &serde_json::Value::Null,
-            peers: &[],
-        };
-        let r = read(&c, &cx, &exit(3, "", ""));
+        let r = read_on(&contract(RULES, RUN), PLAIN, &exit(3, "", ""));
         assert_eq!(
             (r.counted, r.notes),
             (

@@ -27,7 +27,7 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
     Zero, event,
 };
-use crate::exec::{Captured, Outcome};
+use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
@@ -390,14 +390,7 @@ fn event_of(spec: &HookSpec) -> Option<&str> {
 fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let text = control_text(&stdout).to_string();
-    let out = Outcome {
-        stdout: Captured {
-            total: text.len() as u64,
-            bytes: text.into_bytes(),
-        },
-        ..out.clone()
-    };
-    let r = crate::contract::reply::read(&CONTRACT, ctx, &out);
+    let r = crate::contract::reply::read_as(&CONTRACT, ctx, out, text);
     // Specs on one event become one script with one stdout (the behaviour spec, "Cline
     // replies"), so what this hook prints is not the whole reply Cline reads.
     let sharing: Vec<&str> = ctx

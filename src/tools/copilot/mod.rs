@@ -26,7 +26,7 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
     Tools, Zero, event,
 };
-use crate::exec::{Captured, Outcome};
+use crate::exec::Outcome;
 use crate::matcher;
 use crate::plan::build;
 use crate::spec::{On, PortableMatch, When};
@@ -367,15 +367,7 @@ fn read(cx: &ReadContext, out: &Outcome) -> Reading {
             )
         })
         .collect();
-    let kept = kept.join("\n");
-    let out = Outcome {
-        stdout: Captured {
-            total: kept.len() as u64,
-            bytes: kept.into_bytes(),
-        },
-        ..out.clone()
-    };
-    crate::contract::reply::read(&CONTRACT, cx, &out)
+    crate::contract::reply::read_as(&CONTRACT, cx, out, kept.join("\n"))
 }
 
 /// Strongest wins, except permissionRequest, whose replies merge in order so the last explicit

@@ -21,7 +21,7 @@ use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Contract, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, Zero, event,
 };
-use crate::exec::{Captured, Outcome};
+use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
@@ -650,15 +650,7 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
         Ok(typed) => typed,
         Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
     };
-    let text = Value::Object(typed).to_string();
-    let out = Outcome {
-        stdout: Captured {
-            total: text.len() as u64,
-            bytes: text.into_bytes(),
-        },
-        ..out.clone()
-    };
-    crate::contract::reply::read(&CONTRACT, ctx, &out)
+    crate::contract::reply::read_as(&CONTRACT, ctx, out, Value::Object(typed).to_string())
 }
 
 /// The reply as Crush's typed structs hold it, or the notes saying why it is void.
