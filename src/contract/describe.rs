@@ -61,6 +61,7 @@ pub fn env(c: &Contract) -> String {
             Var::Session => format!("{k}=<session id>"),
             Var::Literal(s) => format!("{k}={s}"),
             Var::Event => format!("{k}=<the event>"),
+            Var::Prompt => format!("{k}=<the prompt>"),
             Var::Tool => format!("{k}=<the tool name>"),
             Var::Field(f) => format!("{k}=<the input's {f}>"),
         })
@@ -199,8 +200,10 @@ fn path_of(v: &Value, marker: &str) -> Option<String> {
 /// One reply rule in words: `when … → decision (effect)`.
 pub fn rule(r: &Rule) -> String {
     let mut when: Vec<String> = Vec::new();
-    if r.spec == SpecIf::FailClosed {
-        when.push("failClosed".into());
+    match r.spec {
+        SpecIf::Any => {}
+        SpecIf::FailClosed => when.push("failClosed".into()),
+        SpecIf::Custom(_) => when.push("when the spec's own setting says so".into()),
     }
     match r.on {
         Ev::Any => {}
@@ -231,6 +234,8 @@ pub fn rule(r: &Rule) -> String {
         Shape::Array => when.push("a JSON array".into()),
         Shape::Scalar => when.push("a JSON scalar".into()),
         Shape::Text => when.push("text".into()),
+        Shape::NotUtf8 => when.push("not UTF-8".into()),
+        Shape::NotObject => when.push("JSON that is not an object".into()),
         Shape::Json([]) => when.push("a JSON object".into()),
         Shape::Json(tests) => when.push(format!(
             "JSON {}",
@@ -286,6 +291,8 @@ fn test(t: &Test) -> String {
         Test::KeyNotIn(l) => format!("a key other than {}", l.join(", ")),
         Test::NotNull(p) => format!("{p} not null"),
         Test::IsEvent(p) => format!("{p} = the event"),
+        Test::StrOrNull(p) => format!("{p} absent, null or a string"),
+        Test::SomeText(l) => format!("text in {}", l.join(" or ")),
     }
 }
 

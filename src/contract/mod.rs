@@ -9,6 +9,8 @@
 pub mod describe;
 pub mod reply;
 pub mod template;
+#[cfg(test)]
+pub mod testing;
 
 use std::path::Path;
 
@@ -157,19 +159,12 @@ impl Portable {
         if let Some(why) = event.strip_prefix("$NONE:") {
             return Err(why.to_string());
         }
-        // An empty read or web matcher: the agent names no such tool.
-        let named = |kind: &str, m: &str| match m {
-            "" => Err(format!(
-                "{agent} names no {kind} tool: write a native matcher"
-            )),
-            m => Ok(m.to_string()),
-        };
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
             (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
             (_, Some(PortableMatch::Shell)) => self.shell.to_string(),
-            (_, Some(PortableMatch::Read)) => named("read", self.read)?,
-            (_, Some(PortableMatch::Web)) => named("web", self.web)?,
+            (_, Some(PortableMatch::Read)) => self.read.to_string(),
+            (_, Some(PortableMatch::Web)) => self.web.to_string(),
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
         if let Some(why) = matcher.strip_prefix("$NONE:") {
@@ -310,8 +305,13 @@ pub struct Run {
     pub expands: Option<&'static str>,
     /// The default timeouts are assumed, not documented.
     pub timeout_assumed: bool,
+    /// What `timeout: 0` in a spec means to the agent.
+    pub zero_timeout: Zero,
     /// The working directory is assumed, not documented.
     pub cwd_assumed: bool,
+    /// The spec's `cwd` (relative to the root) is where the agent runs the handler, and where
+    /// an exec-form path resolves; when the spec gives one, nothing about the cwd is assumed.
+    pub handler_cwd: bool,
 }
 
 /// The shell a command runs under.
@@ -323,6 +323,17 @@ pub enum Shell {
     ScriptPath(&'static [&'static str]),
     /// Undocumented, but seen running any command: `sh -c`, assumed.
     Assumed,
+}
+
+/// What `timeout: 0` means to an agent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zero {
+    /// Undocumented: 0 is used as given.
+    AsGiven,
+    /// The event's default timeout (a note says so).
+    Default,
+    /// No limit: hookcheck still stops the command after the event's default (assumed).
+    NoLimit,
 }
 
 /// A variable's value, known only when planning.
@@ -340,6 +351,8 @@ pub enum Var {
     Tool,
     /// The string at this dotted path of the input; empty when it has none.
     Field(&'static str),
+    /// The input's `prompt` (the variable is not set when the input has none).
+    Prompt,
 }
 
 /// Why a quirk stops a hook from running.
@@ -517,6 +530,8 @@ pub const fn sample(
             expands: None,
             timeout_assumed: false,
             cwd_assumed: false,
+            handler_cwd: false,
+            zero_timeout: crate::contract::Zero::AsGiven,
         },
         reply: Reply {
             from: reply::Stream::Stdout,

@@ -5,7 +5,7 @@
 //! decides wins, and every [`Rule::note`] row that matches adds its note. A rule learned from a
 //! real agent is one row, with its source beside it.
 //!
-//! Notes may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
+//! Notes and not-counted reasons may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
 //! the command did not start) and `{value}` (the string a [`Test::StrNot`] found).
 
 use serde_json::{Map, Value};
@@ -76,6 +76,8 @@ pub struct Rule {
     /// The agent takes no context and no rewrite from this reply (it rejects the reply, or
     /// the event reads neither).
     pub ignores_context: bool,
+    /// The agent drops any rewrite the reply holds (a denied call runs no patched input).
+    pub drops_rewrite: bool,
     /// Not counted, for this reason ("" = counted).
     pub uncounted: &'static str,
     /// What a user should know.
@@ -107,12 +109,14 @@ pub enum Ev {
 }
 
 /// A condition on the spec.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub enum SpecIf {
     /// Any spec.
     Any,
     /// `failClosed: true` on a hook the agent waits for.
     FailClosed,
+    /// The agent's own test of the spec (a setting in its `x-*` block).
+    Custom(fn(&crate::spec::HookSpec) -> bool),
 }
 
 /// How the command ended.
@@ -159,6 +163,10 @@ pub enum Shape {
     /// Text that is not valid JSON (with [`Reply::json_in_string`], also a JSON string whose
     /// content is not).
     Text,
+    /// Stdout that is not valid UTF-8 (for agents that read it strictly).
+    NotUtf8,
+    /// Valid JSON that is not an object (a number, a string, an array).
+    NotObject,
 }
 
 /// A test on a JSON reply; paths are dotted (`hookSpecificOutput.permissionDecision`).
@@ -192,6 +200,11 @@ pub enum Test {
     NotNull(&'static str),
     /// The string at the path is the name of the event that ran.
     IsEvent(&'static str),
+    /// The path is absent, null, or a string (a field read as an optional string).
+    StrOrNull(&'static str),
+    /// One of these paths holds a non-empty string, or an array of strings one of which is
+    /// non-empty (text an agent keeps).
+    SomeText(&'static [&'static str]),
 }
 
 /// A condition on a text stream.
@@ -230,6 +243,7 @@ pub const fn rule(decision: Decision) -> Rule {
         stated: false,
         rewrites: false,
         ignores_context: false,
+        drops_rewrite: false,
         uncounted: "",
         note: "",
         source: "",
@@ -293,7 +307,7 @@ impl Rule {
         self.effect = Some(effect);
         self
     }
-    /// Adding context.
+    /// Adding context (on a [`note`] row too: the reply adds context where the row matches).
     pub const fn context(mut self) -> Self {
         self.context = true;
         self
@@ -311,6 +325,11 @@ impl Rule {
     /// Taking no context and no rewrite from the reply.
     pub const fn ignores_context(mut self) -> Self {
         self.ignores_context = true;
+        self
+    }
+    /// Dropping any rewrite the reply holds.
+    pub const fn drops_rewrite(mut self) -> Self {
+        self.drops_rewrite = true;
         self
     }
     /// Not counted, for this reason.
@@ -346,6 +365,20 @@ pub const fn concat<const N: usize>(a: &[Rule], b: &[Rule]) -> [Rule; N] {
     out
 }
 
+/// Reads `out` as if its stdout were `stdout`: for an agent that picks or rewrites the reply
+/// (drops progress lines, takes one control line, unmarshals typed fields) before its rows
+/// read it.
+pub fn read_as(c: &Contract, ctx: &ReadContext, out: &Outcome, stdout: String) -> Reading {
+    let out = Outcome {
+        stdout: crate::exec::Captured {
+            total: stdout.len() as u64,
+            bytes: stdout.into_bytes(),
+        },
+        ..out.clone()
+    };
+    read(c, ctx, &out)
+}
+
 /// What the reader saw.
 struct Seen<'a> {
     text: &'a str,
@@ -353,6 +386,7 @@ struct Seen<'a> {
     stdout: &'a str,
     stderr: &'a str,
     obj: Option<Map<String, Value>>,
+    spec: &'a crate::spec::HookSpec,
     kind: Kind,
 }
 
@@ -391,6 +425,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         stdout: stdout.trim(),
         stderr: stderr.trim(),
         obj: parse(text, c.reply.json_in_string),
+        spec: ctx.spec,
         kind: kind(text, c.reply.json_in_string),
     };
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
@@ -455,6 +490,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
                     .iter()
                     .any(|p| at(o, p).is_some_and(|v| !v.is_null())),
             event.is_none_or(|e| e.json_fields)
+                && !r.drops_rewrite
                 && c.reply.rewrites.iter().any(|p| at(o, p).is_some()),
         ),
         _ => (false, false),
@@ -462,7 +498,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     // A reply the agent takes nothing from adds nothing, whatever a note row says.
     let (added_context, added_rewrite) = match r.ignores_context {
         true => (false, false),
-        false => (added_context, added_rewrite),
+        false => (added_context, added_rewrite && !r.drops_rewrite),
     };
     reading
         .context(r.context || ctx_json || added_context)
@@ -500,6 +536,7 @@ fn applies(
     let spec = match r.spec {
         SpecIf::Any => true,
         SpecIf::FailClosed => fail_closed,
+        SpecIf::Custom(f) => f(seen.spec),
     };
     let ran = !out.timed_out && out.start_error.is_none();
     let ended = match r.ended {
@@ -520,6 +557,10 @@ fn applies(
         Shape::NotJson => !text.is_empty() && seen.obj.is_none(),
         Shape::Plain => !text.is_empty() && seen.obj.is_none() && !looks_json,
         Shape::BadJson => seen.obj.is_none() && looks_json,
+        Shape::NotUtf8 => std::str::from_utf8(&out.stdout.bytes).is_err(),
+        Shape::NotObject => {
+            seen.obj.is_none() && serde_json::from_str::<Value>(text).is_ok_and(|v| !v.is_object())
+        }
         Shape::Json(tests) => seen
             .obj
             .as_ref()
@@ -544,6 +585,17 @@ fn passes(o: &Map<String, Value>, t: &Test, event: &str, bound: &mut String) -> 
         Test::Bool(p, b) => at(o, p).and_then(Value::as_bool) == Some(b),
         Test::Has(p) => at(o, p).is_some(),
         Test::Lacks(p) => at(o, p).is_none(),
+        Test::StrOrNull(p) => at(o, p).is_none_or(|v| v.is_null() || v.is_string()),
+        Test::SomeText(paths) => paths.iter().any(|p| match at(o, p) {
+            Some(Value::String(s)) => !s.is_empty(),
+            Some(Value::Array(items)) => {
+                items.iter().all(Value::is_string)
+                    && items
+                        .iter()
+                        .any(|i| i.as_str().is_some_and(|s| !s.is_empty()))
+            }
+            _ => false,
+        }),
         Test::StrNot(p, l) => match at(o, p).and_then(Value::as_str) {
             Some(s) if !l.contains(&s) => {
                 *bound = s.to_string();
@@ -813,7 +865,7 @@ pub(crate) mod tests {
                 events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
                 shell: "",
                 edit: "write",
-                read: "",
+                read: "$NONE:A names no read tool: write a native matcher",
                 web: "",
                 mcp: "",
             },
@@ -842,6 +894,8 @@ pub(crate) mod tests {
                 expands: None,
                 timeout_assumed: true,
                 cwd_assumed: true,
+                handler_cwd: false,
+                zero_timeout: crate::contract::Zero::AsGiven,
             },
             reply: Reply {
                 from: Stream::StderrAt(2),
@@ -923,5 +977,136 @@ pub(crate) mod tests {
         // Exit 2: stderr alone, even when stdout holds a reply.
         assert_eq!(read_one(2, "{}", "no"), (Error, one("text, stdout stderr")));
         assert_eq!(read_one(2, "", "no"), (Error, one("text")));
+    }
+}
+#[cfg(test)]
+mod read_tests {
+    use super::{Rule, Shape, SpecIf, Test, read, rule};
+    use crate::contract::testing::{RUN, contract};
+    use crate::contract::{Contract, ReadContext};
+    use crate::exec::Outcome;
+    use crate::spec::HookSpec;
+    use crate::tools::testing::{exit, spec};
+    use crate::verdict::Decision::{self, Allow, Block, Error};
+    use crate::verdict::Reading;
+
+    const PLAIN: &str = "event: SessionStart\ncommand: ./g.sh\n";
+
+    /// How `c` reads `outcome` on SessionStart, for a spec given as YAML.
+    fn read_on(c: &Contract, yaml: &str, outcome: &Outcome) -> Reading {
+        let spec = spec(yaml);
+        let cx = ReadContext {
+            event: "SessionStart",
+            spec: &spec,
+            input: &serde_json::Value::Null,
+            peers: &[],
+        };
+        read(c, &cx, outcome)
+    }
+
+    /// The decision of `rules` for `outcome` on SessionStart, for a spec given as YAML.
+    fn decide(rules: &'static [Rule], yaml: &str, outcome: &Outcome) -> Decision {
+        read_on(&contract(rules, RUN), yaml, outcome).decision
+    }
+
+    #[test]
+    fn a_spec_test_strict_utf8_json_not_an_object_and_an_optional_string() {
+        fn timed(spec: &HookSpec) -> bool {
+            spec.timeout().is_some()
+        }
+        const RULES: &[Rule] = &[
+            rule(Error).reply(Shape::NotUtf8),
+            rule(Allow).reply(Shape::NotObject).says("not an object"),
+            rule(Block).spec(SpecIf::Custom(timed)),
+            rule(Block).json(&[Test::StrOrNull("reason")]),
+            rule(Allow),
+        ];
+        let plain = PLAIN;
+        let timed_yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 5\n";
+        let mut bad = exit(0, "", "");
+        bad.stdout.bytes = vec![b'{', 0xff, b'}'];
+        let rows = [
+            (plain, bad, Error),
+            (timed_yaml, exit(0, "", ""), Block),
+            (plain, exit(0, "", ""), Allow),
+            (plain, exit(0, r#"{"reason":null}"#, ""), Block),
+            (plain, exit(0, r#"{"reason":"r"}"#, ""), Block),
+            (plain, exit(0, r#"{}"#, ""), Block),
+            (plain, exit(0, r#"{"reason":5}"#, ""), Allow),
+            (timed_yaml, exit(0, "[1]", ""), Allow),
+            (timed_yaml, exit(0, "5", ""), Allow),
+            (timed_yaml, exit(0, "[1", ""), Block),
+        ];
+        for (yaml, outcome, want) in rows {
+            assert_eq!(decide(RULES, yaml, &outcome), want, "{yaml} {outcome:?}");
+        }
+    }
+
+    #[test]
+    fn a_note_row_adds_context_where_some_text_is_kept() {
+        const RULES: &[Rule] = &[
+            rule(Allow).json(&[]),
+            super::note("kept")
+                .json(&[Test::SomeText(&["a", "b"])])
+                .context(),
+        ];
+        let rows = [
+            (r#"{"a":"x"}"#, true),
+            (r#"{"b":["", "y"]}"#, true),
+            (r#"{"a":"","b":[""]}"#, false),
+            (r#"{"a":["x", 1]}"#, false),
+            (r#"{}"#, false),
+        ];
+        for (stdout, context) in rows {
+            let r = read_on(&contract(RULES, RUN), PLAIN, &exit(0, stdout, ""));
+            assert_eq!(
+                (r.adds_context, r.notes.len()),
+                (context, usize::from(context)),
+                "{stdout}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_rule_that_drops_the_rewrite_rewrites_nothing() {
+        const RULES: &[Rule] = &[
+            rule(Block).json(&[Test::Has("deny")]).drops_rewrite(),
+            rule(Allow).json(&[]),
+        ];
+        let mut c = contract(RULES, RUN);
+        c.reply.rewrites = &["patch"];
+        let r = read_on(&c, PLAIN, &exit(0, r#"{"deny":1,"patch":{}}"#, ""));
+        assert!(!r.rewrites_input, "{r:?}");
+        let r = read_on(&c, PLAIN, &exit(0, r#"{"patch":{}}"#, ""));
+        assert!(r.rewrites_input, "{r:?}");
+    }
+
+    #[test]
+    fn read_as_reads_the_stdout_it_is_given() {
+        const RULES: &[Rule] = &[rule(Block).json(&[Test::Has("x")]), rule(Allow)];
+        let c = contract(RULES, RUN);
+        let spec = spec(PLAIN);
+        let cx = ReadContext {
+            event: "SessionStart",
+            spec: &spec,
+            input: &serde_json::Value::Null,
+            peers: &[],
+        };
+        let out = exit(0, "ignored", "");
+        let r = super::read_as(&c, &cx, &out, r#"{"x":1}"#.to_string());
+        assert_eq!(r.decision, Block, "{r:?}");
+    }
+
+    #[test]
+    fn a_not_counted_reason_fills_its_placeholders() {
+        const RULES: &[Rule] = &[rule(Error).uncounted("exit {exit} on {event} in {agent}")];
+        let r = read_on(&contract(RULES, RUN), PLAIN, &exit(3, "", ""));
+        assert_eq!(
+            (r.counted, r.notes),
+            (
+                false,
+                vec!["not counted: exit 3 on SessionStart in Test".to_string()]
+            )
+        );
     }
 }

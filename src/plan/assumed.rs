@@ -59,6 +59,18 @@ pub fn timeout(seconds: u64) -> Assumption {
     )
 }
 
+/// The assumption recorded when `timeout: 0` turns the agent's limit off: hookcheck still
+/// stops the command after `seconds`.
+pub fn no_limit(agent: &str, seconds: u64) -> Assumption {
+    Assumption::new(
+        "timeout",
+        format!("{seconds}s"),
+        format!(
+            "timeout: 0 turns {agent}'s limit off; hookcheck still stops the command after {seconds} seconds"
+        ),
+    )
+}
+
 /// The assumption recorded when the working directory is not documented.
 pub fn cwd(root: &std::path::Path) -> Assumption {
     Assumption::new(

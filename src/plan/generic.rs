@@ -8,22 +8,31 @@
 
 use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
-use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var};
+use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
 use crate::spec::When;
+
+/// Step 1 alone: the event and matcher of `cx`'s spec in `c`'s terms (a native spec's as
+/// written, a portable one's mapped), or the plan that says why there are none. For an
+/// agent's own plan function that must look at the event before the generic steps run.
+pub fn resolve(c: &Contract, cx: &PlanContext) -> Result<(String, String), Plan> {
+    match &cx.spec.when {
+        When::Native { event, matcher } => Ok((event.clone(), matcher.clone())),
+        When::Portable { on, matches } => {
+            c.portable
+                .map(c.agent, *on, matches.as_ref())
+                .map_err(|reason| Plan::NotRun {
+                    event: None,
+                    reason,
+                })
+        }
+    }
+}
 
 /// What the agent of `id` with contract `c` would do for `cx`.
 pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match c.portable.map(c.agent, *on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
+    let (event, matcher) = match resolve(c, cx) {
+        Ok(x) => x,
+        Err(plan) => return plan,
     };
     let Some(ev) = c.event(&event) else {
         return Plan::NotRun {
@@ -96,16 +105,33 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
     }
     // Assumed: the shell, the working directory, the timeout, in this order.
     let mut assumptions = Vec::new();
+    // Assumptions in the order shell, cwd, timeout.
     match c.run.shell {
         Shell::ScriptPath(_) | Shell::Assumed => assumptions.push(assumed::shell()),
         Shell::Argv(_) => {}
     }
-    if c.run.cwd_assumed {
+    // The handler's own `cwd`, where the agent honours one.
+    let cwd = match (&cx.spec.raw.cwd, c.run.handler_cwd) {
+        (Some(dir), true) => cx.root.join(dir),
+        _ => cx.root.to_path_buf(),
+    };
+    if c.run.cwd_assumed && !(c.run.handler_cwd && cx.spec.raw.cwd.is_some()) {
         assumptions.push(assumed::cwd(cx.root));
     }
-    let timeout = match cx.spec.timeout() {
-        Some(t) => t,
-        None => {
+    let timeout = match (cx.spec.timeout(), c.run.zero_timeout) {
+        (Some(0), Zero::Default) => {
+            notes.push(format!(
+                "timeout 0 means {}'s default, {} s",
+                c.agent, ev.timeout
+            ));
+            ev.timeout
+        }
+        (Some(0), Zero::NoLimit) => {
+            assumptions.push(assumed::no_limit(c.agent, ev.timeout));
+            ev.timeout
+        }
+        (Some(t), _) => t,
+        (None, _) => {
             if c.run.timeout_assumed {
                 assumptions.push(assumed::timeout(ev.timeout));
             }
@@ -129,6 +155,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     .and_then(serde_json::Value::as_str)
                     .unwrap_or_default()
                     .to_string(),
+                Var::Prompt => at(&payload, "prompt")?.as_str()?.to_string(),
             };
             Some((*k, v))
         })
@@ -156,7 +183,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             };
             let invocation = match (&cx.spec.args, c.run.shell) {
                 (Some(args), Shell::Argv(_)) => {
-                    Ok((build::exec_program(command, cx.root), args.clone()))
+                    Ok((build::exec_program(command, &cwd), args.clone()))
                 }
                 (_, Shell::Argv(argv)) => {
                     let text = match c.run.expands {
@@ -179,7 +206,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
             };
             PlannedCommand {
                 invocation: invocation.map(|(program, args)| {
-                    build::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
+                    build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
                 is_async: cx.spec.is_async() || ev.detached,
@@ -339,5 +366,113 @@ mod tests {
             panic!("runs")
         };
         assert!(!run.commands[0].is_async);
+    }
+}
+
+#[cfg(test)]
+mod zero_and_cwd_tests {
+    use std::path::Path;
+
+    use super::plan;
+    use crate::contract::testing::{RUN, contract};
+    use crate::contract::{Contract, PlanContext, Run, Var, Zero};
+    use crate::plan::{Plan, RunPlan};
+    use crate::tools::testing::{prompt, spec};
+    use crate::trigger::Trigger;
+
+    /// What `c` plans for `yaml` and `trigger`, which must run.
+    fn planned(c: &Contract, yaml: &str, trigger: &Trigger) -> RunPlan {
+        let spec = spec(yaml);
+        let cx = PlanContext {
+            spec: &spec,
+            trigger,
+            root: Path::new("/project"),
+            home: Path::new("/home/user"),
+            env: &[],
+        };
+        match plan("test", c, &cx) {
+            Plan::Run(run) => run,
+            p => panic!("expected a plan that runs: {p:?}"),
+        }
+    }
+
+    /// (program, cwd, timeout, env, assumed items) of the first command.
+    fn first_command(run: &RunPlan) -> (String, String, u64, Vec<(String, String)>, Vec<String>) {
+        let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.clone()) else {
+            panic!("expected a command that runs: {:?}", run.commands)
+        };
+        let items = run.assumptions.iter().map(|a| a.item.clone()).collect();
+        let cwd = inv.cwd.display().to_string();
+        (inv.program, cwd, inv.timeout.as_secs(), inv.env, items)
+    }
+
+    #[test]
+    fn a_handler_cwd_is_where_it_runs_and_where_exec_paths_resolve() {
+        let c = contract(
+            &[],
+            Run {
+                handler_cwd: true,
+                ..RUN
+            },
+        );
+        let yaml = "event: SessionStart\ncommand: ./g.sh\nargs: [x]\ncwd: hooks\n";
+        let (program, cwd, _, _, assumed) = first_command(&planned(&c, yaml, &Trigger::None));
+        assert_eq!(
+            (program.as_str(), cwd.as_str(), assumed.len()),
+            ("/project/hooks/./g.sh", "/project/hooks", 0)
+        );
+        let yaml = "event: SessionStart\ncommand: ./g.sh\n";
+        let (program, cwd, _, _, assumed) = first_command(&planned(&c, yaml, &Trigger::None));
+        assert_eq!(
+            (program.as_str(), cwd.as_str(), assumed),
+            ("/bin/sh", "/project", vec!["cwd".to_string()])
+        );
+    }
+
+    #[test]
+    fn timeout_zero_means_what_the_contract_says() {
+        let yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 0\ntargets: [kiro]\n";
+        let rows = [
+            (Zero::AsGiven, 0, 1, 0),
+            (Zero::Default, 5, 1, 1),
+            (Zero::NoLimit, 5, 2, 0),
+        ];
+        for (zero, secs, assumed, notes) in rows {
+            let c = contract(
+                &[],
+                Run {
+                    zero_timeout: zero,
+                    ..RUN
+                },
+            );
+            let run = planned(&c, yaml, &Trigger::None);
+            let (_, _, timeout, _, items) = first_command(&run);
+            assert_eq!(
+                (timeout, items.len(), run.notes.len()),
+                (secs, assumed, notes),
+                "{zero:?}: {run:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_prompt_variable_is_set_only_when_the_input_has_a_prompt() {
+        let c = contract(
+            &[],
+            Run {
+                env: &[("THE_PROMPT", Var::Prompt)],
+                ..RUN
+            },
+        );
+        let has = |yaml: &str, trigger: &Trigger| {
+            let (_, _, _, env, _) = first_command(&planned(&c, yaml, trigger));
+            env.iter()
+                .find(|(k, _)| k == "THE_PROMPT")
+                .map(|(_, v)| v.clone())
+        };
+        let yaml = "event: UserPromptSubmit\ncommand: ./g.sh\n";
+        assert_eq!(has(yaml, &prompt("hi there")), Some("hi there".to_string()));
+        let yaml = "event: SessionStart\ncommand: ./g.sh\n";
+        assert_eq!(has(yaml, &Trigger::None), None);
     }
 }

@@ -6,7 +6,7 @@ pub mod build;
 mod generic;
 mod input;
 
-pub use generic::{expand, plan};
+pub use generic::{expand, plan, resolve};
 
 use crate::exec::Invocation;
 use crate::verdict::Assumption;

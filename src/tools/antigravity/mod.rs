@@ -114,6 +114,8 @@ pub static CONTRACT: Contract = Contract {
         // 30 s is documented (seed 002, "Assumed results").
         timeout_assumed: false,
         cwd_assumed: true,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         from: Stream::Stdout,

@@ -18,7 +18,7 @@ use super::{Files, Live, PlanContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
-    Tools, Var, event,
+    Tools, Var, Zero, event,
 };
 
 /// Claude Code's contract.
@@ -117,7 +117,9 @@ pub static CONTRACT: Contract = Contract {
         spec_env: Ok(()),
         expands: None,
         timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
         cwd_assumed: false,
+        handler_cwd: false,
     },
     reply: Reply {
         from: Stream::Stdout,

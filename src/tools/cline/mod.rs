@@ -7,20 +7,30 @@
 //! subprocess-runner}.ts` and docs `docs/customization/hooks.mdx` @901d1b5c, as collected in
 //! docs/reference/protocols/protocols-a.md §8; docs/reference/seeds/002_868b68abc3040bdc.txt
 //! (agnostic-ai: Cline replies, Cline sample events, the shell and timeout table).
+//!
+//! Cline runs one script per event: every spec on an event becomes part of it, sharing its
+//! stdout, and a portable `match` becomes a tool-name check inside it. That is what [`plan`]
+//! and [`read`] add to the generic steps.
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use std::path::Path;
+use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::shared::{self, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Zero, event,
+};
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Effect, Reading};
+use crate::verdict::Reading;
 
 /// Cline's contract.
 pub static TOOL: Tool = Tool {
@@ -34,7 +44,7 @@ pub static TOOL: Tool = Tool {
         "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/subprocess-runner.ts, subprocess.ts",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "sh SCRIPT, the event script (real agent: Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/inputs/cline--bash.json); Windows not run",
     timeouts: "120 s on PreToolUse and PostToolUse, whatever the spec sets; other events are not awaited",
     session_vars: &[],
@@ -48,82 +58,169 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
+/// What Cline does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Cline",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "TaskStart"),
+            (On::PromptSubmit, "UserPromptSubmit"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+            (On::Stop, "TaskComplete"),
+            (On::SessionEnd, "SessionShutdown"),
+        ],
+        // The tools the script's tool-name check for each kind lets in; empty: Cline's names
+        // for the kind are not documented.
+        shell: "run_commands",
+        edit: "editor|apply_patch",
+        read: "read_files",
+        web: "",
+        mcp: "",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "run_commands",
+            input: r#"{"commands":["$COMMAND"]}"#,
+            new_file: None,
+            response: "{}",
+        },
+        edit: &[ToolCall {
+            name: "editor",
+            input: r#"{"path":"$FILE","old_text":"","new_text":""}"#,
+            new_file: Some(r#"{"path":"$FILE","new_text":""}"#),
+            response: "{}",
+        }],
+        read: &["read_files"],
+        web: &[],
+        mcp: "",
+    },
+    // Cline has no matcher: every hook sees every tool ([`plan`] notes a native one).
+    matcher: Flavour::Custom(|_, _, _| Ok(true)),
+    input: Input {
+        // Each event's template holds the common fields: hookName comes second.
+        common: "{}",
+        tool_path: "tool_call.name",
+    },
+    run: Run {
+        // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
+        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
+        // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
+        // not tried.
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Err("Cline runs one event script: `args` (exec form) has no place in it"),
+        env: &[],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
+        // The directory the CLI started in ([`plan`] says so).
+        cwd_assumed: true,
+        handler_cwd: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &[],
+        rewrites: &["overrideInput"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: Some(legacy_parameters),
+    },
+};
+
+/// An input: the fields every hook file gets (hookName is its SDK runtime name,
+/// hook-file-config.ts), then `$fields`.
+macro_rules! cline {
+    ($hook:literal, $fields:literal) => {
+        concat!(
+            r#"{"clineVersion":"3.0.65","hookName":""#,
+            $hook,
+            r#"","timestamp":"2026-11-30T12:00:00.000Z","taskId":"$SESSION","sessionContext":{"rootSessionId":"$SESSION"},"workspaceRoots":["$ROOT"],"userId":"hookcheck","agent_id":"agent_hookcheck_0001","parent_agent_id":null"#,
+            $fields,
+            "}"
+        )
+    };
+}
+
 /// Hook file names (hook-file-config.ts), including the SDK's TaskError and SessionShutdown.
-const EVENTS: &[&str] = &[
-    "TaskStart",
-    "TaskResume",
-    "TaskCancel",
-    "TaskComplete",
-    "TaskError",
-    "PreToolUse",
-    "PostToolUse",
-    "UserPromptSubmit",
-    "PreCompact",
-    "SessionShutdown",
+/// Only tool_call and tool_result hooks are awaited, 120 s whatever the spec sets; the rest run
+/// detached (hook-file-hooks.ts). Nothing blocks: cancel halts the task.
+const EVENTS: &[Event] = &[
+    event("TaskStart", Kind::SessionStart, 120)
+        .blocks(Blocks::No)
+        .input(cline!("agent_start", r#","taskStart":{"taskMetadata":{}}"#)),
+    event("TaskResume", Kind::Other, 120)
+        .blocks(Blocks::No)
+        .input(cline!("agent_resume", r#","taskResume":{"taskMetadata":{}}"#)),
+    event("TaskCancel", Kind::Other, 120)
+        .blocks(Blocks::No)
+        .input(cline!("agent_abort", r#","taskCancel":{"taskMetadata":{}}"#)),
+    event("TaskComplete", Kind::Stop, 120)
+        .blocks(Blocks::No)
+        .input(cline!("agent_end", r#","taskComplete":{"taskMetadata":{}}"#)),
+    event("TaskError", Kind::Other, 120).blocks(Blocks::No),
+    event("PreToolUse", Kind::BeforeTool, 120)
+        .blocks(Blocks::No)
+        .matches("tool_call.name")
+        .input(cline!(
+            "tool_call",
+            r#","iteration":1,"tool_call":{"id":"call_hookcheck_0001","name":"$TOOL","input":"$INPUT"},"preToolUse":{"toolName":"$TOOL","parameters":"$INPUT"}"#
+        )),
+    event("PostToolUse", Kind::AfterTool, 120)
+        .blocks(Blocks::No)
+        .matches("tool_result.name")
+        .input(cline!(
+            "tool_result",
+            r#","iteration":1,"tool_result":{"id":"call_hookcheck_0001","name":"$TOOL","input":"$INPUT","output":"","durationMs":5,"startedAt":"2026-11-30T12:00:00.000Z","endedAt":"2026-11-30T12:00:00.005Z"},"postToolUse":{"toolName":"$TOOL","parameters":"$INPUT","result":"","success":true,"executionTimeMs":5}"#
+        )),
+    event("UserPromptSubmit", Kind::Prompt, 120).blocks(Blocks::No).input(cline!(
+        "prompt_submit",
+        r#","userPromptSubmit":{"prompt":"$PROMPT","attachments":[]}"#
+    )),
+    event("PreCompact", Kind::Other, 120).blocks(Blocks::No),
+    event("SessionShutdown", Kind::SessionEnd, 120).blocks(Blocks::No),
 ];
 
-/// Only tool_call and tool_result hooks are awaited; the rest run detached (hook-file-hooks.ts).
+/// The awaited events.
 const AWAITED: &[&str] = &["PreToolUse", "PostToolUse"];
 
 /// The runtime's tool-call hook timeout, not configurable per hook (hook-file-hooks.ts).
 const TOOL_TIMEOUT: u64 = 120;
 
-/// The Cline CLI version real-agents.md ran, sent as clineVersion.
-const VERSION: &str = "3.0.65";
+/// Where Cline runs a hook.
+const CWD: &str =
+    "Cline runs a hook in the directory the CLI started in; hookcheck uses the project root";
 
-fn portable(on: On) -> &'static str {
-    match on {
-        On::SessionStart => "TaskStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "TaskComplete",
-        On::SessionEnd => "SessionShutdown",
-    }
-}
-
-/// The SDK runtime name each file hook maps onto (hook-file-config.ts).
-fn hook_name(event: &str) -> &'static str {
-    match event {
-        "TaskStart" => "agent_start",
-        "TaskResume" => "agent_resume",
-        "TaskCancel" => "agent_abort",
-        "TaskComplete" => "agent_end",
-        "TaskError" => "agent_error",
-        "PreToolUse" => "tool_call",
-        "PostToolUse" => "tool_result",
-        "UserPromptSubmit" => "prompt_submit",
-        _ => "session_shutdown",
-    }
-}
-
-/// The tools a portable match kind's generated tool-name check lets in; `None` when Cline's
-/// names for it are not documented.
-fn kind_tools(m: &PortableMatch) -> Option<&'static [&'static str]> {
-    match m {
-        PortableMatch::Shell => Some(&["run_commands"]),
-        PortableMatch::Edit => Some(&["editor", "apply_patch"]),
-        PortableMatch::Read => Some(&["read_files"]),
-        PortableMatch::Any => None,
-        PortableMatch::Web | PortableMatch::Mcp(_) => None,
-    }
-}
-
-const BUILTIN: &[&str] = &["run_commands", "editor", "apply_patch", "read_files"];
-
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, native_matcher, matches) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone(), None),
-        When::Portable { on, matches } => {
-            let m = match (on, matches) {
-                (On::AfterEdit, None) => Some(PortableMatch::Edit),
-                (_, m) => m.clone(),
-            };
-            (portable(*on).to_string(), String::new(), m)
+/// The legacy `preToolUse`/`postToolUse.parameters`: every tool input value as a string
+/// (hook-file-hooks.ts); no template can stringify.
+fn legacy_parameters(_: &PlanContext, _: &str, obj: &mut Map<String, Value>) {
+    for key in ["preToolUse", "postToolUse"] {
+        if let Some(Value::Object(legacy)) = obj.get_mut(key)
+            && let Some(params) = legacy.get_mut("parameters")
+        {
+            *params = string_params(params);
         }
+    }
+}
+
+/// The generic plan, and what Cline's one script per event adds: no PreCompact hook runs; a
+/// native matcher is ignored; a portable `match` is a tool-name check inside the script
+/// (Skipped when it lets the tool through, not run when Cline's names are undocumented);
+/// every hook waits 120 s whatever the spec sets, and only tool hooks are awaited.
+fn plan(cx: &PlanContext) -> Plan {
+    let event = match crate::plan::resolve(&CONTRACT, cx) {
+        Ok((event, _)) => event,
+        Err(plan) => return plan,
     };
     let not_run = |reason: String| Plan::NotRun {
         event: Some(event.clone()),
@@ -133,57 +230,31 @@ fn plan(cx: &PlanContext) -> Plan {
         // The SDK runtime maps no file hook onto compaction (hook-file-hooks.ts).
         return not_run("the Cline CLI runs no PreCompact hook".into());
     }
-    if !EVENTS.contains(&event.as_str()) {
-        return not_run(format!("Cline has no {event} event"));
-    }
-    if cfg!(windows) {
+    if cfg!(windows) && CONTRACT.event(&event).is_some() {
         return not_run("hookcheck does not run Cline hooks on Windows".into());
     }
-    let (payload, label) = match input(cx, &event) {
-        Ok(x) => x,
-        Err(reason) => return not_run(reason),
+    let mut plan = crate::plan::plan("cline", &CONTRACT, cx);
+    let Plan::Run(run) = &mut plan else {
+        return plan;
     };
+    let (native_matcher, matches) = match &cx.spec.when {
+        When::Native { matcher, .. } => (matcher.trim(), None),
+        When::Portable {
+            on: On::AfterEdit,
+            matches: None,
+        } => ("", Some(PortableMatch::Edit)),
+        When::Portable { matches, .. } => ("", matches.clone()),
+    };
+    if let (Some(m), Some(tool)) = (&matches, &run.trigger)
+        && let Some(plan) = script_check(&event, m, tool)
+    {
+        return plan;
+    }
     let mut notes = Vec::new();
-    if !native_matcher.trim().is_empty() && native_matcher.trim() != "*" {
+    if !native_matcher.is_empty() && native_matcher != "*" {
         notes.push(format!(
             "Cline has no matcher: \"{native_matcher}\" is ignored and the hook runs for every tool"
         ));
-    }
-    // The script sync writes checks the tool name for a portable match kind and lets any other
-    // tool through (seed, "Cline sample events").
-    if let (Some(m), Some(tool)) = (&matches, &label)
-        && m != &PortableMatch::Any
-    {
-        match kind_tools(m) {
-            Some(tools) if !tools.contains(&tool.as_str()) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!(
-                        "the script's tool-name check for match \"{}\" ({}) lets {tool} through",
-                        match_spelling(m),
-                        tools.join(", ")
-                    ),
-                };
-            }
-            Some(_) => {}
-            None if BUILTIN.contains(&tool.as_str()) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label.clone(),
-                    reason: format!(
-                        "the script's tool-name check for match \"{}\" lets {tool} through",
-                        match_spelling(m)
-                    ),
-                };
-            }
-            None => {
-                return not_run(format!(
-                    "Cline's tool names for match \"{}\" are not documented, so hookcheck cannot tell whether the script lets {tool} through",
-                    match_spelling(m)
-                ));
-            }
-        }
     }
     if matches!(cx.trigger, Trigger::Edit { .. }) {
         notes.push(
@@ -195,57 +266,70 @@ fn plan(cx: &PlanContext) -> Plan {
             "the Cline CLI may not send UserPromptSubmit: orchestrated sessions seed the prompt without a message-added event".into(),
         );
     }
-    if cx.spec.args.is_some() {
-        return not_run(
-            "Cline runs one event script: `args` (exec form) has no place in it".into(),
-        );
-    }
+    let awaited = AWAITED.contains(&event.as_str());
     if let Some(t) = cx.spec.timeout()
-        && AWAITED.contains(&event.as_str())
+        && awaited
         && t != TOOL_TIMEOUT
     {
         notes.push(format!(
             "Cline waits {TOOL_TIMEOUT} s on tool hooks whatever the spec sets (timeout: {t} is dropped)"
         ));
     }
-    let env = shared::merge_env(
-        cx.env,
-        cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-    );
-    let is_async = cx.spec.is_async() || !AWAITED.contains(&event.as_str());
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
-            // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
-            // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
-            // not tried.
-            invocation: Ok(shared::invocation(
-                "sh",
-                vec!["-c".into(), command.clone()],
-                env.clone(),
-                cx.root,
-                &stdin,
-                TOOL_TIMEOUT,
-            )),
-            is_async,
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: vec![Assumption::new(
-            "cwd",
-            cx.root.display().to_string(),
-            "Cline runs a hook in the directory the CLI started in; hookcheck uses the project root",
-        )],
-        notes,
-    })
+    run.notes.extend(notes);
+    for c in &mut run.commands {
+        c.is_async |= !awaited;
+        if let Ok(inv) = &mut c.invocation {
+            inv.timeout = Duration::from_secs(TOOL_TIMEOUT);
+        }
+    }
+    for a in &mut run.assumptions {
+        if a.item == "cwd" {
+            a.reason = CWD.to_string();
+        }
+    }
+    plan
+}
+
+/// What the script's tool-name check for a portable match kind does with `tool`: the tools it
+/// lets in are the contract's portable matcher for the kind (seed, "Cline sample events").
+fn script_check(event: &str, m: &PortableMatch, tool: &str) -> Option<Plan> {
+    let p = &CONTRACT.portable;
+    let tools = match m {
+        PortableMatch::Any => return None,
+        PortableMatch::Shell => p.shell,
+        PortableMatch::Edit => p.edit,
+        PortableMatch::Read => p.read,
+        PortableMatch::Web => p.web,
+        PortableMatch::Mcp(_) => p.mcp,
+    };
+    let skipped = |reason: String| Plan::Skipped {
+        event: event.to_string(),
+        trigger: Some(tool.to_string()),
+        reason,
+    };
+    let builtin = || {
+        let t = &CONTRACT.tools;
+        t.shell.name == tool || t.edit.iter().any(|e| e.name == tool) || t.read.contains(&tool)
+    };
+    match tools {
+        "" if builtin() || tool == "apply_patch" => Some(skipped(format!(
+            "the script's tool-name check for match \"{}\" lets {tool} through",
+            match_spelling(m)
+        ))),
+        "" => Some(Plan::NotRun {
+            event: Some(event.to_string()),
+            reason: format!(
+                "Cline's tool names for match \"{}\" are not documented, so hookcheck cannot tell whether the script lets {tool} through",
+                match_spelling(m)
+            ),
+        }),
+        tools if !tools.split('|').any(|t| t == tool) => Some(skipped(format!(
+            "the script's tool-name check for match \"{}\" ({}) lets {tool} through",
+            match_spelling(m),
+            tools.replace('|', ", ")
+        ))),
+        _ => None,
+    }
 }
 
 fn match_spelling(m: &PortableMatch) -> String {
@@ -277,110 +361,6 @@ fn string_params(input: &Value) -> Value {
     Value::Object(out)
 }
 
-fn edit_input(path: &Path, exists: bool) -> Value {
-    // A path need not be UTF-8: carry it lossily, as the agent's JSON would.
-    let path = path.display().to_string();
-    if exists {
-        json!({ "path": path, "old_text": "", "new_text": "" })
-    } else {
-        json!({ "path": path, "new_text": "" })
-    }
-}
-
-fn input(cx: &PlanContext, event: &str) -> Result<(Value, Option<String>), String> {
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let tool = value
-            .pointer("/tool_call/name")
-            .or_else(|| value.pointer("/tool_result/name"))
-            .or_else(|| value.pointer("/preToolUse/toolName"))
-            .or_else(|| value.pointer("/postToolUse/toolName"))
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        return Ok((value.clone(), tool));
-    }
-    let session = shared::session_id("cline");
-    let mut payload = json!({
-        "clineVersion": VERSION,
-        "hookName": hook_name(event),
-        "timestamp": "2026-11-30T12:00:00.000Z",
-        "taskId": session,
-        "sessionContext": { "rootSessionId": session },
-        "workspaceRoots": [cx.root],
-        "userId": "hookcheck",
-        "agent_id": "agent_hookcheck_0001",
-        "parent_agent_id": Value::Null,
-    });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| "internal: payload is not an object".to_string())?;
-    if AWAITED.contains(&event) {
-        let (tool, tool_input) = match cx.trigger {
-            Trigger::Bash(c) => ("run_commands", json!({ "commands": [c] })),
-            Trigger::Edit { path, exists } => ("editor", edit_input(path, *exists)),
-            t => {
-                return Err(shared::wrong_trigger(
-                    event,
-                    t,
-                    "a tool call: pass --bash, --edit or --payload",
-                ));
-            }
-        };
-        obj.insert("iteration".into(), json!(1));
-        let id = "call_hookcheck_0001";
-        if event == "PreToolUse" {
-            obj.insert(
-                "tool_call".into(),
-                json!({ "id": id, "name": tool, "input": tool_input }),
-            );
-            obj.insert(
-                "preToolUse".into(),
-                json!({ "toolName": tool, "parameters": string_params(&tool_input) }),
-            );
-        } else {
-            let started = "2026-11-30T12:00:00.000Z";
-            obj.insert(
-                "tool_result".into(),
-                json!({ "id": id, "name": tool, "input": tool_input, "output": "", "durationMs": 5, "startedAt": started, "endedAt": "2026-11-30T12:00:00.005Z" }),
-            );
-            obj.insert(
-                "postToolUse".into(),
-                json!({ "toolName": tool, "parameters": string_params(&tool_input), "result": "", "success": true, "executionTimeMs": 5 }),
-            );
-        }
-        return Ok((payload, Some(tool.to_string())));
-    }
-    match (event, cx.trigger) {
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert(
-                "userPromptSubmit".into(),
-                json!({ "prompt": p, "attachments": [] }),
-            );
-            Ok((payload, None))
-        }
-        ("UserPromptSubmit", t) => Err(shared::wrong_trigger(
-            event,
-            t,
-            "a prompt: pass --prompt or --payload",
-        )),
-        (_, Trigger::None) => {
-            let key = match event {
-                "TaskStart" => "taskStart",
-                "TaskResume" => "taskResume",
-                "TaskCancel" => "taskCancel",
-                "TaskComplete" => "taskComplete",
-                _ => {
-                    return Err(format!(
-                        "hookcheck builds no {event} input for Cline: pass --payload"
-                    ));
-                }
-            };
-            obj.insert(key.into(), json!({ "taskMetadata": {} }));
-            Ok((payload, None))
-        }
-        (_, t) => Err(shared::wrong_trigger(event, t, "no trigger (or --payload)")),
-    }
-}
-
 /// The control JSON: the last line starting `HOOK_CONTROL\t`, else the whole trimmed stdout
 /// (subprocess-runner.ts).
 fn control_text(stdout: &str) -> &str {
@@ -393,21 +373,30 @@ fn control_text(stdout: &str) -> &str {
 }
 
 /// Cline's event for a spec (native as written, portable mapped).
-fn event_of(spec: &HookSpec) -> String {
+fn event_of(spec: &HookSpec) -> Option<&str> {
     match &spec.when {
-        When::Native { event, .. } => event.clone(),
-        When::Portable { on, .. } => portable(*on).to_string(),
+        When::Native { event, .. } => Some(event.as_str()),
+        When::Portable { on, .. } => CONTRACT
+            .portable
+            .events
+            .iter()
+            .find(|(o, _)| o == on)
+            .map(|(_, e)| *e),
     }
 }
 
+/// The rows read the control text (see [`control_text`]), and a hook that shares its event's
+/// script with other specs is not counted: no row can pick a line or look at the peers.
 fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let r = read_reply(ctx, out);
+    let stdout = out.stdout.text();
+    let text = control_text(&stdout).to_string();
+    let r = crate::contract::reply::read_as(&CONTRACT, ctx, out, text);
     // Specs on one event become one script with one stdout (the behaviour spec, "Cline
     // replies"), so what this hook prints is not the whole reply Cline reads.
     let sharing: Vec<&str> = ctx
         .peers
         .iter()
-        .filter(|p| p.targets_tool("cline") && event_of(p) == ctx.event)
+        .filter(|p| p.targets_tool("cline") && event_of(p) == Some(ctx.event))
         .map(|p| p.name.as_str())
         .collect();
     if sharing.is_empty() {
@@ -418,59 +407,6 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
         ctx.event,
         sharing.join(", ")
     ))
-}
-
-fn read_reply(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let goes_on = "Cline logs it and goes on as if the hook allowed";
-    if out.timed_out {
-        return Reading::timeout().note(format!("the hook timed out: {goes_on}"));
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the script did not start ({e}): {goes_on}"));
-    }
-    let stdout = out.stdout.text();
-    let text = control_text(&stdout);
-    let exit_note = match out.exit_code {
-        Some(0) => None,
-        Some(n) => Some(format!("exit {n}: Cline never reads the exit code")),
-        None => Some("the hook was killed by a signal: Cline never reads the exit status".into()),
-    };
-    let with_exit = |r: Reading| match &exit_note {
-        Some(n) => r.note(n.clone()),
-        None => r,
-    };
-    if text.is_empty() {
-        return with_exit(Reading::allow());
-    }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(_) => {
-            return with_exit(
-                Reading::error().note(format!("stdout is not JSON control output: {goes_on}")),
-            );
-        }
-    };
-    let Some(obj) = value.as_object() else {
-        return with_exit(Reading::allow().note("the control output is not an object: ignored"));
-    };
-    let non_empty = |k: &str| str_field(obj, k).is_some_and(|s| !s.trim().is_empty());
-    if obj.get("cancel") == Some(&Value::Bool(true)) {
-        let mut r = Reading::block()
-            .effect(Effect::Halted)
-            .note("cancel: true stops the whole task, not just this tool call");
-        if ctx.event == "PostToolUse" {
-            r = r.note("the tool already ran");
-        }
-        return with_exit(r);
-    }
-    let context =
-        non_empty("context") || non_empty("contextModification") || non_empty("errorMessage");
-    let rewrites = ctx.event == "PreToolUse" && obj.contains_key("overrideInput");
-    let mut r = Reading::allow().context(context).rewrites(rewrites);
-    if rewrites {
-        r = r.note("overrideInput replaces the tool's input");
-    }
-    with_exit(r)
 }
 
 #[cfg(test)]

@@ -7,29 +7,33 @@
 //! @1912b4fc, as collected in docs/reference/protocols/protocols-a.md §4; the `hook run`
 //! behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt: "Copilot replies", "Copilot
 //! sample events", "Assumed results"). The CLI is closed source.
+//!
+//! Copilot has two spellings of each event: camelCase (its own format) and PascalCase (the
+//! VS Code / Claude format). They are distinct events here, because the input and the matcher
+//! differ, but a PascalCase event decides as its camelCase twin (the reply rows name both).
+//! Case is not folded ([`Contract::fold_case`]): `PreToolUse` must not find `preToolUse`.
 
 pub mod live;
 pub mod native;
+mod replies;
 
-use std::path::PathBuf;
+use serde_json::Value;
 
-use serde_json::{Map, Value, json};
-
-use super::shared::{self, assumed, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Tools, Zero, event,
+};
 use crate::exec::Outcome;
 use crate::matcher;
+use crate::plan::build;
 use crate::spec::{On, PortableMatch, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Effect, Reading};
+use crate::verdict::Reading;
 
 /// Copilot's contract.
-/// The shell Copilot CLI runs a hook command with (real agent: Copilot CLI 1.0.102, captured
-/// 2026-12-01, fixtures/live/inputs/copilot--bash.json).
-const SHELL_PROGRAM: &str = "/bin/bash";
-/// Its flags before the command text.
-const SHELL_FLAGS: &[&str] = &["--norc", "--noprofile", "-c"];
-
 pub static TOOL: Tool = Tool {
     id: "copilot",
     name: "Copilot CLI",
@@ -40,7 +44,7 @@ pub static TOOL: Tool = Tool {
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "the `bash`/`command` field runs under /bin/bash --norc --noprofile -c, whatever $SHELL says (real agent: Copilot CLI 1.0.102, captured 2026-12-01, fixtures/live/inputs/copilot--bash.json); exec form (`args`) with no shell",
     timeouts: "30 s (timeoutSec)",
     // Set in the coding agent's sandbox (hooks-reference.md).
@@ -58,451 +62,302 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// camelCase events (hooks-reference.md) and the PascalCase (VS Code / Claude format) ones.
-const EVENTS: &[&str] = &[
-    "sessionStart",
-    "sessionEnd",
-    "userPromptSubmitted",
-    "userPromptTransformed",
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "permissionRequest",
-    "agentStop",
-    "subagentStart",
-    "subagentStop",
-    "errorOccurred",
-    "preCompact",
-    "notification",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "PermissionRequest",
-    "Stop",
-    "SubagentStart",
-    "SubagentStop",
-    "PreCompact",
-    "Notification",
-];
+/// What Copilot CLI does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Copilot",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "sessionStart"),
+            (On::PromptSubmit, "userPromptSubmitted"),
+            (On::BeforeTool, "preToolUse"),
+            (On::AfterTool, "postToolUse"),
+            (On::AfterEdit, "postToolUse"),
+            (On::Stop, "agentStop"),
+            (On::SessionEnd, "sessionEnd"),
+        ],
+        // Tool names of camelCase configs (hooks-reference.md).
+        shell: "bash|powershell",
+        edit: "edit|create|str_replace_editor|apply_patch",
+        read: "view",
+        web: "web_fetch|web_search",
+        // Undocumented: [`plan`] refuses `match: mcp:SERVER`.
+        mcp: "",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "bash",
+            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            new_file: None,
+            response: r#"{"resultType":"success","textResultForLlm":""}"#,
+        },
+        // The edit tools' arguments are undocumented: [`plan`] refuses --edit.
+        edit: &[],
+        read: &["view"],
+        web: &["web_fetch", "web_search"],
+        // Undocumented.
+        mcp: "",
+    },
+    matcher: Flavour::Custom(matches),
+    input: Input {
+        // The two formats share no field: each event's template holds them all.
+        common: "{}",
+        tool_path: "toolName",
+    },
+    run: Run {
+        // The docs name no shell. real agent: Copilot CLI 1.0.102 runs the `bash` field with
+        // /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01 with
+        // SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
+        shell: Shell::Argv(&["/bin/bash", "--norc", "--noprofile", "-c"]),
+        exec_form: Ok(()),
+        env: &[],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
+        // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
+        // one, the root is assumed.
+        cwd_assumed: true,
+        handler_cwd: true,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["additionalContext"],
+        rewrites: &["modifiedArgs", "modifiedResult"],
+        rules: replies::RULES,
+        combine,
+    },
+    quirks: Quirks {
+        gate: Some(gate),
+        input: None,
+    },
+};
 
-/// PascalCase events decide as their camelCase twins (behaviour spec, "Copilot replies").
-fn twin(event: &str) -> &str {
-    match event {
-        "SessionStart" => "sessionStart",
-        "SessionEnd" => "sessionEnd",
-        "UserPromptSubmit" => "userPromptSubmitted",
-        "PreToolUse" => "preToolUse",
-        "PostToolUse" => "postToolUse",
-        "PostToolUseFailure" => "postToolUseFailure",
-        "PermissionRequest" => "permissionRequest",
-        "Stop" => "agentStop",
-        "SubagentStart" => "subagentStart",
-        "SubagentStop" => "subagentStop",
-        "PreCompact" => "preCompact",
-        "Notification" => "notification",
-        other => other,
-    }
-}
-
-/// Whether the event is written in the PascalCase (VS Code) format.
-fn is_pascal(event: &str) -> bool {
-    event.starts_with(|c: char| c.is_ascii_uppercase())
-}
-
-const TOOL_EVENTS: &[&str] = &[
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "permissionRequest",
-];
-
-/// Notes on an explicit permissionRequest behaviour; [`combine`] merges the replies that
-/// state one (`Reading::decided`) in order.
-const MERGED_DENY: &str =
-    "behavior \"deny\" (replies merge in order: a later \"allow\" overrides it)";
-const MERGED_ALLOW: &str =
-    "behavior \"allow\" (replies merge in order: it overrides an earlier deny)";
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "sessionStart",
-        On::PromptSubmit => "userPromptSubmitted",
-        On::BeforeTool => "preToolUse",
-        On::AfterTool | On::AfterEdit => "postToolUse",
-        On::Stop => "agentStop",
-        On::SessionEnd => "sessionEnd",
+/// A camelCase input: the fields every camelCase event starts with, then `$fields`.
+macro_rules! camel {
+    ($fields:literal) => {
+        concat!(
+            r#"{"sessionId":"$SESSION","timestamp":1767225600000,"cwd":"$ROOT","#,
+            $fields,
+            "}"
+        )
     };
-    const EDITS: &str = "edit|create|str_replace_editor|apply_patch";
-    // Tool names of camelCase configs (hooks-reference.md).
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => EDITS.to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "bash|powershell".into(),
-        (_, Some(PortableMatch::Read)) => "view".into(),
-        (_, Some(PortableMatch::Web)) => "web_fetch|web_search".into(),
-        (_, Some(PortableMatch::Mcp(server))) => {
-            return Err(format!(
+}
+
+/// A PascalCase (VS Code format) input: its common fields, then `$fields`.
+macro_rules! pascal {
+    ($fields:literal) => {
+        concat!(
+            r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","timestamp":"2026-01-01T00:00:00.000Z","cwd":"$ROOT","#,
+            $fields,
+            "}"
+        )
+    };
+}
+
+/// camelCase events (hooks-reference.md), then the PascalCase (VS Code / Claude format) ones;
+/// 30 s each (timeoutSec). The matcher sees the camelCase field hooks-reference.md names, or
+/// on PascalCase tool events `tool_name`; elsewhere it is ignored. Only preToolUse,
+/// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies").
+const EVENTS: &[Event] = &[
+    event("sessionStart", Kind::SessionStart, 30)
+        .blocks(Blocks::No)
+        .input(camel!(r#""source":"startup""#)),
+    event("sessionEnd", Kind::SessionEnd, 30)
+        .blocks(Blocks::No)
+        .input(camel!(r#""reason":"complete""#)),
+    event("userPromptSubmitted", Kind::Prompt, 30)
+        .blocks(Blocks::No)
+        .input(camel!(r#""prompt":"$PROMPT""#)),
+    event("userPromptTransformed", Kind::Other, 30).blocks(Blocks::No),
+    event("preToolUse", Kind::BeforeTool, 30)
+        .matches("toolName")
+        .input(camel!(r#""toolName":"$TOOL","toolArgs":"$INPUT""#)),
+    event("postToolUse", Kind::AfterTool, 30)
+        .blocks(Blocks::No)
+        .matches("toolName")
+        .input(camel!(
+            r#""toolName":"$TOOL","toolArgs":"$INPUT","toolResult":"$RESPONSE""#
+        )),
+    event("postToolUseFailure", Kind::Tool, 30)
+        .blocks(Blocks::No)
+        .matches_nothing(),
+    event("permissionRequest", Kind::Tool, 30).matches("toolName"),
+    event("agentStop", Kind::Stop, 30).input(camel!(
+        r#""transcriptPath":"$HOME/.copilot/session-state/$SESSION/events.jsonl","stopReason":"end_turn","stop_hook_active":false"#
+    )),
+    event("subagentStart", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("agentName"),
+    event("subagentStop", Kind::Other, 30),
+    event("errorOccurred", Kind::Other, 30).blocks(Blocks::No),
+    event("preCompact", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("trigger")
+        .input(camel!(
+            r#""transcriptPath":"$HOME/.copilot/session-state/$SESSION/events.jsonl","trigger":"$MATCH:manual","customInstructions":"""#
+        )),
+    event("notification", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .matches("notification_type"),
+    event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
+    event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
+    event("UserPromptSubmit", Kind::Prompt, 30)
+        .blocks(Blocks::No)
+        .input(pascal!(r#""prompt":"$PROMPT""#)),
+    // The only tool hookcheck builds an input for is the shell, which Claude names `Bash`.
+    event("PreToolUse", Kind::BeforeTool, 30)
+        .matches("tool_name")
+        .input(pascal!(r#""tool_name":"Bash","tool_input":"$INPUT""#)),
+    // Its input in the VS Code format (the tool result) is undocumented: [`plan`] refuses --bash.
+    event("PostToolUse", Kind::AfterTool, 30)
+        .blocks(Blocks::No)
+        .matches("tool_name"),
+    event("PostToolUseFailure", Kind::Tool, 30)
+        .blocks(Blocks::No)
+        .matches("tool_name"),
+    event("PermissionRequest", Kind::Tool, 30).matches("tool_name"),
+    event("Stop", Kind::Stop, 30),
+    event("SubagentStart", Kind::Other, 30).blocks(Blocks::No),
+    event("SubagentStop", Kind::Other, 30),
+    event("PreCompact", Kind::Other, 30).blocks(Blocks::No),
+    event("Notification", Kind::Other, 30).blocks(Blocks::No),
+];
+
+/// Notification hooks run without Copilot waiting for them (hooks-reference.md).
+const ASYNC: &[&str] = &["notification", "Notification"];
+
+/// The generic plan, and what no table of Copilot's says: `match: mcp:SERVER` has no matcher
+/// (the docs do not spell MCP tool names); --edit and the VS Code-format PostToolUse --bash are
+/// refused (their inputs are undocumented); an env value holding `$` is not run (Copilot
+/// expands it, hookcheck cannot); notification hooks are async.
+fn plan(cx: &PlanContext) -> Plan {
+    if let When::Portable {
+        matches: Some(PortableMatch::Mcp(server)),
+        ..
+    } = &cx.spec.when
+    {
+        return Plan::NotRun {
+            event: None,
+            reason: format!(
                 "Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher"
-            ));
-        }
-    };
-    Ok((event.to_string(), matcher))
-}
-
-/// The camelCase input field the matcher is compared with (hooks-reference.md).
-fn camel_matcher_field(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "preToolUse" | "postToolUse" | "permissionRequest" => "toolName",
-        "notification" => "notification_type",
-        "preCompact" => "trigger",
-        "subagentStart" => "agentName",
-        _ => return None,
-    })
-}
-
-/// A JavaScript regex anchored as `^(?:PATTERN)$`; a feature outside JavaScript's flavour is
-/// refused (behaviour spec, "Copilot sample events").
-fn anchored_matches(pattern: &str, name: &str) -> Result<bool, String> {
-    if let Some(feature) = matcher::non_portable_regex_feature(pattern) {
-        return Err(format!(
-            "matcher \"{pattern}\" uses {feature}, outside the JavaScript regex flavour hookcheck can run as Copilot does: rewrite it with plain alternatives"
-        ));
+            ),
+        };
     }
-    matcher::JsRegex::anchored(pattern)
-        .map(|re| re.is_match(name))
-        .map_err(|e| {
-            format!("matcher \"{pattern}\" is not a valid regex ({e}): Copilot skips the entry")
-        })
+    let event = match crate::plan::resolve(&CONTRACT, cx) {
+        Ok((event, _)) => event,
+        Err(plan) => return plan,
+    };
+    if let Some(reason) = refused(&event, cx.trigger) {
+        return Plan::NotRun {
+            event: Some(event),
+            reason,
+        };
+    }
+    let mut plan = crate::plan::plan("copilot", &CONTRACT, cx);
+    if let Plan::Run(run) = &mut plan {
+        let dollar: Vec<&str> = cx
+            .spec
+            .raw
+            .env
+            .iter()
+            .filter(|(_, v)| v.contains('$'))
+            .map(|(k, _)| k.as_str())
+            .collect();
+        for c in &mut run.commands {
+            if !dollar.is_empty() {
+                c.invocation = Err(format!(
+                    "the env value of {} holds `$`, which Copilot expands and hookcheck cannot: write the value out",
+                    dollar.join(", ")
+                ));
+            }
+            c.is_async |= ASYNC.contains(&run.event.as_str());
+        }
+    }
+    plan
 }
 
-/// camelCase: empty matches all, else an anchored regex. PascalCase: `*`, `**`, empty match
-/// all; a literal or `|` list equals the runtime or the Claude name; else an anchored regex on
-/// the Claude name (protocols-a.md §4, "Matcher").
-fn matcher_matches(pascal: bool, pattern: &str, names: &[&str]) -> Result<bool, String> {
+/// Why Copilot's tool events refuse this trigger (behaviour spec, "Copilot sample events").
+fn refused(event: &str, trigger: &Trigger) -> Option<String> {
+    if !CONTRACT.event(event)?.kind.is_tool() {
+        return None;
+    }
+    match trigger {
+        Trigger::Edit { .. } => Some(
+            "Copilot's edit tool arguments (edit, create) are not documented, so hookcheck refuses --edit: pass --payload"
+                .into(),
+        ),
+        Trigger::Bash(_) if event == "PostToolUse" => Some(
+            "Copilot's PostToolUse input in the VS Code format (its tool result) is not documented, so hookcheck refuses --bash here: pass --payload"
+                .into(),
+        ),
+        Trigger::Bash(_) | Trigger::Payload { .. } => None,
+        t => Some(build::wrong_trigger(
+            event,
+            t,
+            "a tool call: pass --bash or --payload",
+        )),
+    }
+}
+
+/// Older Copilot docs show toolArgs as a JSON string (DOCS vs DOCS, protocols-a.md §4).
+fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
+    if matches!(event, "preToolUse" | "postToolUse")
+        && !matches!(cx.trigger, Trigger::Payload { .. })
+    {
+        return Ok(vec![
+            "older Copilot docs send toolArgs as a JSON string; hookcheck sends the object the current reference shows"
+                .to_string(),
+        ]);
+    }
+    Ok(Vec::new())
+}
+
+/// camelCase: empty matches all, else an anchored regex on the runtime name. PascalCase:
+/// `*`, `**`, empty match all; a literal or `|` list equals the runtime or the Claude name;
+/// else an anchored regex on the Claude name (protocols-a.md §4, "Matcher"). No flavour says
+/// this: two names, picked by the event's case.
+fn matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
     let p = pattern.trim();
     if p.is_empty() {
         return Ok(true);
     }
-    if !pascal {
-        let Some(name) = names.first() else {
-            return Ok(true);
-        };
-        return anchored_matches(p, name);
+    if !event.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return anchored(p, name);
     }
     if matcher::is_match_all(p) || p == "**" {
         return Ok(true);
     }
+    // The Claude name of Copilot's shell tool.
+    let claude = if name == "bash" { "Bash" } else { name };
     if matcher::is_exact_list(p) {
-        return Ok(names.iter().any(|n| matcher::exact_list_matches(p, n)));
+        return Ok(matcher::exact_list_matches(p, name) || matcher::exact_list_matches(p, claude));
     }
-    let claude = names.last().copied().unwrap_or_default();
-    anchored_matches(p, claude)
+    anchored(p, claude)
 }
 
-/// The event input, and the names the matcher sees (runtime name, then Claude name).
-struct Input {
-    payload: Value,
-    names: Vec<String>,
+/// A JavaScript regex anchored as `^(?:PATTERN)$`; a feature outside JavaScript's flavour is
+/// refused (behaviour spec, "Copilot sample events").
+fn anchored(pattern: &str, name: &str) -> Result<bool, String> {
+    if let Some(feature) = matcher::non_portable_regex_feature(pattern) {
+        return Err(format!(
+            "it uses {feature}, outside the JavaScript regex flavour hookcheck can run as Copilot does: rewrite it with plain alternatives"
+        ));
+    }
+    matcher::JsRegex::anchored(pattern)
+        .map(|re| re.is_match(name))
+        .map_err(|e| format!("not a valid regex: {e}; Copilot skips the entry"))
 }
 
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: None,
-                    reason,
-                };
-            }
-        },
-    };
-    if !EVENTS.contains(&event.as_str()) {
-        return Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("Copilot has no {event} event"),
-        };
-    }
-    let pascal = is_pascal(&event);
-    let Input { payload, names } = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let label = names.first().cloned();
-    let applies = if pascal {
-        TOOL_EVENTS.contains(&twin(&event))
-    } else {
-        camel_matcher_field(&event).is_some()
-    };
-    if applies && !names.is_empty() {
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        match matcher_matches(pascal, &matcher, &refs) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("matcher \"{matcher}\" does not match {}", refs.join(" / ")),
-                };
-            }
-            Err(reason) => {
-                return Plan::NotRun {
-                    event: Some(event),
-                    reason,
-                };
-            }
-        }
-    }
-    let mut assumptions = Vec::new();
-    let mut notes = Vec::new();
-    // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md).
-    let cwd: PathBuf = match &cx.spec.raw.cwd {
-        Some(dir) => cx.root.join(dir),
-        None => {
-            assumptions.push(assumed::cwd(cx.root));
-            cx.root.to_path_buf()
-        }
-    };
-    if !pascal
-        && TOOL_EVENTS.contains(&event.as_str())
-        && !matches!(cx.trigger, Trigger::Payload { .. })
-    {
-        // DOCS vs DOCS (protocols-a.md §4): the original coding-agent page shows a JSON string.
-        notes.push(
-            "older Copilot docs send toolArgs as a JSON string; hookcheck sends the object the current reference shows"
-                .to_string(),
-        );
-    }
-    let timeout = cx.spec.timeout().unwrap_or(30);
-    // Copilot expands variables in env values; hookcheck does not, so it runs none (behaviour spec).
-    let dollar: Vec<&str> = cx
-        .spec
-        .raw
-        .env
-        .iter()
-        .filter(|(_, v)| v.contains('$'))
-        .map(|(k, _)| k.as_str())
-        .collect();
-    let env = shared::merge_env(
-        cx.env,
-        cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-    );
-    let is_async = cx.spec.is_async() || twin(&event) == "notification";
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            let invocation = if !dollar.is_empty() {
-                Err(format!(
-                    "the env value of {} holds `$`, which Copilot expands and hookcheck cannot: write the value out",
-                    dollar.join(", ")
-                ))
-            } else if let Some(args) = &cx.spec.args {
-                // Exec form: no shell; a relative path resolves from the handler's cwd.
-                Ok(shared::invocation(
-                    &shared::exec_program(command, &cwd),
-                    args.clone(),
-                    env.clone(),
-                    &cwd,
-                    &stdin,
-                    timeout,
-                ))
-            } else {
-                // The docs name no shell. real agent: Copilot CLI 1.0.102 runs the `bash` field
-                // with /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01
-                // with SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
-                Ok(shared::invocation(
-                    SHELL_PROGRAM,
-                    SHELL_FLAGS
-                        .iter()
-                        .map(|f| f.to_string())
-                        .chain(std::iter::once(command.clone()))
-                        .collect(),
-                    env.clone(),
-                    &cwd,
-                    &stdin,
-                    timeout,
-                ))
-            };
-            PlannedCommand {
-                display: display(command, cx.spec.args.as_deref()),
-                invocation,
-                is_async,
-            }
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions,
-        notes,
-    })
-}
-
-/// The command as shown to the user (exec form joined with spaces).
-fn display(command: &str, args: Option<&[String]>) -> String {
-    match args {
-        Some(a) if !a.is_empty() => format!("{command} {}", a.join(" ")),
-        _ => command.to_string(),
-    }
-}
-
-/// Builds the event input (protocols-a.md §4, "Events" and "Example payloads").
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
-    };
-    let pascal = is_pascal(event);
-    let base = twin(event);
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let field = if pascal {
-            Some("tool_name")
-        } else {
-            camel_matcher_field(event)
-        };
-        let names = field
-            .and_then(|f| value.get(f))
-            .and_then(Value::as_str)
-            .map(|s| vec![s.to_string()])
-            .unwrap_or_default();
-        return Ok(Input {
-            payload: value.clone(),
-            names,
-        });
-    }
-    let session = shared::session_id("copilot");
-    let mut payload = if pascal {
-        json!({
-            "hook_event_name": event,
-            "session_id": session,
-            "timestamp": "2026-01-01T00:00:00.000Z",
-            "cwd": cx.root,
-        })
-    } else {
-        json!({ "sessionId": session, "timestamp": 1_767_225_600_000_u64, "cwd": cx.root.display().to_string() })
-    };
-    let transcript = cx
-        .home
-        .join(".copilot/session-state")
-        .join(&session)
-        .join("events.jsonl");
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| not_run("internal: payload is not an object".into()))?;
-    let mut put = |k: &str, v: Value| {
-        obj.insert(k.to_string(), v);
-    };
-    let mut names = Vec::new();
-    let bash_args = |c: &str| json!({ "command": c, "description": "Run the command" });
-    match (event, cx.trigger) {
-        ("preToolUse" | "postToolUse", Trigger::Bash(c)) => {
-            put("toolName", json!("bash"));
-            put("toolArgs", bash_args(c));
-            if event == "postToolUse" {
-                put(
-                    "toolResult",
-                    json!({ "resultType": "success", "textResultForLlm": "" }),
-                );
-            }
-            names = vec!["bash".to_string(), "Bash".to_string()];
-        }
-        ("PreToolUse", Trigger::Bash(c)) => {
-            put("tool_name", json!("Bash"));
-            put("tool_input", bash_args(c));
-            names = vec!["bash".to_string(), "Bash".to_string()];
-        }
-        ("PostToolUse", Trigger::Bash(_)) => {
-            // Behaviour spec, "Copilot sample events": --bash on PostToolUse is refused.
-            return Err(not_run(
-                "Copilot's PostToolUse input in the VS Code format (its tool result) is not documented, so hookcheck refuses --bash here: pass --payload"
-                    .into(),
-            ));
-        }
-        (_, Trigger::Edit { .. }) if TOOL_EVENTS.contains(&base) => {
-            return Err(not_run(
-                "Copilot's edit tool arguments (edit, create) are not documented, so hookcheck refuses --edit: pass --payload"
-                    .into(),
-            ));
-        }
-        (_, Trigger::Bash(_)) if TOOL_EVENTS.contains(&base) => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Copilot: pass --payload"
-            )));
-        }
-        (_, t) if TOOL_EVENTS.contains(&base) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash or --payload",
-            )));
-        }
-        ("userPromptSubmitted" | "UserPromptSubmit", Trigger::Prompt(p)) => {
-            put("prompt", json!(p));
-        }
-        ("userPromptSubmitted" | "UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        ("sessionStart", Trigger::None) => put("source", json!("startup")),
-        ("sessionEnd", Trigger::None) => put("reason", json!("complete")),
-        ("agentStop", Trigger::None) => {
-            put("transcriptPath", json!(transcript));
-            put("stopReason", json!("end_turn"));
-            put("stop_hook_active", json!(false));
-        }
-        ("preCompact", Trigger::None) => {
-            let trigger = shared::first_alternative(matcher, "manual").to_string();
-            put("transcriptPath", json!(transcript));
-            put("trigger", json!(trigger));
-            put("customInstructions", json!(""));
-            names = vec![trigger];
-        }
-        (_, Trigger::None) => {
-            return Err(not_run(format!(
-                "hookcheck builds no {event} input for Copilot: pass --payload"
-            )));
-        }
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    }
-    if !pascal {
-        names.truncate(1);
-    }
-    Ok(Input { payload, names })
-}
-
-/// What stdout holds once progress lines are dropped.
-enum Reply {
-    /// Nothing.
-    Empty,
-    /// One JSON object.
-    Object(Map<String, Value>),
-    /// Text that is not one JSON object: Copilot reads it as no reply.
-    Unreadable,
-}
-
-/// Single-line `{"type":"progress"}` objects are shown and dropped; the rest is joined,
-/// trimmed and parsed with one JSON.parse (protocols-a.md §4, "Process").
-fn parse_reply(stdout: &str) -> Reply {
+/// Single-line `{"type":"progress"}` objects are shown and dropped before the rest of stdout
+/// is read as one reply (protocols-a.md §4, "Process"); no reply row can drop lines.
+fn read(cx: &ReadContext, out: &Outcome) -> Reading {
+    let stdout = out.stdout.text();
     let kept: Vec<&str> = stdout
         .lines()
         .filter(|line| {
@@ -512,151 +367,7 @@ fn parse_reply(stdout: &str) -> Reply {
             )
         })
         .collect();
-    let rest = kept.join("\n");
-    let rest = rest.trim();
-    if rest.is_empty() {
-        return Reply::Empty;
-    }
-    match serde_json::from_str::<Value>(rest) {
-        Ok(Value::Object(m)) => Reply::Object(m),
-        _ => Reply::Unreadable,
-    }
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = twin(ctx.event);
-    if out.timed_out {
-        // A timeout fails open on every event, preToolUse included (hooks-reference.md; real agent).
-        return Reading::timeout().note("Copilot lets the action through after a timeout");
-    }
-    let failure = if let Some(e) = &out.start_error {
-        Some(format!("the command did not start ({e})"))
-    } else {
-        match out.exit_code {
-            None => Some("the hook was killed by a signal".to_string()),
-            Some(0) | Some(2) => None,
-            Some(n) => Some(format!("exit {n}")),
-        }
-    };
-    let exit2 = out.exit_code == Some(2) && out.start_error.is_none();
-    let reply = parse_reply(&out.stdout.text());
-    let mut r = match event {
-        "preToolUse" => read_pre_tool_use(failure, exit2, &reply),
-        "permissionRequest" => read_permission_request(failure, exit2, &reply),
-        _ => read_other(event, failure, exit2, &reply),
-    };
-    if matches!(reply, Reply::Unreadable) {
-        r = r.note(
-            "stdout is not one JSON reply (not JSON, or two objects): Copilot reads it as no reply",
-        );
-    }
-    r
-}
-
-fn read_pre_tool_use(failure: Option<String>, exit2: bool, reply: &Reply) -> Reading {
-    if let Some(what) = failure {
-        // Real agent 1.0.102: exit 1 and a missing binary block the call. It is read as error with
-        // effect Blocked, so `--expect block` does not pass on a hook that never decided.
-        return Reading::error().effect(Effect::Blocked).note(format!(
-            "{what}: Copilot denies the call (\"Denied by preToolUse hook (hook errored)\"); read as error because the hook failed rather than decided"
-        ));
-    }
-    let obj = match reply {
-        Reply::Object(m) => Some(m),
-        _ => None,
-    };
-    let rewrites = obj.is_some_and(|m| m.get("modifiedArgs").is_some_and(|v| !v.is_null()));
-    let context = obj.is_some_and(|m| m.get("additionalContext").is_some_and(|v| !v.is_null()));
-    if exit2 {
-        return Reading::block()
-            .note("exit 2 denies the call, even when stdout says allow")
-            .context(context);
-    }
-    let Some(obj) = obj else {
-        return Reading::allow();
-    };
-    // Only a top-level permissionDecision counts (real agent 1.0.102).
-    let mut r = match str_field(obj, "permissionDecision") {
-        Some("deny") => Reading::block().note("permissionDecision \"deny\""),
-        Some("ask") => Reading::block().note(
-            "permissionDecision \"ask\": the CLI asks the user; the coding agent on GitHub denies",
-        ),
-        _ => Reading::allow(),
-    };
-    if obj
-        .get("hookSpecificOutput")
-        .and_then(|h| h.get("permissionDecision"))
-        .is_some()
-    {
-        r = r.note(
-            "hookSpecificOutput is ignored by Copilot: only a top-level permissionDecision counts",
-        );
-    }
-    r.rewrites(rewrites).context(context)
-}
-
-fn read_permission_request(failure: Option<String>, exit2: bool, reply: &Reply) -> Reading {
-    if let Some(what) = failure {
-        return Reading::error().note(format!("{what}: Copilot lets the request through"));
-    }
-    let behavior = match reply {
-        Reply::Object(m) => str_field(m, "behavior"),
-        _ => None,
-    };
-    if exit2 {
-        return Reading::block()
-            .note("exit 2 denies the request")
-            .note(MERGED_DENY)
-            .stated();
-    }
-    match behavior {
-        Some("deny") => Reading::block().note(MERGED_DENY).stated(),
-        Some("allow") => Reading::allow().note(MERGED_ALLOW).stated(),
-        _ => Reading::allow(),
-    }
-}
-
-fn read_other(event: &str, failure: Option<String>, exit2: bool, reply: &Reply) -> Reading {
-    if let Some(what) = failure {
-        return Reading::error().note(format!("{what}: Copilot lets the action through"));
-    }
-    let obj = match reply {
-        Reply::Object(m) => Some(m),
-        _ => None,
-    };
-    if exit2 {
-        // postToolUseFailure: exit 2 turns the output into recovery guidance (hooks-reference.md).
-        if event == "postToolUseFailure" {
-            return Reading::allow()
-                .context(true)
-                .note("exit 2 on postToolUseFailure adds the output as guidance for the model");
-        }
-        return Reading::error().note(format!(
-            "exit 2 is a warning on {event}: it cannot stop anything"
-        ));
-    }
-    let Some(obj) = obj else {
-        return Reading::allow();
-    };
-    if matches!(event, "agentStop" | "subagentStop") && str_field(obj, "decision") == Some("block")
-    {
-        return Reading::block().note(
-            "decision \"block\": Copilot runs another turn with the reason (8 in a row at most)",
-        );
-    }
-    // userPromptSubmitted output of command hooks is dropped (hooks-reference.md).
-    let context = matches!(
-        event,
-        "sessionStart" | "postToolUse" | "subagentStart" | "notification"
-    ) && obj.get("additionalContext").is_some_and(|v| !v.is_null());
-    let rewrites =
-        event == "postToolUse" && obj.get("modifiedResult").is_some_and(|v| !v.is_null());
-    let mut r = Reading::allow().context(context).rewrites(rewrites);
-    if str_field(obj, "permissionDecision").is_some() || str_field(obj, "decision") == Some("block")
-    {
-        r = r.note(format!("a decision cannot stop anything on {event}"));
-    }
-    r
+    crate::contract::reply::read_as(&CONTRACT, cx, out, kept.join("\n"))
 }
 
 /// Strongest wins, except permissionRequest, whose replies merge in order so the last explicit
@@ -664,7 +375,7 @@ fn read_other(event: &str, failure: Option<String>, exit2: bool, reply: &Reply) 
 /// blocked whatever the decision shown.
 fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
     let out = shared::strongest(ctx, readings);
-    if twin(ctx.event) == "permissionRequest" {
+    if matches!(ctx.event, "permissionRequest" | "PermissionRequest") {
         let last = readings.iter().rev().find(|r| r.decided);
         if let Some(last) = last {
             let mut merged = Reading::new(last.decision).effect(last.effect);

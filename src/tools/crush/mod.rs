@@ -9,18 +9,23 @@
 //! (v0.90.0, 37f36e9, 2026-08-21); the behaviour spec (seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
+mod replies;
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use super::shared::{self, claude_reply};
+use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Contract, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, Zero, event,
+};
 use crate::exec::Outcome;
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::{On, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Effect, Reading};
+use crate::verdict::{Assumption, Reading};
 
 /// Crush's contract.
 pub static TOOL: Tool = Tool {
@@ -33,7 +38,7 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "Crush's embedded POSIX shell on every platform: ./, ../ and / paths run through \
             their shebang, or as shell source without one; a bare path starts as a program; \
             inline commands are shell source (hookcheck: sh)",
@@ -56,17 +61,84 @@ pub static TOOL: Tool = Tool {
     plan,
     read,
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// Only PreToolUse fires (v0.90.0; protocols-b.md §2).
-const EVENTS: &[&str] = &["PreToolUse"];
-
-/// The edit tools `--edit` may call, in the order tried (seed 002, Crush sample events).
-const EDIT_TOOLS: &[&str] = &["edit", "write"];
-
-/// Exit status that blocks the call and halts the whole turn (hooks.go `HaltExitCode`).
-const HALT_EXIT: i32 = 49;
+/// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply
+/// rules are rows.
+pub static CONTRACT: Contract = Contract {
+    agent: "Crush",
+    // Only PreToolUse fires (v0.90.0; protocols-b.md §2), 30 s (0 or less means 30).
+    events: &[event("PreToolUse", Kind::BeforeTool, 30)],
+    // Event keys are case-insensitive and accept the snake form (protocols-b.md §2).
+    fold_case: true,
+    portable: Portable {
+        events: &[(On::BeforeTool, "PreToolUse")],
+        shell: "^bash$",
+        edit: "^(edit|multiedit|write)$",
+        read: "^view$",
+        web: "^fetch$",
+        // MCP tools are `mcp_<server>_<tool>` (protocols-b.md §2).
+        mcp: "^mcp_{server}_",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "bash",
+            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            new_file: None,
+            response: "{}",
+        },
+        // The edit tools `--edit` may call, in the order tried (seed 002, Crush sample events).
+        edit: &[
+            ToolCall {
+                name: "edit",
+                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                new_file: None,
+                response: "{}",
+            },
+            ToolCall {
+                name: "write",
+                input: r#"{"file_path":"$FILE","content":""}"#,
+                new_file: None,
+                response: "{}",
+            },
+        ],
+        read: &["view"],
+        web: &["fetch"],
+        mcp: "mcp_{server}_{tool}",
+    },
+    // An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
+    matcher: Flavour::Custom(|_, pattern, tool| matches(pattern, tool)),
+    input: Input {
+        common: r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // Inline commands; [`plan`] dispatches scripts as Crush does.
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Ok(()),
+        // [`hook_env`]: Crush's markers and hook variables depend on the call.
+        env: &[],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        zero_timeout: Zero::Default,
+        cwd_assumed: false,
+        handler_cwd: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &["hookSpecificOutput.additionalContext"],
+        rewrites: &["hookSpecificOutput.updatedInput", "updated_input"],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
 
 /// Forced on every Crush shell so nothing waits for a terminal (run.go `nonInteractiveEnvVars`).
 const NON_INTERACTIVE: &[(&str, &str)] = &[
@@ -114,37 +186,18 @@ const COREUTILS: &[&str] = &[
 const PROBE: usize = 128;
 
 fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
+    let only = |event: Option<String>, name: &str| Plan::NotRun {
+        event,
+        reason: format!("Crush has no {name} event: only PreToolUse runs hooks"),
+    };
     match &cx.spec.when {
-        // Event keys are case-insensitive and accept the snake form (protocols-b.md §2).
-        When::Native { event, matcher } => {
-            if event.to_lowercase().replace('_', "") == "pretooluse" {
-                Ok(("PreToolUse".into(), matcher.clone()))
-            } else {
-                Err(Plan::NotRun {
-                    event: Some(event.clone()),
-                    reason: format!("Crush has no {event} event: only PreToolUse runs hooks"),
-                })
-            }
+        // The snake form (`pre_tool_use`) too.
+        When::Native { event, .. } if CONTRACT.event(&event.replace('_', "")).is_none() => {
+            Err(only(Some(event.clone()), event))
         }
-        When::Portable { on, matches } => {
-            if *on != On::BeforeTool {
-                return Err(Plan::NotRun {
-                    event: None,
-                    reason: format!(
-                        "Crush has no {} event: only PreToolUse runs hooks",
-                        on.as_str()
-                    ),
-                });
-            }
-            let matcher = match matches {
-                None | Some(PortableMatch::Any) => String::new(),
-                Some(PortableMatch::Shell) => "^bash$".into(),
-                Some(PortableMatch::Edit) => "^(edit|multiedit|write)$".into(),
-                Some(PortableMatch::Read) => "^view$".into(),
-                Some(PortableMatch::Web) => "^fetch$".into(),
-                // MCP tools are `mcp_<server>_<tool>` (protocols-b.md §2).
-                Some(PortableMatch::Mcp(server)) => format!("^mcp_{server}_"),
-            };
+        When::Portable { on, .. } if *on != On::BeforeTool => Err(only(None, on.as_str())),
+        _ => {
+            let (_, matcher) = crate::plan::resolve(&CONTRACT, cx)?;
             Ok(("PreToolUse".into(), matcher))
         }
     }
@@ -200,14 +253,15 @@ fn plan(cx: &PlanContext) -> Plan {
         }),
     };
     let mut notes = Vec::new();
+    let default = CONTRACT.event(&event).map_or(30, |e| e.timeout);
     let timeout = match cx.spec.timeout() {
         // A timeout of 0 or less means the default (config.go TimeoutDuration).
         Some(0) => {
-            notes.push("timeout 0 means Crush's default, 30 s".to_string());
-            30
+            notes.push(format!("timeout 0 means Crush's default, {default} s"));
+            default
         }
         Some(n) => n,
-        None => 30,
+        None => default,
     };
     let env = hook_env(cx, &event, &tool, &session, &tool_input);
     let mut assumptions: Vec<Assumption> = Vec::new();
@@ -260,8 +314,11 @@ fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Va
         )),
         Trigger::Edit { path, .. } => {
             let file = path.display().to_string();
-            let Some(tool) = EDIT_TOOLS
+            let Some(tool) = CONTRACT
+                .tools
+                .edit
                 .iter()
+                .map(|t| t.name)
                 .find(|t| matches(matcher, t).unwrap_or(false))
             else {
                 return Err(Plan::Skipped {
@@ -270,7 +327,7 @@ fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Va
                     reason: format!("matcher \"{matcher}\" does not match edit or write"),
                 });
             };
-            let input = if *tool == "edit" {
+            let input = if tool == "edit" {
                 json!({ "file_path": file, "old_string": "", "new_string": "", "replace_all": false })
             } else {
                 json!({ "file_path": file, "content": "" })
@@ -575,142 +632,102 @@ fn resolve_interpreter(interpreter: &str, env: &[(String, String)]) -> String {
         .unwrap_or_else(|| interpreter.to_string())
 }
 
-/// Claude Code's rules as Crush applies them to a `hookSpecificOutput` reply.
-const CLAUDE_RULES: claude_reply::Rules = claude_reply::Rules {
-    agent: "Crush",
-    cannot_block: &[],
-    after_action: &[],
-    stdout_context: &[],
-    fail_closed_ignored: &[],
-};
-
-fn read(_ctx: &ReadContext, out: &Outcome) -> Reading {
-    if out.timed_out {
-        return Reading::timeout().note("a timeout is no opinion in Crush: the call goes ahead");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!(
-            "the command did not start ({e}); Crush's shell reports that as exit 1 (127 when not found): no opinion"
-        ));
-    }
-    match out.exit_code {
-        None => Reading::error().note("killed by a signal: no opinion in Crush"),
-        // Exit 2 blocks the call; stderr is the reason (runner.go).
-        Some(2) => Reading::block(),
-        Some(HALT_EXIT) => Reading::block()
-            .effect(Effect::Halted)
-            .note("exit 49 blocks the call and halts Crush's whole turn"),
-        Some(0) => read_stdout(&out.stdout.text()),
-        Some(n) => Reading::error().note(format!(
-            "exit {n} is a non-blocking error in Crush: the call goes ahead"
-        )),
-    }
+/// Crush unmarshals stdout into typed Go structs (input.go `parseStdout`) before any rule
+/// reads it: a field of the wrong type voids the whole reply, `hookSpecificOutput` keeps four
+/// fields, nulls read as absent, and decisions compare lowercased. No row can type-check a
+/// field, so this step is code; the rows read what it leaves.
+fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
+    let ran = out.exit_code == Some(0) && !out.timed_out && out.start_error.is_none();
+    let reply = if ran {
+        shared::json_object(&out.stdout.text())
+    } else {
+        None
+    };
+    let Some(obj) = reply else {
+        return crate::contract::reply::read(&CONTRACT, ctx, out);
+    };
+    let typed = match unmarshal(&obj) {
+        Ok(typed) => typed,
+        Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
+    };
+    crate::contract::reply::read_as(&CONTRACT, ctx, out, Value::Object(typed).to_string())
 }
 
-/// Exit 0: stdout as a Crush reply, or as Claude Code's when it has `hookSpecificOutput`
-/// (input.go `parseStdout`).
-fn read_stdout(stdout: &str) -> Reading {
-    let text = stdout.trim();
-    if text.is_empty() {
-        return Reading::allow();
-    }
-    let Some(obj) = shared::json_object(text) else {
-        return Reading::allow().note("stdout is not a JSON object: no opinion");
+/// The reply as Crush's typed structs hold it, or the notes saying why it is void.
+fn unmarshal(obj: &Map<String, Value>) -> Result<Map<String, Value>, Vec<&'static str>> {
+    const READ_AS_CLAUDE: &str =
+        "hookSpecificOutput is read as Claude Code's; top-level fields are ignored";
+    let present = |o: &Map<String, Value>, k: &str| o.get(k).filter(|v| !v.is_null()).cloned();
+    let lower = |v: Value| match v {
+        Value::String(s) => Value::String(s.to_lowercase()),
+        v => v,
     };
     if let Some(hso) = obj.get("hookSpecificOutput") {
-        return read_claude(hso)
-            .note("hookSpecificOutput is read as Claude Code's; top-level fields are ignored");
+        let Some(h) = hso.as_object() else {
+            return Err(vec![
+                "hookSpecificOutput is not an object: no opinion",
+                READ_AS_CLAUDE,
+            ]);
+        };
+        let strings = [
+            "permissionDecision",
+            "permissionDecisionReason",
+            "additionalContext",
+        ];
+        if strings
+            .iter()
+            .any(|k| h.get(*k).is_some_and(|v| !v.is_null() && !v.is_string()))
+        {
+            return Err(vec![
+                "a hookSpecificOutput field of the wrong type voids Crush's reply: no opinion",
+                READ_AS_CLAUDE,
+            ]);
+        }
+        let mut kept = Map::new();
+        for k in [
+            "permissionDecision",
+            "permissionDecisionReason",
+            "updatedInput",
+            "additionalContext",
+        ] {
+            if let Some(v) = present(h, k) {
+                let v = if k == "permissionDecision" {
+                    lower(v)
+                } else {
+                    v
+                };
+                kept.insert(k.into(), v);
+            }
+        }
+        return Ok(Map::from_iter([(
+            "hookSpecificOutput".to_string(),
+            Value::Object(kept),
+        )]));
     }
-    // The fields Crush unmarshals into typed Go fields; a wrong type voids the reply.
     let typed = |k: &str, ok: fn(&Value) -> bool| obj.get(k).is_none_or(|v| v.is_null() || ok(v));
     if !(typed("version", |v| v.as_i64().is_some())
         && typed("decision", Value::is_string)
         && typed("halt", Value::is_boolean)
         && typed("reason", Value::is_string))
     {
-        return Reading::allow()
-            .note("a field of the wrong type voids Crush's whole reply: no opinion");
+        return Err(vec![
+            "a field of the wrong type voids Crush's whole reply: no opinion",
+        ]);
     }
-    let decision = shared::str_field(&obj, "decision")
-        .unwrap_or_default()
-        .to_lowercase();
-    let halt = obj.get("halt") == Some(&Value::Bool(true));
-    let context = ["context", "additionalContext", "additional_context"]
-        .iter()
-        .any(|k| has_context(obj.get(*k)));
-    let rewrites = matches!(
-        obj.get("updated_input"),
-        Some(Value::Object(_) | Value::String(_))
-    );
-    let mut r = if halt {
-        Reading::block()
-            .effect(Effect::Halted)
-            .note("halt: true blocks the call and halts Crush's whole turn")
-    } else {
-        match decision.as_str() {
-            "deny" => Reading::block(),
-            "allow" => Reading::allow().note("decision allow skips Crush's permission prompt"),
-            "" => Reading::allow(),
-            "block" => Reading::allow()
-                .note("decision \"block\" means nothing to Crush: use \"deny\" or exit 2"),
-            other => Reading::allow().note(format!("decision \"{other}\" means nothing to Crush")),
-        }
-    };
-    if context {
-        r = r
-            .context(true)
-            .note("context is appended to the tool result after the tool runs");
-    }
-    if rewrites && r.decision != crate::verdict::Decision::Block {
-        r = r.rewrites(true);
-    }
-    r
-}
-
-/// A context value Crush keeps: a non-empty string, or an array of strings with one non-empty.
-fn has_context(v: Option<&Value>) -> bool {
-    match v {
-        Some(Value::String(s)) => !s.is_empty(),
-        Some(Value::Array(items)) => {
-            items.iter().all(Value::is_string)
-                && items
-                    .iter()
-                    .any(|i| i.as_str().is_some_and(|s| !s.is_empty()))
-        }
-        _ => false,
-    }
-}
-
-/// Crush reads four fields of `hookSpecificOutput` (typed; a wrong type voids the reply),
-/// `permissionDecision` case-insensitively, then decides as Claude Code.
-fn read_claude(hso: &Value) -> Reading {
-    let Some(h) = hso.as_object() else {
-        return Reading::allow().note("hookSpecificOutput is not an object: no opinion");
-    };
-    let string_or_null = |k: &str| h.get(k).is_none_or(|v| v.is_null() || v.is_string());
-    if !(string_or_null("permissionDecision")
-        && string_or_null("permissionDecisionReason")
-        && string_or_null("additionalContext"))
-    {
-        return Reading::allow()
-            .note("a hookSpecificOutput field of the wrong type voids Crush's reply: no opinion");
-    }
-    let mut kept = Map::new();
-    if let Some(pd) = shared::str_field(h, "permissionDecision") {
-        kept.insert("permissionDecision".into(), json!(pd.to_lowercase()));
-    }
-    for k in [
-        "permissionDecisionReason",
-        "updatedInput",
-        "additionalContext",
-    ] {
-        if let Some(v) = h.get(k).filter(|v| !v.is_null()) {
-            kept.insert(k.into(), v.clone());
+    let mut out = Map::new();
+    for (k, v) in obj {
+        let kept = match (k.as_str(), v) {
+            (_, Value::Null) => None,
+            ("decision", v) => Some(lower(v.clone())),
+            // A patch is an object or a string (json.RawMessage read as either).
+            ("updated_input", v) if !(v.is_object() || v.is_string()) => None,
+            (_, v) => Some(v.clone()),
+        };
+        if let Some(v) = kept {
+            out.insert(k.clone(), v);
         }
     }
-    let mut obj = Map::new();
-    obj.insert("hookSpecificOutput".into(), Value::Object(kept));
-    claude_reply::read_json(&CLAUDE_RULES, "PreToolUse", &obj, true)
+    Ok(out)
 }
 
 #[cfg(test)]

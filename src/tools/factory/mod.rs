@@ -114,6 +114,8 @@ pub static CONTRACT: Contract = Contract {
         timeout_assumed: false,
         // The working directory is undocumented (behaviour spec, "Assumed results").
         cwd_assumed: true,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         from: Stream::Stdout,

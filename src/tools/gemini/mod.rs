@@ -17,7 +17,7 @@ use super::{Files, Live, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Var, event,
+    Var, Zero, event,
 };
 use crate::spec::On;
 
@@ -118,7 +118,9 @@ pub static CONTRACT: Contract = Contract {
         // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
         expands: Some("Gemini CLI rewrites the command text before bash sees it"),
         timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
         cwd_assumed: false,
+        handler_cwd: false,
     },
     reply: Reply {
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON

@@ -9,16 +9,20 @@
 //! (2026-11-30); the behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod native;
+mod replies;
 
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, Zero, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch};
+use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
-use crate::verdict::Reading;
 
 /// Goose's contract.
 pub static TOOL: Tool = Tool {
@@ -31,7 +35,7 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §1 (2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "sh -c on every platform, with ${PLUGIN_ROOT} replaced in the command first",
     timeouts: "30 s",
     session_vars: &["PLUGIN_ROOT"],
@@ -43,63 +47,147 @@ pub static TOOL: Tool = Tool {
         "not published on npm; its binary release needs a download outside the sandbox",
     ),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// `HookEvent` in hooks/mod.rs @0825b570.
-const EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PreToolUseResult",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "BeforeReadFile",
-    "AfterFileEdit",
-    "BeforeShellExecution",
-    "AfterShellExecution",
-    "Stop",
+/// What Goose does, as data. [`plan`] is its own (see there); the reply rules are rows.
+pub static CONTRACT: Contract = Contract {
+    agent: "Goose",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "UserPromptSubmit"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            // AfterFileEdit fires on every successful write or edit; its matcher sees the path,
+            // so [`resolve`] gives it none.
+            (On::AfterEdit, "AfterFileEdit"),
+            (On::Stop, "Stop"),
+            (On::SessionEnd, "SessionEnd"),
+        ],
+        // Tool names are flat for the developer extension and `<extension>__<tool>` for the
+        // rest (developer/mod.rs `developer_tools_are_flat`; agent.rs `categorize_tool`).
+        shell: "^shell$",
+        edit: "^(write|edit)$",
+        read: "(^|__)(read|view|cat|read_file)$",
+        web: "(^|__)(fetch|web_fetch|web_search)$",
+        // The server is regex-escaped by [`resolve`].
+        mcp: "^{server}__",
+    },
+    tools: Tools {
+        shell: ToolCall {
+            name: "shell",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "{}",
+        },
+        edit: &[
+            ToolCall {
+                name: "write",
+                input: r#"{"path":"$FILE","content":""}"#,
+                new_file: None,
+                response: "{}",
+            },
+            ToolCall {
+                name: "edit",
+                input: r#"{"path":"$FILE","before":"","after":""}"#,
+                new_file: None,
+                response: "{}",
+            },
+        ],
+        read: &["read", "view", "cat", "read_file"],
+        web: &["fetch", "web_fetch", "web_search"],
+        mcp: "{server}__{tool}",
+    },
+    // Empty: every call; else an unanchored Rust regex on matcher_context; one that does not
+    // compile drops the rule (load_hooks_file). [`plan`] applies it.
+    matcher: Flavour::Custom(|_, pattern, context| {
+        if pattern.is_empty() {
+            return Ok(true);
+        }
+        matcher::rust_regex_matches(pattern, context)
+    }),
+    input: Input {
+        common: r#"{"event":"$EVENT","session_id":"$SESSION"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
+        shell: Shell::Argv(&["sh", "-c"]),
+        exec_form: Ok(()),
+        env: &[("PLUGIN_ROOT", Var::Root)],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        zero_timeout: Zero::AsGiven,
+        cwd_assumed: false,
+        handler_cwd: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &[],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
+
+/// `HookEvent` in hooks/mod.rs @0825b570, 30 s each; only PreToolUse and Stop read a
+/// decision (`emit_blocking`).
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 30),
+    event("PreToolUseResult", Kind::Tool, 30).blocks(Blocks::No),
+    event("PostToolUse", Kind::AfterTool, 30).blocks(Blocks::No),
+    event("PostToolUseFailure", Kind::Tool, 30).blocks(Blocks::No),
+    event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
+    event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
+    event("UserPromptSubmit", Kind::Prompt, 30).blocks(Blocks::No),
+    event("BeforeReadFile", Kind::Other, 30).blocks(Blocks::No),
+    event("AfterFileEdit", Kind::Other, 30).blocks(Blocks::No),
+    event("BeforeShellExecution", Kind::Other, 30).blocks(Blocks::No),
+    event("AfterShellExecution", Kind::Other, 30).blocks(Blocks::No),
+    event("Stop", Kind::Stop, 30),
 ];
 
-/// Events whose `matcher_context` is the tool name.
-const TOOL_EVENTS: &[&str] = &[
-    "PreToolUse",
-    "PreToolUseResult",
-    "PostToolUse",
-    "PostToolUseFailure",
-];
+/// Whether the event's `matcher_context` is the tool name.
+fn is_tool_event(event: &str) -> bool {
+    CONTRACT.event(event).is_some_and(|e| e.kind.is_tool())
+}
 
-/// Events Goose reads a decision from (`emit_blocking`); the rest only run the hook.
-const BLOCKING: &[&str] = &["PreToolUse", "Stop"];
-
-/// The developer extension's edit tools `--edit` may call, in the order tried.
-const EDIT_TOOLS: &[&str] = &["write", "edit"];
-
-fn portable(on: On, matches: Option<&PortableMatch>) -> (String, String) {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool => "PostToolUse",
-        // AfterFileEdit fires on every successful write or edit; its matcher sees the path.
-        On::AfterEdit => return ("AfterFileEdit".to_string(), String::new()),
-        On::Stop => "Stop",
-        On::SessionEnd => "SessionEnd",
+/// The event and matcher, as the contract maps them, less what its table cannot say:
+/// `on: after-edit` needs no matcher (AfterFileEdit's sees the path), and an MCP server name
+/// is regex-escaped.
+fn resolve(cx: &PlanContext) -> Result<(String, String), Plan> {
+    let (event, matcher) = crate::plan::resolve(&CONTRACT, cx)?;
+    let matcher = match &cx.spec.when {
+        When::Portable {
+            on: On::AfterEdit, ..
+        } => String::new(),
+        When::Portable {
+            matches: Some(PortableMatch::Mcp(server)),
+            ..
+        } => CONTRACT
+            .portable
+            .mcp
+            .replace("{server}", &regex_escape(server)),
+        _ => matcher,
     };
-    // Tool names are flat for the developer extension and `<extension>__<tool>` for the rest
-    // (developer/mod.rs `developer_tools_are_flat`; agent.rs `categorize_tool`).
-    let matcher = match matches {
-        None | Some(PortableMatch::Any) => String::new(),
-        Some(PortableMatch::Shell) => "^shell$".into(),
-        Some(PortableMatch::Edit) => "^(write|edit)$".into(),
-        Some(PortableMatch::Read) => "(^|__)(read|view|cat|read_file)$".into(),
-        Some(PortableMatch::Web) => "(^|__)(fetch|web_fetch|web_search)$".into(),
-        Some(PortableMatch::Mcp(server)) => format!("^{}__", regex_escape(server)),
-    };
-    (event.to_string(), matcher)
+    if CONTRACT.event(&event).is_none() {
+        return Err(Plan::NotRun {
+            reason: format!("Goose has no {event} event"),
+            event: Some(event),
+        });
+    }
+    Ok((event, matcher))
 }
 
 fn regex_escape(s: &str) -> String {
@@ -114,8 +202,13 @@ fn regex_escape(s: &str) -> String {
         .collect()
 }
 
+/// Whether `x-goose.on_failure: block` turns a failure into a denial.
+fn fails_closed(spec: &HookSpec) -> bool {
+    on_failure_blocks(spec).unwrap_or(false)
+}
+
 /// The `x-goose.on_failure` setting: `Ok(true)` for `block`.
-fn on_failure_blocks(spec: &crate::spec::HookSpec) -> Result<bool, String> {
+fn on_failure_blocks(spec: &HookSpec) -> Result<bool, String> {
     let Some(v) = spec.raw.x_goose.as_ref().and_then(|x| x.get("on_failure")) else {
         return Ok(false);
     };
@@ -129,8 +222,13 @@ fn on_failure_blocks(spec: &crate::spec::HookSpec) -> Result<bool, String> {
     }
 }
 
+/// Goose's own plan: its matcher sees `matcher_context`, which each event fills from
+/// something else (the tool name, the command, the path, the prompt, or nothing: `""`); a
+/// rule whose regex does not compile never fires (Skipped, not "not run"); the file events
+/// pick their tool by whether the file exists; `${PLUGIN_ROOT}` is replaced in the text and
+/// `args` join the `sh -c` line. No flavour or template says these.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match shared::resolve(cx, "Goose", EVENTS, portable) {
+    let (event, matcher) = match resolve(cx) {
         Ok(x) => x,
         Err(plan) => return plan,
     };
@@ -151,7 +249,7 @@ fn plan(cx: &PlanContext) -> Plan {
     // as ""); one that does not compile drops the rule with a warning (load_hooks_file).
     if !matcher.is_empty() {
         let haystack = context.as_deref().unwrap_or("");
-        match matcher::rust_regex_matches(&matcher, haystack) {
+        match CONTRACT.matcher.matches(false, &event, &matcher, haystack) {
             Ok(true) => {}
             Ok(false) => {
                 return Plan::Skipped {
@@ -177,7 +275,11 @@ fn plan(cx: &PlanContext) -> Plan {
             "x-goose.on_failure: block applies to PreToolUse only; Goose ignores it on {event}"
         ));
     }
-    let timeout = cx.spec.timeout().unwrap_or(30);
+    let timeout = cx
+        .spec
+        .timeout()
+        .or(CONTRACT.event(&event).map(|e| e.timeout))
+        .unwrap_or(30);
     let root = cx.root.display().to_string();
     let env = shared::merge_env(
         cx.env,
@@ -226,10 +328,10 @@ fn plan(cx: &PlanContext) -> Plan {
     })
 }
 
-type Input = (Value, Option<String>, Option<String>);
+type Built = (Value, Option<String>, Option<String>);
 
 /// The event input, its `matcher_context`, and the label shown as the trigger.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
+fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
     let not_run = |reason: String| Plan::NotRun {
         event: Some(event.to_string()),
         reason,
@@ -262,14 +364,17 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
         }
     };
     let (context, tool): (Option<String>, Option<(String, Value)>) = match (event, cx.trigger) {
-        (e, Trigger::Bash(cmd)) if TOOL_EVENTS.contains(&e) => (
+        (e, Trigger::Bash(cmd)) if is_tool_event(e) => (
             Some("shell".into()),
             Some(("shell".into(), json!({ "command": cmd }))),
         ),
-        (e, Trigger::Edit { path, .. }) if TOOL_EVENTS.contains(&e) => {
+        (e, Trigger::Edit { path, .. }) if is_tool_event(e) => {
             let file = path.display().to_string();
-            let chosen = EDIT_TOOLS.iter().find(|t| {
-                matcher.is_empty() || matcher::rust_regex_matches(matcher, t).unwrap_or(false)
+            let chosen = CONTRACT.tools.edit.iter().map(|t| t.name).find(|t| {
+                CONTRACT
+                    .matcher
+                    .matches(true, event, matcher, t)
+                    .unwrap_or(false)
             });
             let Some(tool) = chosen else {
                 return Err(Plan::Skipped {
@@ -278,14 +383,14 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
                     reason: format!("matcher \"{matcher}\" does not match write or edit"),
                 });
             };
-            let args = if *tool == "write" {
+            let args = if tool == "write" {
                 json!({ "path": file, "content": "" })
             } else {
                 json!({ "path": file, "before": "", "after": "" })
             };
             (Some(tool.to_string()), Some((tool.to_string(), args)))
         }
-        (e, t) if TOOL_EVENTS.contains(&e) => {
+        (e, t) if is_tool_event(e) => {
             return Err(not_run(shared::wrong_trigger(
                 e,
                 t,
@@ -346,7 +451,7 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
     };
     obj.insert("matcher_context".into(), json!(context));
     if let Some((name, args)) = &tool {
-        if TOOL_EVENTS.contains(&event) {
+        if is_tool_event(event) {
             obj.insert("tool_call_id".into(), json!("call_hookcheck_0001"));
         }
         obj.insert("tool_name".into(), json!(name));
@@ -362,111 +467,6 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Input, Plan> {
     obj.insert("working_dir".into(), json!(root));
     let label = tool.map(|(n, _)| n).or_else(|| context.clone());
     Ok((Value::Object(obj), context, label))
-}
-
-/// What Goose makes of one hook's output (`classify_output`).
-enum Verdict {
-    Allow,
-    Deny,
-    Failure(String),
-}
-
-fn classify(out: &Outcome) -> Verdict {
-    if out.timed_out {
-        return Verdict::Failure("the hook timed out".into());
-    }
-    if let Some(e) = &out.start_error {
-        return Verdict::Failure(format!("the hook did not start: {e}"));
-    }
-    if out.exit_code == Some(2) {
-        return Verdict::Deny;
-    }
-    // stdout is read as strict UTF-8.
-    let Ok(stdout) = std::str::from_utf8(&out.stdout.bytes) else {
-        return Verdict::Failure("the hook wrote invalid UTF-8 to stdout".into());
-    };
-    let trimmed = stdout.trim();
-    let decision = trimmed
-        .starts_with('{')
-        .then(|| shared::json_object(trimmed))
-        .flatten()
-        .and_then(|obj| {
-            // `{decision, reason}` deserialize as Option<String>: another type voids the reply.
-            let string_or_null = |k: &str| obj.get(k).is_none_or(|v| v.is_null() || v.is_string());
-            (string_or_null("decision") && string_or_null("reason"))
-                .then(|| shared::str_field(&obj, "decision").map(str::to_string))
-                .flatten()
-        });
-    if decision.as_deref() == Some("block") {
-        return Verdict::Deny;
-    }
-    if out.exit_code == Some(0) && (trimmed.is_empty() || decision.as_deref() == Some("allow")) {
-        return Verdict::Allow;
-    }
-    Verdict::Failure(match out.exit_code {
-        Some(0) => match decision {
-            Some(d) => format!(
-                "decision \"{d}\" is no decision to Goose: only \"block\" and \"allow\" are"
-            ),
-            None => "the hook exited 0 without an allow or block decision on stdout".into(),
-        },
-        Some(code) => format!("the hook exited with status {code} and no usable decision"),
-        None => "the hook was killed by a signal".into(),
-    })
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if !BLOCKING.contains(&event) {
-        return read_observer(event, out);
-    }
-    match classify(out) {
-        Verdict::Allow => Reading::allow(),
-        Verdict::Deny if event == "Stop" => Reading::block()
-            .note("a Stop block makes Goose keep going; the reason is fed back to the model"),
-        Verdict::Deny => Reading::block(),
-        Verdict::Failure(why) => {
-            // on_failure: block is honoured on PreToolUse only (apply_verdict).
-            if event == "PreToolUse" && on_failure_blocks(ctx.spec).unwrap_or(false) {
-                return Reading::block().note(format!(
-                    "{why}; x-goose.on_failure: block turns a hook failure into a denial"
-                ));
-            }
-            let r = if out.timed_out {
-                Reading::timeout()
-            } else {
-                Reading::error()
-            };
-            r.note(format!("{why}: Goose logs it and lets the action through"))
-        }
-    }
-}
-
-/// Events Goose only runs the hook on: stdout is never read, a failure is logged.
-fn read_observer(event: &str, out: &Outcome) -> Reading {
-    if out.timed_out {
-        return Reading::timeout().note("Goose logs the timeout and goes on");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!("the hook did not start: {e}"));
-    }
-    match out.exit_code {
-        Some(0) => {
-            let r = Reading::allow();
-            if event == "SessionStart" && out.stdout.text().contains("\"banner\"") {
-                r.note("a SessionStart {\"banner\": ...} is shown to the user, not the model")
-            } else if !out.stdout.text().trim().is_empty() {
-                r.note(format!("Goose does not read stdout on {event}"))
-            } else {
-                r
-            }
-        }
-        Some(2) => {
-            Reading::error().note(format!("{event} cannot block in Goose: exit 2 is logged"))
-        }
-        Some(n) => Reading::error().note(format!("exit {n} is logged by Goose; nothing stops")),
-        None => Reading::error().note("the hook was killed by a signal"),
-    }
 }
 
 #[cfg(test)]

@@ -8,16 +8,20 @@
 //! preToolUse), as collected in docs/reference/protocols/protocols-a.md §7.
 
 pub mod native;
+mod replies;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::shared::{self, assumed, json_object, str_field};
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
-use crate::exec::Outcome;
+use super::shared;
+use super::{Files, Live, Plan, PlanContext, Tool};
+use crate::contract::reply::{Reply, Stream};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Var, Zero, event,
+};
 use crate::matcher;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::On;
 use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Reading};
 
 /// Kiro's contract.
 pub static TOOL: Tool = Tool {
@@ -29,7 +33,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://kiro.dev/docs/cli/v3/hooks, https://kiro.dev/docs/hooks/types",
         "source: aws/amazon-q-developer-cli @15cc8f3c crates/chat-cli/src/cli/agent/hook.rs (CLI 2 engine)",
     ],
-    events: EVENTS,
+    events: &[],
     shell: "script path only (assumed sh -c)",
     timeouts: "60 s; timeout: 0 is no limit in Kiro (hookcheck still stops at 60 s, assumed)",
     session_vars: &["USER_PROMPT"],
@@ -39,30 +43,100 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE and a CLI that sign in to AWS: no offline model endpoint"),
     plan,
-    read,
+    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
     combine: shared::strongest,
-    contract: None,
+    contract: Some(&CONTRACT),
 };
 
-/// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks).
-const EVENTS: &[&str] = &[
-    "SessionStart",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "Stop",
-    "PreTaskExec",
-    "PostTaskExec",
-    "PostFileCreate",
-    "PostFileSave",
-    "PostFileDelete",
-    "Manual",
+/// What Kiro CLI 3 does, as data.
+pub static CONTRACT: Contract = Contract {
+    agent: "Kiro",
+    events: EVENTS,
+    fold_case: false,
+    portable: Portable {
+        // Kiro has no session end.
+        events: &[
+            (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "UserPromptSubmit"),
+            (On::BeforeTool, "PreToolUse"),
+            (On::AfterTool, "PostToolUse"),
+            (On::AfterEdit, "PostToolUse"),
+            (On::Stop, "Stop"),
+        ],
+        // Tool categories (kiro.dev/docs/hooks/types).
+        shell: "shell",
+        edit: "write",
+        read: "read",
+        web: "web",
+        mcp: "@{server}",
+    },
+    tools: Tools {
+        // Kiro's tool input is undocumented: [`plan`] refuses --bash and --edit, so no tool
+        // input is ever built from these.
+        shell: ToolCall {
+            name: "execute_bash",
+            input: r#"{"command":"$COMMAND"}"#,
+            new_file: None,
+            response: "{}",
+        },
+        edit: &[],
+        read: &["fs_read", "glob", "grep"],
+        web: &["web_fetch", "web_search"],
+        mcp: "@{server}/{tool}",
+    },
+    matcher: Flavour::Custom(|_, selector, tool| selects(selector, tool)),
+    input: Input {
+        // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
+        // documents no payload of its own.
+        common: r#"{"cwd":"$ROOT"}"#,
+        tool_path: "tool_name",
+    },
+    run: Run {
+        shell: Shell::ScriptPath(&[]),
+        exec_form: Err("Kiro has no exec form (`args`): a hook action is one command"),
+        // kiro.dev/docs/hooks/types: the prompt is in USER_PROMPT.
+        env: &[("USER_PROMPT", Var::Prompt)],
+        spec_env: Ok(()),
+        expands: None,
+        timeout_assumed: false,
+        zero_timeout: Zero::NoLimit,
+        cwd_assumed: false,
+        handler_cwd: false,
+    },
+    reply: Reply {
+        from: Stream::Stdout,
+        json_in_string: false,
+        context: &[],
+        rewrites: &[],
+        rules: replies::RULES,
+        combine: shared::strongest,
+    },
+    quirks: Quirks {
+        gate: None,
+        input: None,
+    },
+};
+
+/// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
+/// matcher on UserPromptSubmit and Stop (seed, "Kiro sample events").
+const EVENTS: &[Event] = &[
+    event("SessionStart", Kind::SessionStart, 60).blocks(Blocks::No),
+    event("UserPromptSubmit", Kind::Prompt, 60)
+        .blocks(Blocks::No)
+        .input(r#"{"hook_event_name":"userPromptSubmit","prompt":"$PROMPT"}"#),
+    event("PreToolUse", Kind::BeforeTool, 60),
+    event("PostToolUse", Kind::AfterTool, 60).blocks(Blocks::No),
+    event("Stop", Kind::Stop, 60).input(r#"{"hook_event_name":"stop"}"#),
+    event("PreTaskExec", Kind::Other, 60).blocks(Blocks::No),
+    event("PostTaskExec", Kind::Other, 60).blocks(Blocks::No),
+    event("PostFileCreate", Kind::Other, 60).blocks(Blocks::No),
+    event("PostFileSave", Kind::Other, 60).blocks(Blocks::No),
+    event("PostFileDelete", Kind::Other, 60).blocks(Blocks::No),
+    event("Manual", Kind::Other, 60).blocks(Blocks::No),
 ];
 
 /// The triggers whose event data the docs show; every other one is not run (seed, "Not run (Kiro)").
 const RUNNABLE: &[&str] = &["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
-
-const TOOL_EVENTS: &[&str] = &["PreToolUse", "PostToolUse"];
 
 /// What Kiro's documented tool categories hold (kiro.dev/docs/hooks/types), with the CLI 2
 /// ids the CLI 3 tools still answer to.
@@ -79,47 +153,29 @@ const UNDOCUMENTED: &[&str] = &["@powers", "spec", "subagent", "context"];
 /// Characters that make a matcher a regular expression rather than a name or wildcard.
 const REGEX_SYNTAX: &[char] = &['^', '$', '(', ')', '[', ']', '{', '}', '|', '+', '\\', '.'];
 
-fn portable(on: On, matches: Option<&PortableMatch>) -> Result<(String, String), String> {
-    let event = match on {
-        On::SessionStart => "SessionStart",
-        On::PromptSubmit => "UserPromptSubmit",
-        On::BeforeTool => "PreToolUse",
-        On::AfterTool | On::AfterEdit => "PostToolUse",
-        On::Stop => "Stop",
-        On::SessionEnd => return Err("SessionEnd".into()),
-    };
-    let matcher = match (on, matches) {
-        (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => "write".to_string(),
-        (_, None) | (_, Some(PortableMatch::Any)) => String::new(),
-        (_, Some(PortableMatch::Shell)) => "shell".into(),
-        (_, Some(PortableMatch::Read)) => "read".into(),
-        (_, Some(PortableMatch::Web)) => "web".into(),
-        (_, Some(PortableMatch::Mcp(server))) => format!("@{server}"),
-    };
-    Ok((event.to_string(), matcher))
-}
-
 /// An MCP tool id: `@server/tool` (CLI 2 naming) or `mcp_server_tool`.
 fn is_mcp(tool: &str) -> bool {
     tool.starts_with('@') || tool.starts_with("mcp_")
 }
 
-/// Whether `selector` picks `tool`, by Kiro's rules (seed, "Kiro matchers"); `Err` when Kiro's
-/// own answer is undocumented, so hookcheck does not run the hook.
+/// Whether `selector` picks `tool`, by Kiro's rules (seed, "Kiro matchers"): categories, `@`
+/// prefixes, wildcards and regexes, which no matcher flavour says; `Err` when Kiro's own answer
+/// is undocumented, so hookcheck does not run the hook.
 fn selects(selector: &str, tool: &str) -> Result<bool, String> {
     let s = selector.trim();
     if s.is_empty() || s == "*" {
         return Ok(true);
     }
     if UNDOCUMENTED.contains(&s) {
-        return Err(format!(
-            "matcher \"{s}\" selects tools Kiro does not list: use an anchored regular expression against the tool ID"
-        ));
+        return Err(
+            "it selects tools Kiro does not list; use an anchored regular expression against the tool ID"
+                .into(),
+        );
     }
     if s.contains(REGEX_SYNTAX) {
         // Kiro CLI descends from the Rust amazon-q-developer-cli; the flavour is not documented.
         return matcher::rust_regex_matches(s, tool)
-            .map_err(|e| format!("matcher \"{s}\" is not a valid regular expression ({e})"));
+            .map_err(|e| format!("not a valid regular expression: {e}"));
     }
     match s {
         "@mcp" => return Ok(is_mcp(tool)),
@@ -156,7 +212,7 @@ fn mcp_selects(named: &str, tool: &str) -> Result<bool, String> {
         if server.contains('_') {
             // mcp_<server>_<tool>: underscores hide where the server ends (seed).
             return Err(format!(
-                "matcher \"@{named}\": underscores make the server/tool boundary of `{tool}` ambiguous; use an anchored regular expression against the tool ID"
+                "underscores make the server/tool boundary of `{tool}` ambiguous; use an anchored regular expression against the tool ID"
             ));
         }
         let want = match name {
@@ -189,218 +245,50 @@ fn x_kiro_refusal(x: Option<&Value>) -> Option<String> {
     None
 }
 
+/// The generic plan, after what Kiro decides before any input exists: an event whose data the
+/// docs do not show is never run, nor a hook Kiro asks the user about (`x-kiro.confirm`) or
+/// that runs no command (an agent action); a tool event takes only a --payload that names
+/// its tool. No table says these: they look at the spec's `x-kiro` block and refuse even a
+/// --payload.
 fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match &cx.spec.when {
-        When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        When::Portable { on, matches } => match portable(*on, matches.as_ref()) {
-            Ok(x) => x,
-            Err(ev) => {
-                return Plan::NotRun {
-                    event: Some(ev.clone()),
-                    reason: format!("Kiro has no {ev} event"),
-                };
-            }
-        },
+    let event = match crate::plan::resolve(&CONTRACT, cx) {
+        Ok((event, _)) => event,
+        Err(plan) => return plan,
     };
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.clone()),
-        reason,
+    let Some(ev) = CONTRACT.event(&event) else {
+        return crate::plan::plan("kiro", &CONTRACT, cx);
     };
-    if !EVENTS.contains(&event.as_str()) {
-        return not_run(format!("Kiro has no {event} event"));
-    }
-    if !RUNNABLE.contains(&event.as_str()) {
-        return not_run(format!(
+    let reason = if !RUNNABLE.contains(&event.as_str()) {
+        Some(format!(
             "Kiro's docs do not show the event data of {event}, so hookcheck does not run it"
-        ));
-    }
-    if let Some(reason) = x_kiro_refusal(cx.spec.raw.x_kiro.as_ref()) {
-        return not_run(reason);
-    }
-    let (payload, label, prompt) = match input(cx, &event) {
-        Ok(x) => x,
-        Err(reason) => return not_run(reason),
-    };
-    // CLI 3 ignores the matcher on UserPromptSubmit and Stop (seed, "Kiro sample events").
-    if TOOL_EVENTS.contains(&event.as_str()) {
-        let tool = label.clone().unwrap_or_default();
-        match selects(&matcher, &tool) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("matcher \"{matcher}\" does not match {tool}"),
-                };
-            }
-            Err(reason) => return not_run(reason),
-        }
-    }
-    if cx.spec.args.is_some() {
-        return not_run("Kiro has no exec form (`args`): a hook action is one command".into());
-    }
-    let mut assumptions = vec![assumed::shell()];
-    let timeout = match cx.spec.timeout() {
-        Some(0) => {
-            assumptions.push(Assumption::new(
-                "timeout",
-                "60s",
-                "timeout: 0 turns Kiro's limit off; hookcheck still stops the command after 60 seconds",
-            ));
-            60
-        }
-        Some(t) => t,
-        None => 60,
-    };
-    let mut add = Vec::new();
-    if let Some(p) = prompt {
-        add.push(("USER_PROMPT".to_string(), p));
-    }
-    add.extend(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())));
-    let env = shared::merge_env(cx.env, add);
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| PlannedCommand {
-            display: command.clone(),
-            invocation: assumed::script_path_shell(command, &[]).map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-            }),
-            is_async: cx.spec.is_async(),
-        })
-        .collect();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions,
-        notes: Vec::new(),
-    })
-}
-
-/// The stdin payload, the tool name, and the prompt (for USER_PROMPT).
-type Input = (Value, Option<String>, Option<String>);
-
-fn input(cx: &PlanContext, event: &str) -> Result<Input, String> {
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let tool = value.get("tool_name").and_then(Value::as_str);
-        let prompt = value.get("prompt").and_then(Value::as_str);
-        if TOOL_EVENTS.contains(&event) && tool.is_none() {
-            return Err(format!(
-                "the --payload for {event} has no tool_name, so Kiro's matcher has nothing to match"
-            ));
-        }
-        return Ok((
-            value.clone(),
-            tool.map(str::to_string),
-            prompt
-                .filter(|_| event == "UserPromptSubmit")
-                .map(str::to_string),
-        ));
-    }
-    // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
-    // documents no payload of its own.
-    let mut payload = json!({ "cwd": cx.root.display().to_string() });
-    let obj = payload
-        .as_object_mut()
-        .ok_or_else(|| "internal: payload is not an object".to_string())?;
-    match (event, cx.trigger) {
-        ("PreToolUse" | "PostToolUse", t) => Err(match t {
-            Trigger::None => format!("{event} needs a tool call: pass --payload"),
-            t => format!(
-                "Kiro's tool input for --{} is not documented: pass --payload with tool_name and tool_input",
-                t.kind()
-            ),
-        }),
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("hook_event_name".into(), json!("userPromptSubmit"));
-            obj.insert("prompt".into(), json!(p));
-            Ok((payload, None, Some(p.clone())))
-        }
-        ("UserPromptSubmit", t) => Err(shared::wrong_trigger(
-            event,
-            t,
-            "a prompt: pass --prompt or --payload",
-        )),
-        ("Stop", Trigger::None) => {
-            obj.insert("hook_event_name".into(), json!("stop"));
-            Ok((payload, None, None))
-        }
-        (_, t) => Err(shared::wrong_trigger(event, t, "no trigger (or --payload)")),
-    }
-}
-
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let event = ctx.event;
-    if out.timed_out {
-        return Reading::timeout().note("Kiro shows a warning and goes on after a timeout");
-    }
-    if let Some(e) = &out.start_error {
-        return Reading::error().note(format!(
-            "the command did not start: {e}; Kiro shows a warning and goes on"
-        ));
-    }
-    let Some(code) = out.exit_code else {
-        return Reading::error().note("the hook was killed by a signal; Kiro goes on");
-    };
-    let stdout = out.stdout.text();
-    let stderr = out.stderr.text();
-    match event {
-        "PreToolUse" => match code {
-            0 => Reading::allow(),
-            2 => Reading::block().note("exit 2: stderr goes back to the model as the tool result"),
-            n => Reading::error().not_counted(format!(
-                "exit {n}: Kiro's docs disagree on whether a non-zero exit other than 2 blocks PreToolUse"
-            )),
-        },
-        "UserPromptSubmit" => {
-            let note = "only the Kiro IDE blocks prompts; the CLI sends the prompt on";
-            if code == 0 {
-                Reading::allow()
-                    .context(!stdout.trim().is_empty())
-                    .note(note)
-            } else {
-                Reading::allow().context(true).note(format!(
-                    "{note}; exit {code} adds the hook's output and exit code to the context"
+        ))
+    } else if let Some(reason) = x_kiro_refusal(cx.spec.raw.x_kiro.as_ref()) {
+        Some(reason)
+    } else if ev.kind.is_tool() {
+        match cx.trigger {
+            Trigger::Payload { value, .. }
+                if value.get("tool_name").is_none_or(|t| !t.is_string()) =>
+            {
+                Some(format!(
+                    "the --payload for {event} has no tool_name, so Kiro's matcher has nothing to match"
                 ))
             }
+            Trigger::Payload { .. } => None,
+            Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
+            t => Some(format!(
+                "Kiro's tool input for --{} is not documented: pass --payload with tool_name and tool_input",
+                t.kind()
+            )),
         }
-        "Stop" => read_stop(code, &stdout, &stderr),
-        _ => match code {
-            0 => Reading::allow(),
-            n => Reading::error().note(format!("exit {n}: Kiro shows a warning and goes on")),
+    } else {
+        None
+    };
+    match reason {
+        Some(reason) => Plan::NotRun {
+            event: Some(event),
+            reason,
         },
-    }
-}
-
-/// Stop: exit 1, or exit 0 with `decision: block`, keeps the agent running (seed, "Kiro replies").
-fn read_stop(code: i32, stdout: &str, stderr: &str) -> Reading {
-    let keeps = "Kiro keeps the agent running with the hook's reason";
-    match code {
-        1 => {
-            let reason = if stderr.trim().is_empty() {
-                stdout
-            } else {
-                stderr
-            };
-            Reading::block()
-                .context(!reason.trim().is_empty())
-                .note(format!("exit 1: {keeps}"))
-        }
-        0 => match json_object(stdout) {
-            Some(obj) if str_field(&obj, "decision") == Some("block") => {
-                let reason = str_field(&obj, "reason").is_some_and(|r| !r.trim().is_empty());
-                Reading::block()
-                    .context(reason)
-                    .note(format!("decision: block: {keeps}"))
-            }
-            _ => Reading::allow(),
-        },
-        n => Reading::error().note(format!(
-            "exit {n}: Kiro shows a warning and lets the agent stop"
-        )),
+        None => crate::plan::plan("kiro", &CONTRACT, cx),
     }
 }
 

@@ -105,6 +105,8 @@ pub static CONTRACT: Contract = Contract {
         timeout_assumed: false,
         // The working directory is undocumented (seed 002, "Assumed results").
         cwd_assumed: true,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         from: Stream::Stdout,

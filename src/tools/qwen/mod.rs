@@ -111,6 +111,8 @@ pub static CONTRACT: Contract = Contract {
         expands: None,
         timeout_assumed: false,
         cwd_assumed: false,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         // hookRunner.ts: exit 2 reads stderr only; any other exit reads stdout, or stderr when

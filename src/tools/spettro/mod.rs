@@ -118,6 +118,8 @@ pub static CONTRACT: Contract = Contract {
         expands: None,
         timeout_assumed: false,
         cwd_assumed: false,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         // hooks.go `Run`: the decision is on the last non-empty stdout line, a JSON object.

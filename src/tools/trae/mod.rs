@@ -106,6 +106,8 @@ pub static CONTRACT: Contract = Contract {
         expands: None,
         timeout_assumed: false,
         cwd_assumed: false,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         from: Stream::Stdout,

@@ -56,8 +56,8 @@ pub static CONTRACT: Contract = Contract {
         shell: "^exec$",
         edit: "^edit$",
         // The Devin CLI docs name no read or web tool.
-        read: "",
-        web: "",
+        read: "$NONE:the Devin CLI names no read tool: write a native matcher",
+        web: "$NONE:the Devin CLI names no web tool: write a native matcher",
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
@@ -86,6 +86,8 @@ pub static CONTRACT: Contract = Contract {
         expands: None,
         timeout_assumed: true,
         cwd_assumed: true,
+        handler_cwd: false,
+        zero_timeout: crate::contract::Zero::AsGiven,
     },
     reply: Reply {
         from: Stream::Stdout,

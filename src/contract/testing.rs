@@ -1,0 +1,78 @@
+//! A small contract for the engine's own unit tests. Test-only.
+
+use super::reply::{Reply, Rule, Stream};
+use super::{
+    Contract, Event, Flavour, Input, Kind, Portable, Quirks, ReadContext, Run, Shell, ToolCall,
+    Tools, Zero, event,
+};
+use crate::verdict::Reading;
+
+/// Runs a command as `/bin/sh -c`, assuming the cwd and nothing else.
+pub const RUN: Run = Run {
+    shell: Shell::Argv(&["/bin/sh", "-c"]),
+    exec_form: Ok(()),
+    env: &[],
+    spec_env: Ok(()),
+    expands: None,
+    timeout_assumed: false,
+    zero_timeout: Zero::AsGiven,
+    cwd_assumed: true,
+    handler_cwd: false,
+};
+
+const EVENTS: &[Event] = &[
+    event("SessionStart", Kind::SessionStart, 5).input("{}"),
+    event("UserPromptSubmit", Kind::Prompt, 5).input(r#"{"prompt":"$PROMPT"}"#),
+];
+
+fn first(_: &ReadContext, r: &[Reading]) -> Reading {
+    r.first().cloned().unwrap_or_else(Reading::allow)
+}
+
+/// A contract of agent `Test` with two events (SessionStart, UserPromptSubmit), these reply
+/// rules and this way of running a command.
+pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
+    Contract {
+        agent: "Test",
+        events: EVENTS,
+        fold_case: false,
+        portable: Portable {
+            events: &[],
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        },
+        tools: Tools {
+            shell: ToolCall {
+                name: "sh",
+                input: "{}",
+                new_file: None,
+                response: "{}",
+            },
+            edit: &[],
+            read: &[],
+            web: &[],
+            mcp: "",
+        },
+        matcher: Flavour::ExactOrJsRegex,
+        input: Input {
+            common: "{}",
+            tool_path: "tool",
+        },
+        run,
+        reply: Reply {
+            from: Stream::Stdout,
+            json_in_string: false,
+            context: &[],
+            rewrites: &[],
+            rules,
+            combine: first,
+        },
+        quirks: Quirks {
+            gate: None,
+            input: None,
+        },
+    }
+}
