@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::{
     Cli, ColorWhen, Command, Format, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
+use crate::error::Error;
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
 use crate::judge::{Expect, Unloadable};
@@ -49,7 +50,7 @@ pub fn main(cli: Cli) -> i32 {
             let cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
             if let Err(e) = clap_mangen::Man::new(cmd).render(&mut out) {
-                return fail(Format::Text, &format!("cannot write the man page: {e}"));
+                return fail(Format::Text, format!("cannot write the man page: {e}"));
             }
             print(&String::from_utf8_lossy(&out));
             0
@@ -115,17 +116,23 @@ fn write_stdout(s: &str) {
     let _ = out.flush();
 }
 
-fn fail(format: Format, message: &str) -> i32 {
+/// Reports an error hookcheck cannot run with, on stderr as cargo writes one (and as JSON on
+/// stdout under `--format json`), and returns exit status 2.
+fn fail(format: Format, error: impl Into<Error>) -> i32 {
+    let error = error.into();
     if format == Format::Json {
-        print_json(&format!("{}\n", report::json::render_error(message)));
+        print_json(&format!(
+            "{}\n",
+            report::json::render_error(&error.one_line())
+        ));
     }
-    let mut err = anstream::stderr();
-    let message = if in_github_actions() {
-        suite::github::neutralise_text(message)
+    let text = error.render();
+    let text = if in_github_actions() {
+        suite::github::neutralise_text(&text)
     } else {
-        message.to_string()
+        text
     };
-    let _ = writeln!(err, "hookcheck: error: {message}");
+    let _ = anstream::stderr().write_all(text.as_bytes());
     EXIT_USAGE
 }
 
@@ -190,11 +197,11 @@ fn run_cmd(args: RunArgs) -> i32 {
             }
             report.summary.exit_code
         }
-        Err(message) => fail(format, &message),
+        Err(e) => fail(format, e),
     }
 }
 
-fn prepare(args: RunArgs) -> Result<Check, String> {
+fn prepare(args: RunArgs) -> Result<Check, Error> {
     let ws = Workspace::from_process(&args.specs)?;
     let jobs = jobs(args.jobs)?;
     if args.installed {
@@ -211,7 +218,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         include_assumed: args.include_assumed,
         event: args.event,
     };
-    let mut check = ws.check(&req, &ws.cwd, jobs)?;
+    let mut check = ws.resolve(&req, &ws.cwd, jobs)?;
     check.strict = args.strict;
     check.show_invocations = args.verbose >= 2;
     let inv = native::inventory::load(&ws.root, &ws.home, false);
@@ -221,7 +228,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
 }
 
 /// `run --installed`: every handler in the agents' own files, by each agent's rules.
-fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, String> {
+fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, Error> {
     let tools = select_tools(&args.targets)?;
     let mut expect = Expect::default();
     for e in &args.expect {
@@ -232,7 +239,9 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     inv.third_party = args.third_party;
     let parts = native::installed::plan(&tools, &inv);
     if parts.tools.is_empty() {
-        return Err("none of the tools asked for has hook files hookcheck can read".into());
+        return Err(Error::usage(
+            "none of the tools asked for has hook files hookcheck can read",
+        ));
     }
     let unloadable = unloadable(&parts.tools, &inv);
     let firing = crate::workspace::firing(
@@ -267,6 +276,27 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     };
     crate::workspace::needs_no_trigger(&check)?;
     Ok(check)
+}
+
+/// A hook file an agent cannot load, as an error placed in the file, with what the agent does.
+fn native_error(root: &Path, e: &native::NativeError) -> Error {
+    let source_line = e.line.and_then(|l| {
+        let text = std::fs::read_to_string(root.join(&e.file)).ok()?;
+        text.lines()
+            .nth(usize::try_from(l).ok()?.checked_sub(1)?)
+            .map(str::to_string)
+    });
+    Error::in_file(
+        e.message.clone(),
+        crate::error::Place {
+            file: e.file.display().to_string(),
+            line: e.line,
+            column: None,
+            width: None,
+            source_line,
+        },
+    )
+    .help(e.consequence.clone())
 }
 
 /// Per tool of a spec check: the agent would load the spec but has no hook file of its own
@@ -347,11 +377,11 @@ fn test_cmd(args: TestArgs) -> i32 {
     });
     let ws = match Workspace::from_process(&args.specs) {
         Ok(ws) => ws,
-        Err(e) => return fail(format, &e),
+        Err(e) => return fail(format, e),
     };
     let jobs = match jobs(args.jobs) {
         Ok(j) => j,
-        Err(e) => return fail(format, &e),
+        Err(e) => return fail(format, e),
     };
     let files: Vec<PathBuf> = if args.files.is_empty() {
         vec![ws.root.join(suite::DEFAULT_FILE)]
@@ -365,7 +395,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     for f in &files {
         match suite::load(&display_path(&ws.cwd, f)) {
             Ok(c) => cases.extend(c),
-            Err(e) => return fail(format, &e),
+            Err(e) => return fail(format, e),
         }
     }
     let cases = suite::select(cases, args.filter.as_deref());
@@ -440,11 +470,11 @@ fn test_cmd(args: TestArgs) -> i32 {
                 if let Err(e) = std::fs::write(path, xml) {
                     return fail(
                         format,
-                        &format!("--junit {}: cannot write it: {e}", path.display()),
+                        format!("--junit {}: cannot write it: {e}", path.display()),
                     );
                 }
             }
-            Err(e) => return fail(format, &e),
+            Err(e) => return fail(format, e),
         }
     }
     result.exit_code
@@ -599,7 +629,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
 fn list_installed(args: ListArgs) -> i32 {
     let ws = match Workspace::from_process(&[]) {
         Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, &e),
+        Err(e) => return fail(Format::Text, e),
     };
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
@@ -619,7 +649,7 @@ fn list_installed(args: ListArgs) -> i32 {
                 .collect();
             let handlers = match report::listing::handler_rows(rows) {
                 Ok(h) => h,
-                Err(e) => return fail(Format::Json, &e),
+                Err(e) => return fail(Format::Json, e),
             };
             print_json_value(&report::listing::InstalledList {
                 schema_version: report::SCHEMA_VERSION,
@@ -627,7 +657,15 @@ fn list_installed(args: ListArgs) -> i32 {
                 errors,
             });
         }
-        ListFormat::Text => print(&native::inventory::table(&rows, &inv.errors)),
+        ListFormat::Text => {
+            print(&native::inventory::table(&rows, &[]));
+            // A file an agent cannot load is an error: on stderr, placed, as cargo writes it.
+            let mut err = anstream::stderr();
+            for e in &inv.errors {
+                let text = native_error(&ws.root, e).render();
+                let _ = err.write_all(text.as_bytes());
+            }
+        }
     }
     status
 }
@@ -635,7 +673,7 @@ fn list_installed(args: ListArgs) -> i32 {
 fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     let ws = match Workspace::from_process(&args.specs) {
         Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, &e),
+        Err(e) => return fail(Format::Text, e),
     };
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
@@ -643,7 +681,7 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     match args.format {
         ListFormat::Json => match report::listing::lint_report(&findings) {
             Ok(r) => print_json_value(&r),
-            Err(e) => return fail(Format::Json, &e),
+            Err(e) => return fail(Format::Json, e),
         },
         ListFormat::Text => print(&native::lint::render(&findings)),
     }

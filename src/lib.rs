@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod error;
 pub mod event;
 pub mod exec;
 #[doc(hidden)]
