@@ -532,38 +532,7 @@ fn list_cmd(args: ListArgs) -> i32 {
             schema_version: report::SCHEMA_VERSION,
             hooks: rows,
         }),
-        ListFormat::Text => {
-            if rows.is_empty() {
-                let where_ = dirs
-                    .iter()
-                    .map(|d| d.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                print(&format!("no hook specs in {where_}\n"));
-            }
-            let mut out = String::new();
-            for r in &rows {
-                if let Some(e) = &r.error {
-                    out.push_str(&format!("{}  invalid: {e}\n", r.name));
-                    continue;
-                }
-                let m = r.match_.as_deref().unwrap_or_default();
-                let m = if m.is_empty() {
-                    String::new()
-                } else {
-                    format!(" [{m}]")
-                };
-                out.push_str(&format!(
-                    "{}  {}{}  targets: {}  {}\n",
-                    r.name,
-                    r.when.as_deref().unwrap_or_default(),
-                    m,
-                    r.agents.as_deref().unwrap_or_default().join(","),
-                    r.file
-                ));
-            }
-            print(&out);
-        }
+        ListFormat::Text => print(&report::listing::specs_text(&rows, &dirs)),
     }
     status
 }
@@ -577,51 +546,14 @@ fn print_json_value(v: &impl serde::Serialize) {
 }
 
 fn tools_cmd(args: ToolsArgs) -> i32 {
+    let list = report::listing::tool_list();
     match args.format {
-        ListFormat::Json => {
-            let strings = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
-            let agents = tools::ALL
-                .iter()
-                .map(|t| report::listing::ToolRow {
-                    agent: t.id.to_string(),
-                    name: t.name.to_string(),
-                    checked: t.checked.to_string(),
-                    sources: strings(t.sources),
-                    events: strings(t.events),
-                    shell: t.shell.to_string(),
-                    default_timeouts: t.timeouts.to_string(),
-                    notes: strings(t.notes),
-                })
-                .collect();
-            print_json_value(&report::listing::ToolList {
-                schema_version: report::SCHEMA_VERSION,
-                agents,
-            });
-        }
-        ListFormat::Text => {
-            let mut out = String::new();
-            for t in tools::ALL {
-                out.push_str(&format!("{} ({}), checked {}\n", t.id, t.name, t.checked));
-                out.push_str(&format!(
-                    "  events: {}\n",
-                    if t.events.is_empty() {
-                        "none".into()
-                    } else {
-                        t.events.join(", ")
-                    }
-                ));
-                out.push_str(&format!("  shell: {}\n", t.shell));
-                out.push_str(&format!("  default timeouts: {}\n", t.timeouts));
-                for n in t.notes {
-                    out.push_str(&format!("  note: {n}\n"));
-                }
-                for s in t.sources {
-                    out.push_str(&format!("  source: {s}\n"));
-                }
-            }
-            out.push_str(&crate::live::cmd::tools_section());
-            print(&out);
-        }
+        ListFormat::Json => print_json_value(&list),
+        ListFormat::Text => print(&format!(
+            "{}{}",
+            report::listing::tools_text(&list),
+            crate::live::cmd::tools_section()
+        )),
     }
     0
 }

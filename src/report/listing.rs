@@ -239,3 +239,81 @@ pub fn handler_rows(rows: Vec<serde_json::Value>) -> Result<Vec<HandlerRow>, Str
         .collect::<Result<_, _>>()
         .map_err(|e| format!("hookcheck cannot write the handlers as JSON: {e}"))
 }
+
+/// Every agent's contract, from the registry.
+pub fn tool_list() -> ToolList {
+    let strings = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
+    ToolList {
+        schema_version: SCHEMA_VERSION,
+        agents: crate::tools::ALL
+            .iter()
+            .map(|t| ToolRow {
+                agent: t.id.to_string(),
+                name: t.name.to_string(),
+                checked: t.checked.to_string(),
+                sources: strings(t.sources),
+                events: strings(t.events),
+                shell: t.shell.to_string(),
+                default_timeouts: t.timeouts.to_string(),
+                notes: strings(t.notes),
+            })
+            .collect(),
+    }
+}
+
+/// `hookcheck tools` as text: a block per agent.
+pub fn tools_text(list: &ToolList) -> String {
+    let mut out = String::new();
+    for t in &list.agents {
+        out.push_str(&format!("{} ({}), checked {}\n", t.agent, t.name, t.checked));
+        let events = if t.events.is_empty() {
+            "none".to_string()
+        } else {
+            t.events.join(", ")
+        };
+        out.push_str(&format!("  events: {events}\n"));
+        out.push_str(&format!("  shell: {}\n", t.shell));
+        out.push_str(&format!("  default timeouts: {}\n", t.default_timeouts));
+        for n in &t.notes {
+            out.push_str(&format!("  note: {n}\n"));
+        }
+        for s in &t.sources {
+            out.push_str(&format!("  source: {s}\n"));
+        }
+    }
+    out
+}
+
+/// `hookcheck list` as text: a line per spec (or why it is invalid).
+pub fn specs_text(rows: &[SpecRow], dirs: &[std::path::PathBuf]) -> String {
+    let mut out = String::new();
+    if rows.is_empty() {
+        let where_ = dirs
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push_str(&format!("no hook specs in {where_}\n"));
+    }
+    for r in rows {
+        if let Some(e) = &r.error {
+            out.push_str(&format!("{}  invalid: {e}\n", r.name));
+            continue;
+        }
+        let m = r.match_.as_deref().unwrap_or_default();
+        let m = if m.is_empty() {
+            String::new()
+        } else {
+            format!(" [{m}]")
+        };
+        out.push_str(&format!(
+            "{}  {}{}  targets: {}  {}\n",
+            r.name,
+            r.when.as_deref().unwrap_or_default(),
+            m,
+            r.agents.as_deref().unwrap_or_default().join(","),
+            r.file
+        ));
+    }
+    out
+}
