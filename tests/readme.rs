@@ -161,3 +161,36 @@ fn shown_reads_the_status_and_drops_the_comment() {
         ]
     );
 }
+
+#[test]
+fn the_readme_shows_the_main_jobs_default_output_as_it_is() {
+    let home = tempfile::tempdir().expect("temp home");
+    let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args([
+            "run",
+            "protect-files",
+            "--edit",
+            ".github/workflows/ci.yml",
+            "--expect",
+            "block",
+        ])
+        .current_dir(root())
+        .env("HOME", home.path())
+        .env("SHELL", "/bin/sh")
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("run hookcheck");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout)
+        .replace(&root().display().to_string(), "/path/to/repo");
+    assert!(text.lines().count() <= 15, "{text}");
+    let shown: String = text.lines().map(|l| format!("    {l}\n")).collect();
+    assert!(
+        readme().contains(&format!(
+            "which prints (the repository's path shortened):\n\n{shown}"
+        )),
+        "the README's main job output is not what it prints now:\n{text}"
+    );
+}

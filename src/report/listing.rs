@@ -265,7 +265,10 @@ pub fn tool_list() -> ToolList {
 pub fn tools_text(list: &ToolList) -> String {
     let mut out = String::new();
     for t in &list.agents {
-        out.push_str(&format!("{} ({}), checked {}\n", t.agent, t.name, t.checked));
+        out.push_str(&format!(
+            "{} ({}), checked {}\n",
+            t.agent, t.name, t.checked
+        ));
         let events = if t.events.is_empty() {
             "none".to_string()
         } else {
