@@ -79,7 +79,7 @@ pub fn main(cli: Cli) -> i32 {
 /// command (it holds hook output, and hook output must not forge or stop annotations).
 fn print(s: &str) {
     if in_github_actions() {
-        write_stdout(&suite::github::neutralise_text(s));
+        write_stdout(&report::suite::github::neutralise_text(s));
     } else {
         write_stdout(s);
     }
@@ -88,7 +88,7 @@ fn print(s: &str) {
 /// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
 fn print_json(s: &str) {
     if in_github_actions() {
-        write_stdout(&suite::github::neutralise_json(s));
+        write_stdout(&report::suite::github::neutralise_json(s));
     } else {
         write_stdout(s);
     }
@@ -98,7 +98,7 @@ fn print_json(s: &str) {
 /// so the runner cannot read it.
 fn json_stdout() -> Box<dyn std::io::Write> {
     if in_github_actions() {
-        Box::new(suite::github::NeutralJson::new(anstream::stdout()))
+        Box::new(report::suite::github::NeutralJson::new(anstream::stdout()))
     } else {
         Box::new(anstream::stdout())
     }
@@ -128,7 +128,7 @@ fn fail(format: Format, error: impl Into<Error>) -> i32 {
     }
     let text = error.render();
     let text = if in_github_actions() {
-        suite::github::neutralise_text(&text)
+        report::suite::github::neutralise_text(&text)
     } else {
         text
     };
@@ -185,7 +185,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                         let title = format!("hookcheck: {}", report.hook);
                         print_command(&format!(
                             "{}\n",
-                            suite::github::error_line(
+                            report::suite::github::error_line(
                                 &report.spec,
                                 line,
                                 &title,
@@ -423,7 +423,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     };
     // JSON is written case by case as the suite reaches them; a closed pipe ends the writing.
     let mut json = (format == Format::Json)
-        .then(|| suite::json::Stream::begin(std::io::BufWriter::new(json_stdout())).ok())
+        .then(|| report::suite::json::Stream::begin(std::io::BufWriter::new(json_stdout())).ok())
         .flatten();
     let mut in_order = |c: &suite::CaseReport| {
         if json.as_mut().is_some_and(|s| s.case(c).is_err()) {
@@ -436,7 +436,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
     }
     match format {
-        Format::Text => print(&suite::text::render(&result, text)),
+        Format::Text => print(&report::suite::text::render(&result, text)),
         Format::Json => {
             if let Some(s) = json {
                 let _ = s.end(&result);
@@ -444,14 +444,14 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
         Format::Ndjson => {}
         Format::Github => {
-            print(&suite::text::render(&result, text));
-            print_command(&suite::github::annotations(&result));
+            print(&report::suite::text::render(&result, text));
+            print_command(&report::suite::github::annotations(&result));
         }
     }
     if in_github_actions()
         && let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY")
     {
-        let summary = suite::github::step_summary(&result);
+        let summary = report::suite::github::step_summary(&result);
         let written = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -465,7 +465,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
     }
     if let Some(path) = &args.junit {
-        match suite::junit::render(&result) {
+        match report::suite::junit::render(&result) {
             Ok(xml) => {
                 if let Err(e) = std::fs::write(path, xml) {
                     return fail(

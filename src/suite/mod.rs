@@ -14,10 +14,6 @@
 //! ```
 //! Paths in a case (`edit`, `payload`) are taken from the project root.
 
-pub mod github;
-pub mod json;
-pub mod junit;
-pub mod text;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
