@@ -14,7 +14,6 @@
 //! ```
 //! Paths in a case (`edit`, `payload`) are taken from the project root.
 
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
