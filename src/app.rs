@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::{
     Cli, ColorWhen, Command, Format, LintFormat, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
+use crate::error::Error;
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
 use crate::judge::{Expect, Unloadable};
@@ -50,7 +51,7 @@ pub fn main(cli: Cli) -> i32 {
             let cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
             if let Err(e) = clap_mangen::Man::new(cmd).render(&mut out) {
-                return fail(Format::Text, &format!("cannot write the man page: {e}"));
+                return fail(Format::Text, format!("cannot write the man page: {e}"));
             }
             print(&String::from_utf8_lossy(&out));
             0
@@ -79,7 +80,7 @@ pub fn main(cli: Cli) -> i32 {
 /// command (it holds hook output, and hook output must not forge or stop annotations).
 pub(crate) fn print(s: &str) {
     if in_github_actions() {
-        write_stdout(&suite::github::neutralise_text(s));
+        write_stdout(&report::suite::github::neutralise_text(s));
     } else {
         write_stdout(s);
     }
@@ -88,7 +89,7 @@ pub(crate) fn print(s: &str) {
 /// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
 pub(crate) fn print_json(s: &str) {
     if in_github_actions() {
-        write_stdout(&suite::github::neutralise_json(s));
+        write_stdout(&report::suite::github::neutralise_json(s));
     } else {
         write_stdout(s);
     }
@@ -98,7 +99,7 @@ pub(crate) fn print_json(s: &str) {
 /// so the runner cannot read it.
 fn json_stdout() -> Box<dyn std::io::Write> {
     if in_github_actions() {
-        Box::new(suite::github::NeutralJson::new(anstream::stdout()))
+        Box::new(report::suite::github::NeutralJson::new(anstream::stdout()))
     } else {
         Box::new(anstream::stdout())
     }
@@ -116,17 +117,23 @@ fn write_stdout(s: &str) {
     let _ = out.flush();
 }
 
-pub(crate) fn fail(format: Format, message: &str) -> i32 {
+/// Reports an error hookcheck cannot run with, on stderr as cargo writes one (and as JSON on
+/// stdout under `--format json`), and returns exit status 2.
+pub(crate) fn fail(format: Format, error: impl Into<Error>) -> i32 {
+    let error = error.into();
     if format == Format::Json {
-        print_json(&format!("{}\n", report::json::render_error(message)));
+        print_json(&format!(
+            "{}\n",
+            report::json::render_error(&error.one_line())
+        ));
     }
-    let mut err = anstream::stderr();
-    let message = if in_github_actions() {
-        suite::github::neutralise_text(message)
+    let text = error.render();
+    let text = if in_github_actions() {
+        report::suite::github::neutralise_text(&text)
     } else {
-        message.to_string()
+        text
     };
-    let _ = writeln!(err, "hookcheck: error: {message}");
+    let _ = anstream::stderr().write_all(text.as_bytes());
     EXIT_USAGE
 }
 
@@ -179,7 +186,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                         let title = format!("hookcheck: {}", report.hook);
                         print_command(&format!(
                             "{}\n",
-                            suite::github::error_line(
+                            report::suite::github::error_line(
                                 &report.spec,
                                 line,
                                 &title,
@@ -191,11 +198,11 @@ fn run_cmd(args: RunArgs) -> i32 {
             }
             report.summary.exit_code
         }
-        Err(message) => fail(format, &message),
+        Err(e) => fail(format, e),
     }
 }
 
-fn prepare(args: RunArgs) -> Result<Check, String> {
+fn prepare(args: RunArgs) -> Result<Check, Error> {
     let ws = Workspace::from_process(&args.specs)?;
     let jobs = jobs(args.jobs)?;
     if args.installed {
@@ -212,7 +219,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
         include_assumed: args.include_assumed,
         event: args.event,
     };
-    let mut check = ws.check(&req, &ws.cwd, jobs)?;
+    let mut check = ws.resolve(&req, &ws.cwd, jobs)?;
     check.strict = args.strict;
     check.show_invocations = args.verbose >= 2;
     let inv = native::inventory::load(&ws.root, &ws.home, false);
@@ -222,7 +229,7 @@ fn prepare(args: RunArgs) -> Result<Check, String> {
 }
 
 /// `run --installed`: every handler in the agents' own files, by each agent's rules.
-fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, String> {
+fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, Error> {
     let tools = select_tools(&args.targets)?;
     let mut expect = Expect::default();
     for e in &args.expect {
@@ -233,7 +240,9 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     inv.third_party = args.third_party;
     let parts = native::installed::plan(&tools, &inv);
     if parts.tools.is_empty() {
-        return Err("none of the tools asked for has hook files hookcheck can read".into());
+        return Err(Error::usage(
+            "none of the tools asked for has hook files hookcheck can read",
+        ));
     }
     let unloadable = unloadable(&parts.tools, &inv);
     let firing = crate::workspace::firing(
@@ -268,6 +277,27 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     };
     crate::workspace::needs_no_trigger(&check)?;
     Ok(check)
+}
+
+/// A hook file an agent cannot load, as an error placed in the file, with what the agent does.
+fn native_error(root: &Path, e: &native::NativeError) -> Error {
+    let source_line = e.line.and_then(|l| {
+        let text = std::fs::read_to_string(root.join(&e.file)).ok()?;
+        text.lines()
+            .nth(usize::try_from(l).ok()?.checked_sub(1)?)
+            .map(str::to_string)
+    });
+    Error::in_file(
+        e.message.clone(),
+        crate::error::Place {
+            file: e.file.display().to_string(),
+            line: e.line,
+            column: None,
+            width: None,
+            source_line,
+        },
+    )
+    .help(e.consequence.clone())
 }
 
 /// Per tool of a spec check: the agent would load the spec but has no hook file of its own
@@ -348,11 +378,11 @@ fn test_cmd(args: TestArgs) -> i32 {
     });
     let ws = match Workspace::from_process(&args.specs) {
         Ok(ws) => ws,
-        Err(e) => return fail(format, &e),
+        Err(e) => return fail(format, e),
     };
     let jobs = match jobs(args.jobs) {
         Ok(j) => j,
-        Err(e) => return fail(format, &e),
+        Err(e) => return fail(format, e),
     };
     let files: Vec<PathBuf> = if args.files.is_empty() {
         vec![ws.root.join(suite::DEFAULT_FILE)]
@@ -366,7 +396,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     for f in &files {
         match suite::load(&display_path(&ws.cwd, f)) {
             Ok(c) => cases.extend(c),
-            Err(e) => return fail(format, &e),
+            Err(e) => return fail(format, e),
         }
     }
     let cases = suite::select(cases, args.filter.as_deref());
@@ -394,7 +424,7 @@ fn test_cmd(args: TestArgs) -> i32 {
     };
     // JSON is written case by case as the suite reaches them; a closed pipe ends the writing.
     let mut json = (format == Format::Json)
-        .then(|| suite::json::Stream::begin(std::io::BufWriter::new(json_stdout())).ok())
+        .then(|| report::suite::json::Stream::begin(std::io::BufWriter::new(json_stdout())).ok())
         .flatten();
     let mut in_order = |c: &suite::CaseReport| {
         if json.as_mut().is_some_and(|s| s.case(c).is_err()) {
@@ -407,7 +437,7 @@ fn test_cmd(args: TestArgs) -> i32 {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
     }
     match format {
-        Format::Text => print(&suite::text::render(&result, text)),
+        Format::Text => print(&report::suite::text::render(&result, text)),
         Format::Json => {
             if let Some(s) = json {
                 let _ = s.end(&result);
@@ -415,14 +445,14 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
         Format::Ndjson => {}
         Format::Github => {
-            print(&suite::text::render(&result, text));
-            print_command(&suite::github::annotations(&result));
+            print(&report::suite::text::render(&result, text));
+            print_command(&report::suite::github::annotations(&result));
         }
     }
     if in_github_actions()
         && let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY")
     {
-        let summary = suite::github::step_summary(&result);
+        let summary = report::suite::github::step_summary(&result);
         let written = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -436,16 +466,16 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
     }
     if let Some(path) = &args.junit {
-        match suite::junit::render(&result) {
+        match report::suite::junit::render(&result) {
             Ok(xml) => {
                 if let Err(e) = std::fs::write(path, xml) {
                     return fail(
                         format,
-                        &format!("--junit {}: cannot write it: {e}", path.display()),
+                        format!("--junit {}: cannot write it: {e}", path.display()),
                     );
                 }
             }
-            Err(e) => return fail(format, &e),
+            Err(e) => return fail(format, e),
         }
     }
     result.exit_code
@@ -503,38 +533,7 @@ fn list_cmd(args: ListArgs) -> i32 {
             schema_version: report::SCHEMA_VERSION,
             hooks: rows,
         }),
-        ListFormat::Text => {
-            if rows.is_empty() {
-                let where_ = dirs
-                    .iter()
-                    .map(|d| d.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                print(&format!("no hook specs in {where_}\n"));
-            }
-            let mut out = String::new();
-            for r in &rows {
-                if let Some(e) = &r.error {
-                    out.push_str(&format!("{}  invalid: {e}\n", r.name));
-                    continue;
-                }
-                let m = r.match_.as_deref().unwrap_or_default();
-                let m = if m.is_empty() {
-                    String::new()
-                } else {
-                    format!(" [{m}]")
-                };
-                out.push_str(&format!(
-                    "{}  {}{}  targets: {}  {}\n",
-                    r.name,
-                    r.when.as_deref().unwrap_or_default(),
-                    m,
-                    r.agents.as_deref().unwrap_or_default().join(","),
-                    r.file
-                ));
-            }
-            print(&out);
-        }
+        ListFormat::Text => print(&report::listing::specs_text(&rows, &dirs)),
     }
     status
 }
@@ -557,8 +556,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                 let help = crate::spec::did_you_mean(id, known.iter().copied())
                     .map(|m| format!("did you mean `{m}`?"))
                     .unwrap_or_else(|| format!("the agents are: {}", known.join(", ")));
-                eprintln!("error: no agent `{id}`\n  = help: {help}");
-                return EXIT_USAGE;
+                return fail(Format::Text, format!("no agent `{id}`: {help}"));
             }
         },
     };
@@ -590,7 +588,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
 fn list_installed(args: ListArgs) -> i32 {
     let ws = match Workspace::from_process(&[]) {
         Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, &e),
+        Err(e) => return fail(Format::Text, e),
     };
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
@@ -611,7 +609,7 @@ fn list_installed(args: ListArgs) -> i32 {
             let warnings = rows_of(&mut inv.discarded.iter().chain(&inv.decoded));
             let handlers = match report::listing::handler_rows(rows) {
                 Ok(h) => h,
-                Err(e) => return fail(Format::Json, &e),
+                Err(e) => return fail(Format::Json, e),
             };
             print_json_value(&report::listing::InstalledList {
                 schema_version: report::SCHEMA_VERSION,
@@ -622,7 +620,13 @@ fn list_installed(args: ListArgs) -> i32 {
         }
         ListFormat::Text => {
             let warnings: Vec<_> = inv.discarded.iter().chain(&inv.decoded).cloned().collect();
-            print(&native::inventory::table(&rows, &inv.errors, &warnings))
+            print(&native::inventory::table(&rows, &[], &warnings));
+            // A file an agent cannot load is an error: on stderr, placed, as cargo writes it.
+            let mut err = anstream::stderr();
+            for e in &inv.errors {
+                let text = native_error(&ws.root, e).render();
+                let _ = err.write_all(text.as_bytes());
+            }
         }
     }
     status
@@ -631,7 +635,7 @@ fn list_installed(args: ListArgs) -> i32 {
 fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     let ws = match Workspace::from_process(&args.specs) {
         Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, &e),
+        Err(e) => return fail(Format::Text, e),
     };
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
@@ -639,7 +643,7 @@ fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
     match args.format {
         LintFormat::Json => match report::listing::lint_report(&findings) {
             Ok(r) => print_json_value(&r),
-            Err(e) => return fail(Format::Json, &e),
+            Err(e) => return fail(Format::Json, e),
         },
         LintFormat::Sarif => print_json(&format!(
             "{}\n",

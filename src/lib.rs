@@ -14,6 +14,7 @@
 pub mod app;
 pub mod cli;
 pub mod contract;
+pub mod error;
 pub mod event;
 pub mod exec;
 #[doc(hidden)]

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::event::Firing;
 use crate::exec::Limits;
 use crate::judge::Expect;
@@ -118,15 +119,20 @@ impl Workspace {
         })
     }
 
-    /// Resolves a request into a check; relative trigger paths are taken from `base`.
+    /// Resolves a request into a check, as [`Workspace::resolve`], the error on one line.
     pub fn check(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, String> {
+        self.resolve(req, base, jobs).map_err(|e| e.one_line())
+    }
+
+    /// Resolves a request into a check; relative trigger paths are taken from `base`.
+    pub fn resolve(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, Error> {
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {
             add_expect(&mut expect, e)?;
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = spec::load_file(&path).map_err(|e| e.render())?;
+        let spec = spec::load_file(&path)?;
         // The other specs matter where an agent puts every hook of one event in one file.
         let peers = spec::discover(&self.spec_dirs)
             .into_iter()

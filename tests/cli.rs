@@ -142,7 +142,7 @@ fn bad_input_exits_2_with_a_message_that_says_what_to_do() {
         (&["run", "gg", "--bash", "ls"], "no hook named `gg`"),
         (
             &["run", "typo", "--bash", "ls"],
-            "typo.yaml:2:1: unknown field `matchr`: did you mean `matcher`?",
+            "typo.yaml:2:1: unknown field `matchr` in a spec",
         ),
         (
             &["run", "g", "--payload", "bad.json"],
@@ -179,22 +179,22 @@ fn invalid_specs_name_file_line_and_fix() {
         (
             "both",
             "event: PreToolUse\non: before-tool\ncommand: x\n",
-            "both.yaml:2: a spec has either `event`",
+            "both.yaml:2:1: a spec has either `event`",
         ),
         (
             "noevent",
             "command: x\n",
-            "noevent.yaml:1: the spec says neither `event`",
+            "noevent.yaml:1:1: the spec says neither `event`",
         ),
         (
             "badon",
             "on: before-tol\ncommand: x\n",
-            "badon.yaml:1: `on: before-tol` is not a portable event: did you mean `before-tool`?",
+            "badon.yaml:1:1: `on: before-tol` is not a portable event: did you mean `before-tool`?",
         ),
         (
             "badmatch",
             "on: before-tool\nmatch: shel\ncommand: x\n",
-            "badmatch.yaml:2: `match: shel` is not a portable match",
+            "badmatch.yaml:2:1: `match: shel` is not a portable match",
         ),
         (
             "nocmd",
@@ -204,7 +204,7 @@ fn invalid_specs_name_file_line_and_fix() {
         (
             "badtarget",
             "event: Stop\ncommand: x\ntargets: [claude, cursr]\n",
-            "badtarget.yaml:3: unknown tool `cursr`",
+            "badtarget.yaml:3:1: unknown tool `cursr`",
         ),
         (
             "badyaml",

@@ -92,7 +92,7 @@ fn an_unknown_event_is_a_usage_error_with_a_suggestion() {
     assert_eq!(run.code(), 2);
     assert_eq!(
         run.stderr(),
-        "hookcheck: error: --event `PreToolUze` is not an event of any agent: did you mean \
+        "error: --event `PreToolUze` is not an event of any agent: did you mean \
          `PreToolUse`? name one as an agent spells it (`hookcheck tools` lists them) or a \
          portable one (session-start, prompt-submit, before-tool, after-tool, after-edit, stop, \
          session-end)\n"

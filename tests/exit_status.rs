@@ -147,7 +147,7 @@ fn no_trigger_on_a_tool_event_names_the_flags_to_pass() {
     assert_eq!(run.code(), 2);
     assert_eq!(
         run.stderr(),
-        "hookcheck: error: hook g runs on an event that needs a trigger, and none was given, so no agent \
+        "error: hook g runs on an event that needs a trigger, and none was given, so no agent \
          would run it: pass --bash CMD, or --payload FILE with the event input\n"
     );
     assert_eq!(run.stdout(), "");

@@ -203,10 +203,10 @@ fn list_installed_is_one_row_per_handler_with_seconds() {
     let run = p.run(&["list", "--installed"]);
     assert_eq!(run.code(), 2);
     assert!(
-        run.stdout()
-            .contains(".cursor/hooks.json:1: not valid JSON"),
+        common::errors_in_one_line(&run.stderr())
+            .contains(".cursor/hooks.json:1:1: not valid JSON"),
         "{}",
-        run.stdout()
+        run.stderr()
     );
 }
 

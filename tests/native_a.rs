@@ -246,8 +246,8 @@ fn list_installed_shows_each_agents_handlers_with_file_and_line() {
     let run = p.run(&["list", "--installed"]);
     assert_eq!(run.code(), 2, "{}", run.stdout());
     assert!(
-        run.stdout()
-            .contains(".devin/hooks.v1.json:2: a top-level `hooks` wrapper"),
+        common::errors_in_one_line(&run.stderr())
+            .contains(".devin/hooks.v1.json:2:1: a top-level `hooks` wrapper"),
         "{}",
         run.stdout()
     );

@@ -237,10 +237,11 @@ fn crush_config_with_a_matcher_that_does_not_compile_loads_no_hooks() {
             .file("crush.json", &text);
         let run = p.run(&["list", "--installed"]);
         let out = run.stdout();
+        let errors = common::errors_in_one_line(&run.stderr());
         assert_eq!(
-            out.contains("crush.json:5: matcher \"*\" does not compile"),
+            errors.contains("crush.json:5:1: matcher \"*\" does not compile"),
             !loads,
-            "{out}"
+            "{errors}"
         );
         assert_eq!(out.contains("crush.json:4"), loads, "{out}");
         let (_, v) = run_json(

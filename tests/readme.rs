@@ -84,6 +84,17 @@ fn the_set_up_section_holds_the_main_job_and_the_test_command() {
     );
 }
 
+/// `cmd` run from the repository root as a user with an empty home, a plain shell, no colour
+/// and no CI: what the README's reader sees.
+fn as_a_user<'a>(cmd: &'a mut Command, home: &Path) -> &'a mut Command {
+    cmd.current_dir(root())
+        .env("HOME", home)
+        .env("SHELL", "/bin/sh")
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("CLICOLOR_FORCE")
+}
+
 #[test]
 fn every_hookcheck_command_in_the_readme_ends_as_it_says() {
     let bin = Path::new(env!("CARGO_BIN_EXE_hookcheck"));
@@ -106,18 +117,9 @@ fn every_hookcheck_command_in_the_readme_ends_as_it_says() {
             Some(args) => format!("hookcheck {args}"),
             None => s.command.clone(),
         };
-        let out = Command::new("sh")
-            .arg("-c")
-            .arg(&command)
-            .current_dir(root())
-            .env("PATH", &path)
-            .env("HOME", home.path())
-            .env("SHELL", "/bin/sh")
-            .env("NO_COLOR", "1")
-            .env_remove("GITHUB_ACTIONS")
-            .env_remove("CLICOLOR_FORCE")
-            .output()
-            .expect("sh");
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(&command).env("PATH", &path);
+        let out = as_a_user(&mut cmd, home.path()).output().expect("sh");
         let status = out.status.code().unwrap_or(-1);
         if status != s.status {
             wrong.push(format!(
@@ -159,5 +161,33 @@ fn shown_reads_the_status_and_drops_the_comment() {
                 status: 0
             },
         ]
+    );
+}
+
+#[test]
+fn the_readme_shows_the_main_jobs_default_output_as_it_is() {
+    let home = tempfile::tempdir().expect("temp home");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookcheck"));
+    cmd.args([
+        "run",
+        "protect-files",
+        "--edit",
+        ".github/workflows/ci.yml",
+        "--expect",
+        "block",
+    ]);
+    let out = as_a_user(&mut cmd, home.path())
+        .output()
+        .expect("run hookcheck");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout)
+        .replace(&root().display().to_string(), "/path/to/repo");
+    assert!(text.lines().count() <= 15, "{text}");
+    let shown: String = text.lines().map(|l| format!("    {l}\n")).collect();
+    assert!(
+        readme().contains(&format!(
+            "which prints (the repository's path shortened):\n\n{shown}"
+        )),
+        "the README's main job output is not what it prints now:\n{text}"
     );
 }

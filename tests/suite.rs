@@ -72,8 +72,8 @@ fn exit_statuses_and_k() {
     let run = p.run(&["test", "broken.yaml"]);
     assert_eq!(run.code(), 2);
     assert!(
-        run.stderr()
-            .contains("broken.yaml:2: a case takes at most one trigger"),
+        common::errors_in_one_line(&run.stderr())
+            .contains("broken.yaml:2:1: a case takes at most one trigger"),
         "{}",
         run.stderr()
     );

@@ -148,11 +148,11 @@ fn bad_arguments_are_usage_errors() {
     for (args, want) in [
         (
             vec!["sweep", "g", "--allow", "nope"],
-            "hookcheck: error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot)\n",
+            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot)\n",
         ),
         (
             vec!["sweep", "g", "--sample", "shell:ls"],
-            "hookcheck: error: `shell` is not a sample kind: use bash, edit or prompt\n",
+            "error: `shell` is not a sample kind: use bash, edit or prompt\n",
         ),
     ] {
         let run = p.run(&args);

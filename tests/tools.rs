@@ -43,6 +43,6 @@ fn an_unknown_agent_is_a_usage_error() {
     assert_eq!(run.stdout(), "");
     assert_eq!(
         run.stderr(),
-        "error: no agent `claud`\n  = help: did you mean `claude`?\n"
+        "error: no agent `claud`: did you mean `claude`?\n"
     );
 }

@@ -198,7 +198,7 @@ fn a_timeout_of_zero_or_less_is_a_spec_error_unless_every_target_says_what_0_mea
     assert_eq!(
         run.stderr(),
         format!(
-            "hookcheck: error: `timeout: 0` is no time limit hookcheck can run: an agent that does not say what 0 means stops the hook at once or never, and the verdict changes run to run
+            "error: `timeout: 0` is no time limit hookcheck can run: an agent that does not say what 0 means stops the hook at once or never, and the verdict changes run to run
  --> {root}/.hookcheck/hooks/zero.yaml:4:10
   |
 4 | timeout: 0
@@ -212,11 +212,11 @@ fn a_timeout_of_zero_or_less_is_a_spec_error_unless_every_target_says_what_0_mea
     assert_eq!(
         run.stderr(),
         format!(
-            "hookcheck: error: `timeout: -5` is negative: a timeout is a number of seconds
+            "error: `timeout: -5` is negative: a timeout is a number of seconds
  --> {root}/.hookcheck/hooks/neg.yaml:4:11
   |
 4 | timeout:  -5
-  |           ^
+  |           ^^
   |
 {help}\n"
         )
@@ -363,11 +363,11 @@ fn an_event_no_agent_knows_is_a_spec_error_with_did_you_mean() {
         (
             "typo",
             format!(
-                "hookcheck: error: `event: PreToolUze` is not an event of any agent
+                "error: `event: PreToolUze` is not an event of any agent
  --> {root}/.hookcheck/hooks/typo.yaml:1:8
   |
 1 | event: PreToolUze
-  |        ^
+  |        ^^^^^^^^^^
   |
 help: did you mean `PreToolUse`? (`hookcheck tools` lists each agent's events)\n"
             ),
@@ -375,7 +375,7 @@ help: did you mean `PreToolUse`? (`hookcheck tools` lists each agent's events)\n
         (
             "number",
             format!(
-                "hookcheck: error: `event: 5` is not an event of any agent
+                "error: `event: 5` is not an event of any agent
  --> {root}/.hookcheck/hooks/number.yaml:1:8
   |
 1 | event: 5
@@ -387,11 +387,11 @@ help: name an event as an agent spells it (`hookcheck tools` lists each agent's 
         (
             "badon",
             format!(
-                "hookcheck: error: `on: befor-tool` is not a portable event: did you mean `before-tool`? use one of session-start, prompt-submit, before-tool, after-tool, after-edit, stop, session-end
- --> {root}/.hookcheck/hooks/badon.yaml:1
+                "error: `on: befor-tool` is not a portable event: did you mean `before-tool`? use one of session-start, prompt-submit, before-tool, after-tool, after-edit, stop, session-end
+ --> {root}/.hookcheck/hooks/badon.yaml:1:1
   |
 1 | on: befor-tool
-  |\n"
+  | ^^^^^^^^^^^^^^\n"
             ),
         ),
     ];
@@ -407,7 +407,7 @@ fn an_empty_target_or_expectation_is_a_usage_error() {
     let run = p.run(&["run", "g", "--bash", "ls", "-t", ""]);
     assert_eq!(
         (run.code(), run.stderr()),
-        (2, "hookcheck: error: -t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are claude, codex, gemini, qwen, cursor, copilot, kiro, cline, windsurf, factory, qoder, trae, openhands, goose, augment, crush, antigravity, spettro, opencode, kilo, zed, pi)\n".to_string())
+        (2, "error: -t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are claude, codex, gemini, qwen, cursor, copilot, kiro, cline, windsurf, factory, qoder, trae, openhands, goose, augment, crush, antigravity, spettro, opencode, kilo, zed, pi)\n".to_string())
     );
     for expect in ["", " ", "block,"] {
         let run = p.run(&["run", "g", "--bash", "ls", "--expect", expect]);
@@ -416,7 +416,7 @@ fn an_empty_target_or_expectation_is_a_usage_error() {
             (
                 2,
                 format!(
-                    "hookcheck: error: --expect `{expect}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`\n"
+                    "error: --expect `{expect}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`\n"
                 )
             ),
             "{expect:?}"

@@ -269,3 +269,48 @@ pub fn handler_rows(rows: Vec<serde_json::Value>) -> Result<Vec<HandlerRow>, Str
         .collect::<Result<_, _>>()
         .map_err(|e| format!("hookcheck cannot write the handlers as JSON: {e}"))
 }
+
+/// `hookcheck tools --format json`: every agent, from its contract.
+pub fn tool_list() -> ToolList {
+    ToolList {
+        schema_version: SCHEMA_VERSION,
+        agents: crate::tools::ALL
+            .iter()
+            .map(|t| super::tools::row(t))
+            .collect(),
+    }
+}
+
+/// `hookcheck list` as text: a line per spec (or why it is invalid).
+pub fn specs_text(rows: &[SpecRow], dirs: &[std::path::PathBuf]) -> String {
+    let mut out = String::new();
+    if rows.is_empty() {
+        let where_ = dirs
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push_str(&format!("no hook specs in {where_}\n"));
+    }
+    for r in rows {
+        if let Some(e) = &r.error {
+            out.push_str(&format!("{}  invalid: {e}\n", r.name));
+            continue;
+        }
+        let m = r.match_.as_deref().unwrap_or_default();
+        let m = if m.is_empty() {
+            String::new()
+        } else {
+            format!(" [{m}]")
+        };
+        out.push_str(&format!(
+            "{}  {}{}  targets: {}  {}\n",
+            r.name,
+            r.when.as_deref().unwrap_or_default(),
+            m,
+            r.agents.as_deref().unwrap_or_default().join(","),
+            r.file
+        ));
+    }
+    out
+}

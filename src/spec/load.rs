@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{
-    Commands, FIELDS, HookSpec, On, PortableMatch, RawSpec, SpecError, When, did_you_mean,
-};
+use super::shape::{self, Form};
+use super::{Commands, HookSpec, On, PortableMatch, RawSpec, SpecError, When, did_you_mean};
+use crate::error::Error;
 
 /// The folders searched under the project root when no `--specs` is given.
 pub const DEFAULT_DIRS: &[&str] = &[".hookcheck/hooks", ".agnostic-ai/hooks"];
@@ -49,6 +49,7 @@ impl SpecFile {
             file: self.path.display().to_string(),
             line,
             column,
+            width: None,
             message,
             help: None,
             source_line,
@@ -141,6 +142,7 @@ pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
         file: path.display().to_string(),
         line: None,
         column: None,
+        width: None,
         message: format!("cannot read the spec: {e}"),
         help: None,
         source_line: None,
@@ -174,49 +176,86 @@ pub fn from_text(path: &Path, text: &str) -> Result<HookSpec, SpecError> {
     validate(raw, file, stem)
 }
 
+/// Every field of a spec with the form its value takes.
+pub const FORMS: &[(&str, Form)] = &[
+    ("name", Form::Text),
+    ("description", Form::Text),
+    ("event", Form::Text),
+    ("matcher", Form::Text),
+    ("on", Form::Text),
+    ("match", Form::Text),
+    ("command", Form::TextOrTexts),
+    ("args", Form::Texts),
+    ("timeout", Form::Seconds),
+    ("targets", Form::Texts),
+    ("async", Form::Bool),
+    ("asyncRewake", Form::Bool),
+    ("if", Form::Text),
+    ("failClosed", Form::Bool),
+    ("shell", Form::Text),
+    ("commandWindows", Form::Text),
+    ("cwd", Form::Text),
+    ("env", Form::TextMap),
+    ("decision", Form::Text),
+    ("x-goose", Form::Any),
+    ("x-kiro", Form::Any),
+    ("x-gemini", Form::Any),
+];
+
 fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
-    let is_json = file.path.extension().is_some_and(|e| e == "json");
-    let at = |line, column, message: String| file.error(line, column, message);
-    if is_json {
-        serde_json::from_str(&file.text).map_err(|e| {
-            let msg = explain(&e.to_string());
-            with_help(at(Some(e.line() as u64), Some(e.column() as u64), msg))
-        })
-    } else {
-        // strict_booleans: `on: yes` stays the string "yes" (YAML 1.2), as in crates.md §1.
-        let opts = serde_saphyr::options! { strict_booleans: true, };
-        serde_saphyr::from_str_with_options(&file.text, opts).map_err(|e| {
-            let loc = e.location();
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            with_help(at(
-                loc.map(|l| l.line()),
-                loc.map(|l| l.column()),
-                explain(strip_yaml_position(first)),
-            ))
-        })
-    }
+    parse_raw(file).map_err(SpecError::from)
 }
 
-/// A parse error about `timeout` gets the timeout help.
-fn with_help(e: SpecError) -> SpecError {
-    if e.message.starts_with("`timeout: ") {
-        SpecError {
-            help: Some(timeout_help().into()),
-            ..e
+fn parse_raw(file: &SpecFile) -> Result<RawSpec, Error> {
+    let is_json = file.path.extension().is_some_and(|e| e == "json");
+    // strict_booleans: `on: yes` stays the string "yes" (YAML 1.2), as in crates.md §1.
+    let opts = serde_saphyr::options! { strict_booleans: true, };
+    // Where the typed parse stopped, and the parser's words about it.
+    let (line, column, said) = if is_json {
+        match serde_json::from_str(&file.text) {
+            Ok(raw) => return Ok(raw),
+            Err(e) => {
+                let msg = e.to_string();
+                let said = msg.find(" at line ").map_or(msg.as_str(), |i| &msg[..i]);
+                (
+                    Some(e.line() as u64),
+                    Some(e.column() as u64),
+                    said.to_string(),
+                )
+            }
         }
     } else {
-        e
+        match serde_saphyr::from_str_with_options(&file.text, opts.clone()) {
+            Ok(raw) => return Ok(raw),
+            Err(e) => shape::yaml_failure(&e),
+        }
+    };
+    // A negative timeout is hookcheck's own message, already for people.
+    if said.starts_with("`timeout: ") {
+        return Err(Error::from(file.error(line, column, said)).help(timeout_help()));
     }
-}
-
-/// `error: line 4 column 33: what` → `what` (the position is reported separately).
-fn strip_yaml_position(first: &str) -> &str {
-    let rest = first.strip_prefix("error: ").unwrap_or(first);
-    match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
-        Some((_, what)) => what,
-        None => rest,
+    let parses = if is_json {
+        serde_json::from_str::<serde_json::Value>(&file.text).is_ok()
+    } else {
+        serde_saphyr::from_str_with_options::<serde_json::Value>(&file.text, opts).is_ok()
+    };
+    let syntax = if is_json { "JSON" } else { "YAML" };
+    let syntax_help = format!(
+        "a spec is a {syntax} mapping of fields (`on: before-tool`, `command: ./guard.sh`): \
+         look for an unclosed bracket or quote here or just above"
+    );
+    Err(shape::Failure {
+        file: &file.path.display().to_string(),
+        text: &file.text,
+        at: (line, column),
+        said,
+        parses,
+        syntax,
+        fields: FORMS,
+        what: "a spec",
+        syntax_help: &syntax_help,
     }
+    .explain())
 }
 
 /// Reads `timeout`: whole seconds; a negative number gets a message of its own.
@@ -243,23 +282,6 @@ fn timeout_help() -> String {
          (only {} say what 0 means: list only them in `targets` to keep 0)",
         names.join(", ")
     )
-}
-
-/// Adds a "did you mean" to serde's unknown-field message, and trims position suffixes.
-fn explain(message: &str) -> String {
-    let message = match message.find(" at line ") {
-        Some(i) => &message[..i],
-        None => message,
-    };
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        let field = rest.split('`').next().unwrap_or_default();
-        let hint = match did_you_mean(field, FIELDS.iter().copied()) {
-            Some(h) => format!("did you mean `{h}`?"),
-            None => format!("the fields are: {}", FIELDS.join(", ")),
-        };
-        return format!("unknown field `{field}`: {hint}");
-    }
-    message.to_string()
 }
 
 fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, SpecError> {

@@ -6,6 +6,7 @@
 
 pub mod load;
 mod portable;
+pub mod shape;
 
 pub use load::{SpecFile, discover, find_spec, load_file};
 pub use portable::{On, PortableMatch};
@@ -176,6 +177,8 @@ pub struct SpecError {
     pub line: Option<u64>,
     /// 1-based column, when known.
     pub column: Option<u64>,
+    /// How many bytes from the column to mark (default: the value there).
+    pub width: Option<u32>,
     /// What is wrong.
     pub message: String,
     /// What to do about it, when there is more to say than the message.
@@ -184,34 +187,32 @@ pub struct SpecError {
     pub source_line: Option<Box<str>>,
 }
 
-impl SpecError {
-    /// The error as cargo writes one: the message, ` --> file:line:col`, the line with a caret
-    /// under the column, and a `help:` line.
-    pub fn render(&self) -> String {
-        let place = match (self.line, self.column) {
-            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.file),
-            (Some(l), None) => format!("{}:{l}", self.file),
-            _ => self.file.clone(),
-        };
-        let mut out = format!("{}\n --> {place}\n", self.message);
-        if let (Some(l), Some(text)) = (self.line, &self.source_line) {
-            let n = l.to_string();
-            let pad = " ".repeat(n.len());
-            out.push_str(&format!("{pad} |\n{n} | {text}\n"));
-            if let Some(c) = self.column {
-                let before: String = text
-                    .chars()
-                    .take(usize::try_from(c.saturating_sub(1)).unwrap_or(0))
-                    .map(|ch| if ch == '\t' { '\t' } else { ' ' })
-                    .collect();
-                out.push_str(&format!("{pad} | {before}^\n"));
-            }
-            out.push_str(&format!("{pad} |\n"));
+impl From<crate::error::Error> for SpecError {
+    fn from(e: crate::error::Error) -> Self {
+        match e {
+            crate::error::Error::File {
+                message,
+                place,
+                help,
+            } => SpecError {
+                file: place.file.clone(),
+                line: place.line,
+                column: place.column,
+                width: place.width.and_then(|w| u32::try_from(w).ok()),
+                message,
+                help: (!help.is_empty()).then(|| help.join("\n").into()),
+                source_line: place.source_line.as_deref().map(Box::from),
+            },
+            crate::error::Error::Usage { message, help } => SpecError {
+                file: String::new(),
+                line: None,
+                column: None,
+                width: None,
+                message,
+                help: (!help.is_empty()).then(|| help.join("\n").into()),
+                source_line: None,
+            },
         }
-        if let Some(help) = &self.help {
-            out.push_str(&format!("help: {help}\n"));
-        }
-        out.trim_end().to_string()
     }
 }
 

@@ -14,20 +14,17 @@
 //! ```
 //! Paths in a case (`edit`, `payload`) are taken from the project root.
 
-pub mod github;
-pub mod json;
-pub mod junit;
-pub mod text;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
 use crate::cli::Format;
+use crate::error::{Error, Place};
 use crate::exec;
 use crate::report::{Keep, Keeps, SCHEMA_VERSION};
 use crate::run;
+use crate::spec::shape::{self, Form};
 use crate::workspace::{CheckRequest, Workspace};
 
 pub use crate::report::suite::{CaseReport, SuiteReport};
@@ -78,21 +75,68 @@ pub struct Case {
 }
 
 /// Reads a cases file.
-pub fn load(path: &Path) -> Result<Vec<Case>, String> {
+/// Every field of a case with the form its value takes.
+const CASE_FORMS: &[(&str, Form)] = &[
+    ("name", Form::Text),
+    ("hook", Form::Text),
+    ("bash", Form::Text),
+    ("edit", Form::Text),
+    ("prompt", Form::Text),
+    ("payload", Form::Text),
+    ("expect", Form::TextOrTextMap),
+    ("targets", Form::Texts),
+    ("include_assumed", Form::Bool),
+    ("cases", Form::Any),
+];
+
+/// Reads a cases file.
+pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
+    let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read the cases file: {e}", path.display()))?;
+        .map_err(|e| Error::usage(format!("{shown}: cannot read the cases file: {e}")))?;
     // JSON is YAML too, so one parser (with line numbers) reads both.
     let opts = serde_saphyr::options! { strict_booleans: true, };
-    let raw: RawFile = serde_saphyr::from_str_with_options(&text, opts).map_err(|e| {
-        let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
-        let first = e.to_string().lines().next().unwrap_or_default().to_string();
-        format!("{}{loc}: {first}; a cases file is `cases:` followed by a list of cases (hook, a trigger, expect)", path.display())
-    })?;
+    let raw: RawFile = match serde_saphyr::from_str_with_options(&text, opts.clone()) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let (line, column, said) = shape::yaml_failure(&e);
+            let parses =
+                serde_saphyr::from_str_with_options::<serde_json::Value>(&text, opts).is_ok();
+            return Err(shape::Failure {
+                file: &shown,
+                text: &text,
+                at: (line, column),
+                said,
+                parses,
+                syntax: "YAML",
+                fields: CASE_FORMS,
+                what: "a case",
+                syntax_help: "a cases file is `cases:` followed by a list of cases (hook, a \
+                              trigger, expect): look for an unclosed bracket or quote here or \
+                              just above",
+            }
+            .explain());
+        }
+    };
     let mut cases = Vec::new();
     for spanned in raw.cases {
         let line = spanned.referenced.line();
         let c = spanned.value;
-        let at = |msg: String| format!("{}:{line}: {msg}", path.display());
+        let at = |msg: String| {
+            Error::in_file(
+                msg,
+                Place {
+                    file: shown.clone(),
+                    line: Some(line),
+                    column: None,
+                    width: None,
+                    source_line: text
+                        .lines()
+                        .nth(usize::try_from(line).unwrap_or(1).saturating_sub(1))
+                        .map(str::to_string),
+                },
+            )
+        };
         let triggers = [&c.bash, &c.edit, &c.prompt, &c.payload]
             .iter()
             .filter(|t| t.is_some())
@@ -229,7 +273,10 @@ impl Suite<'_, '_> {
         let Some(case) = self.cases.get(ci) else {
             return;
         };
-        let check = self.ws.check(&case.request, &self.ws.root, self.jobs);
+        let check = self
+            .ws
+            .resolve(&case.request, &self.ws.root, self.jobs)
+            .map_err(|e| e.one_line());
         let planned = check.as_ref().ok().map(run::plan);
         let left = planned.as_ref().map_or(0, run::Planned::len);
         self.pending.push(Pending {

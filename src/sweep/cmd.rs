@@ -3,6 +3,7 @@
 use super::{Kind, samples};
 use crate::app::{fail, print, print_json};
 use crate::cli::{Format, SweepArgs, SweepFormat};
+use crate::error::Error;
 use crate::report;
 use crate::workspace::{Workspace, jobs, select_tools};
 
@@ -24,11 +25,11 @@ pub fn main(args: SweepArgs) -> i32 {
             }
             r.exit_code
         }
-        Err(e) => fail(format, &e),
+        Err(e) => fail(format, e),
     }
 }
 
-fn sweep(args: &SweepArgs) -> Result<super::SweepReport, String> {
+fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
     let ws = Workspace::from_process(&args.specs)?;
     let jobs = jobs(args.jobs)?;
     let tools = select_tools(&args.targets)?;

@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::contract::{Contract, PlanContext};
+use crate::error::Error;
 use crate::plan::Plan;
 use crate::report::TargetReport;
 use crate::spec::HookSpec;
@@ -143,7 +144,7 @@ pub fn run(
     samples: Vec<Sample>,
     jobs: usize,
     allow: &[Kind],
-) -> Result<SweepReport, String> {
+) -> Result<SweepReport, Error> {
     let targets: Vec<String> = tools.iter().map(|t| t.id.to_string()).collect();
     let cases: Vec<Case> = samples
         .iter()
@@ -156,7 +157,7 @@ pub fn run(
         .collect();
     // Load the spec once up front, so a missing or invalid one is one usage error.
     let path = crate::spec::find_spec(hook, &ws.spec_dirs)?;
-    let spec = crate::spec::load_file(&path).map_err(|e| e.render())?;
+    let spec = crate::spec::load_file(&path)?;
     let suite = suite::run(
         ws,
         &cases,

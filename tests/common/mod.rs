@@ -175,11 +175,12 @@ pub fn needs(program: &str, what_for: &str, install: &str) -> bool {
 pub fn error_in_one_line(stderr: &str) -> String {
     let mut lines = stderr.lines();
     let what = lines.next().unwrap_or_default();
-    match lines.next().and_then(|l| l.strip_prefix(" --> ")) {
-        Some(place) => {
-            let what = what.strip_prefix("hookcheck: error: ").unwrap_or(what);
-            format!("{place}: {what}")
-        }
+    let what = what.strip_prefix("error: ").unwrap_or(what);
+    match lines
+        .next()
+        .and_then(|l| l.trim_start().strip_prefix("--> "))
+    {
+        Some(place) => format!("{place}: {what}"),
         None => stderr.to_string(),
     }
 }
@@ -189,4 +190,33 @@ pub fn stable(s: &str, p: &Project) -> String {
     let s = s.replace(&p.root().display().to_string(), "[root]");
     let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+|"timeout_ms": \d+"#).unwrap();
     ms.replace_all(&s, "[ms]").into_owned()
+}
+
+/// Every error in `stderr` as the one line `PLACE: WHAT` (the place as ` --> ` gives it,
+/// `file:line:col`), or `WHAT` when it has no place; one per line.
+pub fn errors_in_one_line(stderr: &str) -> String {
+    let mut out = Vec::new();
+    let mut lines = stderr.lines().peekable();
+    while let Some(l) = lines.next() {
+        let Some(what) = l.strip_prefix("error: ") else {
+            continue;
+        };
+        // A message may run over several lines before its place.
+        let mut place = None;
+        while let Some(n) = lines.peek() {
+            if n.starts_with("error: ") {
+                break;
+            }
+            if let Some(p) = n.trim_start().strip_prefix("--> ") {
+                place = Some(p.to_string());
+                break;
+            }
+            lines.next();
+        }
+        match place {
+            Some(place) => out.push(format!("{place}: {what}")),
+            None => out.push(what.to_string()),
+        }
+    }
+    out.join("\n")
 }

@@ -1,5 +1,10 @@
 //! What `hookcheck test` reports: one result per case, and the tally. The suite runner
-//! (`crate::suite`) fills them; the formatters read them.
+//! (`crate::suite`) fills them; the formatters here read them.
+
+pub mod github;
+pub mod json;
+pub mod junit;
+pub mod text;
 
 use schemars::JsonSchema;
 use serde::Serialize;
