@@ -44,7 +44,7 @@ fn event_for(tool: &Tool, on: On, root: &Path, home: &Path) -> Option<String> {
         Trigger::Prompt("hello".into()),
     ];
     triggers.iter().find_map(|trigger| {
-        let plan = (tool.plan)(&PlanContext {
+        let plan = tool.plan(&PlanContext {
             spec: &spec,
             trigger,
             root,

@@ -103,7 +103,7 @@ pub fn plan_and_read(trigger: &Trigger, reply: &Reply) {
                 home: Path::new("/home/user"),
                 env: &env,
             };
-            let Plan::Run(run) = (tool.plan)(&cx) else {
+            let Plan::Run(run) = tool.plan(&cx) else {
                 continue;
             };
             let input = run
@@ -121,9 +121,9 @@ pub fn plan_and_read(trigger: &Trigger, reply: &Reply) {
             let readings: Vec<_> = run
                 .commands
                 .iter()
-                .map(|_| (tool.read)(&rx, &outcome))
+                .map(|_| tool.read(&rx, &outcome))
                 .collect();
-            let _ = (tool.combine)(&rx, &readings);
+            let _ = tool.combine(&rx, &readings);
         }
     }
 }

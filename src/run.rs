@@ -196,7 +196,7 @@ impl Planned {
         let reading = cut_reply(
             tool,
             &outcome,
-            (tool.read)(&own, &outcome),
+            tool.read(&own, &outcome),
             check.limits.capture_bytes,
         );
         let stdout = cut(&mut outcome.stdout, keep);
@@ -369,7 +369,7 @@ fn takes(check: &Check, trigger: &Trigger) -> u8 {
             if !spec.targets_tool(tool.id) {
                 continue;
             }
-            let plan = (tool.plan)(&PlanContext {
+            let plan = tool.plan(&PlanContext {
                 spec,
                 trigger,
                 root: &check.root,
@@ -493,7 +493,7 @@ fn invocation_report(inv: &exec::Invocation, caller: &[(String, String)]) -> Inv
 /// its match budget, or a command with no time at all.
 fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
     let _ = crate::matcher::take_budget_hits();
-    let plan = (tool.plan)(cx);
+    let plan = tool.plan(cx);
     let hits = crate::matcher::take_budget_hits();
     if let Some((pattern, haystack)) = hits.first() {
         let event = match &plan {
@@ -915,7 +915,7 @@ fn ran_target(
                     let spec = owner.get(k).and_then(|i| specs.get(*i)).unwrap_or(first);
                     let own = ReadContext { spec, ..rcx };
                     let outcome = missing_outcome(inv);
-                    let reading = (tool.read)(&own, &outcome);
+                    let reading = tool.read(&own, &outcome);
                     let timeout_s = inv.timeout.as_secs();
                     let report = command_report(display, outcome, &reading, timeout_s, *is_async);
                     Read {
@@ -943,7 +943,7 @@ fn ran_target(
         return (t, streams);
     }
     let is_async = judged.is_empty();
-    let combined = (tool.combine)(&rcx, if is_async { &background } else { &judged });
+    let combined = tool.combine(&rcx, if is_async { &background } else { &judged });
     // The agent's static facts (`Tool::notes`) live in `hookcheck tools`, not in every run.
     let mut notes = run.notes.clone();
     if is_async {

@@ -329,9 +329,7 @@ fn list_and_tools() {
         .collect();
     assert_eq!(
         ids,
-        "claude codex gemini qwen cursor copilot kiro cline windsurf factory qoder trae openhands goose augment crush antigravity spettro opencode kilo zed pi"
-            .split(' ')
-            .collect::<Vec<_>>(),
+        hookcheck::tools::ids().collect::<Vec<_>>(),
         "every agent id, in registry order"
     );
     assert!(v["agents"].as_array().is_some_and(|a| {

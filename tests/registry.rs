@@ -4,7 +4,8 @@
 //! derived from it (the loaders, the drivers, `hookcheck tools`, the README's agent table)
 //! says the same.
 
-use hookcheck::tools::{self, ALL, Files, Live};
+use hookcheck::contract::Contract;
+use hookcheck::tools::{self, ALL, Files, Hooks, Live};
 
 /// `YYYY-MM-DD`.
 fn is_date(s: &str) -> bool {
@@ -62,7 +63,41 @@ fn every_agent_is_complete() {
             }
             Live::Cannot(why) => assert!(why.len() > 10, "{}: no reason for no driver", t.id),
         }
+        match t.hooks {
+            Hooks::Commands(c) => contract_is_complete(t.id, c),
+            Hooks::NotCommands(why) => {
+                assert!(why.len() > 10, "{}: no reason for no command hooks", t.id);
+                assert!(
+                    t.own_plan.is_none() && t.own_read.is_none(),
+                    "{}: an agent with no command hooks plans nothing",
+                    t.id
+                );
+            }
+        }
     }
+}
+
+/// A contract has events with the kinds a trigger needs, reply rules that each name their
+/// source and that decide on every way a command can end, and input templates that fill.
+fn contract_is_complete(id: &str, c: &Contract) {
+    assert!(!c.events.is_empty(), "{id}: a contract with no events");
+    assert!(!c.agent.is_empty(), "{id}: a contract with no agent name");
+    assert!(c.reply.rules.len() >= 3, "{id}: too few reply rules");
+    for (i, r) in c.reply.rules.iter().enumerate() {
+        assert!(
+            r.source.len() > 10,
+            "{id}: reply rule {} has no source",
+            i + 1
+        );
+    }
+    let mut names: Vec<&str> = c.event_names().collect();
+    names.sort_unstable();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(n, names.len(), "{id}: an event listed twice");
+    // `hookcheck tools AGENT` describes every rule and event from this data.
+    let text = hookcheck::report::tools::detail(tools::find(id).expect("in the registry"));
+    assert!(text.contains("replies ("), "{id}: {text}");
 }
 
 #[test]

@@ -27,7 +27,7 @@ pub fn for_check(check: &Check, inv: &Inventory) -> Vec<Vec<String>> {
 
 fn plan_of(check: &Check, tool: &Tool, spec: &HookSpec) -> Plan {
     let env = Vec::new();
-    (tool.plan)(&PlanContext {
+    tool.plan(&PlanContext {
         spec,
         trigger: &check.trigger,
         root: &check.root,

@@ -15,14 +15,18 @@ pub fn summary(t: &Tool) -> String {
         events.join(", ")
     };
     out.push_str(&format!("  events: {events}\n"));
-    match t.contract {
+    match t.contract() {
         Some(c) => {
             out.push_str(&format!("  shell: {}\n", describe::shell(c)));
             out.push_str(&format!("  default timeouts: {}\n", describe::timeouts(c)));
         }
         None => {
-            out.push_str(&format!("  shell: {}\n", t.shell));
-            out.push_str(&format!("  default timeouts: {}\n", t.timeouts));
+            let why = match t.hooks {
+                crate::tools::Hooks::NotCommands(why) => why,
+                crate::tools::Hooks::Commands(_) => "",
+            };
+            out.push_str(&format!("  shell: none: {why}\n"));
+            out.push_str("  default timeouts: none\n");
         }
     }
     for n in t.notes {
@@ -38,7 +42,7 @@ pub fn summary(t: &Tool) -> String {
 /// input puts things, and every reply rule with its source.
 pub fn detail(t: &Tool) -> String {
     let mut out = summary(t);
-    let Some(c) = t.contract else {
+    let Some(c) = t.contract() else {
         return out;
     };
     out.push_str(&format!("  sets: {}\n", describe::env(c)));
@@ -87,7 +91,7 @@ pub fn fields_table(tools: &[&Tool]) -> String {
         "tool name".into(),
     ]];
     for t in tools {
-        let Some(c) = t.contract else {
+        let Some(c) = t.contract() else {
             continue;
         };
         let f = describe::fields(c);
@@ -124,13 +128,13 @@ pub fn row(t: &Tool) -> ToolRow {
         checked: t.checked.to_string(),
         sources: strings(t.sources),
         events: strings(&t.event_names()),
-        shell: t.shell.to_string(),
-        default_timeouts: t.timeouts.to_string(),
+        shell: "none".to_string(),
+        default_timeouts: "none".to_string(),
         notes: strings(t.notes),
         fields: None,
         rules: Vec::new(),
     };
-    if let Some(c) = t.contract {
+    if let Some(c) = t.contract() {
         let f = describe::fields(c);
         row.shell = describe::shell(c);
         row.default_timeouts = describe::timeouts(c);

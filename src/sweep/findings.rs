@@ -254,7 +254,7 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
 /// Where the agent puts what the guard reads, against where a blocking agent puts it.
 fn field_help(agent: &str, action: Action, blocked: &[&Cell]) -> String {
     let at = |id: &str| -> Option<String> {
-        let c = crate::tools::find(id)?.contract?;
+        let c = crate::tools::find(id)?.contract()?;
         let f = describe::fields(c);
         match action {
             Action::Bash => f.command,
@@ -296,7 +296,7 @@ fn missing_keys(agent: &str, other: &str, action: Action) -> Vec<String> {
     };
     let keys = |id: &str| {
         crate::tools::find(id)
-            .and_then(|t| t.contract)
+            .and_then(|t| t.contract())
             .map(|c| describe::input_keys(c, kind))
             .unwrap_or_default()
     };

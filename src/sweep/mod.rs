@@ -181,7 +181,7 @@ pub fn run(
     let mut not_swept = Vec::new();
     let mut coverage = Vec::new();
     for t in tools {
-        match t.contract {
+        match t.contract() {
             None => not_swept.push((
                 t.id.to_string(),
                 "its hooks are not commands hookcheck runs".to_string(),

@@ -14,13 +14,14 @@ pub mod native;
 #[cfg(test)]
 pub mod testing;
 
+use crate::contract::Contract;
 use crate::exec::Outcome;
 use crate::verdict::Reading;
 
 pub use crate::contract::{PlanContext, ReadContext};
 pub use crate::plan::{Plan, PlannedCommand, RunPlan};
 
-/// One agent's contract.
+/// One agent: who it is, where its rules come from, and its contract.
 pub struct Tool {
     /// The id used on the command line (`-t claude`).
     pub id: &'static str,
@@ -28,30 +29,32 @@ pub struct Tool {
     pub name: &'static str,
     /// The day the sources were read.
     pub checked: &'static str,
-    /// Where the rules in the tool's file come from, most authoritative first.
+    /// Where the rules in the tool's folder come from, most authoritative first.
     pub sources: &'static [&'static str],
-    /// The agent's hook events, in its own spelling.
-    pub events: &'static [&'static str],
-    /// How the agent runs a command, for `hookcheck tools`.
-    pub shell: &'static str,
-    /// The agent's default timeouts, for `hookcheck tools`.
-    pub timeouts: &'static str,
     /// Variables the agent sets in its own sessions; removed from every other tool's hooks.
     pub session_vars: &'static [&'static str],
     /// Facts a user needs that running the hook cannot show (trust gates, ...).
     pub notes: &'static [&'static str],
-    /// Decides what the agent would run for this spec and trigger.
-    pub plan: fn(&PlanContext) -> Plan,
-    /// Reads one command's outcome by the agent's rules.
-    pub read: fn(&ReadContext, &Outcome) -> Reading,
-    /// Folds the readings of the commands that ran into the tool's verdict.
-    pub combine: fn(&ReadContext, &[Reading]) -> Reading,
     /// How hookcheck reads the agent's own hook files, or why it has none to read.
     pub files: Files,
     /// How live mode runs the real agent, or why it cannot here.
     pub live: Live,
-    /// The agent's contract as data, walked by the one planner and reader.
-    pub contract: Option<&'static crate::contract::Contract>,
+    /// The agent's hooks: commands by a contract, or why it has none.
+    pub hooks: Hooks,
+    /// The agent's own planner, where no table can say what it does (its folder says why);
+    /// `None`: the one planner over the contract.
+    pub own_plan: Option<fn(&PlanContext) -> Plan>,
+    /// The agent's own reader, likewise; `None`: the one reader over the contract's rules.
+    pub own_read: Option<fn(&ReadContext, &Outcome) -> Reading>,
+}
+
+/// What an agent's hooks are.
+#[derive(Clone, Copy)]
+pub enum Hooks {
+    /// Commands, run and read by this contract.
+    Commands(&'static Contract),
+    /// Not commands (in-process plugins, extensions), for this reason: hookcheck runs none.
+    NotCommands(&'static str),
 }
 
 /// An agent's own hook files.
@@ -71,11 +74,44 @@ pub enum Live {
 }
 
 impl Tool {
+    /// The agent's contract, when its hooks are commands.
+    pub fn contract(&self) -> Option<&'static Contract> {
+        match self.hooks {
+            Hooks::Commands(c) => Some(c),
+            Hooks::NotCommands(_) => None,
+        }
+    }
+
     /// The agent's hook events, in its own spelling.
     pub fn event_names(&self) -> Vec<&'static str> {
-        match self.contract {
-            Some(c) => c.event_names().collect(),
-            None => self.events.to_vec(),
+        self.contract()
+            .map(|c| c.event_names().collect())
+            .unwrap_or_default()
+    }
+
+    /// What the agent would run for this spec and trigger.
+    pub fn plan(&self, cx: &PlanContext) -> Plan {
+        match (self.hooks, self.own_plan) {
+            (Hooks::NotCommands(reason), _) => shared::never_runs(cx, reason),
+            (Hooks::Commands(_), Some(own)) => own(cx),
+            (Hooks::Commands(c), None) => crate::plan::plan(self.id, c, cx),
+        }
+    }
+
+    /// One command's outcome, read by the agent's rules.
+    pub fn read(&self, cx: &ReadContext, out: &Outcome) -> Reading {
+        match (self.hooks, self.own_read) {
+            (Hooks::NotCommands(reason), _) => Reading::allow().not_counted(reason),
+            (Hooks::Commands(_), Some(own)) => own(cx, out),
+            (Hooks::Commands(c), None) => crate::contract::reply::read(c, cx, out),
+        }
+    }
+
+    /// The readings of the commands that ran, folded into the agent's verdict.
+    pub fn combine(&self, cx: &ReadContext, readings: &[Reading]) -> Reading {
+        match self.hooks {
+            Hooks::Commands(c) => (c.reply.combine)(cx, readings),
+            Hooks::NotCommands(_) => shared::strongest(cx, readings),
         }
     }
 

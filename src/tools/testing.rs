@@ -66,7 +66,7 @@ pub fn plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> Plan {
         home: Path::new(HOME),
         env: &env,
     };
-    (tool.plan)(&cx)
+    tool.plan(&cx)
 }
 
 /// The stdin payload of a plan's first command, parsed; panics when the plan does not run.
@@ -162,5 +162,5 @@ pub fn read_with(
         input,
         peers: &[],
     };
-    (tool.read)(&cx, outcome)
+    tool.read(&cx, outcome)
 }

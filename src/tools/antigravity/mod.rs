@@ -10,7 +10,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
@@ -26,9 +26,6 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §5 (third-party measurements of agy 1.0.x-1.2.x, 2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: &[],
-    shell: "script path only (assumed sh -c); agy 1.0.x executes the path with no shell",
-    timeouts: "30 s",
     session_vars: &[],
     notes: &[
         "Antigravity's hook files and shapes changed between agy 1.0, 1.1 and 1.2; results are \
@@ -37,10 +34,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Antigravity does, as data (protocols-b.md §5; seed 002, "Antigravity sample events",

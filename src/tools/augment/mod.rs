@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -32,9 +32,6 @@ pub static TOOL: Tool = Tool {
         "2nd: augment-agent-dashboard hook handlers (observed payloads)",
         "spec: hook run behaviour spec (seed 002)",
     ],
-    events: &[],
-    shell: "no shell: only a .sh, .ps1, .cmd or .bat script path, run directly (powershell.exe -Command / cmd.exe /c on Windows)",
-    timeouts: "60 s (settings give milliseconds: 60000)",
     session_vars: &[
         "AUGMENT_PROJECT_DIR",
         "AUGMENT_CONVERSATION_ID",
@@ -48,10 +45,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("Auggie needs an Augment account: no offline model endpoint"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Augment does, as data.

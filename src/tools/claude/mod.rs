@@ -14,7 +14,7 @@ pub mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Tool};
+use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -32,9 +32,6 @@ pub static TOOL: Tool = Tool {
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",
     ],
-    events: &[],
-    shell: "/bin/sh -c (real agent: Claude Code 2.1.332, captured 2026-12-01, fixtures/live/inputs/claude--bash.json); exec form (`args`) with no shell; `shell: powershell` only on Windows",
-    timeouts: "600 s; 30 s on UserPromptSubmit, PreModelSwitch, PostModelSwitch; 10 s on MessageDisplay",
     session_vars: &[
         "CLAUDECODE",
         "CLAUDE_CODE_ENTRYPOINT",
@@ -51,10 +48,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan: |cx| crate::plan::plan("claude", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What Claude Code does, as data.

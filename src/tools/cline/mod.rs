@@ -21,7 +21,7 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -44,9 +44,6 @@ pub static TOOL: Tool = Tool {
         "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/subprocess-runner.ts, subprocess.ts",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
     ],
-    events: &[],
-    shell: "sh SCRIPT, the event script (real agent: Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/inputs/cline--bash.json); Windows not run",
-    timeouts: "120 s on PreToolUse and PostToolUse, whatever the spec sets; other events are not awaited",
     session_vars: &[],
     notes: &[
         "Cline has no matcher: every hook on an event sees every tool and must filter itself",
@@ -55,10 +52,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: Some(read),
 };
 
 /// What Cline does, as data.

@@ -12,7 +12,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Tool};
+use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -32,9 +32,6 @@ pub static TOOL: Tool = Tool {
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
         "docs: https://developers.openai.com/codex/hooks",
     ],
-    events: &[],
-    shell: "/bin/bash -c: not a login shell, whatever $SHELL says (real agent: Codex 0.171.0, captured 2026-12-01, fixtures/live/inputs/codex--bash.json)",
-    timeouts: "600 s; 1 s on SessionEnd and Interrupt",
     session_vars: &[
         "CODEX_SANDBOX",
         "CODEX_SANDBOX_NETWORK_DISABLED",
@@ -46,10 +43,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan: |cx| crate::plan::plan("codex", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What Codex does, as data.

@@ -20,7 +20,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -44,9 +44,6 @@ pub static TOOL: Tool = Tool {
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
     ],
-    events: &[],
-    shell: "the `bash`/`command` field runs under /bin/bash --norc --noprofile -c, whatever $SHELL says (real agent: Copilot CLI 1.0.102, captured 2026-12-01, fixtures/live/inputs/copilot--bash.json); exec form (`args`) with no shell",
-    timeouts: "30 s (timeoutSec)",
     // Set in the coding agent's sandbox (hooks-reference.md).
     session_vars: &[
         "COPILOT_AGENT_PROMPT",
@@ -59,10 +56,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read,
-    combine,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: Some(read),
 };
 
 /// What Copilot CLI does, as data.
@@ -775,8 +771,8 @@ mod tests {
                 input: &serde_json::Value::Null,
                 peers: &[],
             };
-            let readings: Vec<_> = outcomes.iter().map(|o| (TOOL.read)(&cx, o)).collect();
-            let r = (TOOL.combine)(&cx, &readings);
+            let readings: Vec<_> = outcomes.iter().map(|o| TOOL.read(&cx, o)).collect();
+            let r = TOOL.combine(&cx, &readings);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
         }
     }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Contract, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, Zero, event,
@@ -38,11 +38,6 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: &[],
-    shell: "Crush's embedded POSIX shell on every platform: ./, ../ and / paths run through \
-            their shebang, or as shell source without one; a bare path starts as a program; \
-            inline commands are shell source (hookcheck: sh)",
-    timeouts: "30 s (0 or less means 30)",
     session_vars: &[
         "CRUSH",
         "AGENT",
@@ -58,10 +53,9 @@ pub static TOOL: Tool = Tool {
     notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
-    plan,
-    read,
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: Some(read),
 };
 
 /// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply

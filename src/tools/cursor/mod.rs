@@ -11,7 +11,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -29,9 +29,6 @@ pub static TOOL: Tool = Tool {
         "docs: https://cursor.com/docs/agent/hooks via secondary summaries (protocols-a.md §5; not read directly)",
         "spec: hook run behaviour spec (seeds/002_868b68abc3040bdc.txt), Cursor rows",
     ],
-    events: &[],
-    shell: "not documented: hookcheck assumes sh -c, for a script path with plain or single-quoted arguments only",
-    timeouts: "not documented: hookcheck assumes 30 s",
     session_vars: &[
         "CURSOR_PROJECT_DIR",
         "CURSOR_VERSION",
@@ -45,10 +42,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Cursor does, as data (protocols-a.md §5, "Events" and "Example payloads"; behaviour

@@ -13,7 +13,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Tool};
+use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -31,9 +31,6 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory docs @2a4debc, @2e13f66)",
         "behaviour spec: hook run (seed 002)",
     ],
-    events: &[],
-    shell: "sh -c, any command, whatever $SHELL says (real agent: droid 0.215.0, captured 2026-12-01, fixtures/live/inputs/factory--bash.json)",
-    timeouts: "60 s",
     session_vars: &[
         "FACTORY_PROJECT_DIR",
         "DROID_PROJECT_DIR",
@@ -46,10 +43,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan: |cx| crate::plan::plan("factory", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What Factory droid does, as data.

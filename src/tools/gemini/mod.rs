@@ -13,7 +13,7 @@ mod replies;
 pub use crate::plan::expand;
 
 use super::shared;
-use super::{Files, Live, Tool};
+use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -31,9 +31,6 @@ pub static TOOL: Tool = Tool {
         "source: google-gemini/gemini-cli @5411f113 packages/core/src/hooks/hookRunner.ts, hookPlanner.ts, hookAggregator.ts",
         "docs: https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
     ],
-    events: &[],
-    shell: "bash -c, after replacing $GEMINI_PROJECT_DIR, $GEMINI_CWD, $GEMINI_SESSION_ID and $CLAUDE_PROJECT_DIR in the command with the quoted value",
-    timeouts: "60 s (settings give milliseconds)",
     session_vars: &[
         "GEMINI_PROJECT_DIR",
         "GEMINI_CWD",
@@ -44,10 +41,9 @@ pub static TOOL: Tool = Tool {
     notes: &["Gemini CLI loads project hooks only in trusted folders"],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan: |cx| crate::plan::plan("gemini", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What Gemini CLI does, as data.

@@ -14,7 +14,7 @@ mod replies;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -35,9 +35,6 @@ pub static TOOL: Tool = Tool {
         "reference: docs/reference/protocols/protocols-b.md §1 (2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: &[],
-    shell: "sh -c on every platform, with ${PLUGIN_ROOT} replaced in the command first",
-    timeouts: "30 s",
     session_vars: &["PLUGIN_ROOT"],
     notes: &[
         "Goose runs hooks only from plugins (`<plugin>/hooks/hooks.json` under .agents/plugins/), not from config.yaml",
@@ -46,10 +43,9 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot(
         "not published on npm; its binary release needs a download outside the sandbox",
     ),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Goose does, as data. [`plan`] is its own (see there); the reply rules are rows.

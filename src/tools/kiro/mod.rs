@@ -13,7 +13,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -33,19 +33,15 @@ pub static TOOL: Tool = Tool {
         "docs: https://kiro.dev/docs/cli/v3/hooks, https://kiro.dev/docs/hooks/types",
         "source: aws/amazon-q-developer-cli @15cc8f3c crates/chat-cli/src/cli/agent/hook.rs (CLI 2 engine)",
     ],
-    events: &[],
-    shell: "script path only (assumed sh -c)",
-    timeouts: "60 s; timeout: 0 is no limit in Kiro (hookcheck still stops at 60 s, assumed)",
     session_vars: &["USER_PROMPT"],
     notes: &[
         "Kiro CLI 3 reads hooks from .kiro/hooks/*.json; embedded agent-config hooks keep CLI 2 rules (timeout_ms, camelCase triggers)",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE and a CLI that sign in to AWS: no offline model endpoint"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Kiro CLI 3 does, as data.

@@ -3,10 +3,7 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §10 (anomalyco/opencode `packages/plugin/src/index.ts`,
 //! `packages/opencode/src/plugin/index.ts`, plugins docs); behaviour spec (seed 002, "Matcher and plugin limits").
 
-use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
-use crate::exec::Outcome;
-use crate::verdict::Reading;
+use super::{Files, Hooks, Live, Tool};
 
 /// OpenCode's contract: it has no command hooks, so hookcheck never runs anything for it.
 pub static TOOL: Tool = Tool {
@@ -17,29 +14,16 @@ pub static TOOL: Tool = Tool {
         "source: anomalyco/opencode packages/plugin/src/index.ts, packages/opencode/src/plugin/index.ts (protocols-b.md §10, read 2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: &[],
-    shell: "none: hooks are JS/TS plugin functions run inside OpenCode",
-    timeouts: "none",
     session_vars: &[],
     notes: &[],
     files: Files::None(
         "its hooks are in-process plugins (JavaScript/TypeScript), not a file of commands",
     ),
     live: Live::Cannot("its hooks are in-process plugins, not commands: nothing to run live"),
-    plan,
-    read,
-    combine: shared::strongest,
-    contract: None,
+    hooks: Hooks::NotCommands(REASON),
+    own_plan: None,
+    own_read: None,
 };
 
 /// Why OpenCode never runs a hook spec.
 pub const REASON: &str = "OpenCode runs hooks as in-process JavaScript/TypeScript plugins (tool.execute.before and the like), not as commands; hookcheck cannot run a command hook the way OpenCode does";
-
-fn plan(cx: &PlanContext) -> Plan {
-    shared::never_runs(cx, REASON)
-}
-
-/// Never reached: the plan never runs a command.
-fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
-    Reading::allow().not_counted(REASON)
-}

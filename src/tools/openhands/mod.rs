@@ -14,7 +14,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Tool};
+use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -31,9 +31,6 @@ pub static TOOL: Tool = Tool {
         "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/executor.py, config.py, types.py, manager.py, conversation_hooks.py",
         "docs: OpenHands/software-agent-sdk examples/01_standalone_sdk/33_hooks/README.md",
     ],
-    events: &[],
-    shell: "/bin/sh -c (subprocess shell=True); cmd.exe /c on Windows",
-    timeouts: "60 s",
     session_vars: &[
         "OPENHANDS_PROJECT_DIR",
         "OPENHANDS_SESSION_ID",
@@ -48,10 +45,9 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot(
         "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
     ),
-    plan: |cx| crate::plan::plan("openhands", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What OpenHands does, as data.

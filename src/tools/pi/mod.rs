@@ -3,10 +3,7 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §12 (badlogic/pi-mono @83378aa:
 //! `packages/coding-agent/docs/extensions.md`, `src/core/extensions/runner.ts`).
 
-use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
-use crate::exec::Outcome;
-use crate::verdict::Reading;
+use super::{Files, Hooks, Live, Tool};
 
 /// Pi's contract: it has no command hooks, so hookcheck never runs anything for it.
 pub static TOOL: Tool = Tool {
@@ -16,27 +13,14 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "source: badlogic/pi-mono @83378aa packages/coding-agent/docs/extensions.md, src/core/extensions/runner.ts (protocols-b.md §12, read 2026-11-30)",
     ],
-    events: &[],
-    shell: "none: hooks are TypeScript extensions run inside Pi",
-    timeouts: "none",
     session_vars: &[],
     notes: &[],
     files: Files::None("its hooks are in-process TypeScript extensions, not a file of commands"),
     live: Live::Cannot("its hooks are in-process extensions, not commands: nothing to run live"),
-    plan,
-    read,
-    combine: shared::strongest,
-    contract: None,
+    hooks: Hooks::NotCommands(REASON),
+    own_plan: None,
+    own_read: None,
 };
 
 /// Why Pi never runs a hook spec.
 pub const REASON: &str = "Pi runs hooks as in-process TypeScript extensions (pi.on(\"tool_call\", ...)), not as commands; hookcheck cannot run a command hook the way Pi does";
-
-fn plan(cx: &PlanContext) -> Plan {
-    shared::never_runs(cx, REASON)
-}
-
-/// Never reached: the plan never runs a command.
-fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
-    Reading::allow().not_counted(REASON)
-}

@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared::{self, assumed};
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -33,9 +33,6 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.qoder.com/cli/hooks (older page), https://docs.qoder.com/qoder/hooks (IDE)",
         "spec: hook run behaviour spec (seed 002)",
     ],
-    events: &[],
-    shell: "exec form (`args`) with no shell; `shell: bash` with bash -c; without `shell`, assumed sh -c for a script path only",
-    timeouts: "600 s (an older docs page says 60 s)",
     session_vars: &["QODER_PROJECT_DIR"],
     notes: &[
         "Qoder merges ~/.qoder/settings.json, .qoder/settings.json and .qoder/settings.local.json",
@@ -43,10 +40,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Qoder does, as data.

@@ -14,7 +14,7 @@ pub mod native;
 mod replies;
 
 use super::shared::{self, shell_quote};
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
@@ -32,9 +32,6 @@ pub static TOOL: Tool = Tool {
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
     ],
-    events: &[],
-    shell: "bash -c, after replacing $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command with the quoted project dir; PowerShell on Windows",
-    timeouts: "60 s (settings give milliseconds; newer builds read values below 1000 as seconds, default 600 s)",
     session_vars: &["QWEN_PROJECT_DIR"],
     notes: &[
         "Qwen Code loads project hooks (.qwen/settings.json) only in trusted folders",
@@ -42,10 +39,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Qwen Code does, as data.

@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -34,9 +34,6 @@ pub static TOOL: Tool = Tool {
         "source: Aploide/spettro internal/hooks/hooks.go @3ad1747a and the agent's hook runtime (read 2026-11-30)",
         "docs: Spettro Runtime Hooks (docs/reference/seeds/004_1a255fcc2dcff37c.txt)",
     ],
-    events: &[],
-    shell: "bash -lc",
-    timeouts: "15 s (timeout_sec; 0 or less means 15)",
     session_vars: &[
         "SPETTRO_HOOK_EVENT",
         "SPETTRO_HOOK_TOOL_ID",
@@ -49,10 +46,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Spettro has not been tried headless here"),
-    plan,
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: Some(plan),
+    own_read: None,
 };
 
 /// What Spettro does, as data.

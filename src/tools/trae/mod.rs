@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Tool};
+use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -29,9 +29,6 @@ pub static TOOL: Tool = Tool {
         "2nd: rullerzhou-afk/clawd-on-desk hooks/traecode-hook.js (PR #886, 2026-08-15); rtk-ai/rtk src/hooks/init/trae.rs (PR #3008)",
         "spec: hook run behaviour spec (seed 002): replies as Claude Code",
     ],
-    events: &[],
-    shell: "bash -c; PowerShell on Windows",
-    timeouts: "30 s",
     session_vars: &["TRAE_PROJECT_DIR"],
     notes: &[
         "hooks are off until switched on in Trae's settings",
@@ -40,10 +37,9 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Trae has not been tried headless here"),
-    plan: |cx| crate::plan::plan("trae", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What Trae does, as data.

@@ -12,7 +12,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Tool};
+use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
@@ -30,19 +30,15 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.devin.ai/cli/extensibility/hooks/overview, .../lifecycle-hooks",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Windsurf replies and sample events",
     ],
-    events: &[],
-    shell: "script path only (assumed sh -c); \"$DEVIN_PROJECT_DIR\" counts as a plain word",
-    timeouts: "assumed 30 s when the spec sets none",
     session_vars: &["DEVIN_PROJECT_DIR"],
     notes: &[
         "the Devin CLI also picks up Claude Code hooks from .claude/, which then run under Devin's reply rules",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: the Devin CLI has not been tried headless here"),
-    plan: |cx| crate::plan::plan("windsurf", &CONTRACT, cx),
-    read: |cx, out| crate::contract::reply::read(&CONTRACT, cx, out),
-    combine: shared::strongest,
-    contract: Some(&CONTRACT),
+    hooks: Hooks::Commands(&CONTRACT),
+    own_plan: None,
+    own_read: None,
 };
 
 /// What the Devin CLI does, as data (protocols-a.md §6b; the seed's "Windsurf sample events"

@@ -3,10 +3,7 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §13 (zed-industries/zed `docs/src/tasks.md`,
 //! `crates/task/src/task_template.rs`; issue #52688); behaviour spec (seed 002).
 
-use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Tool};
-use crate::exec::Outcome;
-use crate::verdict::Reading;
+use super::{Files, Hooks, Live, Tool};
 
 /// Zed's contract: it has no command hooks, so hookcheck never runs anything for it.
 pub static TOOL: Tool = Tool {
@@ -17,27 +14,14 @@ pub static TOOL: Tool = Tool {
         "docs: zed-industries/zed docs/src/tasks.md, crates/task/src/task_template.rs (protocols-b.md §13, read 2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
     ],
-    events: &[],
-    shell: "none: Zed has tasks, not agent hooks",
-    timeouts: "none",
     session_vars: &[],
     notes: &[],
     files: Files::None("it has no hooks (tasks are not hooks)"),
     live: Live::Cannot("it has no hooks: nothing to run live"),
-    plan,
-    read,
-    combine: shared::strongest,
-    contract: None,
+    hooks: Hooks::NotCommands(REASON),
+    own_plan: None,
+    own_read: None,
 };
 
 /// Why Zed never runs a hook spec.
 pub const REASON: &str = "Zed's agent has no hooks: Zed runs tasks in its terminal, and a task returns no reply Zed reads, so nothing can allow or block an action";
-
-fn plan(cx: &PlanContext) -> Plan {
-    shared::never_runs(cx, REASON)
-}
-
-/// Never reached: the plan never runs a command.
-fn read(_ctx: &ReadContext, _out: &Outcome) -> Reading {
-    Reading::allow().not_counted(REASON)
-}
