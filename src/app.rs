@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::{
     Cli, ColorWhen, Command, Format, LintFormat, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
+use crate::console::{fail, in_github_actions, json_stdout, print, print_command, print_json};
 use crate::error::Error;
 use crate::exec::Limits;
 use crate::judge::EXIT_USAGE;
@@ -74,67 +75,6 @@ pub fn main(cli: Cli) -> i32 {
             0
         }
     }
-}
-
-/// Prints text for people; in a GitHub Actions step no line of it can be read as a workflow
-/// command (it holds hook output, and hook output must not forge or stop annotations).
-pub(crate) fn print(s: &str) {
-    if in_github_actions() {
-        write_stdout(&report::suite::github::neutralise_text(s));
-    } else {
-        write_stdout(s);
-    }
-}
-
-/// Prints JSON; in a GitHub Actions step with `##[` spelt so the runner cannot read it.
-pub(crate) fn print_json(s: &str) {
-    if in_github_actions() {
-        write_stdout(&report::suite::github::neutralise_json(s));
-    } else {
-        write_stdout(s);
-    }
-}
-
-/// Standard output for JSON written as it streams; in a GitHub Actions step with `##[` spelt
-/// so the runner cannot read it.
-fn json_stdout() -> Box<dyn std::io::Write> {
-    if in_github_actions() {
-        Box::new(report::suite::github::NeutralJson::new(anstream::stdout()))
-    } else {
-        Box::new(anstream::stdout())
-    }
-}
-
-/// Prints hookcheck's own workflow commands, as they are.
-fn print_command(s: &str) {
-    write_stdout(s);
-}
-
-fn write_stdout(s: &str) {
-    let mut out = anstream::stdout();
-    // A closed pipe (`hookcheck ... | head`) is not an error worth a panic.
-    let _ = out.write_all(s.as_bytes());
-    let _ = out.flush();
-}
-
-/// Reports an error hookcheck cannot run with, on stderr as cargo writes one (and as JSON on
-/// stdout under `--format json`), and returns exit status 2.
-pub(crate) fn fail(format: Format, error: impl Into<Error>) -> i32 {
-    let error = error.into();
-    if format == Format::Json {
-        print_json(&format!(
-            "{}\n",
-            report::json::render_error(&error.one_line())
-        ));
-    }
-    let text = error.render();
-    let text = if in_github_actions() {
-        report::suite::github::neutralise_text(&text)
-    } else {
-        text
-    };
-    let _ = anstream::stderr().write_all(text.as_bytes());
-    EXIT_USAGE
 }
 
 fn run_cmd(args: RunArgs) -> i32 {
@@ -347,11 +287,6 @@ fn unloadable(
             })
         })
         .collect()
-}
-
-/// Whether this runs as a GitHub Actions step.
-fn in_github_actions() -> bool {
-    std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
 }
 
 /// The spec line an annotation points at: where the event is set.

@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod console;
 pub mod contract;
 pub mod error;
 pub mod event;

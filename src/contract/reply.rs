@@ -10,9 +10,9 @@
 
 use serde_json::{Map, Value};
 
+use super::ReadContext;
 use super::{Blocks, Contract};
 use crate::exec::Outcome;
-use crate::tools::ReadContext;
 use crate::verdict::{Decision, Effect, Reading};
 
 /// How an agent reads a reply, and its rules.

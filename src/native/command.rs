@@ -9,8 +9,21 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Component, Path, PathBuf};
 
 use super::NativeHandler;
-use super::lint::Severity;
+use serde::Serialize;
+
 use crate::tools::native::Loader;
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The hook does not do what it says (exit 1).
+    Error,
+    /// Likely a mistake.
+    Warning,
+    /// Worth knowing.
+    Info,
+}
 
 /// One program a command starts, resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -426,9 +439,7 @@ impl Cx<'_> {
     }
 
     fn shown(&self, path: &Path) -> String {
-        super::inventory::shown(self.root, path)
-            .display()
-            .to_string()
+        super::shown(self.root, path).display().to_string()
     }
 }
 

@@ -39,12 +39,6 @@ pub struct Inventory {
     pub home: PathBuf,
 }
 
-/// `path` relative to `root` when below it.
-pub fn shown(root: &Path, path: &Path) -> PathBuf {
-    path.strip_prefix(root)
-        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
-}
-
 /// Reads the project files (and the user's, with `user`) of every loader.
 pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
     let mut inv = Inventory {
@@ -61,7 +55,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
             paths.extend((loader.user_files)(home).into_iter().map(|p| (p, false)));
         }
         for (path, project) in paths {
-            let shown = shown(root, &path);
+            let shown = super::shown(root, &path);
             let text = read(loader, &path, &shown, &mut inv.decoded);
             inv.files.push(FileRead {
                 tool: loader.id,
@@ -281,15 +275,6 @@ impl Inventory {
             }
         }
         rows
-    }
-}
-
-/// The same event in another casing (`PreToolUse`, `preToolUse`): one key for both.
-pub fn event_key(event: &str) -> String {
-    let mut c = event.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 

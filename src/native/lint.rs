@@ -4,23 +4,13 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+pub use super::command::Severity;
+
 use super::NativeHandler;
 use super::inventory::{Inventory, doubles};
 use crate::matcher;
 use crate::spec::{self, did_you_mean};
 use crate::tools::native::{Loader, RegexFlavour, loaders, regex_flavour};
-
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The hook does not do what it says (exit 1).
-    Error,
-    /// Likely a mistake.
-    Warning,
-    /// Worth knowing.
-    Info,
-}
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -50,7 +40,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 severity: Severity::Error,
                 rule: "invalid-spec",
                 agent: None,
-                file: super::inventory::shown(root, &path).display().to_string(),
+                file: super::shown(root, &path).display().to_string(),
                 line: e.line,
                 message: e.message,
                 fix: "correct the spec; `hookcheck list` shows every spec's state".into(),

@@ -261,6 +261,21 @@ pub fn shape_error(
     }
 }
 
+/// The same event in another casing (`PreToolUse`, `preToolUse`): one key for both.
+pub fn event_key(event: &str) -> String {
+    let mut c = event.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// `path` relative to `root` when below it.
+pub fn shown(root: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(root)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

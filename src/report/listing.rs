@@ -270,17 +270,6 @@ pub fn handler_rows(rows: Vec<serde_json::Value>) -> Result<Vec<HandlerRow>, Str
         .map_err(|e| format!("hookcheck cannot write the handlers as JSON: {e}"))
 }
 
-/// `hookcheck tools --format json`: every agent, from its contract.
-pub fn tool_list() -> ToolList {
-    ToolList {
-        schema_version: SCHEMA_VERSION,
-        agents: crate::tools::ALL
-            .iter()
-            .map(|t| super::tools::row(t))
-            .collect(),
-    }
-}
-
 /// `hookcheck list` as text: a line per spec (or why it is invalid).
 pub fn specs_text(rows: &[SpecRow], dirs: &[std::path::PathBuf]) -> String {
     let mut out = String::new();

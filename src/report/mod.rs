@@ -53,7 +53,7 @@ impl TriggerReport {
     pub fn as_flag(&self) -> String {
         match self.kind.as_str() {
             "none" => "no trigger".to_string(),
-            kind => format!("--{kind} {}", text::quote(&self.value)),
+            kind => format!("--{kind} {}", quote(&self.value)),
         }
     }
 }
@@ -267,4 +267,16 @@ pub enum Output {
 /// The JSON Schema of `--format json`, as `hookcheck schema` prints it.
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Output)).unwrap_or_default()
+}
+
+/// A value as a shell would need it written, quoted only when it must be.
+pub fn quote(v: &str) -> String {
+    let plain = !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        v.to_string()
+    } else {
+        format!("'{}'", v.replace('\'', "'\\''"))
+    }
 }

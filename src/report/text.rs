@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
-use super::{CommandReport, InvocationReport, Report, TargetReport};
+use super::{CommandReport, InvocationReport, Report, TargetReport, quote};
 use crate::verdict::Decision;
 
 /// How much of a stream the text report shows before cutting it.
@@ -115,18 +115,6 @@ fn header(out: &mut String, report: &Report) {
         "{b}{}{b:#}: {trigger} on {n} {agents}{expect}",
         report.hook
     );
-}
-
-/// A value as a shell would need it written, quoted only when it must be.
-pub fn quote(v: &str) -> String {
-    let plain = !v.is_empty()
-        && v.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
-    if plain {
-        v.to_string()
-    } else {
-        format!("'{}'", v.replace('\'', "'\\''"))
-    }
 }
 
 /// The agents that decide alike, one line per group: counted decisions first (those that

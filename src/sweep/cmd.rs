@@ -1,8 +1,8 @@
 //! `hookcheck sweep`: resolve the arguments, sweep, print, and choose the exit status.
 
 use super::{Kind, samples};
-use crate::app::{fail, print, print_json};
 use crate::cli::{Format, SweepArgs, SweepFormat};
+use crate::console::{fail, print, print_json};
 use crate::error::Error;
 use crate::report;
 use crate::workspace::{Workspace, jobs, select_tools};

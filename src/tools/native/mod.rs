@@ -249,7 +249,7 @@ pub fn regex_flavour(id: &str) -> Option<RegexFlavour> {
 /// first letter in the other case (`PreToolUse`, `preToolUse`, as `lint` folds them), or a
 /// pair the agent's loader lists in [`Loader::renames`] (Copilot's `Stop` is its `agentStop`).
 pub fn same_event(id: &str, a: &str, b: &str) -> bool {
-    if a == b || crate::native::inventory::event_key(a) == crate::native::inventory::event_key(b) {
+    if a == b || crate::native::event_key(a) == crate::native::event_key(b) {
         return true;
     }
     loader(id).is_some_and(|l| {
