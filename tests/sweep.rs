@@ -159,3 +159,26 @@ fn bad_arguments_are_usage_errors() {
         assert_eq!((run.code(), run.stderr().as_str()), (2, want), "{args:?}");
     }
 }
+
+/// The repository's own portable guard sweeps clean: every agent whose result is firm blocks
+/// the force push and lets everything else through.
+#[test]
+fn the_example_guard_sweeps_clean() {
+    if !needs("jq", "by the example guard", "apt-get install jq") {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let home = tempfile::tempdir().expect("temp home");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["sweep", "no-force-push"])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .env("HOME", home.path())
+        .env("SHELL", "/bin/sh")
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .expect("run hookcheck");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    insta::assert_snapshot!("sweep_example_guard", text);
+}

@@ -17,7 +17,7 @@ fn symbol(o: Outcome) -> (&'static str, Style) {
     }
 }
 
-const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable";
+const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable  ? rests on an assumption: shown, not judged";
 
 /// The samples shown: those some agent could take.
 fn columns(r: &SweepReport) -> Vec<usize> {
@@ -60,9 +60,16 @@ pub fn text(r: &SweepReport) -> String {
     for a in &r.agents {
         let mut line = format!("{a:first$}");
         for i in &cols {
-            let o = r.cell(a, *i).map_or(Outcome::NotApplicable, |c| c.outcome);
+            let cell = r.cell(a, *i);
+            let o = cell.map_or(Outcome::NotApplicable, |c| c.outcome);
             let (sym, s) = symbol(o);
-            line.push_str(&format!("  {s}{sym}{s:#}{:pad$}", "", pad = width(i) - 1));
+            // A result that rests on an assumption is marked, and makes no finding.
+            let mark = match cell {
+                Some(c) if !c.counted && o != Outcome::NotApplicable => "?",
+                _ => "",
+            };
+            let pad = width(i).saturating_sub(1 + mark.len());
+            line.push_str(&format!("  {s}{sym}{s:#}{mark}{:pad$}", ""));
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -130,8 +137,13 @@ pub fn markdown(r: &SweepReport) -> String {
     for a in &r.agents {
         out.push_str(&format!("| {a} |"));
         for i in &cols {
-            let o = r.cell(a, *i).map_or(Outcome::NotApplicable, |c| c.outcome);
-            out.push_str(&format!(" {} |", symbol(o).0));
+            let cell = r.cell(a, *i);
+            let o = cell.map_or(Outcome::NotApplicable, |c| c.outcome);
+            let mark = match cell {
+                Some(c) if !c.counted && o != Outcome::NotApplicable => "?",
+                _ => "",
+            };
+            out.push_str(&format!(" {}{mark} |", symbol(o).0));
         }
         out.push('\n');
     }

@@ -72,7 +72,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
         let row = |o: Outcome| -> Vec<&Cell> {
             r.cells
                 .iter()
-                .filter(|c| c.sample == i && c.outcome == o)
+                .filter(|c| c.sample == i && c.outcome == o && c.counted)
                 .collect()
         };
         let blocked = row(Outcome::Blocked);
@@ -122,6 +122,7 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
             .iter()
             .filter(|c| {
                 c.agent == *agent
+                    && c.counted
                     && !matches!(c.outcome, Outcome::NotApplicable | Outcome::NotFired)
             })
             .collect();
@@ -160,7 +161,8 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
 fn blind_spots(r: &SweepReport, out: &mut Vec<Finding>) {
     for (action, kind) in [(Action::Bash, "shell"), (Action::Edit, "edit")] {
         let guards = r.cells.iter().any(|c| {
-            c.outcome == Outcome::Blocked
+            c.counted
+                && c.outcome == Outcome::Blocked
                 && r.samples[c.sample].hostile
                 && r.samples[c.sample].action == action
         });

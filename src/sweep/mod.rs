@@ -46,6 +46,9 @@ pub struct Cell {
     pub decision: Decision,
     /// What happens to the action.
     pub effect: Option<Effect>,
+    /// Whether the result is a firm prediction: one that rests on an assumption is shown but
+    /// never makes a finding.
+    pub counted: bool,
     /// The first command's exit code.
     pub exit_code: Option<i32>,
     /// The last line of the first command's stderr (where a traceback names its error).
@@ -232,6 +235,7 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
         outcome: Outcome::of(t),
         decision: t.decision,
         effect: t.effect,
+        counted: t.counted,
         exit_code: first.and_then(|c| c.exit_code),
         stderr: first
             .and_then(|c| c.stderr.lines().rfind(|l| !l.trim().is_empty()))
