@@ -60,6 +60,10 @@ pub fn main(cli: Cli) -> i32 {
         Command::Schema { kind } => {
             let schema = match kind.as_deref() {
                 None => Some(report::schema()),
+                // The sweep's shape is its own module's (report/ does not import sweep/).
+                Some("sweep") => {
+                    serde_json::to_value(schemars::schema_for!(crate::sweep::SweepReport)).ok()
+                }
                 Some(k) => report::listing::schema(k),
             };
             let Some(schema) = schema else {

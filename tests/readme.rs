@@ -3,6 +3,8 @@
 //! the line states (`# exit status N`; 0 when it states none). `.ci/run` runs the set-up
 //! section's commands themselves, taken from the README by `ci/readme-commands.sh`.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -190,4 +192,37 @@ fn the_readme_shows_the_main_jobs_default_output_as_it_is() {
         )),
         "the README's main job output is not what it prints now:\n{text}"
     );
+}
+
+/// The README shows `hookcheck tools --fields` and the example guard's sweep as they print now.
+#[test]
+fn the_readme_shows_the_fields_table_and_the_sweep_as_they_are() {
+    if !common::needs("jq", "by the example guard", "apt-get install jq") {
+        return;
+    }
+    let home = tempfile::tempdir().expect("temp home");
+    for args in [vec!["tools", "--fields"], vec!["sweep", "no-force-push"]] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookcheck"));
+        cmd.args(&args);
+        let out = as_a_user(&mut cmd, home.path())
+            .output()
+            .expect("run hookcheck");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let shown: String = text
+            .lines()
+            .map(|l| {
+                if l.is_empty() {
+                    "\n".to_string()
+                } else {
+                    format!("    {l}\n")
+                }
+            })
+            .collect();
+        let block = format!("    $ hookcheck {}\n\n{shown}", args.join(" "));
+        assert!(
+            readme().contains(&block),
+            "the README does not show `hookcheck {}` as it prints now:\n{text}",
+            args.join(" ")
+        );
+    }
 }

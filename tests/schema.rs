@@ -59,6 +59,7 @@ fn every_json_output_matches_its_schema() {
         ("list-installed", vec!["list", "--installed"]),
         ("tools", vec!["tools"]),
         ("lint", vec!["lint"]),
+        ("sweep", vec!["sweep", "g", "-t", "claude,gemini"]),
         (
             "live",
             vec![

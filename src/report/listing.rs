@@ -230,6 +230,7 @@ pub const KINDS: &[&str] = &[
     "tools",
     "lint",
     "live",
+    "sweep",
     "error",
 ];
 

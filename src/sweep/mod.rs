@@ -26,8 +26,8 @@ use crate::workspace::Workspace;
 pub use findings::{Finding, Kind};
 pub use samples::{Action, Sample};
 
-/// The version of the sweep JSON.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the sweep JSON: the one vocabulary's.
+pub const SCHEMA_VERSION: u32 = crate::report::SCHEMA_VERSION;
 
 /// What one agent did with one sample.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
