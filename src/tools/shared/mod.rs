@@ -1,6 +1,7 @@
 //! Helpers several tools really share. They take every agent-specific fact as an argument and
 //! never branch on which agent is asking.
 
+pub use crate::contract::template::first_alternative;
 pub use crate::plan::assumed;
 pub use crate::plan::build::{
     exec_program, invocation, merge_env, session_id, shell_quote, stdin_bytes, wrong_trigger,
@@ -152,19 +153,6 @@ pub fn looks_like_json(text: &str) -> bool {
 /// A string field of a JSON object.
 pub fn str_field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
     obj.get(key).and_then(Value::as_str)
-}
-
-/// The first alternative of a matcher written as a `|` list (`startup|resume` → `startup`),
-/// used to pick the value a no-input event reports; `default` when the matcher is empty or `*`.
-pub fn first_alternative<'a>(matcher: &'a str, default: &'a str) -> &'a str {
-    let m = matcher.trim();
-    if m.is_empty() || m == "*" {
-        return default;
-    }
-    m.split('|')
-        .map(str::trim)
-        .find(|s| !s.is_empty())
-        .unwrap_or(default)
 }
 
 #[cfg(test)]
