@@ -20,8 +20,9 @@ fn word(e: Effect) -> &'static str {
     }
 }
 
-/// hookcheck's verdict for one recorded case, predicted again from the spec's text alone.
-fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> &'static str {
+/// hookcheck's verdict for one recorded case, predicted again from the spec's text alone
+/// (`not run` says why).
+fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> String {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join(format!("{hook}.yaml")), spec).expect("spec");
     let ws = Workspace {
@@ -39,7 +40,15 @@ fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> &'static str {
     };
     let check = ws.check(&req, dir.path(), 2).expect("check");
     let report = run::run_check(&check, hookcheck::report::Keep::text(0));
-    report.targets[0].effect.map_or("not run", word)
+    let t = &report.targets[0];
+    match t.effect {
+        Some(e) => word(e).to_string(),
+        None => format!(
+            "not run ({:?}: {})",
+            t.decision,
+            t.reason.as_deref().unwrap_or("")
+        ),
+    }
 }
 
 /// fixtures/live/known-disagreements.json: each entry names a recorded case (`file`, and `hook`
@@ -126,7 +135,7 @@ fn predictions_agree_with_every_recorded_observation() {
             agent: &f.agent,
             version: f.version.as_deref().unwrap_or("?"),
         };
-        problems.extend(known.check(&case, predicted, f.observed.as_str()));
+        problems.extend(known.check(&case, &predicted, f.observed.as_str()));
     }
     problems.extend(
         known
@@ -212,7 +221,7 @@ fn predictions_agree_with_every_campaign_observation() {
     }
     // The hooks mostly wait (the slow cells sit out their timeout): predict a few at a time.
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut predicted = vec![""; jobs.len()];
+    let mut predicted = vec![String::new(); jobs.len()];
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..4)
             .map(|_| {
@@ -241,7 +250,7 @@ fn predictions_agree_with_every_campaign_observation() {
             agent: &r.agent,
             version: r.version.as_deref().unwrap_or("?"),
         };
-        problems.extend(known.check(&case, predicted, c.observed.as_str()));
+        problems.extend(known.check(&case, &predicted, c.observed.as_str()));
     }
     let compared = jobs.len();
     problems.extend(known.unused("campaign/"));
