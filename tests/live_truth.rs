@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use hookcheck::live::record;
+use hookcheck::live::{campaign, record};
 use hookcheck::run;
 use hookcheck::verdict::Effect;
 use hookcheck::workspace::{CheckRequest, Workspace};
@@ -20,15 +20,106 @@ fn word(e: Effect) -> &'static str {
     }
 }
 
+/// hookcheck's verdict for one recorded case, predicted again from the spec's text alone
+/// (`not run` says why).
+fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> String {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join(format!("{hook}.yaml")), spec).expect("spec");
+    let ws = Workspace {
+        cwd: dir.path().to_path_buf(),
+        root: dir.path().to_path_buf(),
+        home: dir.path().to_path_buf(),
+        spec_dirs: vec![dir.path().to_path_buf()],
+        env: std::env::vars().collect(),
+    };
+    let req = CheckRequest {
+        hook: hook.to_string(),
+        bash: Some(trigger.to_string()),
+        targets: vec![agent.to_string()],
+        ..Default::default()
+    };
+    let check = ws.check(&req, dir.path(), 2).expect("check");
+    let report = run::run_check(&check, hookcheck::report::Keep::text(0));
+    let t = &report.targets[0];
+    match t.effect {
+        Some(e) => word(e).to_string(),
+        None => format!(
+            "not run ({:?}: {})",
+            t.decision,
+            t.reason.as_deref().unwrap_or("")
+        ),
+    }
+}
+
+/// fixtures/live/known-disagreements.json: each entry names a recorded case (`file`, and `hook`
+/// for a campaign cell), what hookcheck predicts and what the agent did.
+struct Known {
+    entries: Vec<Value>,
+    used: Vec<bool>,
+}
+
+impl Known {
+    fn load(root: &Path) -> Known {
+        let text = std::fs::read_to_string(root.join("known-disagreements.json")).expect("known");
+        let entries: Vec<Value> = serde_json::from_str(&text).expect("known list json");
+        let used = vec![false; entries.len()];
+        Known { entries, used }
+    }
+
+    /// A problem with one compared case, if any: a disagreement not listed (or listed with
+    /// other verdicts), or a listed one that now agrees.
+    fn check(&mut self, case: &Case, predicted: &str, observed: &str) -> Option<String> {
+        let hook = |k: &Value| k.get("hook").is_none_or(|h| h == case.hook);
+        let at = self
+            .entries
+            .iter()
+            .position(|k| k["file"] == case.file && hook(k));
+        if let Some(i) = at {
+            self.used[i] = true;
+        }
+        let listed = at.map(|i| &self.entries[i]);
+        match (predicted == observed, listed) {
+            (true, None) => None,
+            (true, Some(_)) => Some(format!(
+                "{} {}: listed as a known disagreement but now agrees ({observed}): remove it",
+                case.file, case.hook
+            )),
+            (false, Some(k)) if k["predicted"] == predicted && k["observed"] == observed => None,
+            (false, _) => Some(format!(
+                "{} {}: {} {}: hookcheck predicts {predicted}, the agent did {observed}",
+                case.file, case.hook, case.agent, case.version
+            )),
+        }
+    }
+
+    /// Listed entries under `prefix` that name no recorded case.
+    fn unused(&self, prefix: &str) -> Vec<String> {
+        self.entries
+            .iter()
+            .zip(&self.used)
+            .filter(|(k, used)| {
+                !**used && k["file"].as_str().is_some_and(|f| f.starts_with(prefix))
+            })
+            .map(|(k, _)| {
+                format!("{k}: listed as a known disagreement, but no such case is recorded")
+            })
+            .collect()
+    }
+}
+
+/// One recorded case, as named in problems and in the known list.
+struct Case<'a> {
+    file: &'a str,
+    hook: &'a str,
+    agent: &'a str,
+    version: &'a str,
+}
+
 #[test]
 fn predictions_agree_with_every_recorded_observation() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
     let fixtures = record::load_all(&root.join("observations")).expect("observations");
-    let known: Value = serde_json::from_str(
-        &std::fs::read_to_string(root.join("known-disagreements.json")).expect("known list"),
-    )
-    .expect("known list json");
-    let known = known.as_array().cloned().unwrap_or_default();
+    let mut known = Known::load(&root);
     let mut problems = Vec::new();
     let mut compared = 0;
     for (file, f) in &fixtures {
@@ -36,42 +127,134 @@ fn predictions_agree_with_every_recorded_observation() {
             // An agent recorded live that hookcheck has no contract for: nothing to compare.
             continue;
         }
-        let dir = tempfile::tempdir().expect("tempdir");
-        std::fs::write(dir.path().join(format!("{}.yaml", f.hook)), &f.spec).expect("spec");
-        let ws = Workspace {
-            cwd: dir.path().to_path_buf(),
-            root: dir.path().to_path_buf(),
-            home: dir.path().to_path_buf(),
-            spec_dirs: vec![dir.path().to_path_buf()],
-            env: std::env::vars().collect(),
-        };
-        let req = CheckRequest {
-            hook: f.hook.clone(),
-            bash: Some(f.trigger.clone()),
-            targets: vec![f.agent.clone()],
-            ..Default::default()
-        };
-        let check = ws.check(&req, dir.path(), 2).expect("check");
-        let report = run::run_check(&check, hookcheck::report::Keep::text(0));
-        let predicted = report.targets[0].effect.map_or("not run", word);
-        let observed = f.observed.as_str();
+        let predicted = predict(&f.agent, &f.hook, &f.spec, &f.trigger);
         compared += 1;
-        let listed = known.iter().find(|k| k["file"] == file.as_str());
-        match (predicted == observed, listed) {
-            (true, None) => {}
-            (true, Some(_)) => problems.push(format!(
-                "{file}: listed as a known disagreement but now agrees ({observed}): remove it"
-            )),
-            (false, Some(k)) if k["predicted"] == predicted && k["observed"] == observed => {}
-            (false, _) => problems.push(format!(
-                "{file}: {} {} on `{}`: hookcheck predicts {predicted}, the agent did {observed}",
-                f.agent,
-                f.version.as_deref().unwrap_or("?"),
-                f.hook
-            )),
+        let case = Case {
+            file,
+            hook: &f.hook,
+            agent: &f.agent,
+            version: f.version.as_deref().unwrap_or("?"),
+        };
+        problems.extend(known.check(&case, &predicted, f.observed.as_str()));
+    }
+    problems.extend(
+        known
+            .unused("")
+            .into_iter()
+            .filter(|p| !p.contains("\"campaign/")),
+    );
+    assert!(compared > 0, "no recorded observation to compare");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+const CAMPAIGN: &str = "fixtures/live/campaign";
+
+/// The campaign's hook specs (fixtures/live/campaign/hooks) are exactly what the grammar in
+/// `live::campaign` generates. `HOOKCHECK_BLESS=1` writes them after a grammar change.
+#[test]
+fn campaign_hooks_are_the_grammar() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(CAMPAIGN)
+        .join("hooks");
+    let cells = campaign::cells().expect("grammar");
+    let want: Vec<(String, String)> = cells
+        .iter()
+        .map(|c| (format!("{}.yaml", c.name()), c.spec_text()))
+        .collect();
+    if std::env::var_os("HOOKCHECK_BLESS").is_some() {
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("hooks dir");
+        for (name, text) in &want {
+            std::fs::write(dir.join(name), text).expect("write spec");
         }
     }
-    assert!(compared > 0, "no recorded observation to compare");
+    let mut got: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .expect("campaign hooks (HOOKCHECK_BLESS=1 writes them)")
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(e.path()).expect("spec"))
+        })
+        .collect();
+    got.sort();
+    let mut want = want;
+    want.sort();
+    assert_eq!(
+        got, want,
+        "fixtures/live/campaign/hooks is not what the grammar generates: HOOKCHECK_BLESS=1"
+    );
+}
+
+/// hookcheck's prediction agrees with every campaign cell recorded on a real agent
+/// (fixtures/live/campaign/observations, written by scripts/live-campaign.sh --record), or the
+/// cell is listed in known-disagreements.json. A recorded cell must still be in the grammar,
+/// with the same command: a changed grammar means recording again.
+#[test]
+fn predictions_agree_with_every_campaign_observation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    let records: Vec<(String, campaign::Record)> =
+        record::load_dir(&root.join("campaign/observations")).expect("campaign observations");
+    let cells = campaign::cells().expect("grammar");
+    let mut known = Known::load(&root);
+    let mut problems = Vec::new();
+    // (file, record, recorded cell, grammar cell) for every cell still in the grammar.
+    let mut jobs = Vec::new();
+    for (file, r) in &records {
+        assert!(
+            hookcheck::tools::find(&r.agent).is_some(),
+            "{file}: no contract for {}",
+            r.agent
+        );
+        let file = format!("campaign/{file}");
+        for c in &r.cells {
+            match cells.iter().find(|g| g.name() == c.hook) {
+                None => problems.push(format!("{file} {}: no longer in the grammar", c.hook)),
+                Some(cell) if cell.command() != c.command => problems.push(format!(
+                    "{file} {}: recorded `{}`, the grammar now runs `{}`: record again",
+                    c.hook,
+                    c.command,
+                    cell.command()
+                )),
+                Some(cell) => jobs.push((file.clone(), r, c, cell)),
+            }
+        }
+    }
+    // The hooks mostly wait (the slow cells sit out their timeout): predict a few at a time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut predicted = vec![String::new(); jobs.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((_, r, c, cell)) = jobs.get(i) else {
+                            return done;
+                        };
+                        done.push((i, predict(&r.agent, &c.hook, &cell.spec_text(), &r.trigger)));
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, p) in w.join().expect("prediction worker") {
+                predicted[i] = p;
+            }
+        }
+    });
+    for ((file, r, c, _), predicted) in jobs.iter().zip(predicted) {
+        let case = Case {
+            file,
+            hook: &c.hook,
+            agent: &r.agent,
+            version: r.version.as_deref().unwrap_or("?"),
+        };
+        problems.extend(known.check(&case, &predicted, c.observed.as_str()));
+    }
+    let compared = jobs.len();
+    problems.extend(known.unused("campaign/"));
+    assert!(compared > 0, "no recorded campaign cell to compare");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -3,6 +3,7 @@
 //! result came back (block), the turn ended with no result (halted), or the scripted call never
 //! happened (no-call: a harness problem, never a verdict).
 
+pub mod campaign;
 pub mod capture;
 pub mod cmd;
 pub mod reap;

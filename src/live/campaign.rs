@@ -1,0 +1,361 @@
+//! The behaviour campaign: a grammar of hook behaviours as data. A hook prints something on
+//! stdout, something on stderr, then ends some way; each dimension is a table of [`Part`]s and
+//! [`CROSSINGS`] says which products are run (the crossings that decide verdicts, not the full
+//! product). Every cell is a hook spec like fixtures/live/hooks (`cells`, `spec_text`), written
+//! to fixtures/live/campaign/hooks; `scripts/live-campaign.sh` runs them on every live agent
+//! installed and records one [`Record`] per agent in fixtures/live/campaign/observations.
+
+use serde::{Deserialize, Serialize};
+
+use super::Observed;
+
+/// One value of one dimension: a name used in cell names, the shell text, and what it means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Part {
+    /// The short name (in the cell's name).
+    pub name: &'static str,
+    /// The POSIX shell text (empty: nothing). Runs under `sh`, `bash` and `dash` alike.
+    pub sh: &'static str,
+    /// What it is, for people.
+    pub says: &'static str,
+}
+
+const fn part(name: &'static str, sh: &'static str, says: &'static str) -> Part {
+    Part { name, sh, says }
+}
+
+/// How the hook ends.
+pub const ENDINGS: &[Part] = &[
+    part("exit0", "exit 0", "exit 0"),
+    part("exit1", "exit 1", "exit 1"),
+    part("exit2", "exit 2", "exit 2"),
+    part("exit3", "exit 3", "exit 3"),
+    part("exit124", "exit 124", "exit 124 (what timeout(1) returns)"),
+    part("exit127", "exit 127", "exit 127 (command not found)"),
+    part("sigkill", "kill -9 $$", "killed by SIGKILL"),
+    part("sigterm", "kill -TERM $$", "killed by SIGTERM"),
+    part("slow", "sleep 10", "still running at its 2 s timeout"),
+];
+
+/// What the hook prints on stdout. JSON goes through `printf '%s'` so no shell reads it.
+pub const STDOUTS: &[Part] = &[
+    part("none", "", "nothing"),
+    part("text", "echo 'checked: fine'", "plain text"),
+    part(
+        "hso-deny",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"nope"}}'"#,
+        "hookSpecificOutput permissionDecision deny with a reason",
+    ),
+    part(
+        "hso-deny-noreason",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}'"#,
+        "hookSpecificOutput permissionDecision deny, no reason",
+    ),
+    part(
+        "hso-deny-noevent",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"nope"}}'"#,
+        "hookSpecificOutput permissionDecision deny, no hookEventName",
+    ),
+    part(
+        "hso-deny-otherevent",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny","permissionDecisionReason":"nope"}}'"#,
+        "hookSpecificOutput permissionDecision deny under hookEventName PostToolUse",
+    ),
+    part(
+        "hso-ask",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}'"#,
+        "hookSpecificOutput permissionDecision ask",
+    ),
+    part(
+        "hso-allow",
+        r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"fine"}}'"#,
+        "hookSpecificOutput permissionDecision allow",
+    ),
+    part(
+        "decision-block",
+        r#"printf '%s\n' '{"decision":"block","reason":"nope"}'"#,
+        "decision block with a reason",
+    ),
+    part(
+        "decision-deny",
+        r#"printf '%s\n' '{"decision":"deny","reason":"nope"}'"#,
+        "decision deny with a reason",
+    ),
+    part(
+        "continue-false",
+        r#"printf '%s\n' '{"continue":false}'"#,
+        "continue false",
+    ),
+    part(
+        "continue-false-reason",
+        r#"printf '%s\n' '{"continue":false,"stopReason":"halt now"}'"#,
+        "continue false with a stopReason",
+    ),
+    part(
+        "top-deny",
+        r#"printf '%s\n' '{"permissionDecision":"deny"}'"#,
+        "permissionDecision deny at the top level",
+    ),
+    part(
+        "malformed",
+        r#"printf '%s\n' '{"decision": "block"'"#,
+        "malformed JSON",
+    ),
+    part(
+        "text-then-json",
+        r#"printf 'checking\n%s\n' '{"decision":"block","reason":"nope"}'"#,
+        "a line of text, then decision block",
+    ),
+    part(
+        "json-then-text",
+        r#"printf '%s\ndone\n' '{"decision":"block","reason":"nope"}'"#,
+        "decision block, then a line of text",
+    ),
+    part(
+        "array",
+        r#"printf '%s\n' '[{"decision":"block","reason":"nope"}]'"#,
+        "a JSON array holding decision block",
+    ),
+    part(
+        "bom",
+        r#"printf '\357\273\277%s\n' '{"decision":"block","reason":"nope"}'"#,
+        "a UTF-8 byte-order mark, then decision block",
+    ),
+    part(
+        "crlf",
+        r#"printf '%s\r\n' '{"decision":"block","reason":"nope"}'"#,
+        "decision block ended by CRLF",
+    ),
+    part(
+        "padded",
+        r#"printf '\n\n   %s   \n\n' '{"decision":"block","reason":"nope"}'"#,
+        "decision block between blank lines and spaces",
+    ),
+];
+
+/// What the hook prints on stderr.
+pub const STDERRS: &[Part] = &[
+    part("none", "", "nothing"),
+    part("blank", r"printf '  \n\t\n' >&2", "whitespace only"),
+    part("text", "echo 'blocked by policy' >&2", "text"),
+];
+
+/// One block of the campaign: every ending × stdout × stderr named here.
+#[derive(Debug, Clone, Copy)]
+pub struct Crossing {
+    /// What this block finds out.
+    pub why: &'static str,
+    /// Names from [`ENDINGS`].
+    pub endings: &'static [&'static str],
+    /// Names from [`STDOUTS`].
+    pub stdouts: &'static [&'static str],
+    /// Names from [`STDERRS`].
+    pub stderrs: &'static [&'static str],
+}
+
+const ALL_ENDINGS: &[&str] = &[
+    "exit0", "exit1", "exit2", "exit3", "exit124", "exit127", "sigkill", "sigterm", "slow",
+];
+
+/// The blocks run. A cell in two blocks runs once.
+pub const CROSSINGS: &[Crossing] = &[
+    Crossing {
+        why: "how each ending is read, with and without a reason on stderr",
+        endings: ALL_ENDINGS,
+        stdouts: &["none"],
+        stderrs: &["none", "text"],
+    },
+    Crossing {
+        why: "whether whitespace on stderr counts as a reason",
+        endings: &["exit1", "exit2", "exit3"],
+        stdouts: &["none"],
+        stderrs: &["blank"],
+    },
+    Crossing {
+        why: "which stdout shapes decide on exit 0",
+        endings: &["exit0"],
+        stdouts: &[
+            "text",
+            "hso-deny",
+            "hso-deny-noreason",
+            "hso-deny-noevent",
+            "hso-deny-otherevent",
+            "hso-ask",
+            "hso-allow",
+            "decision-block",
+            "decision-deny",
+            "continue-false",
+            "continue-false-reason",
+            "top-deny",
+            "malformed",
+            "text-then-json",
+            "json-then-text",
+            "array",
+            "bom",
+            "crlf",
+            "padded",
+        ],
+        stderrs: &["none"],
+    },
+    Crossing {
+        why: "whether JSON is read on a non-zero exit",
+        endings: &["exit1", "exit2"],
+        stdouts: &["hso-deny", "hso-allow", "decision-block", "continue-false"],
+        stderrs: &["none"],
+    },
+    Crossing {
+        why: "stdout JSON against a stderr reason",
+        endings: &["exit0", "exit2"],
+        stdouts: &["hso-allow", "decision-block"],
+        stderrs: &["text"],
+    },
+    Crossing {
+        why: "a decision printed before the hook runs past its timeout",
+        endings: &["slow"],
+        stdouts: &["hso-deny", "decision-block"],
+        stderrs: &["none"],
+    },
+];
+
+/// The hook timeout every cell runs with, in seconds.
+pub const TIMEOUT_S: u64 = 2;
+
+/// One cell: a hook behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// How it ends.
+    pub ending: Part,
+    /// What it prints on stdout.
+    pub stdout: Part,
+    /// What it prints on stderr.
+    pub stderr: Part,
+}
+
+impl Cell {
+    /// `ENDING_STDOUT_STDERR`, the spec's name.
+    pub fn name(&self) -> String {
+        format!(
+            "{}_{}_{}",
+            self.ending.name, self.stdout.name, self.stderr.name
+        )
+    }
+
+    /// The hook's shell command: stdout, then stderr, then the ending.
+    pub fn command(&self) -> String {
+        [self.stdout.sh, self.stderr.sh, self.ending.sh]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// The hook spec (YAML; the command as a double-quoted scalar).
+    pub fn spec_text(&self) -> String {
+        let description = format!(
+            "{}; stdout: {}; stderr: {}",
+            self.ending.says, self.stdout.says, self.stderr.says
+        );
+        format!(
+            "description: {}\non: before-tool\nmatch: shell\ncommand: {}\ntimeout: {TIMEOUT_S}\n",
+            json_string(&description),
+            json_string(&self.command())
+        )
+    }
+}
+
+/// A JSON string literal, which is also a YAML double-quoted scalar.
+fn json_string(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
+
+fn find(table: &[Part], name: &str) -> Result<Part, String> {
+    table
+        .iter()
+        .copied()
+        .find(|p| p.name == name)
+        .ok_or_else(|| format!("campaign grammar: no part named `{name}`"))
+}
+
+/// Every cell of [`CROSSINGS`], in order, each once.
+pub fn cells() -> Result<Vec<Cell>, String> {
+    let mut out: Vec<Cell> = Vec::new();
+    for c in CROSSINGS {
+        for e in c.endings {
+            for o in c.stdouts {
+                for r in c.stderrs {
+                    let cell = Cell {
+                        ending: find(ENDINGS, e)?,
+                        stdout: find(STDOUTS, o)?,
+                        stderr: find(STDERRS, r)?,
+                    };
+                    if !out.contains(&cell) {
+                        out.push(cell);
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One agent's recorded campaign (fixtures/live/campaign/observations/AGENT.json).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The tool id.
+    pub agent: String,
+    /// The agent's version, as it reports it.
+    pub version: Option<String>,
+    /// The day the cells were observed (UTC).
+    pub date: String,
+    /// The user's trigger command every cell ran with.
+    pub trigger: String,
+    /// One observation per cell.
+    pub cells: Vec<RecordedCell>,
+}
+
+/// One cell observed on one agent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedCell {
+    /// The cell's name ([`Cell::name`]).
+    pub hook: String,
+    /// The hook command it ran, so a grammar change cannot go unnoticed.
+    pub command: String,
+    /// What the agent did.
+    pub observed: Observed,
+    /// The start of the tool result the agent handed back to the model.
+    pub tool_result: Option<String>,
+    /// How long the agent's run took, in milliseconds.
+    pub elapsed_ms: u64,
+    /// hookcheck's prediction when this was recorded (informational).
+    pub predicted_at_record: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_part_exists_and_cells_are_unique() {
+        let cells = cells().expect("grammar");
+        let mut names: Vec<String> = cells.iter().map(Cell::name).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n);
+        assert!(n >= 40, "{n} cells");
+    }
+
+    #[test]
+    fn a_cell_is_stdout_then_stderr_then_its_ending() {
+        let cell = Cell {
+            ending: find(ENDINGS, "exit2").unwrap(),
+            stdout: find(STDOUTS, "hso-deny").unwrap(),
+            stderr: find(STDERRS, "text").unwrap(),
+        };
+        assert_eq!(cell.name(), "exit2_hso-deny_text");
+        assert_eq!(
+            cell.command(),
+            r#"printf '%s\n' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"nope"}}'; echo 'blocked by policy' >&2; exit 2"#
+        );
+    }
+}
