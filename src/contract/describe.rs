@@ -291,6 +291,7 @@ fn test(t: &Test) -> String {
         Test::KeyNotIn(l) => format!("a key other than {}", l.join(", ")),
         Test::NotNull(p) => format!("{p} not null"),
         Test::IsEvent(p) => format!("{p} = the event"),
+        Test::NotEvent(p) => format!("{p} another event"),
         Test::StrOrNull(p) => format!("{p} absent, null or a string"),
         Test::SomeText(l) => format!("text in {}", l.join(" or ")),
     }

@@ -536,6 +536,7 @@ pub const fn sample(
         reply: Reply {
             from: reply::Stream::Stdout,
             json_in_string: false,
+            skips_bom: false,
             context: &[],
             rewrites: &[],
             rules,

@@ -21,6 +21,9 @@ pub struct Reply {
     pub from: Stream,
     /// Also take a JSON string that holds a JSON object (parsed twice).
     pub json_in_string: bool,
+    /// Skip a UTF-8 byte-order mark before the reply (seen in the real Claude Code 2.1.332,
+    /// Gemini CLI 0.61.0 and Qwen Code 0.24.4: a BOM then a block blocks).
+    pub skips_bom: bool,
     /// Fields whose presence (not null) in a JSON reply adds context for the model.
     pub context: &'static [&'static str],
     /// Fields whose presence in a JSON reply rewrites the tool's input or output.
@@ -200,6 +203,8 @@ pub enum Test {
     NotNull(&'static str),
     /// The string at the path is the name of the event that ran.
     IsEvent(&'static str),
+    /// A string at the path that is not the name of the event that ran (binds `{value}`).
+    NotEvent(&'static str),
     /// The path is absent, null, or a string (a field read as an optional string).
     StrOrNull(&'static str),
     /// One of these paths holds a non-empty string, or an array of strings one of which is
@@ -419,6 +424,10 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         ),
         _ => (stdout.trim(), "stdout"),
     };
+    let text = match c.reply.skips_bom {
+        true => text.strip_prefix('\u{feff}').unwrap_or(text).trim_start(),
+        false => text,
+    };
     let seen = Seen {
         text,
         from,
@@ -621,6 +630,13 @@ fn passes(o: &Map<String, Value>, t: &Test, event: &str, bound: &mut String) -> 
         }),
         Test::NotNull(p) => at(o, p).is_some_and(|v| !v.is_null()),
         Test::IsEvent(p) => at(o, p).and_then(Value::as_str) == Some(event),
+        Test::NotEvent(p) => match at(o, p).and_then(Value::as_str) {
+            Some(s) if s != event => {
+                *bound = s.to_string();
+                true
+            }
+            _ => false,
+        },
         Test::NonBlank(p) => at(o, p)
             .and_then(Value::as_str)
             .is_some_and(|s| !s.trim().is_empty()),
@@ -900,6 +916,7 @@ pub(crate) mod tests {
             reply: Reply {
                 from: Stream::StderrAt(2),
                 json_in_string: true,
+                skips_bom: false,
                 context: &["b"],
                 rewrites: &[],
                 rules: RULES,

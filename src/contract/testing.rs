@@ -65,6 +65,7 @@ pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
         reply: Reply {
             from: Stream::Stdout,
             json_in_string: false,
+            skips_bom: false,
             context: &[],
             rewrites: &[],
             rules,

@@ -129,6 +129,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &[],
         rules: replies::RULES,

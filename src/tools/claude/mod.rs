@@ -120,6 +120,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: true,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &[
             "hookSpecificOutput.updatedInput",
@@ -353,10 +354,52 @@ mod tests {
                 Effect::Blocked,
             ),
             (
-                "D continue false halts",
+                // The hooks reference says continue: false stops first; the real agent runs
+                // the call, then ends the turn (campaign of 2026-12-01).
+                "R continue false: the call runs, then the turn ends",
                 PRE,
                 "PreToolUse",
                 exit(0, r#"{"continue":false}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "D continue false halts on Stop",
+                PRE,
+                "Stop",
+                exit(0, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "R a BOM before the reply is skipped",
+                PRE,
+                "PreToolUse",
+                exit(0, "\u{feff}{\"decision\":\"block\"}", ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R exit 1, no stderr: the JSON still blocks",
+                PRE,
+                "PreToolUse",
+                exit(1, r#"{"decision":"block"}"#, ""),
+                Block,
+                Effect::Blocked,
+            ),
+            (
+                "R deny without hookEventName is ignored",
+                PRE,
+                "PreToolUse",
+                exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "R exit 2, continue false, no stderr halts",
+                PRE,
+                "PreToolUse",
+                exit(2, r#"{"continue":false}"#, ""),
                 Block,
                 Effect::Halted,
             ),

@@ -18,9 +18,43 @@ const NO_FAIL_CLOSED: &[&str] = &["Stop", "SubagentStop", "TaskCompleted", "Team
 const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 
-/// The rules, in the order Claude Code applies them: `failClosed` first, then the rest.
-pub const RULES: &[Rule] =
-    &reply::concat::<{ FAIL_CLOSED.len() + AS_CLAUDE.len() }>(FAIL_CLOSED, AS_CLAUDE);
+/// The behaviour campaign run on the real agent (fixtures/live/campaign/observations).
+const CAMPAIGN: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01 (fixtures/live/campaign/observations/claude.json)";
+const PRE: Ev = Ev::Is(&["PreToolUse"]);
+
+/// The rules, in the order Claude Code applies them: `failClosed` first, then what the real
+/// agent was seen doing where the documents say otherwise, then the rest.
+pub const RULES: &[Rule] = &reply::concat::<{ FAIL_CLOSED.len() + OBSERVED.len() + AS_CLAUDE.len() }>(
+    FAIL_CLOSED,
+    &reply::concat::<{ OBSERVED.len() + AS_CLAUDE.len() }>(OBSERVED, AS_CLAUDE),
+);
+
+/// Claude Code 2.1.332 on PreToolUse, where it contradicts the hooks reference (which says
+/// stdout is ignored on any exit but 0, and that `continue: false` stops before the call).
+#[rustfmt::skip]
+const OBSERVED: &[Rule] = &[
+    rule(Block).on(PRE).exit(2).stderr(Text::Empty).json(&[Test::Bool("continue", false)])
+        .effect(Effect::Halted)
+        .says("exit 2 with continue: false on stdout and nothing on stderr stops {agent} (real agent 2.1.332)")
+        .src(CAMPAIGN),
+    rule(Block).on(PRE).exit(1).stderr(Text::Empty).json(&[Test::Is("decision", "block")])
+        .says("exit 1 with nothing on stderr: {agent} still reads the JSON on stdout (real agent 2.1.332)")
+        .src(CAMPAIGN),
+    rule(Block).on(PRE).exit(1).stderr(Text::Empty).json(&[Test::Is(HSO_DECISION, "deny")])
+        .says("exit 1 with nothing on stderr: {agent} still reads the JSON on stdout (real agent 2.1.332)")
+        .src(CAMPAIGN),
+    rule(Allow).on(PRE).exit(0).json(&[Test::Bool("continue", false)])
+        .says("continue: false lets the call run, then ends {agent}'s turn (real agent 2.1.332; the hooks reference says it stops first)")
+        .src(CAMPAIGN),
+    rule(Allow).on(PRE).exit(0)
+        .json(&[Test::Is(HSO_DECISION, "deny"), Test::Lacks("hookSpecificOutput.hookEventName")])
+        .says("a hookSpecificOutput without hookEventName is ignored by {agent} (real agent 2.1.332): add \"hookEventName\": \"PreToolUse\"")
+        .src(CAMPAIGN),
+    rule(Allow).on(PRE).exit(0)
+        .json(&[Test::Is(HSO_DECISION, "deny"), Test::NotEvent("hookSpecificOutput.hookEventName")])
+        .says("a hookSpecificOutput for {value} is ignored on {event} by {agent} (real agent 2.1.332)")
+        .src(CAMPAIGN),
+];
 
 /// failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
 /// exit 2.

@@ -123,6 +123,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &[],
         rewrites: &["overrideInput"],
         rules: replies::RULES,

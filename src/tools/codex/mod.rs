@@ -106,6 +106,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &[],
         rules: replies::RULES,

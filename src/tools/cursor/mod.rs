@@ -111,6 +111,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &["additional_context", "agent_message", "agentMessage"],
         rewrites: &[],
         rules: replies::RULES,

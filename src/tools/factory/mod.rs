@@ -116,6 +116,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &["hookSpecificOutput.updatedInput"],
         rules: replies::RULES,

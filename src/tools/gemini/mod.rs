@@ -123,6 +123,7 @@ pub static CONTRACT: Contract = Contract {
         // string holding JSON is parsed twice.
         from: Stream::StdoutElseStderr,
         json_in_string: true,
+        skips_bom: true,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &["hookSpecificOutput.tool_input"],
         rules: replies::RULES,

@@ -102,6 +102,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &[],
         rewrites: &[],
         rules: replies::RULES,

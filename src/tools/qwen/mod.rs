@@ -115,6 +115,7 @@ pub static CONTRACT: Contract = Contract {
         // stdout is empty. A JSON string holding JSON is parsed twice.
         from: Stream::StderrAt(2),
         json_in_string: true,
+        skips_bom: true,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &[
             "hookSpecificOutput.updatedInput",

@@ -121,6 +121,7 @@ pub static CONTRACT: Contract = Contract {
         // hooks.go `Run`: the decision is on the last non-empty stdout line, a JSON object.
         from: Stream::LastLine,
         json_in_string: false,
+        skips_bom: false,
         context: &[],
         // Only a bash call's args may be rewritten, before it runs.
         rewrites: &["updated_args"],

@@ -108,6 +108,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         context: &["hookSpecificOutput.additionalContext"],
         rewrites: &[
             "hookSpecificOutput.updatedInput",

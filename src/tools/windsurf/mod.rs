@@ -88,6 +88,7 @@ pub static CONTRACT: Contract = Contract {
     reply: Reply {
         from: Stream::Stdout,
         json_in_string: false,
+        skips_bom: false,
         // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
         context: &[],
         rewrites: &[],
