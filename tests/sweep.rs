@@ -182,3 +182,53 @@ fn the_example_guard_sweeps_clean() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     insta::assert_snapshot!("sweep_example_guard", text);
 }
+
+/// A file guard written against one agent's field (`tool_input.file_path`) lets every edit
+/// through on an agent that sends the path elsewhere (Spettro: `tool_args.path`): the same
+/// sample is blocked on one and allowed on the other, and the help says where each puts it.
+#[test]
+fn a_guard_reading_one_agents_field_is_inconsistent_where_the_field_is_elsewhere() {
+    if !needs("jq", "by the field-reading guard", "apt-get install jq") {
+        return;
+    }
+    let p = Project::new()
+        .spec(
+            "env-file",
+            "on: before-tool\nmatch: edit\ncommand: ./hooks/env-file.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/env-file.sh",
+            "#!/bin/sh\n\
+             path=$(jq -r '.tool_input.file_path // empty')\n\
+             case \"$path\" in *.env) echo 'not .env' >&2; exit 2;; esac\n\
+             exit 0\n",
+        );
+    let run = p.run(&[
+        "sweep",
+        "env-file",
+        "-t",
+        "claude,spettro",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("sweep json");
+    let found: Vec<(String, String, String)> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or_default().to_string();
+            (s("kind"), s("agent"), s("help"))
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "inconsistent".to_string(),
+            "spettro".to_string(),
+            "Spettro sends the file path at `tool_args.path`, Claude Code at `tool_input.file_path`: read both"
+                .to_string()
+        )]
+    );
+}
