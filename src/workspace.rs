@@ -132,7 +132,7 @@ impl Workspace {
             add_expect(&mut expect, e)?;
         }
         let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = spec::load_file(&path)?;
+        let spec = load_spec(&path)?;
         // The other specs matter where an agent puts every hook of one event in one file.
         let peers = spec::discover(&self.spec_dirs)
             .into_iter()
@@ -229,4 +229,47 @@ pub fn jobs(given: Option<usize>) -> Result<usize, String> {
         Some(n) => Err(format!("--jobs {n}: use 1 to {}", crate::cli::MAX_JOBS)),
         None => Ok(run::default_jobs().min(crate::cli::MAX_JOBS)),
     }
+}
+
+/// A spec file, loaded and checked against the registry: each `x-ID` block must name an agent.
+pub fn load_spec(path: &Path) -> Result<spec::HookSpec, Error> {
+    let spec = spec::load_file(path)?;
+    for key in spec.raw.extensions.keys() {
+        let id = &key[spec::EXTENSION_PREFIX.len()..];
+        if tools::find(id).is_some() {
+            continue;
+        }
+        let blocks: Vec<String> = tools::ids()
+            .map(|i| format!("{}{i}", spec::EXTENSION_PREFIX))
+            .collect();
+        let help = match spec::did_you_mean(key, blocks.iter().map(String::as_str)) {
+            Some(m) => format!("did you mean `{m}`?"),
+            None => format!(
+                "an extension block is `x-` and an agent's id: {}",
+                blocks.join(", ")
+            ),
+        };
+        let line = spec.file.line_of(key);
+        let source_line = line
+            .and_then(|l| {
+                spec.file
+                    .text
+                    .lines()
+                    .nth(usize::try_from(l).ok()?.checked_sub(1)?)
+            })
+            .map(str::to_string);
+        let place = crate::error::Place {
+            file: spec.file.path.display().to_string(),
+            line,
+            column: line.map(|_| 1),
+            width: Some(key.len()),
+            source_line,
+        };
+        return Err(Error::in_file(
+            format!("`{key}` names no agent, so no agent reads it"),
+            place,
+        )
+        .help(help));
+    }
+    Ok(spec)
 }

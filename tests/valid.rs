@@ -509,3 +509,28 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
         )
     );
 }
+
+/// An extension block is `x-` and an agent's id, read only by that agent; one that names no
+/// agent is an error, not a block nobody reads.
+#[test]
+fn an_extension_block_must_name_an_agent() {
+    let p = Project::new()
+        .spec(
+            "ok",
+            "event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: block\n",
+        )
+        .spec(
+            "typo",
+            "event: PreToolUse\ncommand: ./h.sh\nx-goos:\n  on_failure: block\n",
+        )
+        .script("h.sh", "#!/bin/sh\nexit 0\n");
+    let run = p.run(&["run", "ok", "--bash", "ls", "-t", "goose"]);
+    assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
+    let run = p.run(&["run", "typo", "--bash", "ls", "-t", "goose"]);
+    assert_eq!(run.code(), 2);
+    let root = p.root().display().to_string();
+    assert_eq!(
+        run.stderr().replace(&root, "[root]"),
+        "error: `x-goos` names no agent, so no agent reads it\n --> [root]/.hookcheck/hooks/typo.yaml:3:1\n  |\n3 | x-goos:\n  | ^^^^^^\n  |\nhelp: did you mean `x-goose`?\n"
+    );
+}

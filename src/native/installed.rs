@@ -23,7 +23,14 @@ pub fn to_spec(h: &NativeHandler) -> HookSpec {
         env: h.env.clone(),
         // A handler that asks the user first carries it where the spec does, so the agent's
         // plan can refuse to answer for the user (seed 002, "Not run (Kiro)").
-        x_kiro: h.confirm.map(|c| serde_json::json!({ "confirm": c })),
+        extensions: h
+            .confirm
+            .map(|c| {
+                let key = format!("{}{}", crate::spec::EXTENSION_PREFIX, h.tool);
+                (key, serde_json::json!({ "confirm": c }))
+            })
+            .into_iter()
+            .collect(),
         ..RawSpec::default()
     };
     HookSpec {

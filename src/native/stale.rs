@@ -186,9 +186,7 @@ fn differences(
             )),
             Field::Confirm => {
                 let want = spec
-                    .raw
-                    .x_kiro
-                    .as_ref()
+                    .extension(h.tool)
                     .and_then(|v| v.get("confirm"))
                     .and_then(serde_json::Value::as_bool);
                 if want != h.confirm {

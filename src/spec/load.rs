@@ -197,13 +197,47 @@ pub const FORMS: &[(&str, Form)] = &[
     ("cwd", Form::Text),
     ("env", Form::TextMap),
     ("decision", Form::Text),
-    ("x-goose", Form::Any),
-    ("x-kiro", Form::Any),
-    ("x-gemini", Form::Any),
 ];
 
 fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
     parse_raw(file).map_err(SpecError::from)
+}
+
+/// The keys no typed field holds: an `x-ID` block is kept in `extensions` for the agent it
+/// names; any other key is an unknown field, placed and with a "did you mean".
+fn keys(file: &SpecFile, mut raw: RawSpec, is_json: bool) -> Result<RawSpec, Error> {
+    let opts = serde_saphyr::options! { strict_booleans: true, };
+    let value: serde_json::Value = if is_json {
+        serde_json::from_str(&file.text).unwrap_or_default()
+    } else {
+        serde_saphyr::from_str_with_options(&file.text, opts).unwrap_or_default()
+    };
+    let Some(map) = value.as_object() else {
+        return Ok(raw);
+    };
+    for (key, v) in map {
+        if FORMS.iter().any(|(f, _)| f == key) {
+            continue;
+        }
+        if key.starts_with(super::EXTENSION_PREFIX) {
+            raw.extensions.insert(key.clone(), v.clone());
+            continue;
+        }
+        let line = file.line_of(key).unwrap_or(1);
+        let shown = file.path.display().to_string();
+        return Err(
+            shape::explain(&shown, &file.text, (line, None), FORMS, "a spec").unwrap_or_else(
+                || {
+                    Error::from(file.error(
+                        Some(line),
+                        None,
+                        format!("unknown field `{key}` in a spec"),
+                    ))
+                },
+            ),
+        );
+    }
+    Ok(raw)
 }
 
 fn parse_raw(file: &SpecFile) -> Result<RawSpec, Error> {
@@ -213,7 +247,7 @@ fn parse_raw(file: &SpecFile) -> Result<RawSpec, Error> {
     // Where the typed parse stopped, and the parser's words about it.
     let (line, column, said) = if is_json {
         match serde_json::from_str(&file.text) {
-            Ok(raw) => return Ok(raw),
+            Ok(raw) => return keys(file, raw, is_json),
             Err(e) => {
                 let msg = e.to_string();
                 let said = msg.find(" at line ").map_or(msg.as_str(), |i| &msg[..i]);
@@ -226,7 +260,7 @@ fn parse_raw(file: &SpecFile) -> Result<RawSpec, Error> {
         }
     } else {
         match serde_saphyr::from_str_with_options(&file.text, opts.clone()) {
-            Ok(raw) => return Ok(raw),
+            Ok(raw) => return keys(file, raw, is_json),
             Err(e) => shape::yaml_failure(&e),
         }
     };

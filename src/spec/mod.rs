@@ -36,10 +36,11 @@ pub const FIELDS: &[&str] = &[
     "cwd",
     "env",
     "decision",
-    "x-goose",
-    "x-kiro",
-    "x-gemini",
 ];
+
+/// A key that starts with this is an extension block: settings for one agent, named by its id
+/// (`x-goose`, `x-kiro`), kept as written and read only by that agent's folder.
+pub const EXTENSION_PREFIX: &str = "x-";
 
 /// A command written as one string or as a list of commands (each its own handler).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -53,7 +54,7 @@ pub enum Commands {
 
 /// A hook spec as written in its file.
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+// Unknown keys are found after the typed parse (load.rs), which also keeps `x-ID` blocks.
 pub struct RawSpec {
     /// The hook's name; defaults to the file name without extension.
     pub name: Option<String>,
@@ -101,15 +102,9 @@ pub struct RawSpec {
     pub env: BTreeMap<String, String>,
     /// `stdout`: the hook prints its decision on stdout.
     pub decision: Option<String>,
-    /// Goose-only settings.
-    #[serde(rename = "x-goose")]
-    pub x_goose: Option<serde_json::Value>,
-    /// Kiro-only settings.
-    #[serde(rename = "x-kiro")]
-    pub x_kiro: Option<serde_json::Value>,
-    /// Gemini-only settings.
-    #[serde(rename = "x-gemini")]
-    pub x_gemini: Option<serde_json::Value>,
+    /// The extension blocks (`x-ID: ...`), by key, as written.
+    #[serde(skip)]
+    pub extensions: BTreeMap<String, serde_json::Value>,
 }
 
 /// When and on what the hook runs.
@@ -149,6 +144,11 @@ pub struct HookSpec {
 }
 
 impl HookSpec {
+    /// The extension block of the agent with this id (`x-ID`), as written.
+    pub fn extension(&self, id: &str) -> Option<&serde_json::Value> {
+        self.raw.extensions.get(&format!("{EXTENSION_PREFIX}{id}"))
+    }
+
     /// The spec's timeout in seconds, if it sets one.
     pub fn timeout(&self) -> Option<u64> {
         self.raw.timeout

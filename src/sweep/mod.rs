@@ -160,7 +160,7 @@ pub fn run(
         .collect();
     // Load the spec once up front, so a missing or invalid one is one usage error.
     let path = crate::spec::find_spec(hook, &ws.spec_dirs)?;
-    let spec = crate::spec::load_file(&path)?;
+    let spec = crate::workspace::load_spec(&path)?;
     let suite = suite::run(
         ws,
         &cases,

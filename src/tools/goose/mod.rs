@@ -206,7 +206,7 @@ fn fails_closed(spec: &HookSpec) -> bool {
 
 /// The `x-goose.on_failure` setting: `Ok(true)` for `block`.
 fn on_failure_blocks(spec: &HookSpec) -> Result<bool, String> {
-    let Some(v) = spec.raw.x_goose.as_ref().and_then(|x| x.get("on_failure")) else {
+    let Some(v) = spec.extension("goose").and_then(|x| x.get("on_failure")) else {
         return Ok(false);
     };
     match v.as_str() {

@@ -259,7 +259,7 @@ fn plan(cx: &PlanContext) -> Plan {
         Some(format!(
             "Kiro's docs do not show the event data of {event}, so hookcheck does not run it"
         ))
-    } else if let Some(reason) = x_kiro_refusal(cx.spec.raw.x_kiro.as_ref()) {
+    } else if let Some(reason) = x_kiro_refusal(cx.spec.extension("kiro")) {
         Some(reason)
     } else if ev.kind.is_tool() {
         match cx.trigger {
