@@ -39,7 +39,7 @@ pub const FIELDS: &[&str] = &[
 ];
 
 /// A key that starts with this is an extension block: settings for one agent, named by its id
-/// (`x-goose`, `x-kiro`), kept as written and read only by that agent's folder.
+/// (`x-` and the id), kept as written and read only by that agent's folder.
 pub const EXTENSION_PREFIX: &str = "x-";
 
 /// A command written as one string or as a list of commands (each its own handler).
