@@ -305,10 +305,26 @@ mod tests {
         let value = format!("mark-test-{}", std::process::id());
         let mut marked = spawn(&value);
         let mut other = spawn("someone-else");
+        // setsid execs sleep after spawn returns; while a process execs, its environment
+        // cannot be read. Wait (boundedly) until both run sleep, as a finished hook's
+        // leftovers do when they are looked for.
+        for pid in [marked.id(), other.id()] {
+            let comm = format!("/proc/{pid}/comm");
+            for _ in 0..1000 {
+                if std::fs::read_to_string(&comm).is_ok_and(|c| c.trim() == "sleep") {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        }
         let needle = Needle::Exact("HOOKCHECK_MARK_TEST", &value);
         // Both started after this test process: the cheap scan sees them too.
         let after = carrying_after(needle, std::process::id());
         let ended = end(needle);
+        // Never wait out the sleep when the scan missed it: the assertions below say so.
+        if ended.is_empty() {
+            let _ = marked.kill();
+        }
         let _ = marked.wait();
         let other_alive = alive(other.id());
         let _ = other.kill();
