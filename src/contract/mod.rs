@@ -486,69 +486,6 @@ impl Event {
     }
 }
 
-/// A small contract for the engine's own tests.
-#[cfg(test)]
-pub const fn sample(
-    events: &'static [Event],
-    edit: &'static [ToolCall],
-    rules: &'static [Rule],
-) -> Contract {
-    Contract {
-        agent: "A",
-        events,
-        fold_case: false,
-        portable: Portable {
-            events: &[],
-            shell: "",
-            edit: "",
-            read: "",
-            web: "",
-            mcp: "",
-        },
-        tools: Tools {
-            shell: ToolCall {
-                name: "Sh",
-                input: r#"{"command":"$COMMAND"}"#,
-                new_file: None,
-                response: "{}",
-            },
-            edit,
-            read: &[],
-            web: &[],
-            mcp: "",
-        },
-        matcher: Flavour::ExactOrJsRegex,
-        input: Input {
-            common: r#"{"hook_event_name":"$EVENT"}"#,
-            tool_path: "tool_name",
-        },
-        run: Run {
-            shell: Shell::Argv(&["sh", "-c"]),
-            exec_form: Ok(()),
-            env: &[],
-            spec_env: Ok(()),
-            expands: None,
-            timeout_assumed: false,
-            cwd_assumed: false,
-            handler_cwd: false,
-            zero_timeout: crate::contract::Zero::AsGiven,
-        },
-        reply: Reply {
-            from: reply::Stream::Stdout,
-            json_in_string: false,
-            skips_bom: false,
-            context: &[],
-            rewrites: &[],
-            rules,
-            combine: crate::tools::shared::strongest,
-        },
-        quirks: Quirks {
-            gate: None,
-            input: None,
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Flavour;

@@ -706,7 +706,8 @@ mod more_tests {
     use serde_json::{Value, json};
 
     use super::*;
-    use crate::contract::{Event, Kind, event, sample};
+    use crate::contract::testing::sample;
+    use crate::contract::{Event, Kind, event};
     use crate::tools::testing;
 
     const EVENTS: &[Event] = &[event("Stop", Kind::Stop, 60)];
@@ -834,9 +835,7 @@ mod more_tests {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::contract::{
-        Flavour, Input, Kind as EventKind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
-    };
+    use crate::contract::{Flavour, Kind as EventKind, Shell, ToolCall, event};
     use crate::tools::testing::{exit, spec};
     use crate::verdict::Decision::{Allow, Block, Error};
 
@@ -873,60 +872,21 @@ pub(crate) mod tests {
     pub(crate) static NO_EDIT: Contract = contract(&[]);
 
     const fn contract(edit: &'static [ToolCall]) -> Contract {
-        Contract {
-            agent: "A",
-            events: EVENTS,
-            fold_case: false,
-            portable: Portable {
-                events: &[(crate::spec::On::AfterEdit, "beforeShellExecution")],
-                shell: "",
-                edit: "write",
-                read: "$NONE:A names no read tool: write a native matcher",
-                web: "",
-                mcp: "",
-            },
-            tools: Tools {
-                shell: ToolCall {
-                    name: "sh",
-                    input: "{}",
-                    new_file: None,
-                    response: "{}",
-                },
-                edit,
-                read: &[],
-                web: &[],
-                mcp: "",
-            },
-            matcher: Flavour::GoRegexWhole,
-            input: Input {
-                common: "{}",
-                tool_path: "tool_name",
-            },
-            run: Run {
-                shell: Shell::Assumed,
-                exec_form: Ok(()),
-                env: &[],
-                spec_env: Ok(()),
-                expands: None,
-                timeout_assumed: true,
-                cwd_assumed: true,
-                handler_cwd: false,
-                zero_timeout: crate::contract::Zero::AsGiven,
-            },
-            reply: Reply {
-                from: Stream::StderrAt(2),
-                json_in_string: true,
-                skips_bom: false,
-                context: &["b"],
-                rewrites: &[],
-                rules: RULES,
-                combine: crate::tools::shared::strongest,
-            },
-            quirks: Quirks {
-                gate: None,
-                input: None,
-            },
-        }
+        let mut c = crate::contract::testing::sample(EVENTS, edit, RULES);
+        c.portable.events = &[(crate::spec::On::AfterEdit, "beforeShellExecution")];
+        c.portable.edit = "write";
+        c.portable.read = "$NONE:A names no read tool: write a native matcher";
+        c.tools.shell.name = "sh";
+        c.tools.shell.input = "{}";
+        c.matcher = Flavour::GoRegexWhole;
+        c.input.common = "{}";
+        c.run.shell = Shell::Assumed;
+        c.run.timeout_assumed = true;
+        c.run.cwd_assumed = true;
+        c.reply.from = Stream::StderrAt(2);
+        c.reply.json_in_string = true;
+        c.reply.context = &["b"];
+        c
     }
 
     fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {

@@ -29,12 +29,16 @@ fn first(_: &ReadContext, r: &[Reading]) -> Reading {
     r.first().cloned().unwrap_or_else(Reading::allow)
 }
 
-/// A contract of agent `Test` with two events (SessionStart, UserPromptSubmit), these reply
-/// rules and this way of running a command.
-pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
+/// The one small contract the engine's tests start from: agent `A`, these events, edit tools
+/// and reply rules, a `Sh` shell tool, Claude Code's matcher flavour, `sh -c`, strongest-wins.
+pub const fn sample(
+    events: &'static [Event],
+    edit: &'static [ToolCall],
+    rules: &'static [Rule],
+) -> Contract {
     Contract {
-        agent: "Test",
-        events: EVENTS,
+        agent: "A",
+        events,
         fold_case: false,
         portable: Portable {
             events: &[],
@@ -46,22 +50,26 @@ pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
         },
         tools: Tools {
             shell: ToolCall {
-                name: "sh",
-                input: "{}",
+                name: "Sh",
+                input: r#"{"command":"$COMMAND"}"#,
                 new_file: None,
                 response: "{}",
             },
-            edit: &[],
+            edit,
             read: &[],
             web: &[],
             mcp: "",
         },
         matcher: Flavour::ExactOrJsRegex,
         input: Input {
-            common: "{}",
-            tool_path: "tool",
+            common: r#"{"hook_event_name":"$EVENT"}"#,
+            tool_path: "tool_name",
         },
-        run,
+        run: Run {
+            shell: Shell::Argv(&["sh", "-c"]),
+            cwd_assumed: false,
+            ..RUN
+        },
         reply: Reply {
             from: Stream::Stdout,
             json_in_string: false,
@@ -69,11 +77,25 @@ pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
             context: &[],
             rewrites: &[],
             rules,
-            combine: first,
+            combine: crate::tools::shared::strongest,
         },
         quirks: Quirks {
             gate: None,
             input: None,
         },
     }
+}
+
+/// A contract of agent `Test` with two events (SessionStart, UserPromptSubmit), these reply
+/// rules and this way of running a command.
+pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
+    let mut c = sample(EVENTS, &[], rules);
+    c.agent = "Test";
+    c.tools.shell.name = "sh";
+    c.tools.shell.input = "{}";
+    c.input.common = "{}";
+    c.input.tool_path = "tool";
+    c.run = run;
+    c.reply.combine = first;
+    c
 }

@@ -249,7 +249,8 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::contract::{Contract, Event, Kind, ToolCall, event, sample};
+    use crate::contract::testing::sample;
+    use crate::contract::{Contract, Event, Kind, ToolCall, event};
     use crate::plan::Plan;
     use crate::tools::testing;
 
