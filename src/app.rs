@@ -10,9 +10,8 @@ use crate::cli::{
 };
 use crate::console::{fail, in_github_actions, json_stdout, print, print_command, print_json};
 use crate::error::Error;
-use crate::exec::Limits;
+use crate::installed::Installed;
 use crate::judge::EXIT_USAGE;
-use crate::judge::{Expect, Unloadable};
 use crate::native;
 use crate::report;
 use crate::run::{self, Check};
@@ -20,9 +19,7 @@ use crate::spec::{self, When};
 use crate::suite;
 use crate::tools;
 use crate::trigger;
-use crate::workspace::{
-    CheckRequest, Workspace, add_expect, jobs, project_root, select_tools, spec_dirs,
-};
+use crate::workspace::{CheckRequest, Workspace, jobs, project_root, spec_dirs};
 
 /// Runs the parsed command line and returns the exit status.
 pub fn main(cli: Cli) -> i32 {
@@ -149,9 +146,6 @@ fn run_cmd(args: RunArgs) -> i32 {
 fn prepare(args: RunArgs) -> Result<Check, Error> {
     let ws = Workspace::from_process(&args.specs)?;
     let jobs = jobs(args.jobs)?;
-    if args.installed {
-        return installed_check(&ws, args, jobs);
-    }
     let req = CheckRequest {
         hook: args.hook.unwrap_or_default(),
         bash: args.bash,
@@ -162,64 +156,19 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
         expect: args.expect,
         include_assumed: args.include_assumed,
         event: args.event,
+        installed: args.installed.then_some(Installed {
+            user: args.user,
+            third_party: args.third_party,
+        }),
     };
     let mut check = ws.resolve(&req, &ws.cwd, jobs)?;
     check.strict = args.strict;
     check.show_invocations = args.verbose >= 2;
-    let inv = native::inventory::load(&ws.root, &ws.home, false);
-    check.warnings = native::stale::for_check(&check, &inv);
-    check.missing_files = missing_files(&check, &inv);
-    Ok(check)
-}
-
-/// `run --installed`: every handler in the agents' own files, by each agent's rules.
-fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, Error> {
-    let tools = select_tools(&args.targets)?;
-    let mut expect = Expect::default();
-    for e in &args.expect {
-        add_expect(&mut expect, e)?;
+    if req.installed.is_none() {
+        let inv = native::inventory::load(&ws.root, &ws.home, false);
+        check.warnings = native::stale::for_check(&check, &inv);
+        check.missing_files = missing_files(&check, &inv);
     }
-    let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
-    let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
-    inv.third_party = args.third_party;
-    let parts = native::installed::plan(&tools, &inv);
-    if parts.tools.is_empty() {
-        return Err(Error::usage(
-            "none of the tools asked for has hook files hookcheck can read",
-        ));
-    }
-    let unloadable = unloadable(&parts.tools, &inv);
-    let firing = crate::workspace::firing(
-        args.event.as_deref(),
-        &trigger,
-        &parts.tools,
-        &ws.root,
-        &ws.home,
-    )?;
-    let check = Check {
-        subject: run::Subject::Installed {
-            specs: parts.specs,
-            files: parts.files,
-        },
-        warnings: parts.warnings,
-        notes: parts.notes,
-        trigger,
-        tools: parts.tools,
-        expect,
-        include_assumed: args.include_assumed,
-        strict: args.strict,
-        show_invocations: args.verbose >= 2,
-        firing,
-        unloadable,
-        missing_files: Vec::new(),
-        jobs,
-        root: ws.root.clone(),
-        home: ws.home.clone(),
-        env: ws.env.clone(),
-        limits: Limits::default(),
-        peers: Vec::new(),
-    };
-    crate::workspace::needs_no_trigger(&check)?;
     Ok(check)
 }
 
@@ -257,38 +206,6 @@ fn missing_files(check: &Check, inv: &native::inventory::Inventory) -> Vec<bool>
             spec.targets_tool(t.id)
                 && t.loader()
                     .is_some_and(|l| !inv.files_of(l.id).iter().any(|f| f.project && f.exists))
-        })
-        .collect()
-}
-
-/// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
-fn unloadable(
-    tools: &[&'static tools::Tool],
-    inv: &native::inventory::Inventory,
-) -> Vec<Unloadable> {
-    inv.errors
-        .iter()
-        .filter_map(|e| {
-            let agents: Vec<String> = tools
-                .iter()
-                .filter(|t| {
-                    t.loader().is_some_and(|l| {
-                        inv.files
-                            .iter()
-                            .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
-                    })
-                })
-                .map(|t| t.id.to_string())
-                .collect();
-            (!agents.is_empty()).then(|| Unloadable {
-                place: match e.line {
-                    Some(l) => format!("{}:{l}", e.file.display()),
-                    None => e.file.display().to_string(),
-                },
-                message: e.message.clone(),
-                consequence: e.consequence.clone(),
-                agents,
-            })
         })
         .collect()
 }

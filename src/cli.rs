@@ -98,8 +98,19 @@ Exit status: 0 clean (or only findings of --allow'ed kinds, fails-closed and bli
 /// `hookcheck sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// The hook spec's name.
-    pub hook: String,
+    /// The hook spec's name (not with --installed).
+    #[arg(required_unless_present = "installed", conflicts_with = "installed")]
+    pub hook: Option<String>,
+    /// Sweep the handlers installed in the agents' own hook files instead of a spec.
+    #[arg(long)]
+    pub installed: bool,
+    /// With --installed: also read the user's hook files (under $HOME).
+    #[arg(long, requires = "installed")]
+    pub user: bool,
+    /// With --installed: take as on the agent settings that make an agent also load another
+    /// agent's hook files.
+    #[arg(long, requires = "installed")]
+    pub third_party: bool,
     /// Only these agents (repeatable or comma-separated).
     #[arg(
         short = 't',

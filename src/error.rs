@@ -102,6 +102,15 @@ impl Error {
                 help,
             } => (message, Some(place), help),
         };
+        if place.is_none() {
+            // No snippet to hang the help under: `error:` then each `help:` line, as clap and
+            // cargo write theirs.
+            let mut out = format!("error: {message}\n");
+            for h in help {
+                out.push_str(&format!("help: {h}\n"));
+            }
+            return out;
+        }
         let title = Level::ERROR.primary_title(message.as_str());
         let first = match place {
             Some(p) => match (&p.source_line, p.line) {

@@ -100,6 +100,21 @@ pub struct CheckRequest {
     pub include_assumed: bool,
     /// `--event`.
     pub event: Option<String>,
+    /// `--installed`: the handlers in the agents' own hook files instead of the hook's spec.
+    pub installed: Option<crate::installed::Installed>,
+}
+
+impl CheckRequest {
+    /// The trigger its flags ask for, paths taken from `base`.
+    pub fn trigger(&self, base: &Path) -> Result<trigger::Trigger, Error> {
+        Ok(trigger::from_flags(
+            self.bash.clone(),
+            self.edit.clone(),
+            self.prompt.clone(),
+            self.payload.clone(),
+            base,
+        )?)
+    }
 }
 
 impl Workspace {
@@ -126,6 +141,9 @@ impl Workspace {
 
     /// Resolves a request into a check; relative trigger paths are taken from `base`.
     pub fn resolve(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, Error> {
+        if let Some(how) = req.installed {
+            return crate::installed::check(self, req, how, base, jobs);
+        }
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {
@@ -139,13 +157,7 @@ impl Workspace {
             .filter(|(_, p)| *p != path)
             .filter_map(|(_, p)| spec::load_file(&p).ok())
             .collect();
-        let trigger = trigger::from_flags(
-            req.bash.clone(),
-            req.edit.clone(),
-            req.prompt.clone(),
-            req.payload.clone(),
-            base,
-        )?;
+        let trigger = req.trigger(base)?;
         let firing = firing(
             req.event.as_deref(),
             &trigger,

@@ -13,8 +13,15 @@ fn sweep(p: &Project, hook: &str, targets: &str) -> (i32, String) {
 }
 
 fn findings(p: &Project, hook: &str, targets: &str) -> Vec<(String, String)> {
-    let run = p.run(&["sweep", hook, "-t", targets, "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("sweep json");
+    findings_of(&sweep_json(p, &[hook, "-t", targets]))
+}
+
+fn sweep_json(p: &Project, args: &[&str]) -> serde_json::Value {
+    let run = p.run(&[&["sweep", "--format", "json"], args].concat());
+    serde_json::from_str(&run.stdout()).expect("sweep json")
+}
+
+fn findings_of(v: &serde_json::Value) -> Vec<(String, String)> {
     v["findings"]
         .as_array()
         .expect("findings")
@@ -154,6 +161,11 @@ fn bad_arguments_are_usage_errors() {
             vec!["sweep", "g", "--sample", "shell:ls"],
             "error: `shell` is not a sample kind: use bash, edit or prompt\n",
         ),
+        (
+            vec!["sweep", "--installed", "-t", "codex"],
+            "error: no agent asked for has a hook in the hook files it reads here\n\
+             help: `hookcheck list --installed` shows the files each agent reads\n",
+        ),
     ] {
         let run = p.run(&args);
         assert_eq!((run.code(), run.stderr().as_str()), (2, want), "{args:?}");
@@ -230,5 +242,56 @@ fn a_guard_reading_one_agents_field_is_inconsistent_where_the_field_is_elsewhere
             "Spettro sends the file path at `tool_args.path`, Claude Code at `tool_input.file_path`: read both"
                 .to_string()
         )]
+    );
+}
+
+/// `sweep --installed` sweeps what the agents' own files run: a guard committed in Claude
+/// Code's settings, which Devin CLI also loads, never fires there (its shell tool is `exec`,
+/// the matcher says `Bash`); a Python guard in Gemini CLI's settings that reads a field only
+/// Claude Code sends crashes on Gemini's payload and fails open.
+#[test]
+fn sweep_installed_judges_the_agents_own_hook_files() {
+    if !needs(
+        "python3",
+        "to run a Python guard",
+        "apt-get install python3",
+    ) {
+        return;
+    }
+    let p = Project::new()
+        .script(
+            "hooks/guard.sh",
+            "#!/bin/sh\ncmd=$(jq -r '.tool_input.command // empty')\n\
+             case \"$cmd\" in *'push --force'*|*'rm -rf'*) echo \"blocked: $cmd\" >&2; exit 2;; esac\n",
+        )
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./hooks/guard.sh"}]}]}}"#,
+        )
+        .file(
+            "hooks/py_guard.py",
+            "import json, sys\n\
+             d = json.load(sys.stdin)\n\
+             mode = d[\"permission_mode\"]\n\
+             if \"rm -rf\" in d[\"tool_input\"][\"command\"]:\n\
+             \x20   sys.exit(2)\n",
+        )
+        .file(
+            ".gemini/settings.json",
+            r#"{"hooks":{"BeforeTool":[{"matcher":"run_shell_command","hooks":[{"type":"command","command":"python3 hooks/py_guard.py"}]}]}}"#,
+        );
+    let run = p.run(&["sweep", "--installed", "-t", "claude,gemini,windsurf"]);
+    assert_eq!(run.stderr(), "");
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    insta::assert_snapshot!("sweep_installed", run.stdout());
+    let v = sweep_json(&p, &["--installed", "-t", "claude,gemini,windsurf"]);
+    assert_eq!(v["hook"], "installed");
+    assert_eq!(
+        findings_of(&v),
+        pairs(&[
+            ("fails-open", "gemini"),
+            ("fails-open", "gemini"),
+            ("blind-spot", "windsurf")
+        ])
     );
 }

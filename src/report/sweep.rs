@@ -75,13 +75,21 @@ pub fn text(r: &SweepReport) -> String {
         out.push('\n');
     }
     out.push_str(&format!("\n{LEGEND}\n"));
-    if !r.not_swept.is_empty() {
-        let ids: Vec<&str> = r.not_swept.iter().map(|(id, _)| id.as_str()).collect();
-        out.push_str(&format!(
-            "not swept: {} ({})\n",
-            ids.join(", "),
-            r.not_swept[0].1
-        ));
+    // One line per reason, its agents in row order.
+    let mut reasons: Vec<&str> = Vec::new();
+    for (_, why) in &r.not_swept {
+        if !reasons.contains(&why.as_str()) {
+            reasons.push(why);
+        }
+    }
+    for why in reasons {
+        let ids: Vec<&str> = r
+            .not_swept
+            .iter()
+            .filter(|(_, w)| w == why)
+            .map(|(id, _)| id.as_str())
+            .collect();
+        out.push_str(&format!("not swept: {} ({why})\n", ids.join(", ")));
     }
     if !r.findings.is_empty() {
         out.push('\n');

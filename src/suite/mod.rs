@@ -185,7 +185,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 targets: c.targets,
                 expect,
                 include_assumed: c.include_assumed,
-                event: None,
+                ..Default::default()
             },
         });
     }

@@ -4,6 +4,7 @@ use super::{Kind, samples};
 use crate::cli::{Format, SweepArgs, SweepFormat};
 use crate::console::{fail, print, print_json};
 use crate::error::Error;
+use crate::installed::Installed;
 use crate::report;
 use crate::workspace::{Workspace, jobs, select_tools};
 
@@ -48,5 +49,12 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
     for s in &args.samples {
         all.push(samples::parse(s)?);
     }
-    super::run(&ws, &args.hook, &tools, all, jobs, &allow)
+    let what = match &args.hook {
+        Some(hook) if !args.installed => super::What::Hook(hook.clone()),
+        _ => super::What::Installed(Installed {
+            user: args.user,
+            third_party: args.third_party,
+        }),
+    };
+    super::run(&ws, &what, &tools, all, jobs, &allow)
 }

@@ -68,6 +68,12 @@ pub struct Finding {
 /// The findings of a grid, in agent order.
 pub fn judge(r: &SweepReport) -> Vec<Finding> {
     let mut out = Vec::new();
+    // How `hookcheck run` names what was swept, for the help that says how to look closer.
+    let run_args = if r.installed {
+        "--installed".to_string()
+    } else {
+        r.hook.clone()
+    };
     for (i, s) in r.samples.iter().enumerate().filter(|(_, s)| s.hostile) {
         let row = |o: Outcome| -> Vec<&Cell> {
             r.cells
@@ -92,7 +98,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                     failure(c),
                     name(&c.agent)
                 ),
-                help: failure_help(c, s.action, &blocked, &r.hook, &s.value),
+                help: failure_help(c, s.action, &blocked, &run_args, &s.value),
             });
         }
         for c in row(Outcome::Allowed) {

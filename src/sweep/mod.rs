@@ -12,8 +12,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::contract::{Contract, PlanContext};
+use crate::contract::{Contract, Kind as EventKind, PlanContext};
 use crate::error::Error;
+pub use crate::installed::Installed;
 use crate::plan::Plan;
 use crate::report::TargetReport;
 use crate::spec::HookSpec;
@@ -111,8 +112,10 @@ impl Coverage {
 pub struct SweepReport {
     /// The version of this JSON.
     pub schema_version: u32,
-    /// The hook.
+    /// The hook (`installed` for `--installed`).
     pub hook: String,
+    /// Whether the handlers swept are those in the agents' own hook files.
+    pub installed: bool,
     /// The samples, in column order.
     pub samples: Vec<Sample>,
     /// The agents swept, in row order.
@@ -138,29 +141,41 @@ impl SweepReport {
     }
 }
 
-/// Sweeps `hook` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
+/// What a sweep runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum What {
+    /// One hook spec, by name.
+    Hook(String),
+    /// The handlers installed in the agents' own hook files.
+    Installed(Installed),
+}
+
+/// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
 /// kinds in `allow` do not fail it.
 pub fn run(
     ws: &Workspace,
-    hook: &str,
+    what: &What,
     tools: &[&'static Tool],
     samples: Vec<Sample>,
     jobs: usize,
     allow: &[Kind],
 ) -> Result<SweepReport, Error> {
-    let targets: Vec<String> = tools.iter().map(|t| t.id.to_string()).collect();
+    // The handlers of each agent, loaded once up front, so a missing or invalid spec (or no
+    // hook file at all) is one usage error, not one per sample.
+    let (hook, handlers) = handlers(ws, what, tools)?;
+    let targets: Vec<String> = handlers.iter().map(|(t, _)| t.id.to_string()).collect();
     let cases: Vec<Case> = samples
         .iter()
+        // No agent to run (only agents whose hooks are not commands): no case, or the empty
+        // target list would mean every agent.
+        .filter(|_| !targets.is_empty())
         .map(|s| Case {
             name: s.label.clone(),
             file: PathBuf::from("sweep"),
             line: 0,
-            request: s.request(hook, &targets),
+            request: s.request(what, &targets),
         })
         .collect();
-    // Load the spec once up front, so a missing or invalid one is one usage error.
-    let path = crate::spec::find_spec(hook, &ws.spec_dirs)?;
-    let spec = crate::workspace::load_spec(&path)?;
     let suite = suite::run(
         ws,
         &cases,
@@ -171,7 +186,7 @@ pub fn run(
     );
     let mut cells = Vec::new();
     for (i, case) in suite.cases.iter().enumerate() {
-        // The spec loaded above, so a case that cannot run is a sample no agent can take
+        // The handlers loaded above, so a case that cannot run is a sample no agent can take
         // (no trigger for a tool event): every cell of it is not applicable.
         let Some(report) = &case.report else {
             continue;
@@ -184,21 +199,27 @@ pub fn run(
     let mut not_swept = Vec::new();
     let mut coverage = Vec::new();
     for t in tools {
-        match t.contract() {
-            None => not_swept.push((
+        let specs = handlers.iter().find(|(h, _)| h.id == t.id).map(|(_, s)| s);
+        match (t.contract(), specs) {
+            (None, _) => not_swept.push((
                 t.id.to_string(),
                 "its hooks are not commands hookcheck runs".to_string(),
             )),
-            Some(c) => {
+            (Some(_), None) => not_swept.push((
+                t.id.to_string(),
+                "it has no hook file of its own here".to_string(),
+            )),
+            (Some(c), Some(specs)) => {
                 agents.push(t.id.to_string());
-                coverage.extend(cover(ws, t.id, c, &spec));
+                coverage.extend(cover_all(ws, t.id, c, specs));
             }
         }
     }
     cells.retain(|c| agents.contains(&c.agent));
     let mut report = SweepReport {
         schema_version: SCHEMA_VERSION,
-        hook: hook.to_string(),
+        hook,
+        installed: matches!(what, What::Installed(_)),
         samples,
         agents,
         not_swept,
@@ -244,6 +265,74 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
             .to_string(),
         reason: t.reason.clone(),
     }
+}
+
+/// One agent and the handlers a sweep runs for it.
+type Handlers = (&'static Tool, Vec<HookSpec>);
+
+/// The hook's name for the report and, per agent the sweep reaches, the handlers it runs.
+fn handlers(
+    ws: &Workspace,
+    what: &What,
+    tools: &[&'static Tool],
+) -> Result<(String, Vec<Handlers>), Error> {
+    match what {
+        What::Hook(hook) => {
+            let path = crate::spec::find_spec(hook, &ws.spec_dirs)?;
+            let spec = crate::workspace::load_spec(&path)?;
+            let each = tools
+                .iter()
+                .filter(|t| t.contract().is_some())
+                .map(|t| (*t, vec![spec.clone()]))
+                .collect();
+            Ok((hook.clone(), each))
+        }
+        What::Installed(how) => {
+            let inv = crate::installed::inventory(ws, *how);
+            let parts = crate::native::installed::plan(tools, &inv);
+            // An agent with no handler in any file it reads has nothing to sweep.
+            let each: Vec<_> = parts
+                .tools
+                .into_iter()
+                .zip(parts.specs)
+                .filter(|(_, specs)| !specs.is_empty())
+                .collect();
+            if each.is_empty() {
+                return Err(Error::usage(
+                    "no agent asked for has a hook in the hook files it reads here",
+                )
+                .help("`hookcheck list --installed` shows the files each agent reads"));
+            }
+            Ok(("installed".to_string(), each))
+        }
+    }
+}
+
+/// An agent's coverage over all its handlers: a tool is covered when some handler of the
+/// guarding event fires on it (a before-tool event first, where the agent has handlers there).
+fn cover_all(ws: &Workspace, id: &str, c: &Contract, specs: &[HookSpec]) -> Option<Coverage> {
+    let all: Vec<Coverage> = specs.iter().filter_map(|s| cover(ws, id, c, s)).collect();
+    let guards = |e: &str| c.event(e).is_some_and(|e| e.kind == EventKind::BeforeTool);
+    let event = all
+        .iter()
+        .find(|k| guards(&k.event))
+        .or(all.first())?
+        .event
+        .clone();
+    let mut merged: Option<Coverage> = None;
+    for k in all.into_iter().filter(|k| k.event == event) {
+        match merged.as_mut() {
+            None => merged = Some(k),
+            Some(m) => {
+                for ((_, have), (_, more)) in m.kinds.iter_mut().zip(k.kinds) {
+                    for ((_, fires), (_, also)) in have.iter_mut().zip(more) {
+                        *fires |= also;
+                    }
+                }
+            }
+        }
+    }
+    merged
 }
 
 /// Whether the hook fires on each of the agent's tools: the planner is asked with a payload

@@ -60,12 +60,15 @@ impl Sample {
     }
 
     /// The check this sample asks for.
-    pub fn request(&self, hook: &str, targets: &[String]) -> CheckRequest {
+    pub fn request(&self, what: &super::What, targets: &[String]) -> CheckRequest {
         let mut req = CheckRequest {
-            hook: hook.to_string(),
             targets: targets.to_vec(),
             ..Default::default()
         };
+        match what {
+            super::What::Hook(hook) => req.hook = hook.clone(),
+            super::What::Installed(how) => req.installed = Some(*how),
+        }
         match self.action {
             Action::Bash => req.bash = Some(self.value.clone()),
             Action::Edit => req.edit = Some(PathBuf::from(&self.value)),

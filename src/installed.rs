@@ -1,0 +1,115 @@
+//! Checks of the handlers installed in the agents' own hook files (`run --installed`,
+//! `sweep --installed`): every handler each agent loads, planned by that agent's rules.
+
+use crate::error::Error;
+use crate::exec::Limits;
+use crate::judge::{Expect, Unloadable};
+use crate::native;
+use crate::native::inventory::Inventory;
+use crate::run::{self, Check};
+use crate::tools::Tool;
+use crate::workspace::{
+    CheckRequest, Workspace, add_expect, firing, needs_no_trigger, select_tools,
+};
+
+/// Which hook files an installed check reads beyond the project's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Installed {
+    /// `--user`: also the user's hook files (under `$HOME`).
+    pub user: bool,
+    /// `--third-party`: also the files an agent reads from another agent's folder.
+    pub third_party: bool,
+}
+
+/// The hook files of `tools` that hookcheck can read, as [`load`]ed for `ws`.
+pub fn inventory(ws: &Workspace, how: Installed) -> Inventory {
+    let mut inv = native::inventory::load(&ws.root, &ws.home, how.user);
+    inv.third_party = how.third_party;
+    inv
+}
+
+/// The check of `req`'s trigger against every handler installed for `req`'s agents; paths in
+/// the trigger are taken from `base`.
+pub fn check(
+    ws: &Workspace,
+    req: &CheckRequest,
+    how: Installed,
+    base: &std::path::Path,
+    jobs: usize,
+) -> Result<Check, Error> {
+    let tools = select_tools(&req.targets)?;
+    let mut expect = Expect::default();
+    for e in &req.expect {
+        add_expect(&mut expect, e)?;
+    }
+    let trigger = req.trigger(base)?;
+    let inv = inventory(ws, how);
+    let parts = native::installed::plan(&tools, &inv);
+    if parts.tools.is_empty() {
+        return Err(Error::usage(
+            "none of the tools asked for has hook files hookcheck can read",
+        ));
+    }
+    let unloadable = unloadable(&parts.tools, &inv);
+    let firing = firing(
+        req.event.as_deref(),
+        &trigger,
+        &parts.tools,
+        &ws.root,
+        &ws.home,
+    )?;
+    let check = Check {
+        subject: run::Subject::Installed {
+            specs: parts.specs,
+            files: parts.files,
+        },
+        warnings: parts.warnings,
+        notes: parts.notes,
+        trigger,
+        tools: parts.tools,
+        expect,
+        include_assumed: req.include_assumed,
+        strict: false,
+        show_invocations: false,
+        firing,
+        unloadable,
+        missing_files: Vec::new(),
+        jobs,
+        root: ws.root.clone(),
+        home: ws.home.clone(),
+        env: ws.env.clone(),
+        limits: Limits::default(),
+        peers: Vec::new(),
+    };
+    needs_no_trigger(&check)?;
+    Ok(check)
+}
+
+/// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
+fn unloadable(tools: &[&'static Tool], inv: &Inventory) -> Vec<Unloadable> {
+    inv.errors
+        .iter()
+        .filter_map(|e| {
+            let agents: Vec<String> = tools
+                .iter()
+                .filter(|t| {
+                    t.loader().is_some_and(|l| {
+                        inv.files
+                            .iter()
+                            .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
+                    })
+                })
+                .map(|t| t.id.to_string())
+                .collect();
+            (!agents.is_empty()).then(|| Unloadable {
+                place: match e.line {
+                    Some(l) => format!("{}:{l}", e.file.display()),
+                    None => e.file.display().to_string(),
+                },
+                message: e.message.clone(),
+                consequence: e.consequence.clone(),
+                agents,
+            })
+        })
+        .collect()
+}
