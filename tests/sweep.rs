@@ -285,6 +285,7 @@ fn sweep_installed_judges_the_agents_own_hook_files() {
     assert_eq!(run.code(), 1, "{}", run.stdout());
     insta::assert_snapshot!("sweep_installed", run.stdout());
     let v = sweep_json(&p, &["--installed", "-t", "claude,gemini,windsurf"]);
+    insta::assert_json_snapshot!("sweep_installed_json", v);
     assert_eq!(v["hook"], "installed");
     assert_eq!(
         findings_of(&v),
