@@ -746,6 +746,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         include_assumed: check.include_assumed,
         strict: check.strict,
         unloadable: &check.unloadable,
+        trigger: check.trigger.kind(),
     };
     let summary = judge::judge(check.subject.name(), &mut targets, &rules);
     let keep = keep.of(summary.passed);
@@ -830,6 +831,9 @@ fn empty_target(
         warnings: Vec::new(),
         assumptions: Vec::new(),
         hook_file_missing: false,
+        rule: None,
+        fix: None,
+        help: Vec::new(),
     }
 }
 
@@ -970,6 +974,9 @@ fn ran_target(
         warnings: Vec::new(),
         assumptions: run.assumptions,
         hook_file_missing: false,
+        rule: combined.rule,
+        fix: combined.fix,
+        help: Vec::new(),
     };
     (t, streams)
 }
