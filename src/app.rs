@@ -156,6 +156,7 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
         hook: args.hook.unwrap_or_default(),
         bash: args.bash,
         edit: args.edit,
+        read: args.read,
         prompt: args.prompt,
         payload: args.payload,
         targets: args.targets,
@@ -179,7 +180,14 @@ fn installed_check(ws: &Workspace, args: RunArgs, jobs: usize) -> Result<Check, 
     for e in &args.expect {
         add_expect(&mut expect, e)?;
     }
-    let trigger = trigger::from_flags(args.bash, args.edit, args.prompt, args.payload, &ws.cwd)?;
+    let trigger = trigger::from_flags(
+        args.bash,
+        args.edit,
+        args.read,
+        args.prompt,
+        args.payload,
+        &ws.cwd,
+    )?;
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
     let parts = native::installed::plan(&tools, &inv);

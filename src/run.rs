@@ -342,6 +342,10 @@ pub fn missing_trigger(check: &Check) -> Option<Vec<&'static str>> {
                 exists: false,
             },
         ),
+        (
+            "--read PATH",
+            Trigger::Read(check.root.join("hookcheck-probe")),
+        ),
         ("--prompt TEXT", Trigger::Prompt("hello".into())),
     ];
     let ranked: Vec<(&'static str, u8)> = probes

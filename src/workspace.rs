@@ -88,6 +88,8 @@ pub struct CheckRequest {
     pub bash: Option<String>,
     /// `--edit`.
     pub edit: Option<PathBuf>,
+    /// `--read`.
+    pub read: Option<PathBuf>,
     /// `--prompt`.
     pub prompt: Option<String>,
     /// `--payload`.
@@ -142,6 +144,7 @@ impl Workspace {
         let trigger = trigger::from_flags(
             req.bash.clone(),
             req.edit.clone(),
+            req.read.clone(),
             req.prompt.clone(),
             req.payload.clone(),
             base,
