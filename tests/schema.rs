@@ -58,6 +58,12 @@ fn every_json_output_matches_its_schema() {
         ("list", vec!["list"]),
         ("list-installed", vec!["list", "--installed"]),
         ("tools", vec!["tools"]),
+        ("tools", vec!["tools", "claude"]),
+        ("tools", vec!["tools", "--fields"]),
+        (
+            "run",
+            vec!["run", "g", "--read", ".env", "-t", "claude,crush,gemini"],
+        ),
         ("lint", vec!["lint"]),
         ("sweep", vec!["sweep", "g", "-t", "claude,gemini"]),
         (
