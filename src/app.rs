@@ -150,6 +150,7 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
         hook: args.hook.unwrap_or_default(),
         bash: args.bash,
         edit: args.edit,
+        read: args.read,
         prompt: args.prompt,
         payload: args.payload,
         targets: args.targets,

@@ -198,7 +198,7 @@ fn jobs_value(s: &str) -> Result<usize, String> {
 
 /// `hookcheck run`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt", "payload"]).multiple(false)))]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "read", "prompt", "payload"]).multiple(false)))]
 pub struct RunArgs {
     /// The hook's name: its spec file without the extension (not with --installed).
     #[arg(required_unless_present = "installed", conflicts_with = "installed")]
@@ -222,6 +222,9 @@ pub struct RunArgs {
     /// The agent writes or edits this file (made absolute).
     #[arg(long, value_name = "PATH")]
     pub edit: Option<PathBuf>,
+    /// The agent reads this file with its read tool (made absolute).
+    #[arg(long, value_name = "PATH")]
+    pub read: Option<PathBuf>,
     /// The user submits this prompt.
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,

@@ -155,6 +155,8 @@ pub struct Rules<'a> {
     pub strict: bool,
     /// Hook files an agent cannot load.
     pub unloadable: &'a [Unloadable],
+    /// The trigger's flag name (`bash`, `edit`, ...): what the guard reads, for `help:` lines.
+    pub trigger: &'a str,
 }
 
 /// Why a check failed, and whom it is about.
@@ -220,10 +222,11 @@ fn got(t: &TargetReport) -> String {
 }
 
 /// Judges the verdicts: expectations, agreement, counted errors and timeouts, hook files that
-/// cannot load, and (with `--strict`) warnings. Sets which targets are counted first.
-pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary {
-    count(targets, rules.include_assumed);
-    let targets: &[TargetReport] = targets;
+/// cannot load, and (with `--strict`) warnings. Sets which targets are counted first, and
+/// last the `help:` lines of the agents a failure flags.
+pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary {
+    count(reports, rules.include_assumed);
+    let targets: &[TargetReport] = reports;
     let expect = rules.expect;
     let counted: Vec<&TargetReport> = targets.iter().filter(|t| t.counted).collect();
     let not_run = targets
@@ -361,6 +364,12 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
     let passed = failures.is_empty();
     let tally = tally(counted.len(), not_counted, n_assumed, not_run);
     let messages: Vec<String> = failures.into_iter().map(|f| f.message).collect();
+    let helps: Vec<(usize, Vec<String>)> = targets
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| flagged.contains(&t.target))
+        .map(|(i, t)| (i, explain(t, &counted, rules.trigger)))
+        .collect();
     let message = if !passed {
         format!("hook {hook}: {}", messages.join("; "))
     } else if let Some(e) = expect.describe() {
@@ -374,7 +383,7 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
             counted[0].decision
         )
     };
-    Summary {
+    let summary = Summary {
         passed,
         exit_code: if passed { 0 } else { 1 },
         counted: counted.len(),
@@ -385,6 +394,67 @@ pub fn judge(hook: &str, targets: &mut [TargetReport], rules: &Rules) -> Summary
         failed_targets,
         flagged,
         message,
+    };
+    for (i, help) in helps {
+        reports[i].help = help;
+    }
+    summary
+}
+
+/// The `help:` lines for `t`, an agent a failure flags: when it errors or times out where
+/// others block, that the hook fails open there; then its deciding rule's fix, or (when it
+/// has none) what its input lacks or where it puts what the guard reads. None when no
+/// counted agent decides otherwise.
+fn explain(t: &TargetReport, counted: &[&TargetReport], trigger: &str) -> Vec<String> {
+    if !t.counted || !counted.iter().any(|o| o.decision != t.decision) {
+        return Vec::new();
+    }
+    let blockers: Vec<&str> = counted
+        .iter()
+        .filter(|o| o.decision == Decision::Block && o.effect != Some(Effect::Proceeds))
+        .map(|o| o.target.as_str())
+        .collect();
+    let mut out = Vec::new();
+    let fails = matches!(t.decision, Decision::Error | Decision::Timeout);
+    if fails && !blockers.is_empty() && t.effect == Some(Effect::Proceeds) {
+        let how = how_it_failed(t);
+        let same = counted
+            .iter()
+            .filter(|o| blockers.contains(&o.target.as_str()))
+            .find(|o| how_it_failed(o) == how)
+            .map(|o| o.target.as_str());
+        out.push(crate::help::fails_open(&t.target, &how, same));
+    }
+    match (&t.fix, t.decision) {
+        (Some(fix), _) => out.push(fix.clone()),
+        (None, Decision::Error | Decision::Timeout) if !blockers.is_empty() => {
+            out.push(crate::help::failing(&t.target, trigger, &blockers));
+        }
+        (None, Decision::Allow) if !blockers.is_empty() => {
+            out.push(crate::help::field(&t.target, trigger, &blockers));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// How the hook failed, as `help:` says it: "exits 1", "times out", "is killed by a signal".
+fn how_it_failed(t: &TargetReport) -> String {
+    let c = t
+        .commands
+        .iter()
+        .find(|c| c.decision == t.decision)
+        .or(t.commands.first());
+    match c {
+        _ if t.decision == Decision::Timeout => "times out".to_string(),
+        Some(c) if c.timed_out => "times out".to_string(),
+        Some(c) if c.start_error.is_some() => "does not start".to_string(),
+        Some(c) => match (c.exit_code, c.signal) {
+            (Some(n), _) => format!("exits {n}"),
+            (None, Some(s)) => format!("is killed by signal {s}"),
+            _ => "fails".to_string(),
+        },
+        None => "fails".to_string(),
     }
 }
 

@@ -20,6 +20,7 @@ pub mod event;
 pub mod exec;
 #[doc(hidden)]
 pub mod fuzz;
+pub mod help;
 pub mod installed;
 pub mod judge;
 pub mod live;

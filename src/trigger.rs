@@ -21,6 +21,8 @@ pub enum Trigger {
     },
     /// `--prompt TEXT`: the user submits a prompt.
     Prompt(String),
+    /// `--read PATH`: the agent reads a file (the path made absolute).
+    Read(PathBuf),
     /// `--payload FILE`: the event input, sent as is.
     Payload {
         /// The file it came from.
@@ -34,13 +36,14 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    /// The flag's name without dashes (`bash`, `edit`, `prompt`, `payload`, `none`).
+    /// The flag's name without dashes (`bash`, `edit`, `prompt`, `read`, `payload`, `none`).
     pub fn kind(&self) -> &'static str {
         match self {
             Trigger::None => "none",
             Trigger::Bash(_) => "bash",
             Trigger::Edit { .. } => "edit",
             Trigger::Prompt(_) => "prompt",
+            Trigger::Read(_) => "read",
             Trigger::Payload { .. } => "payload",
         }
     }
@@ -52,6 +55,7 @@ impl Trigger {
             Trigger::Bash(c) => c.clone(),
             Trigger::Edit { path, .. } => path.display().to_string(),
             Trigger::Prompt(p) => p.clone(),
+            Trigger::Read(path) => path.display().to_string(),
             Trigger::Payload { path, .. } => path.display().to_string(),
         }
     }
@@ -69,6 +73,7 @@ impl Trigger {
 pub fn from_flags(
     bash: Option<String>,
     edit: Option<PathBuf>,
+    read: Option<PathBuf>,
     prompt: Option<String>,
     payload: Option<PathBuf>,
     cwd: &Path,
@@ -80,6 +85,9 @@ pub fn from_flags(
         let path = absolute(cwd, &p);
         let exists = path.exists();
         return Ok(Trigger::Edit { path, exists });
+    }
+    if let Some(p) = read {
+        return Ok(Trigger::Read(absolute(cwd, &p)));
     }
     if let Some(p) = prompt {
         return Ok(Trigger::Prompt(p));

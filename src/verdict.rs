@@ -115,6 +115,10 @@ pub struct Reading {
     pub decided: bool,
     /// What a user should know about how the reply was read.
     pub notes: Vec<String>,
+    /// Where the rule that decided comes from (a reply row's source), when known.
+    pub rule: Option<String>,
+    /// The change that makes the hook decide here as elsewhere (the deciding row's fix).
+    pub fix: Option<String>,
 }
 
 impl Reading {
@@ -132,6 +136,8 @@ impl Reading {
             counted: true,
             decided: false,
             notes: Vec::new(),
+            rule: None,
+            fix: None,
         }
     }
 

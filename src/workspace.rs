@@ -88,6 +88,8 @@ pub struct CheckRequest {
     pub bash: Option<String>,
     /// `--edit`.
     pub edit: Option<PathBuf>,
+    /// `--read`.
+    pub read: Option<PathBuf>,
     /// `--prompt`.
     pub prompt: Option<String>,
     /// `--payload`.
@@ -110,6 +112,7 @@ impl CheckRequest {
         Ok(trigger::from_flags(
             self.bash.clone(),
             self.edit.clone(),
+            self.read.clone(),
             self.prompt.clone(),
             self.payload.clone(),
             base,

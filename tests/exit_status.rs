@@ -7,7 +7,8 @@ mod common;
 use common::{Project, guard};
 
 /// A project with a guard before shell commands (`g`), the same guard after them (`post`),
-/// a Stop hook (`stop`), and a Claude Code settings file no agent can parse.
+/// a Stop hook (`stop`), a guard that explains itself on stdout (`out`, which Codex reads as
+/// an error), the guard on reads (`read`), and a Claude Code settings file no agent can parse.
 fn project() -> Project {
     Project::new()
         .spec(
@@ -19,6 +20,15 @@ fn project() -> Project {
             "on: after-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 10\n",
         )
         .spec("stop", "on: stop\ncommand: ./hooks/ok.sh\ntimeout: 10\n")
+        .spec(
+            "out",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/out.sh\ntimeout: 10\n",
+        )
+        .spec(
+            "read",
+            "on: before-tool\nmatch: read\ncommand: ./hooks/g.sh\ntimeout: 10\n",
+        )
+        .script("hooks/out.sh", "#!/bin/sh\necho 'no'\nexit 2\n")
         .script("hooks/g.sh", &guard("rm -rf"))
         .script("hooks/ok.sh", "#!/bin/sh\nexit 0\n")
 }
@@ -28,6 +38,23 @@ fn exit_status_table() {
     let three = "claude,codex,gemini";
     let rows: &[(&[&str], i32, &str)] = &[
         (&["run", "g", "--bash", "rm -rf x", "-t", three], 0, "agree"),
+        (
+            &["run", "out", "--bash", "rm -rf x", "-t", three],
+            1,
+            "agents decide differently",
+        ),
+        (
+            &[
+                "run", "read", "--read", "x.env", "-t", "claude", "--expect", "allow",
+            ],
+            0,
+            "a read the guard lets through",
+        ),
+        (
+            &["run", "read", "-t", "claude"],
+            2,
+            "a read hook with no trigger",
+        ),
         (
             &[
                 "run", "g", "--bash", "rm -rf x", "-t", three, "--expect", "block",

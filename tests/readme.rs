@@ -226,3 +226,62 @@ fn the_readme_shows_the_fields_table_and_the_sweep_as_they_are() {
         );
     }
 }
+
+/// Milliseconds vary from run to run: `19ms` reads `Nms` on both sides.
+fn no_ms(text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    let mut rest = text.chars().peekable();
+    while let Some(c) = rest.next() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let ms = c == 'm' && rest.peek() == Some(&'s');
+            out.push_str(if ms { "N" } else { &digits });
+            digits.clear();
+        }
+        out.push(c);
+    }
+    out.push_str(&digits);
+    out
+}
+
+#[test]
+fn the_readme_shows_the_failure_it_catches_with_its_fix_as_it_prints() {
+    let home = tempfile::tempdir().expect("temp home");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookcheck"));
+    cmd.args([
+        "run",
+        "rm-guard",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,codex,gemini",
+    ]);
+    let out = as_a_user(&mut cmd, home.path())
+        .output()
+        .expect("run hookcheck");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("  help: "), "{text}");
+    let shown: Vec<String> = text
+        .lines()
+        .map(|l| no_ms(format!("    {l}").trim_end()))
+        .collect();
+    let readme = readme();
+    let start = readme
+        .find("    $ hookcheck run rm-guard --bash 'rm -rf build' -t claude,codex,gemini")
+        .expect("the README shows the failure it catches");
+    let block: Vec<String> = readme[start..]
+        .lines()
+        .skip(1)
+        .take(shown.len())
+        .map(no_ms)
+        .collect();
+    assert_eq!(
+        block, shown,
+        "the README's failure example is not what it prints now"
+    );
+}

@@ -58,6 +58,12 @@ fn every_json_output_matches_its_schema() {
         ("list", vec!["list"]),
         ("list-installed", vec!["list", "--installed"]),
         ("tools", vec!["tools"]),
+        ("tools", vec!["tools", "claude"]),
+        ("tools", vec!["tools", "--fields"]),
+        (
+            "run",
+            vec!["run", "g", "--read", ".env", "-t", "claude,crush,gemini"],
+        ),
         ("lint", vec!["lint"]),
         ("sweep", vec!["sweep", "g", "-t", "claude,gemini"]),
         (
@@ -116,4 +122,69 @@ fn schema_without_a_kind_covers_run_test_and_errors_and_an_unknown_kind_is_refus
         "{}",
         run.stderr()
     );
+}
+
+/// A differing run's JSON names, under the agent that differs, the rule that decided and the
+/// fix (`help`), and the schema has the fields.
+#[test]
+fn a_differing_run_carries_its_rule_and_help_in_json_and_schema() {
+    let p = project()
+        .spec(
+            "out",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/out.sh\ntimeout: 10\n",
+        )
+        .script("hooks/out.sh", "#!/bin/sh\necho 'no'\nexit 2\n");
+    let run = p.run(&[
+        "run",
+        "out",
+        "--bash",
+        "ls",
+        "-t",
+        "claude,codex",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code(), 1, "{}", run.stderr());
+    let v: Value = serde_json::from_str(&run.stdout()).expect("JSON");
+    let errors: Vec<String> = schema(&p, "run")
+        .iter_errors(&v)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let agents = v["agents"].as_array().expect("agents");
+    let codex = &agents[1];
+    assert_eq!(codex["decision"], "error", "{v}");
+    assert_eq!(
+        codex["help"],
+        serde_json::json!([
+            "this hook fails open on Codex: it exits 2 there too, which Claude Code reads as a block and Codex does not",
+            "Codex blocks only with a reason on stderr: write it with >&2"
+        ]),
+        "{v}"
+    );
+    assert_eq!(
+        codex["fix"], "Codex blocks only with a reason on stderr: write it with >&2",
+        "{v}"
+    );
+    assert!(
+        codex["rule"].as_str().is_some_and(|r| r.contains("Codex")),
+        "{v}"
+    );
+    // Two groups of one flag both agents; Claude Code's block has no fix and no help.
+    assert_eq!(agents[0]["help"], serde_json::json!([]), "{v}");
+    let schema = p.run(&["schema", "run"]).stdout();
+    let s: Value = serde_json::from_str(&schema).expect("schema");
+    let target = &s["$defs"]["TargetReport"];
+    assert!(
+        target["required"]
+            .as_array()
+            .is_some_and(|r| r.iter().any(|f| f == "help")),
+        "help not required: {target}"
+    );
+    for field in ["rule", "fix"] {
+        assert!(
+            target["properties"][field].is_object(),
+            "{field} not in the schema: {target}"
+        );
+    }
 }

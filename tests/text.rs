@@ -22,6 +22,22 @@ fn project() -> Project {
             "secret",
             "on: before-tool\nmatch: shell\ncommand: ./hooks/good.sh\ntimeout: 7\nenv: {API_TOKEN: hunter2-value}\n",
         )
+        .spec(
+            "jq-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/jq.sh\ntimeout: 10\n",
+        )
+        .spec(
+            "file-guard",
+            "on: before-tool\nmatch: edit\ncommand: ./hooks/file.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/jq.sh",
+            "#!/bin/sh\nin=$(cat)\n[ \"$(echo \"$in\" | jq -r .tool_name)\" = Bash ] || exit 1\nif echo \"$in\" | jq -r .tool_input.command | grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi\n",
+        )
+        .script(
+            "hooks/file.sh",
+            "#!/bin/sh\ncase $(jq -r '.tool_input.file_path // empty') in *.env) echo 'not .env' >&2; exit 2;; esac\n",
+        )
         .script(
             "hooks/good.sh",
             "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi\n",
@@ -62,6 +78,46 @@ fn a_differing_run_details_only_the_agent_that_differs() {
         1,
     );
     insta::assert_snapshot!("text_differing", out);
+}
+
+/// A guard that knows one agent's tool name exits 1 on an agent that names the tool otherwise:
+/// that agent is named, with the rule that decided and `help:` lines with the fix.
+#[test]
+fn a_fails_open_run_says_where_and_how_to_fix_it() {
+    let p = project();
+    let out = text(
+        &p,
+        &[
+            "run",
+            "jq-guard",
+            "--bash",
+            "rm -rf build",
+            "-t",
+            "claude,gemini,codex",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("text_fails_open", out);
+}
+
+/// A guard that allows on the agent whose file tools send the path under another key is told
+/// where that agent puts it.
+#[test]
+fn an_allowing_agent_is_told_where_its_input_differs() {
+    let p = project();
+    let out = text(
+        &p,
+        &[
+            "run",
+            "file-guard",
+            "--edit",
+            ".env",
+            "-t",
+            "claude,gemini,spettro",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("text_field_differs", out);
 }
 
 #[test]

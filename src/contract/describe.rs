@@ -81,6 +81,7 @@ pub fn event(e: &Event) -> String {
         Kind::SessionEnd => "session end",
         Kind::Shell => "a shell call",
         Kind::Edited => "a file edit",
+        Kind::Read => "a file read",
         Kind::Other => "other",
     };
     let blocks = match e.blocks {

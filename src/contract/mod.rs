@@ -72,7 +72,7 @@ pub struct Event {
 /// What fires an event, which decides the trigger it takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// Before a tool call (`--bash`, `--edit`).
+    /// Before a tool call (`--bash`, `--edit`, `--read`).
     BeforeTool,
     /// After a tool call.
     AfterTool,
@@ -90,6 +90,8 @@ pub enum Kind {
     Shell,
     /// A file was edited (`--edit` only).
     Edited,
+    /// The agent is about to read a file, as such rather than as a tool call (`--read` only).
+    Read,
     /// Anything else (no trigger).
     Other,
 }
@@ -174,14 +176,18 @@ impl Portable {
     }
 }
 
-/// The agent's tools, by kind: what `--bash` and `--edit` call, and what a sweep tries.
+/// The agent's tools, by kind: what `--bash`, `--edit` and `--read` call, and what a sweep
+/// tries.
 pub struct Tools {
     /// The shell tool.
     pub shell: ToolCall,
     /// The edit tools, in the order `--edit` tries them against the matcher.
     pub edit: &'static [ToolCall],
-    /// The read tools.
+    /// The read tools, in the order `--read` tries them against the matcher.
     pub read: &'static [&'static str],
+    /// The read tools' input (a [`template`], `$FILE` the path), or `"$NONE:why"` when the
+    /// agent documents none.
+    pub read_input: &'static str,
     /// The web tools.
     pub web: &'static [&'static str],
     /// How an MCP tool is named, `{server}` and `{tool}` standing for its parts.

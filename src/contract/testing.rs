@@ -57,6 +57,7 @@ pub const fn sample(
             },
             edit,
             read: &[],
+            read_input: "$NONE:A names no read tool",
             web: &[],
             mcp: "",
         },

@@ -55,6 +55,8 @@ pub fn build(
             .matches(ev.kind.is_tool(), event, matcher, name)
             .unwrap_or(false)
     };
+    // A read tool's call, built from the names and the one input the contract gives them.
+    let read_call: ToolCall;
     let (call, command, file) = match (ev.kind.is_tool(), ev.kind, cx.trigger) {
         (true, _, Trigger::Bash(command)) => {
             (Some((&c.tools.shell, false)), command.as_str(), None)
@@ -96,11 +98,38 @@ pub fn build(
             };
             (Some((tool, !*exists)), "", Some(path.as_path()))
         }
+        (true, _, Trigger::Read(path)) => {
+            if let Some(why) = c.tools.read_input.strip_prefix("$NONE:") {
+                return Err(not_run(why.to_string()));
+            }
+            let Some(name) = c
+                .tools
+                .read
+                .iter()
+                .find(|t| c.matcher.matches(true, event, matcher, t).unwrap_or(true))
+            else {
+                return Err(Plan::Skipped {
+                    event: event.to_string(),
+                    trigger: c.tools.read.first().map(|n| n.to_string()),
+                    reason: format!(
+                        "matcher \"{matcher}\" does not match {}",
+                        or_list(c.tools.read)
+                    ),
+                });
+            };
+            read_call = ToolCall {
+                name,
+                input: c.tools.read_input,
+                new_file: None,
+                response: "{}",
+            };
+            (Some((&read_call, false)), "", Some(path.as_path()))
+        }
         (true, _, t) => {
             return Err(not_run(build::wrong_trigger(
                 event,
                 t,
-                "a tool call: pass --bash, --edit or --payload",
+                "a tool call: pass --bash, --edit, --read or --payload",
             )));
         }
         (false, Kind::Prompt, Trigger::Prompt(_)) => (None, "", None),
@@ -118,6 +147,14 @@ pub fn build(
                 event,
                 t,
                 "a file edit: pass --edit or --payload",
+            )));
+        }
+        (false, Kind::Read, Trigger::Read(path)) => (None, "", Some(path.as_path())),
+        (false, Kind::Read, t) => {
+            return Err(not_run(build::wrong_trigger(
+                event,
+                t,
+                "a file read: pass --read or --payload",
             )));
         }
         (false, Kind::Prompt, t) => {

@@ -94,6 +94,15 @@ pub struct TargetReport {
     /// The agent's own hook file is missing, so it would not run this hook yet (the warning
     /// says which files; `--strict` fails on it).
     pub hook_file_missing: bool,
+    /// Where the agent's rule that decided comes from (its reply row's source), when known.
+    pub rule: Option<String>,
+    /// That rule's fix: what makes the hook decide here as it does on agents that read it
+    /// otherwise (null when the row has none).
+    pub fix: Option<String>,
+    /// For an agent that decides differently from the others (errors or fails open where they
+    /// block, allows where they block, ...): the changes that make the hook portable, one
+    /// `help:` line each. Empty when every agent agrees.
+    pub help: Vec<String>,
 }
 
 /// One command's run and reading.

@@ -101,7 +101,7 @@ pub fn text(r: &SweepReport) -> String {
             Style::new().fg_color(Some(AnsiColor::Yellow.into())).bold()
         };
         out.push_str(&format!("{s}{}{s:#}: {}\n", f.kind.as_str(), f.message));
-        out.push_str(&format!("  help: {}\n", f.help));
+        super::text::help(&mut out, "  ", &f.help);
     }
     out.push_str(&format!("\n{}\n", summary(r)));
     out

@@ -245,6 +245,12 @@ fn groups(out: &mut String, report: &Report) {
     }
 }
 
+/// One `help:` line, as cargo writes them: the change that fixes what the line above says.
+pub fn help(out: &mut String, indent: &str, text: &str) {
+    let s = Style::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
+    let _ = writeln!(out, "{indent}{s}help{s:#}: {text}");
+}
+
 /// One group line: the label padded to a column, then the names, then a note.
 fn row(out: &mut String, label: &str, width: usize, names: &str, why: &str) {
     let pad = " ".repeat(12usize.saturating_sub(width));
@@ -295,6 +301,14 @@ fn target(out: &mut String, t: &TargetReport, verbosity: Verbosity, list_missing
     }
     for n in &t.notes {
         let _ = writeln!(out, "  note: {n}");
+    }
+    if !t.help.is_empty()
+        && let Some(rule) = &t.rule
+    {
+        let _ = writeln!(out, "  rule: {rule}");
+    }
+    for h in &t.help {
+        help(out, "  ", h);
     }
     for w in t
         .warnings

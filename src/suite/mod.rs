@@ -45,6 +45,7 @@ struct RawCase {
     hook: String,
     bash: Option<String>,
     edit: Option<String>,
+    read: Option<String>,
     prompt: Option<String>,
     payload: Option<String>,
     expect: Option<RawExpect>,
@@ -137,13 +138,13 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 },
             )
         };
-        let triggers = [&c.bash, &c.edit, &c.prompt, &c.payload]
+        let triggers = [&c.bash, &c.edit, &c.read, &c.prompt, &c.payload]
             .iter()
             .filter(|t| t.is_some())
             .count();
         if triggers > 1 {
             return Err(at(
-                "a case takes at most one trigger of bash, edit, prompt, payload".into(),
+                "a case takes at most one trigger of bash, edit, read, prompt, payload".into(),
             ));
         }
         let expect = match c.expect {
@@ -180,6 +181,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 hook: c.hook,
                 bash: c.bash,
                 edit: c.edit.map(PathBuf::from),
+                read: c.read.map(PathBuf::from),
                 prompt: c.prompt,
                 payload: c.payload.map(PathBuf::from),
                 targets: c.targets,

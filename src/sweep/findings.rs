@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Action, Cell, Outcome, SweepReport};
-use crate::contract::describe;
+use crate::help::{self, name};
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -240,19 +240,7 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
         );
     }
     let flag = action.as_str();
-    let lacks = blocked.iter().find_map(|b| {
-        let missing = missing_keys(&c.agent, &b.agent, action);
-        (!missing.is_empty()).then_some((b.agent.as_str(), missing))
-    });
-    let first = match lacks {
-        Some((other, keys)) => format!(
-            "{}'s input has no {} ({} sends them): read them only when present",
-            name(&c.agent),
-            keys.join(", "),
-            name(other)
-        ),
-        None => field_help(&c.agent, action, blocked),
-    };
+    let first = help::failing(&c.agent, flag, &blockers(blocked));
     format!(
         "{first}; see what it was given with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
         c.agent
@@ -261,62 +249,11 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
 
 /// Where the agent puts what the guard reads, against where a blocking agent puts it.
 fn field_help(agent: &str, action: Action, blocked: &[&Cell]) -> String {
-    let at = |id: &str| -> Option<String> {
-        let c = crate::tools::find(id)?.contract()?;
-        let f = describe::fields(c);
-        match action {
-            Action::Bash => f.command,
-            Action::Edit => f.file,
-            Action::Prompt => f.prompt,
-            Action::None => None,
-        }
-    };
-    let what = match action {
-        Action::Bash => "the command",
-        Action::Edit => "the file path",
-        Action::Prompt => "the prompt",
-        Action::None => "its input",
-    };
-    let mine = at(agent);
-    let theirs = blocked
-        .iter()
-        .find_map(|c| at(&c.agent).map(|p| (c.agent.as_str(), p)));
-    match (mine, theirs) {
-        (Some(m), Some((other, t))) if m != t => format!(
-            "{} sends {what} at `{m}`, {} at `{t}`: read both",
-            name(agent),
-            name(other)
-        ),
-        (Some(m), _) => format!(
-            "{} sends {what} at `{m}`: check that the hook reads it",
-            name(agent)
-        ),
-        _ => "compare the input this agent sends with the others'".to_string(),
-    }
+    help::field(agent, action.as_str(), &blockers(blocked))
 }
 
-/// The top-level input keys `other` sends on this action that `agent` does not.
-fn missing_keys(agent: &str, other: &str, action: Action) -> Vec<String> {
-    let kind = match action {
-        Action::Bash | Action::Edit => crate::contract::Kind::BeforeTool,
-        Action::Prompt => crate::contract::Kind::Prompt,
-        Action::None => return Vec::new(),
-    };
-    let keys = |id: &str| {
-        crate::tools::find(id)
-            .and_then(|t| t.contract())
-            .map(|c| describe::input_keys(c, kind))
-            .unwrap_or_default()
-    };
-    let mine = keys(agent);
-    keys(other)
-        .into_iter()
-        .filter(|k| !mine.contains(k))
-        .collect()
-}
-
-fn name(id: &str) -> String {
-    crate::tools::find(id).map_or_else(|| id.to_string(), |t| t.name.to_string())
+fn blockers<'a>(blocked: &[&'a Cell]) -> Vec<&'a str> {
+    blocked.iter().map(|c| c.agent.as_str()).collect()
 }
 
 /// `Claude Code blocks it`, `Claude Code, Codex block it`, `A, B and 3 more block it`.

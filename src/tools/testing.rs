@@ -38,6 +38,11 @@ pub fn edit(path: &str, exists: bool) -> Trigger {
     }
 }
 
+/// `--read PATH` (relative to [`ROOT`]).
+pub fn read_file(path: &str) -> Trigger {
+    Trigger::Read(Path::new(ROOT).join(path))
+}
+
 /// `--prompt TEXT`.
 pub fn prompt(text: &str) -> Trigger {
     Trigger::Prompt(text.to_string())

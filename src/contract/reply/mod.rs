@@ -5,7 +5,7 @@
 //! decides wins, and every [`Rule::note`] row that matches adds its note. A rule learned from a
 //! real agent is one row, with its source beside it.
 //!
-//! Notes and not-counted reasons may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
+//! Notes, fixes and not-counted reasons may say `{agent}`, `{event}`, `{exit}`, `{from}` (the stream read), `{error}` (why
 //! the command did not start) and `{value}` (the string a [`Test::StrNot`] found).
 
 use super::ReadContext;
@@ -84,6 +84,9 @@ pub struct Rule {
     pub note: &'static str,
     /// Where the rule comes from.
     pub source: &'static str,
+    /// The change that makes a hook portable where this row decides differently from other
+    /// agents ("" = none known); filled as [`Rule::note`] is.
+    pub fix: &'static str,
 }
 
 /// The events a rule applies to.
@@ -249,6 +252,7 @@ pub const fn rule(decision: Decision) -> Rule {
         uncounted: "",
         note: "",
         source: "",
+        fix: "",
     }
 }
 
@@ -347,6 +351,11 @@ impl Rule {
     /// From this source.
     pub const fn src(mut self, source: &'static str) -> Self {
         self.source = source;
+        self
+    }
+    /// With this fix: what a hook should do so that this agent decides as the others do.
+    pub const fn fix(mut self, fix: &'static str) -> Self {
+        self.fix = fix;
         self
     }
 }

@@ -125,6 +125,12 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     if r.stated {
         reading = reading.stated();
     }
+    if !r.source.is_empty() {
+        reading.rule = Some(r.source.to_string());
+    }
+    if !r.fix.is_empty() {
+        reading.fix = Some(fill(r.fix, c, ctx.event, out, &seen, &bound));
+    }
     // Context and rewrites come from a JSON reply the deciding rule read, never from JSON the
     // agent ignored (stdout on exit 2).
     let (ctx_json, rewrites) = match (&seen.obj, r.reply) {

@@ -57,7 +57,8 @@ const fn contract(edit: &'static [ToolCall]) -> Contract {
     c
 }
 
-fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
+/// `f` on the read context of a Stop hook.
+fn on_stop<T>(f: impl FnOnce(&ReadContext) -> T) -> T {
     let s = spec("event: Stop\ncommand: x\n");
     let cx = ReadContext {
         event: "Stop",
@@ -65,7 +66,11 @@ fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
         input: &Value::Null,
         peers: &[],
     };
-    read(&C, &cx, &exit(code, stdout, stderr))
+    f(&cx)
+}
+
+fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
+    on_stop(|cx| read(&C, cx, &exit(code, stdout, stderr)))
 }
 
 fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
@@ -384,4 +389,42 @@ mod read_tests {
             )
         );
     }
+}
+
+/// The deciding row's source and fix travel with the reading, the fix filled as a note is;
+/// the strongest reading of several keeps its own, and a row with none leaves none.
+#[test]
+fn the_deciding_rows_source_and_fix_travel_with_the_reading() {
+    #[rustfmt::skip]
+    const FIXED: &[Rule] = &[
+        rule(Error).ended(Ended::NotExit(0)).fix("{agent} blocks on 2, not {exit}").src("S1"),
+        rule(Block).exit(0).reply(Shape::Some).src("S2"),
+        rule(Allow),
+    ];
+    static F: Contract = crate::contract::testing::sample(EVENTS, &[], FIXED);
+    on_stop(|cx| {
+        let failed = read(&F, cx, &exit(3, "", ""));
+        assert_eq!(
+            (
+                failed.decision,
+                failed.rule.as_deref(),
+                failed.fix.as_deref()
+            ),
+            (Error, Some("S1"), Some("A blocks on 2, not 3"))
+        );
+        let blocked = read(&F, cx, &exit(0, "no", ""));
+        assert_eq!(
+            (blocked.rule.as_deref(), blocked.fix.as_deref()),
+            (Some("S2"), None)
+        );
+        let allowed = read(&F, cx, &exit(0, "", ""));
+        assert_eq!(
+            (allowed.rule.as_deref(), allowed.fix.as_deref()),
+            (None, None)
+        );
+        let both = crate::tools::shared::strongest(cx, &[failed.clone(), blocked.clone()]);
+        assert_eq!((both.rule, both.fix), (blocked.rule, None));
+        let alone = crate::tools::shared::strongest(cx, &[allowed, failed.clone()]);
+        assert_eq!((alone.rule, alone.fix), (failed.rule, failed.fix));
+    });
 }

@@ -89,6 +89,8 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["view_file"],
+        // view_file (AbsolutePath) (protocols-b.md, Antigravity).
+        read_input: r#"{"AbsolutePath":"$FILE"}"#,
         web: &["read_url_content", "search_web"],
         mcp: "mcp_{server}_{tool}",
     },

@@ -96,6 +96,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["view"],
+        read_input: "$NONE:Augment's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web-fetch", "web-search"],
         mcp: "mcp:{server}:{tool}",
     },

@@ -34,7 +34,7 @@ pub const RULES: &[Rule] = &[
         .says("exit 2 blocks only on PreToolUse in Augment; on {event} it is a non-blocking error")
         .src(SPEC),
     rule(Error).ended(Ended::NotExit(0))
-        .says("exit {exit} is a non-blocking error in Augment: the action goes ahead").src(DOCS),
+        .says("exit {exit} is a non-blocking error in Augment: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(DOCS),
     // Exit 0: nothing, text, or JSON.
     rule(Allow).exit(0).reply(Shape::Empty).src(DOCS),
     rule(Allow).exit(0).reply(Shape::BadJson)

@@ -94,6 +94,8 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["Read"],
+        // Read {file_path, offset?, limit?, pages?} (protocols-a.md §1).
+        read_input: r#"{"file_path":"$FILE"}"#,
         web: &["WebFetch", "WebSearch"],
         mcp: "mcp__{server}__{tool}",
     },
@@ -567,6 +569,11 @@ mod tests {
                 "stop",
                 "on: stop\ncommand: ./h.sh\n",
                 crate::trigger::Trigger::None,
+            ),
+            (
+                "read",
+                "on: before-tool\nmatch: read\ncommand: ./h.sh\n",
+                crate::tools::testing::read_file(".env"),
             ),
         ];
         for (name, yaml, trigger) in cases {

@@ -89,7 +89,7 @@ pub const AS_CLAUDE: &[Rule] = &[
     note("exit 2 with empty stderr still blocks, with no reason for the model")
         .on(Ev::Blocking).exit(2).stderr(Text::Empty).src(REAL),
     rule(Error).ended(Ended::ExitOther(&[0, 2]))
-        .says("exit {exit} is a non-blocking error in {agent}: the action goes ahead").src(REAL),
+        .says("exit {exit} is a non-blocking error in {agent}: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(REAL),
     // Exit 0: nothing, text, or JSON.
     rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
     rule(Allow).exit(0).reply(Shape::BadJson)

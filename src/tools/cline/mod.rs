@@ -94,6 +94,8 @@ pub static CONTRACT: Contract = Contract {
             response: "{}",
         }],
         read: &["read_files"],
+        // v4 read_files ({files:[{path,…}]}) (protocols-a.md, Cline).
+        read_input: r#"{"files":[{"path":"$FILE"}]}"#,
         web: &[],
         mcp: "",
     },

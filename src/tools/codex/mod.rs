@@ -81,6 +81,7 @@ pub static CONTRACT: Contract = Contract {
             response: RESPONSE,
         }],
         read: &["Bash"],
+        read_input: "$NONE:Codex reads files with its shell tool: pass --bash 'cat PATH'",
         web: &["web_search"],
         mcp: "mcp__{server}__{tool}",
     },

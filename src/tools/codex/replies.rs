@@ -41,11 +41,11 @@ pub const RULES: &[Rule] = &[
     // Exit 2: the trimmed stderr is the reason.
     rule(Error).exit(2).stderr(Text::Empty)
         .says("exit 2 with empty stderr is a failure, not a block: Codex says the hook \"exited with code 2 but did not write a blocking reason to stderr\" (real agent 0.171.0)")
-        .src(REAL),
+        .fix("{agent} blocks only with a reason on stderr: write it with >&2").src(REAL),
     rule(Error).on(Ev::NotBlocking).exit(2).says("exit 2 cannot stop anything on {event}").src(PARSER),
     rule(Block).exit(2).says("exit 2: the trimmed stderr is the reason").src(REAL),
     rule(Error).ended(Ended::NotExit(0))
-        .says("exit {exit}: the hook failed and Codex lets the action through").src(REAL),
+        .says("exit {exit}: the hook failed and Codex lets the action through").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(REAL),
     // Exit 0: nothing, plain text, invalid JSON.
     rule(Allow).reply(Shape::Empty).src(REAL),
     rule(Error).reply(Shape::BadJson)

@@ -94,6 +94,7 @@ pub static CONTRACT: Contract = Contract {
         // The edit tools' arguments are undocumented: [`plan`] refuses --edit.
         edit: &[],
         read: &["view"],
+        read_input: "$NONE:Copilot CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
         // Undocumented.
         mcp: "",

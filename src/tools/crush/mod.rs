@@ -98,6 +98,8 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["view"],
+        // view {file_path, offset, limit} (protocols-b.md, Crush).
+        read_input: r#"{"file_path":"$FILE"}"#,
         web: &["fetch"],
         mcp: "mcp_{server}_{tool}",
     },
@@ -300,7 +302,7 @@ fn plan(cx: &PlanContext) -> Plan {
     })
 }
 
-/// The tool name and input `--bash`, `--edit` or `--payload` give.
+/// The tool name and input `--bash`, `--edit`, `--read` or `--payload` give.
 fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Value), Plan> {
     match cx.trigger {
         Trigger::Bash(cmd) => Ok((
@@ -329,6 +331,24 @@ fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Va
             };
             Ok((tool.to_string(), input))
         }
+        Trigger::Read(path) => {
+            let Some(tool) = CONTRACT
+                .tools
+                .read
+                .iter()
+                .find(|t| matches(matcher, t).unwrap_or(false))
+            else {
+                return Err(Plan::Skipped {
+                    event: event.to_string(),
+                    trigger: Some("view".into()),
+                    reason: format!("matcher \"{matcher}\" does not match view"),
+                });
+            };
+            Ok((
+                tool.to_string(),
+                json!({ "file_path": path.display().to_string() }),
+            ))
+        }
         Trigger::Payload { value, .. } => Ok((
             value
                 .get("tool_name")
@@ -342,7 +362,7 @@ fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Va
             reason: shared::wrong_trigger(
                 event,
                 t,
-                "a tool call: pass --bash, --edit or --payload (Crush has no prompt or stop event)",
+                "a tool call: pass --bash, --edit, --read or --payload (Crush has no prompt or stop event)",
             ),
         }),
     }

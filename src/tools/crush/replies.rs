@@ -32,7 +32,7 @@ pub const RULES: &[Rule] = &[
     rule(Block).exit(2).src(RUNNER),
     rule(Block).exit(49).effect(Effect::Halted).says("exit 49 blocks the call and halts Crush's whole turn").src(HOOKS),
     rule(Error).ended(Ended::ExitOther(&[0]))
-        .says("exit {exit} is a non-blocking error in Crush: the call goes ahead").src(RUNNER),
+        .says("exit {exit} is a non-blocking error in Crush: the call goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(RUNNER),
     rule(Allow).reply(Shape::Empty).src(RUNNER),
     rule(Allow).reply(Shape::NotJson).says("stdout is not a JSON object: no opinion").src(INPUT),
     // Claude Code's reply: four fields of hookSpecificOutput, decided as Claude Code does.

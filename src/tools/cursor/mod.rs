@@ -82,6 +82,7 @@ pub static CONTRACT: Contract = Contract {
         // Seed: "--edit builds afterFileEdit only"; the edit tools' input is unconfirmed.
         edit: &[],
         read: &["Read"],
+        read_input: "$NONE:Cursor's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebSearch", "WebFetch"],
         mcp: "MCP:{tool}",
     },
@@ -154,7 +155,10 @@ const EVENTS: &[Event] = &[
         .input(r#"{"command":"$COMMAND","cwd":"$ROOT","output":"","duration":0}"#),
     event("beforeMCPExecution", Kind::BeforeTool, 30),
     event("afterMCPExecution", Kind::AfterTool, 30).blocks(Blocks::No),
-    event("beforeReadFile", Kind::Other, 30).matches_value("file_path"),
+    // beforeReadFile: `file_path`, `content`, `attachments` (protocols-a.md §5).
+    event("beforeReadFile", Kind::Read, 30)
+        .matches_value("file_path")
+        .input(r#"{"file_path":"$FILE","content":"","attachments":[]}"#),
     event("afterFileEdit", Kind::Edited, 30)
         .blocks(Blocks::No)
         .matches_value("file_path")
@@ -491,6 +495,11 @@ mod tests {
                 prompt("fix the test"),
             ),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
+            (
+                "before_read_file",
+                "event: beforeReadFile\ncommand: ./h.sh\n",
+                crate::tools::testing::read_file(".env"),
+            ),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(

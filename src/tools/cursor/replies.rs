@@ -47,7 +47,7 @@ pub const RULES: &[Rule] = &[
     rule(Error).on(Ev::NotBlocking).exit(2).says("exit 2 cannot stop anything on {event}").src(SPEC),
     rule(Block).exit(2).says("exit 2 blocks in {agent}").src(DOCS),
     rule(Error).ended(Ended::ExitOther(&[0, 2]))
-        .says("exit {exit}: the hook failed and {agent} lets the action through").src(SPEC),
+        .says("exit {exit}: the hook failed and {agent} lets the action through").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(SPEC),
     // Exit 0: no output at all fails open.
     rule(Allow).reply(Shape::Empty).src(SPEC),
     // A permission event: `permission` is allow, deny or ask, or absent.

@@ -81,6 +81,7 @@ pub static CONTRACT: Contract = Contract {
             undocumented("ApplyPatch"),
         ],
         read: &["Read"],
+        read_input: "$NONE:Factory droid's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebSearch", "FetchUrl"],
         mcp: "mcp__{server}__{tool}",
     },

@@ -48,7 +48,7 @@ pub const RULES: &[Rule] = &[
     note("exit 2 with empty stderr still blocks, with no reason for the model")
         .on(Ev::Not(EXIT2_CANNOT_BLOCK)).exit(2).stderr(Text::Empty).src(REAL),
     rule(Error).ended(Ended::NotExit(0))
-        .says("exit {exit} is a non-blocking error in droid: the action goes ahead").src(REAL),
+        .says("exit {exit} is a non-blocking error in droid: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(REAL),
     // Exit 0: nothing, text, or JSON.
     rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
     rule(Allow).exit(0).reply(Shape::BadJson)

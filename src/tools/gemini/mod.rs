@@ -90,6 +90,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["read_file", "read_many_files"],
+        read_input: "$NONE:Gemini CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "google_web_search"],
         mcp: "mcp_{server}_{tool}",
     },

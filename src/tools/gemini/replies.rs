@@ -45,12 +45,12 @@ pub const RULES: &[Rule] = &[
         .says("the hook was killed by a signal; Gemini CLI lets the action through").src(RUNNER),
     rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
     rule(Allow).exit(0).says("plain {from} is shown to the user, not the model").src(RUNNER),
-    rule(Error).exit(1).reply(Shape::Empty).says("exit 1: a failed hook; the action goes ahead").src(REAL),
+    rule(Error).exit(1).reply(Shape::Empty).says("exit 1: a failed hook; the action goes ahead").fix("{agent} reads exit 1 as a failed hook and lets the action through: exit 2 with the reason on stderr").src(REAL),
     rule(Error).exit(1)
         .says("exit 1 with text is a warning (\"Warning: ...\" from {from}); the action goes ahead")
-        .src(RUNNER),
+        .fix("{agent} reads exit 1 as a failed hook and lets the action through: exit 2 with the reason on stderr").src(RUNNER),
     rule(Error).ended(Ended::ExitOther(&[0, 1])).reply(Shape::Empty)
-        .says("exit {exit} with no output: no decision, the action goes ahead").src(REAL),
+        .says("exit {exit} with no output: no decision, the action goes ahead").fix("{agent} blocks on exit {exit} only with a reason: write it to stderr").src(REAL),
     rule(Error).on(Ev::NotBlocking).ended(Ended::ExitOther(&[0, 1])).reply(TEXT).says(IGNORED).src(SPEC),
     rule(Block).ended(Ended::ExitOther(&[0, 1])).reply(TEXT).src(REAL),
     note("exit {exit} with plain text on {from} is a deny in Gemini CLI (hookRunner.ts; real agent 0.61.0): the text is the reason")

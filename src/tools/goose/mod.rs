@@ -96,6 +96,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["read", "view", "cat", "read_file"],
+        read_input: "$NONE:Goose's read tools come from extensions with no documented input: pass --payload",
         web: &["fetch", "web_fetch", "web_search"],
         mcp: "{server}__{tool}",
     },
@@ -411,17 +412,24 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
             Some(path.display().to_string()),
             Some(edit_tool(path, *exists)),
         ),
-        ("BeforeReadFile", Trigger::Edit { path, .. }) => (
+        ("BeforeReadFile", Trigger::Read(path)) => (
             Some(path.display().to_string()),
             // The developer extension has no read tool; an extension tool named `read` is one
             // Goose files under reads (categorize_tool).
             Some(("read".into(), json!({ "path": path.display().to_string() }))),
         ),
-        ("AfterFileEdit" | "BeforeReadFile", t) => {
+        ("AfterFileEdit", t) => {
             return Err(not_run(shared::wrong_trigger(
                 event,
                 t,
                 "a file path: pass --edit or --payload",
+            )));
+        }
+        ("BeforeReadFile", t) => {
+            return Err(not_run(shared::wrong_trigger(
+                event,
+                t,
+                "a file read: pass --read or --payload",
             )));
         }
         ("UserPromptSubmit", Trigger::Prompt(p)) => {
@@ -752,7 +760,7 @@ mod tests {
             (
                 "before_read_file",
                 "event: BeforeReadFile\ncommand: ./h.sh\n",
-                edit(".env", true),
+                crate::tools::testing::read_file(".env"),
             ),
             (
                 "prompt",

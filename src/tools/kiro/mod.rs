@@ -77,6 +77,7 @@ pub static CONTRACT: Contract = Contract {
         },
         edit: &[],
         read: &["fs_read", "glob", "grep"],
+        read_input: "$NONE:Kiro's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
         mcp: "@{server}/{tool}",
     },

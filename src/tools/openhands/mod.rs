@@ -78,6 +78,7 @@ pub static CONTRACT: Contract = Contract {
             response: "null",
         }],
         read: &["file_editor"],
+        read_input: "$NONE:OpenHands's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "$NONE:OpenHands' MCP tool names are not documented",
     },

@@ -49,8 +49,8 @@ pub const RULES: &[Rule] = &[
     rule(Block).json(STOPS).says("a false continue at exit {exit} blocks in OpenHands").src(SPEC),
     note("a JSON allow does not undo an exit-2 block")
         .on(Ev::Blocking).exit(2).json(&[Test::IsNoCase("decision", "allow")]).src(EXECUTOR),
-    rule(Error).ended(Ended::NotExit(0)).json(&[]).says(NON_BLOCKING).src(EXECUTOR),
-    rule(Error).ended(Ended::NotExit(0)).says(NON_BLOCKING).src(EXECUTOR),
+    rule(Error).ended(Ended::NotExit(0)).json(&[]).says(NON_BLOCKING).fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(EXECUTOR),
+    rule(Error).ended(Ended::NotExit(0)).says(NON_BLOCKING).fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(EXECUTOR),
     // Exit 0.
     rule(Allow).exit(0).reply(Shape::Empty).src(EXECUTOR),
     rule(Allow).exit(0).reply(Shape::NotJson)

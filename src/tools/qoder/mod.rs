@@ -80,6 +80,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["Read"],
+        read_input: "$NONE:Qoder's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebFetch", "WebSearch"],
         mcp: "mcp__{server}__{tool}",
     },

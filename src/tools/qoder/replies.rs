@@ -51,7 +51,7 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(BLOCKING).exit(2).says("exit 2: stderr is the reason").src(SPEC),
     rule(Error).exit(2).says("exit 2 cannot stop anything on {event} in Qoder").src(SPEC),
     rule(Error).ended(Ended::NotExit(0))
-        .says("exit {exit} is a non-blocking error in Qoder: the action goes ahead").src(SPEC),
+        .says("exit {exit} is a non-blocking error in Qoder: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(SPEC),
     // Exit 0: nothing, text, or JSON.
     rule(Allow).exit(0).reply(Shape::Empty).src(DOCS),
     rule(Allow).exit(0).reply(Shape::BadJson)

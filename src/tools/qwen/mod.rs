@@ -82,6 +82,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &["read_file", "read_many_files"],
+        read_input: "$NONE:Qwen Code's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
         mcp: "mcp__{server}__{tool}",
     },

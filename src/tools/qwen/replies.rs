@@ -36,7 +36,7 @@ pub const RULES: &[Rule] = &[
     // Nothing on the stream read.
     rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
     rule(Error).exit(2).reply(Shape::Empty)
-        .says("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead").src(REAL),
+        .says("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead").fix("{agent} blocks on exit 2 only with a reason on stderr: write it with >&2").src(REAL),
     rule(Error).ended(Ended::Signal).reply(Shape::Empty).says(KILLED).src(RUNNER),
     rule(Error).reply(Shape::Empty)
         .says("exit {exit} with no output: a failed hook, the action goes ahead").src(REAL),

@@ -86,6 +86,9 @@ pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
         .max_by_key(|e| effect_rank(*e))
         .unwrap_or(top.effect);
     let mut out = Reading::new(top.decision).effect(effect);
+    // The reading that decided is the one whose rule and fix explain the result.
+    out.rule.clone_from(&top.rule);
+    out.fix.clone_from(&top.fix);
     for r in readings {
         out.adds_context |= r.adds_context;
         out.rewrites_input |= r.rewrites_input;

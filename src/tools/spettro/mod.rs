@@ -92,6 +92,7 @@ pub static CONTRACT: Contract = Contract {
             },
         ],
         read: &[],
+        read_input: "$NONE:Spettro names no read tool",
         web: &[],
         mcp: "$NONE:Spettro's docs name no MCP tool ids",
     },

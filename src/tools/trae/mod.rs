@@ -72,6 +72,7 @@ pub static CONTRACT: Contract = Contract {
             response: "null",
         }],
         read: &["ReadFile"],
+        read_input: "$NONE:Trae's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "$NONE:Trae documents no MCP tool names",
     },

@@ -66,6 +66,7 @@ pub static CONTRACT: Contract = Contract {
         // The docs do not show the edit tool's input.
         edit: &[],
         read: &[],
+        read_input: "$NONE:the Devin CLI names no read tool",
         web: &[],
         mcp: "mcp__{server}__{tool}",
     },

@@ -32,8 +32,8 @@ pub const RULES: &[Rule] = &[
     rule(Block).exit(2).effect(Effect::Proceeds).says(EXIT_2).uncounted(NO_MEANING).src(SEED),
     // Any other exit but 0: logged, and the action goes on.
     rule(Error).ended(Ended::NotExit(0)).json(&[]).says("exit {exit}: the Devin CLI logs it and goes on")
-        .uncounted("the Devin CLI docs do not say how a JSON reply on exit {exit} is read").src(SEED),
-    rule(Error).ended(Ended::NotExit(0)).says("exit {exit}: the Devin CLI logs it and goes on").src(DOCS),
+        .uncounted("the Devin CLI docs do not say how a JSON reply on exit {exit} is read").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(SEED),
+    rule(Error).ended(Ended::NotExit(0)).says("exit {exit}: the Devin CLI logs it and goes on").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(DOCS),
     // Exit 0.
     rule(Allow).reply(Shape::BadJson)
         .uncounted("the reply is not valid JSON, and the Devin CLI docs do not say how that is read").src(SEED),

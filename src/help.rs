@@ -1,0 +1,137 @@
+//! `help:` lines: the change that makes a hook portable where agents decide differently.
+//! Shared by `run` (under the agent that differs) and `sweep` (under each finding); the
+//! agent-specific hints are data on the reply rows ([`crate::contract::reply::Rule::fix`]),
+//! these are the ones read from the contracts' inputs.
+
+use crate::contract::describe;
+
+/// The agent's name, or its id when it is not known.
+pub fn name(id: &str) -> String {
+    crate::tools::find(id).map_or_else(|| id.to_string(), |t| t.name.to_string())
+}
+
+/// What the trigger gives the hook to read, by the trigger's flag name (`bash`, `edit`,
+/// `prompt`, `read`): the words, and the input field where `agent` puts it.
+fn asked(agent: &str, kind: &str) -> Option<(&'static str, Option<String>)> {
+    let field = |pick: fn(describe::Fields) -> Option<String>| {
+        crate::tools::find(agent)
+            .and_then(|t| t.contract())
+            .and_then(|c| pick(describe::fields(c)))
+    };
+    Some(match kind {
+        "bash" => ("the command", field(|f| f.command)),
+        "edit" | "read" => ("the file path", field(|f| f.file)),
+        "prompt" => ("the prompt", field(|f| f.prompt)),
+        _ => return None,
+    })
+}
+
+/// Where `agent` puts what the guard reads, against where the first of `blockers` that says
+/// puts it: "Spettro sends the file path at `tool_args.path`, Claude Code at
+/// `tool_input.file_path`: read both".
+pub fn field(agent: &str, kind: &str, blockers: &[&str]) -> String {
+    let Some((what, mine)) = asked(agent, kind) else {
+        return "compare the input this agent sends with the others'".to_string();
+    };
+    let theirs = blockers
+        .iter()
+        .find_map(|b| asked(b, kind).and_then(|(_, p)| p).map(|p| (*b, p)));
+    match (mine, theirs) {
+        (Some(m), Some((other, t))) if m != t => format!(
+            "{} sends {what} at `{m}`, {} at `{t}`: read both",
+            name(agent),
+            name(other)
+        ),
+        (Some(m), _) => format!(
+            "{} sends {what} at `{m}`: check that the hook reads it",
+            name(agent)
+        ),
+        _ => "compare the input this agent sends with the others'".to_string(),
+    }
+}
+
+/// The top-level input keys `other` sends for this trigger that `agent` does not.
+fn missing_keys(agent: &str, other: &str, kind: &str) -> Vec<String> {
+    let kind = match kind {
+        "bash" | "edit" | "read" => crate::contract::Kind::BeforeTool,
+        "prompt" => crate::contract::Kind::Prompt,
+        _ => return Vec::new(),
+    };
+    let keys = |id: &str| {
+        crate::tools::find(id)
+            .and_then(|t| t.contract())
+            .map(|c| describe::input_keys(c, kind))
+            .unwrap_or_default()
+    };
+    let mine = keys(agent);
+    keys(other)
+        .into_iter()
+        .filter(|k| !mine.contains(k))
+        .collect()
+}
+
+/// Why a hook that fails on `agent` (and blocks on `blockers`) may fail: keys the others send
+/// that this agent does not, or else where it puts what the guard reads.
+pub fn failing(agent: &str, kind: &str, blockers: &[&str]) -> String {
+    let lacks = blockers.iter().find_map(|b| {
+        let missing = missing_keys(agent, b, kind);
+        (!missing.is_empty()).then_some((*b, missing))
+    });
+    match lacks {
+        Some((other, keys)) => format!(
+            "{}'s input has no {} ({} sends them): read them only when present",
+            name(agent),
+            keys.join(", "),
+            name(other)
+        ),
+        None => field(agent, kind, blockers),
+    }
+}
+
+/// "this hook fails open on Gemini CLI: it exits 1 on Gemini CLI's payload", for a hook that
+/// ended `how` ("exits 1", "times out") where others block; when `blocker` ended the same way
+/// and blocks, the agent's reading is the difference, not the payload.
+pub fn fails_open(agent: &str, how: &str, blocker: Option<&str>) -> String {
+    let n = name(agent);
+    match blocker {
+        Some(b) => format!(
+            "this hook fails open on {n}: it {how} there too, which {} reads as a block and {n} does not",
+            name(b)
+        ),
+        None => format!("this hook fails open on {n}: it {how} on {n}'s payload"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hints are read from the contracts: an agent whose file tools send the path under
+    /// another key than Claude Code's is told to read both; an unknown trigger says compare.
+    #[test]
+    fn field_hints_come_from_the_contracts() {
+        let ids: Vec<&str> = crate::tools::ALL.iter().map(|t| t.id).collect();
+        let claude = ids[0];
+        let other = ids
+            .iter()
+            .find(|id| {
+                let f = |id: &str| asked(id, "edit").and_then(|(_, p)| p);
+                f(id).is_some() && f(id) != f(claude)
+            })
+            .expect("an agent that puts the file path elsewhere");
+        let line = field(other, "edit", &[claude]);
+        assert!(line.ends_with(": read both"), "{line}");
+        assert!(line.starts_with(&name(other)), "{line}");
+        assert_eq!(
+            field(other, "none", &[claude]),
+            "compare the input this agent sends with the others'"
+        );
+        assert_eq!(
+            fails_open(claude, "exits 1", None),
+            format!(
+                "this hook fails open on {0}: it exits 1 on {0}'s payload",
+                name(claude)
+            )
+        );
+    }
+}

@@ -1,0 +1,374 @@
+//! One check, end to end: plan per tool, execute every command concurrently, read and combine
+//! per tool, judge.
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::event::Firing;
+use crate::exec::{self, Captured, Limits, Outcome};
+use crate::judge::{self, Expect};
+use crate::report::{CommandReport, InvocationReport, Keep, Keeps, Report};
+use crate::spec::HookSpec;
+use crate::tools::{self, Plan, PlanContext, ReadContext, RunPlan, Tool};
+use crate::trigger::Trigger;
+use crate::verdict::Reading;
+
+mod dry;
+mod plans;
+mod target;
+
+use dry::invocation_report;
+pub use dry::{dry_run, missing_trigger};
+use plans::{merge, merge_firing, on_firing, plan_one, specs_for};
+pub use target::finish;
+use target::{command_report, cut_reply};
+
+/// What a check runs: one spec for every tool, or each tool's installed handlers.
+pub enum Subject {
+    /// One hook spec, planned by every tool.
+    Spec(Box<HookSpec>),
+    /// Handlers read from the agents' own files, as native specs: one list per tool in
+    /// [`Check::tools`] order. A tool's handlers that fire are merged into one target.
+    Installed {
+        /// Each tool's handlers.
+        specs: Vec<Vec<HookSpec>>,
+        /// The files read, for the report.
+        files: Vec<String>,
+    },
+}
+
+impl Subject {
+    /// The name the report shows.
+    pub fn name(&self) -> &str {
+        match self {
+            Subject::Spec(s) => &s.name,
+            Subject::Installed { .. } => "installed",
+        }
+    }
+
+    /// The spec file, or the hook files read.
+    pub fn source(&self) -> String {
+        match self {
+            Subject::Spec(s) => s.file.path.display().to_string(),
+            Subject::Installed { files, .. } => files.join(", "),
+        }
+    }
+}
+
+/// Everything one check needs.
+pub struct Check {
+    /// What runs.
+    pub subject: Subject,
+    /// Warnings per tool, in [`Check::tools`] order (missing entries: none).
+    pub warnings: Vec<Vec<String>>,
+    /// Notes per tool, in [`Check::tools`] order (missing entries: none).
+    pub notes: Vec<Vec<String>>,
+    /// What the agent is about to do.
+    pub trigger: Trigger,
+    /// The tools to check, in report order.
+    pub tools: Vec<&'static Tool>,
+    /// What the user expects.
+    pub expect: Expect,
+    /// Count results that rest on assumptions.
+    pub include_assumed: bool,
+    /// Warnings fail the check (`--strict`).
+    pub strict: bool,
+    /// Hook files an agent of this check cannot load.
+    pub unloadable: Vec<judge::Unloadable>,
+    /// Per tool, in [`Check::tools`] order: its own hook file is missing (missing entries:
+    /// not missing).
+    pub missing_files: Vec<bool>,
+    /// Report exactly what each command is started with (`-vv`, `--dry-run`).
+    pub show_invocations: bool,
+    /// The event that fires (`--event`, or the payload's `hook_event_name`): hooks on
+    /// other events do not run. `None`: the hook's own event fires.
+    pub firing: Option<Firing>,
+    /// How many hooks may run at once.
+    pub jobs: usize,
+    /// The project root (absolute).
+    pub root: PathBuf,
+    /// The user's home folder.
+    pub home: PathBuf,
+    /// The caller's environment.
+    pub env: Vec<(String, String)>,
+    /// Process limits.
+    pub limits: Limits,
+    /// The other valid specs found beside this one.
+    pub peers: Vec<HookSpec>,
+}
+
+/// The default for `--jobs`: hooks mostly wait on processes, so a few per core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()) * 4
+}
+
+/// A check whose commands are planned; each outcome is read as it comes in, and only what
+/// the report keeps of it stays.
+pub struct Planned {
+    plans: Vec<Plan>,
+    /// Per tool, the index (in that tool's specs) of the spec each planned command came from.
+    owners: Vec<Vec<usize>>,
+    /// Per invocation, in [`Planned::invocations`] order: its tool and its command there.
+    slots: Vec<(usize, usize)>,
+    /// Per tool and command: what was read from its outcome, once it came in.
+    read: Vec<Vec<Option<Read>>>,
+    /// Per tool and command, what it is started with, when the check reports it.
+    started: Vec<Vec<Option<InvocationReport>>>,
+}
+
+/// One command's outcome, read: the reading, the report of the run (its streams still empty),
+/// and the first bytes of each stream that the report may keep.
+struct Read {
+    reading: Reading,
+    report: CommandReport,
+    stdout: Captured,
+    stderr: Captured,
+}
+
+impl Planned {
+    /// The processes to start, in the order [`Planned::read`] numbers their outcomes.
+    pub fn invocations(&self) -> Vec<exec::Invocation> {
+        self.slots
+            .iter()
+            .filter_map(|&(t, k)| self.invocation(t, k).cloned())
+            .collect()
+    }
+
+    /// How many processes the check starts.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the check starts no process.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Invocation `i` (in [`Planned::invocations`] order) to start: its arguments and
+    /// environment move out of the plan, which keeps only what reading its outcome needs.
+    pub fn start(&mut self, i: usize) -> Option<exec::Invocation> {
+        let &(t, k) = self.slots.get(i)?;
+        let Plan::Run(run) = self.plans.get_mut(t)? else {
+            return None;
+        };
+        let inv = run.commands.get_mut(k)?.invocation.as_mut().ok()?;
+        Some(exec::Invocation {
+            program: inv.program.clone(),
+            args: std::mem::take(&mut inv.args),
+            env: std::mem::take(&mut inv.env),
+            cwd: inv.cwd.clone(),
+            stdin: Arc::clone(&inv.stdin),
+            timeout: inv.timeout,
+        })
+    }
+
+    fn invocation(&self, tool: usize, command: usize) -> Option<&exec::Invocation> {
+        match self.plans.get(tool)? {
+            Plan::Run(run) => run.commands.get(command)?.invocation.as_ref().ok(),
+            _ => None,
+        }
+    }
+
+    /// Reads the outcome of invocation `i` as its tool reads it, and keeps of its output only
+    /// what `keep` lets a report show; the outcome itself is dropped here. Returns how many
+    /// bytes of output it kept.
+    pub fn read(&mut self, check: &Check, i: usize, mut outcome: Outcome, keep: Keeps) -> usize {
+        let Some(&(t, k)) = self.slots.get(i) else {
+            return 0;
+        };
+        let (Some(tool), Some(Plan::Run(run))) = (check.tools.get(t), self.plans.get(t)) else {
+            return 0;
+        };
+        let specs = specs_for(check, t);
+        let (Some(first), Some(planned)) = (specs.first(), run.commands.get(k)) else {
+            return 0;
+        };
+        let Ok(inv) = &planned.invocation else {
+            return 0;
+        };
+        let spec = self
+            .owners
+            .get(t)
+            .and_then(|o| o.get(k))
+            .and_then(|i| specs.get(*i))
+            .unwrap_or(first);
+        let input = input_of(check, run);
+        let own = ReadContext {
+            event: &run.event,
+            spec,
+            input: &input,
+            peers: &check.peers,
+        };
+        let reading = cut_reply(
+            tool,
+            &outcome,
+            tool.read(&own, &outcome),
+            check.limits.capture_bytes,
+        );
+        let stdout = cut(&mut outcome.stdout, keep);
+        let stderr = cut(&mut outcome.stderr, keep);
+        let timeout_s = inv.timeout.as_secs();
+        let report = command_report(
+            &planned.display,
+            outcome,
+            &reading,
+            timeout_s,
+            planned.is_async,
+        );
+        let kept = stdout.bytes.len() + stderr.bytes.len();
+        if let Some(slot) = self.read.get_mut(t).and_then(|r| r.get_mut(k)) {
+            *slot = Some(Read {
+                reading,
+                report,
+                stdout,
+                stderr,
+            });
+        }
+        kept
+    }
+}
+
+/// The first bytes of `c` either cap of `keep` may show, copied out of it: the capture's own
+/// buffer is freed whole (shrinking it in place would pin a small piece in the middle of the
+/// next capture's room and fragment the heap).
+fn cut(c: &mut Captured, keep: Keeps) -> Captured {
+    let bytes = std::mem::take(&mut c.bytes);
+    Captured {
+        bytes: bytes[..keep.fits(&bytes)].to_vec(),
+        total: c.total,
+    }
+}
+
+/// The input every command of a run gets: the user's `--payload` itself when the run sends it
+/// unchanged (no copy), else read back from the first command's stdin.
+fn input_of<'a>(check: &'a Check, run: &RunPlan) -> Cow<'a, serde_json::Value> {
+    let stdin = run
+        .commands
+        .iter()
+        .find_map(|c| c.invocation.as_ref().ok())
+        .map(|inv| &inv.stdin);
+    match (&check.trigger, stdin) {
+        (Trigger::Payload { value, stdin, .. }, Some(s)) if Arc::ptr_eq(stdin, s) => {
+            Cow::Borrowed(value)
+        }
+        (_, s) => Cow::Owned(
+            s.and_then(|s| serde_json::from_slice(s).ok())
+                .unwrap_or_default(),
+        ),
+    }
+}
+
+/// Plans the check: what each tool would run.
+pub fn plan(check: &Check) -> Planned {
+    let env = tools::scrub_env(check.env.iter().cloned());
+    let mut plans = Vec::new();
+    let mut owners = Vec::new();
+    for (i, tool) in check.tools.iter().enumerate() {
+        let specs = specs_for(check, i);
+        let cx = |spec| PlanContext {
+            spec,
+            trigger: &check.trigger,
+            root: &check.root,
+            home: &check.home,
+            env: &env,
+        };
+        let (plan, owner) = match &check.subject {
+            Subject::Spec(spec) if !spec.targets_tool(tool.id) => (
+                Plan::NotRun {
+                    event: None,
+                    reason: format!("the spec's `targets` leave out {}", tool.id),
+                },
+                Vec::new(),
+            ),
+            Subject::Spec(spec) => {
+                let plan = on_firing(check, tool, plan_one(tool, &cx(spec)));
+                let n = match &plan {
+                    Plan::Run(r) => r.commands.len(),
+                    _ => 0,
+                };
+                (plan, vec![0; n])
+            }
+            Subject::Installed { .. } => {
+                let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
+                match &check.firing {
+                    None => merge(tool, specs, each),
+                    Some(f) => merge_firing(tool, specs, each, f),
+                }
+            }
+        };
+        plans.push(plan);
+        owners.push(owner);
+    }
+    let mut slots = Vec::new();
+    let mut read = Vec::new();
+    let mut started = Vec::new();
+    for (t, plan) in plans.iter().enumerate() {
+        let commands = match plan {
+            Plan::Run(run) => run.commands.as_slice(),
+            _ => &[],
+        };
+        for (k, c) in commands.iter().enumerate() {
+            if c.invocation.is_ok() {
+                slots.push((t, k));
+            }
+        }
+        read.push(commands.iter().map(|_| None).collect());
+        started.push(
+            commands
+                .iter()
+                .map(|c| match &c.invocation {
+                    Ok(inv) if check.show_invocations => Some(invocation_report(inv, &env)),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    Planned {
+        plans,
+        owners,
+        slots,
+        read,
+        started,
+    }
+}
+
+/// Runs the check and judges it: every command of every tool in one bounded pool, each
+/// outcome read as it finishes and cut to what `keep` lets the report show.
+pub fn run_check(check: &Check, keep: Keep) -> Report {
+    let mut one = One {
+        check,
+        planned: plan(check),
+        keep: Keeps::all(keep),
+        given: Vec::new(),
+    };
+    exec::run_fed(&mut one, check.jobs, &check.limits);
+    finish(check, one.planned, one.keep)
+}
+
+/// One check's invocations fed to the pool in plan order, each read as it finishes.
+struct One<'a> {
+    check: &'a Check,
+    planned: Planned,
+    keep: Keeps,
+    /// Per invocation handed out, its index in the plan.
+    given: Vec<usize>,
+}
+
+impl exec::Feed for One<'_> {
+    fn next(&mut self) -> Option<exec::Invocation> {
+        for i in self.given.last().map_or(0, |l| l + 1)..self.planned.len() {
+            if let Some(inv) = self.planned.start(i) {
+                self.given.push(i);
+                return Some(inv);
+            }
+        }
+        None
+    }
+
+    fn done(&mut self, i: usize, outcome: Outcome) {
+        if let Some(&k) = self.given.get(i) {
+            self.planned.read(self.check, k, outcome, self.keep);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! One tool's plan: per spec, then the handlers that fire on one event merged into one run.
+
+use super::{Check, Subject};
+use crate::event::Firing;
+use crate::spec::HookSpec;
+use crate::tools::{Plan, PlanContext, RunPlan, Tool};
+
+/// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
+/// its match budget, or a command with no time at all.
+pub(super) fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
+    let _ = crate::matcher::take_budget_hits();
+    let plan = tool.plan(cx);
+    let hits = crate::matcher::take_budget_hits();
+    if let Some((pattern, haystack)) = hits.first() {
+        let event = match &plan {
+            Plan::Run(r) => Some(r.event.clone()),
+            Plan::Skipped { event, .. } => Some(event.clone()),
+            Plan::NotRun { event, .. } => event.clone(),
+        };
+        let budget = crate::matcher::DEFAULT_MATCH_TIMEOUT.as_millis();
+        return Plan::NotRun {
+            event,
+            reason: format!(
+                "matcher \"{pattern}\" ran past hookcheck's {budget} ms match budget on \"{haystack}\" \
+                 (catastrophic backtracking): {} may hang or give up here, so whether it matches is unknown",
+                tool.name
+            ),
+        };
+    }
+    no_zero_timeout(tool, plan)
+}
+
+/// A command planned with no time at all is not run: whether the agent stops it at once or
+/// never is not documented, and its verdict would change run to run (a native file's
+/// `timeout: 0`; a spec's is refused when loaded).
+pub(super) fn no_zero_timeout(tool: &Tool, mut plan: Plan) -> Plan {
+    if let Plan::Run(run) = &mut plan {
+        for c in &mut run.commands {
+            if c.invocation.as_ref().is_ok_and(|inv| inv.timeout.is_zero()) {
+                c.invocation = Err(format!(
+                    "timeout 0: {} does not say what 0 means, so the verdict would change run to run",
+                    tool.name
+                ));
+            }
+        }
+    }
+    plan
+}
+
+/// The specs planned for the tool at `index`.
+pub(super) fn specs_for(check: &Check, index: usize) -> &[HookSpec] {
+    match &check.subject {
+        Subject::Spec(s) => std::slice::from_ref(s),
+        Subject::Installed { specs, .. } => specs.get(index).map_or(&[], Vec::as_slice),
+    }
+}
+
+/// A spec's plan when another event fires: not run, saying so.
+pub(super) fn on_firing(check: &Check, tool: &Tool, plan: Plan) -> Plan {
+    match &check.firing {
+        Some(f) if !f.keeps(tool, &plan) => {
+            let event = Firing::event_of(&plan).map(str::to_string);
+            Plan::NotRun {
+                reason: format!(
+                    "{} fires {} here ({}), and this hook is on {}",
+                    tool.name,
+                    f.name,
+                    f.from,
+                    event.as_deref().unwrap_or("another event")
+                ),
+                event,
+            }
+        }
+        _ => plan,
+    }
+}
+
+/// [`merge`] of only the installed handlers on the event that fires.
+pub(super) fn merge_firing(
+    tool: &Tool,
+    specs: &[HookSpec],
+    plans: Vec<Plan>,
+    firing: &Firing,
+) -> (Plan, Vec<usize>) {
+    let (kept, plans): (Vec<usize>, Vec<Plan>) = plans
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| Firing::event_of(p).is_some_and(|e| firing.fires(tool.id, e)))
+        .unzip();
+    if kept.is_empty() {
+        return (
+            Plan::NotRun {
+                event: None,
+                reason: format!(
+                    "no installed {} handler runs on {} ({})",
+                    tool.name, firing.name, firing.from
+                ),
+            },
+            Vec::new(),
+        );
+    }
+    let subset: Vec<HookSpec> = kept.iter().filter_map(|i| specs.get(*i).cloned()).collect();
+    let (plan, owner) = merge(tool, &subset, plans);
+    let owner = owner
+        .into_iter()
+        .map(|j| kept.get(j).copied().unwrap_or(j))
+        .collect();
+    (plan, owner)
+}
+
+/// One tool's plans for several installed handlers, as one: the handlers that run on the
+/// earliest event that fires (in the tool's event order), each command showing its file:line.
+pub(super) fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>) {
+    if plans.is_empty() {
+        return (
+            Plan::NotRun {
+                event: None,
+                reason: format!("no installed {} handler", tool.name),
+            },
+            Vec::new(),
+        );
+    }
+    let rank = |e: &str| {
+        tool.event_names()
+            .iter()
+            .position(|x| *x == e)
+            .unwrap_or(usize::MAX)
+    };
+    let first = plans
+        .iter()
+        .filter_map(|p| match p {
+            Plan::Run(r) => Some(r.event.clone()),
+            _ => None,
+        })
+        .min_by_key(|e| rank(e));
+    let Some(first) = first else {
+        let mut skipped = None;
+        let mut reasons = Vec::new();
+        for (spec, p) in specs.iter().zip(&plans) {
+            match p {
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                } => {
+                    reasons.push(format!("{}: {reason}", spec.name));
+                    skipped.get_or_insert((event.clone(), trigger.clone()));
+                }
+                Plan::NotRun { reason, .. } => reasons.push(format!("{}: {reason}", spec.name)),
+                Plan::Run(_) => {}
+            }
+        }
+        let reason = reasons.join("; ");
+        return match skipped {
+            Some((event, trigger)) => (
+                Plan::Skipped {
+                    event,
+                    trigger,
+                    reason,
+                },
+                Vec::new(),
+            ),
+            None => (
+                Plan::NotRun {
+                    event: None,
+                    reason,
+                },
+                Vec::new(),
+            ),
+        };
+    };
+    let mut merged = RunPlan {
+        event: first.clone(),
+        trigger: None,
+        commands: Vec::new(),
+        assumptions: Vec::new(),
+        notes: Vec::new(),
+    };
+    let mut owner = Vec::new();
+    let mut later: Vec<String> = Vec::new();
+    for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
+        let run = match p {
+            Plan::Run(run) => run,
+            // A handler the agent loads but hookcheck does not run is named, not left out.
+            Plan::NotRun { reason, .. } => {
+                merged
+                    .notes
+                    .push(format!("{}: not run: {reason}", spec.name));
+                continue;
+            }
+            Plan::Skipped { .. } => continue,
+        };
+        // One event in two spellings (a cross-read file's `PreToolUse`, the agent's own
+        // `preToolUse`) fires at once: each agent's loader says which spellings are one event.
+        if !crate::tools::native::same_event(tool.id, &run.event, &first) {
+            later.push(format!("{} ({})", spec.name, run.event));
+            continue;
+        }
+        merged.trigger = merged.trigger.or(run.trigger);
+        for mut c in run.commands {
+            c.display = format!("{}  ({})", c.display, spec.name);
+            merged.commands.push(c);
+            owner.push(i);
+        }
+        for a in run.assumptions {
+            if !merged.assumptions.contains(&a) {
+                merged.assumptions.push(a);
+            }
+        }
+        for n in run.notes {
+            if !merged.notes.contains(&n) {
+                merged.notes.push(n);
+            }
+        }
+    }
+    if !later.is_empty() {
+        merged.notes.push(format!(
+            "handlers on later events are not run here: {}",
+            later.join(", ")
+        ));
+    }
+    (Plan::Run(merged), owner)
+}

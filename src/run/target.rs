@@ -1,0 +1,355 @@
+//! The report of each target: its commands' readings combined, its streams cut to what the
+//! report keeps, then the judgement.
+
+use super::dry::trigger_report;
+use super::{Check, Planned, Read, input_of, specs_for};
+use crate::exec::{self, Captured, Outcome};
+use crate::judge;
+use crate::report::{CommandReport, Keeps, Report, SCHEMA_VERSION, TargetReport};
+use crate::spec::HookSpec;
+use crate::tools::{Plan, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::verdict::{Decision, Reading};
+
+/// Judges a planned check from the outcomes [`Planned::read`] took in (one that never came
+/// in is reported as lost), keeping of each command's output what `keep` gives a check that
+/// passed or failed as this one did.
+pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
+    let Planned {
+        plans,
+        owners,
+        read,
+        started,
+        ..
+    } = planned;
+    let mut streams = Vec::new();
+    let mut targets = check
+        .tools
+        .iter()
+        .zip(plans)
+        .zip(owners)
+        .zip(read)
+        .zip(started)
+        .enumerate()
+        .map(|(i, ((((tool, plan), owner), read), started))| {
+            let specs = specs_for(check, i);
+            let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner);
+            streams.push(kept);
+            for (c, inv) in t.commands.iter_mut().zip(started) {
+                c.invocation = inv;
+            }
+            t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
+            t.warnings
+                .extend(check.warnings.get(i).into_iter().flatten().cloned());
+            t.notes
+                .extend(check.notes.get(i).into_iter().flatten().cloned());
+            t
+        })
+        .collect::<Vec<_>>();
+    let rules = judge::Rules {
+        expect: &check.expect,
+        include_assumed: check.include_assumed,
+        strict: check.strict,
+        unloadable: &check.unloadable,
+        trigger: check.trigger.kind(),
+    };
+    let summary = judge::judge(check.subject.name(), &mut targets, &rules);
+    let keep = keep.of(summary.passed);
+    for (t, kept) in targets.iter_mut().zip(streams) {
+        for (c, (out, err)) in t.commands.iter_mut().zip(kept) {
+            (c.stdout, c.stdout_dropped_bytes) = keep.apply(&out.bytes, out.total);
+            (c.stderr, c.stderr_dropped_bytes) = keep.apply(&err.bytes, err.total);
+        }
+    }
+    Report {
+        schema_version: SCHEMA_VERSION,
+        hook: check.subject.name().to_string(),
+        spec: check.subject.source(),
+        trigger: trigger_report(&check.trigger),
+        targets,
+        summary,
+    }
+}
+
+/// Per command of a target, the first bytes of its stdout and stderr.
+pub(super) type Streams = Vec<(Captured, Captured)>;
+
+pub(super) fn empty_target(
+    tool: &Tool,
+    decision: Decision,
+    event: Option<String>,
+    reason: String,
+) -> TargetReport {
+    TargetReport {
+        target: tool.id.to_string(),
+        name: tool.name.to_string(),
+        decision,
+        effect: None,
+        reason: Some(reason),
+        event,
+        trigger: None,
+        fired: false,
+        is_async: false,
+        counted: false,
+        commands: Vec::new(),
+        notes: Vec::new(),
+        warnings: Vec::new(),
+        assumptions: Vec::new(),
+        hook_file_missing: false,
+        rule: None,
+        fix: None,
+        help: Vec::new(),
+    }
+}
+
+pub(super) fn target_report(
+    tool: &Tool,
+    plan: Plan,
+    read: Vec<Option<Read>>,
+    check: &Check,
+    specs: &[HookSpec],
+    owner: &[usize],
+) -> (TargetReport, Streams) {
+    match plan {
+        Plan::NotRun { event, reason } => (
+            empty_target(tool, Decision::NotRun, event, reason),
+            Vec::new(),
+        ),
+        Plan::Skipped {
+            event,
+            trigger,
+            reason,
+        } => {
+            let mut t = empty_target(
+                tool,
+                Decision::Allow,
+                Some(event),
+                format!("not run: {reason}"),
+            );
+            t.effect = Some(crate::verdict::Effect::Proceeds);
+            t.trigger = trigger;
+            t.counted = true;
+            (t, Vec::new())
+        }
+        Plan::Run(run) => ran_target(tool, run, read, check, specs, owner),
+    }
+}
+
+pub(super) fn ran_target(
+    tool: &Tool,
+    run: RunPlan,
+    read: Vec<Option<Read>>,
+    check: &Check,
+    specs: &[HookSpec],
+    owner: &[usize],
+) -> (TargetReport, Streams) {
+    let Some(first) = specs.first() else {
+        let t = empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
+        return (t, Vec::new());
+    };
+    let input = input_of(check, &run);
+    let rcx = ReadContext {
+        event: &run.event,
+        spec: first,
+        input: &input,
+        peers: &check.peers,
+    };
+    let mut commands = Vec::new();
+    let mut streams = Vec::new();
+    let mut judged: Vec<Reading> = Vec::new();
+    let mut background: Vec<Reading> = Vec::new();
+    let mut not_run_reasons = Vec::new();
+    let mut read = read.into_iter();
+    for (k, planned) in run.commands.iter().enumerate() {
+        let PlannedCommand {
+            display,
+            invocation,
+            is_async,
+        } = planned;
+        let done = read.next().flatten();
+        match invocation {
+            Err(reason) => {
+                not_run_reasons.push(reason.clone());
+                commands.push(not_run_command(display, reason, *is_async));
+                streams.push(Default::default());
+            }
+            Ok(inv) => {
+                let Read {
+                    reading,
+                    report,
+                    stdout,
+                    stderr,
+                } = done.unwrap_or_else(|| {
+                    // Cannot happen (every outcome is read), but never panic over it.
+                    let spec = owner.get(k).and_then(|i| specs.get(*i)).unwrap_or(first);
+                    let own = ReadContext { spec, ..rcx };
+                    let outcome = missing_outcome(inv);
+                    let reading = tool.read(&own, &outcome);
+                    let timeout_s = inv.timeout.as_secs();
+                    let report = command_report(display, outcome, &reading, timeout_s, *is_async);
+                    Read {
+                        reading,
+                        report,
+                        stdout: Captured::default(),
+                        stderr: Captured::default(),
+                    }
+                });
+                commands.push(report);
+                streams.push((stdout, stderr));
+                if *is_async {
+                    background.push(reading)
+                } else {
+                    judged.push(reading)
+                }
+            }
+        }
+    }
+    if judged.is_empty() && background.is_empty() {
+        let reason = not_run_reasons.join("; ");
+        let mut t = empty_target(tool, Decision::NotRun, Some(run.event), reason);
+        t.commands = commands;
+        t.trigger = run.trigger;
+        return (t, streams);
+    }
+    let is_async = judged.is_empty();
+    let combined = tool.combine(&rcx, if is_async { &background } else { &judged });
+    // The agent's static facts (`Tool::notes`) live in `hookcheck tools`, not in every run.
+    let mut notes = run.notes.clone();
+    if is_async {
+        notes.push(format!(
+            "{} does not wait for this hook: its result is shown, not judged",
+            tool.name
+        ));
+    }
+    // Whether an assumed result counts is the judge's to say (`--include-assumed`).
+    let counted = !is_async && combined.counted;
+    let t = TargetReport {
+        target: tool.id.to_string(),
+        name: tool.name.to_string(),
+        decision: combined.decision,
+        effect: Some(combined.effect),
+        reason: None,
+        event: Some(run.event),
+        trigger: run.trigger,
+        fired: true,
+        is_async,
+        counted,
+        commands,
+        notes,
+        warnings: Vec::new(),
+        assumptions: run.assumptions,
+        hook_file_missing: false,
+        rule: combined.rule,
+        fix: combined.fix,
+        help: Vec::new(),
+    };
+    (t, streams)
+}
+
+/// A reply cut at the capture limit is not the reply the agent reads: a valid JSON reply
+/// over the limit reads as "not valid JSON". The reading of a hook that ran to its end with
+/// its stdout cut is not counted, whatever it says, and the note says why.
+pub(super) fn cut_reply(
+    tool: &Tool,
+    outcome: &Outcome,
+    mut reading: Reading,
+    limit: usize,
+) -> Reading {
+    let dropped = outcome.stdout.truncated();
+    if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() {
+        return reading;
+    }
+    let limit = if limit.is_multiple_of(1 << 20) {
+        format!("{} MiB", limit >> 20)
+    } else {
+        format!("{limit} bytes")
+    };
+    reading.counted = false;
+    reading.notes.push(format!(
+        "stdout over {limit} was cut ({dropped} bytes dropped): hookcheck cannot read the reply \
+         as {} would, so this result is not counted",
+        tool.name
+    ));
+    reading
+}
+
+/// Cannot happen (one outcome per invocation), but never panic over it.
+pub(super) fn missing_outcome(inv: &exec::Invocation) -> Outcome {
+    Outcome {
+        exit_code: None,
+        signal: None,
+        stdout: Default::default(),
+        stderr: Default::default(),
+        timed_out: false,
+        start_error: Some(format!("hookcheck lost the outcome of `{}`", inv.program)),
+        elapsed: Default::default(),
+        leftovers: false,
+        pipes_held: false,
+    }
+}
+
+pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport {
+    CommandReport {
+        command: display.to_string(),
+        decision: Decision::NotRun,
+        effect: None,
+        exit_code: None,
+        signal: None,
+        elapsed_ms: 0,
+        timed_out: false,
+        timeout_s: 0,
+        start_error: None,
+        stdout: String::new(),
+        stderr: String::new(),
+        stdout_dropped_bytes: 0,
+        stderr_dropped_bytes: 0,
+        adds_context: false,
+        rewrites_input: false,
+        left_processes: false,
+        is_async,
+        counted: false,
+        notes: vec![format!("not run: {reason}")],
+        invocation: None,
+    }
+}
+
+pub(super) fn command_report(
+    display: &str,
+    o: Outcome,
+    r: &Reading,
+    timeout_s: u64,
+    is_async: bool,
+) -> CommandReport {
+    let mut notes = r.notes.clone();
+    if o.leftovers {
+        notes.push("the hook left processes running; hookcheck killed them".to_string());
+    }
+    if o.pipes_held {
+        notes.push(
+            "a process outside the hook's group kept its output open; hookcheck stopped reading"
+                .to_string(),
+        );
+    }
+    CommandReport {
+        command: display.to_string(),
+        decision: r.decision,
+        effect: Some(r.effect),
+        exit_code: o.exit_code,
+        signal: o.signal,
+        elapsed_ms: u64::try_from(o.elapsed.as_millis()).unwrap_or(u64::MAX),
+        timed_out: o.timed_out,
+        timeout_s,
+        start_error: o.start_error,
+        // Filled in by `finish`, once it knows how much the report keeps.
+        stdout: String::new(),
+        stderr: String::new(),
+        stdout_dropped_bytes: 0,
+        stderr_dropped_bytes: 0,
+        adds_context: r.adds_context,
+        rewrites_input: r.rewrites_input,
+        left_processes: o.leftovers,
+        is_async,
+        counted: r.counted,
+        notes,
+        invocation: None,
+    }
+}
