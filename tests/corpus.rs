@@ -118,6 +118,28 @@ const CASES: &[Case] = &[
         decisions: &[&[("kiro", "block")]],
         lint_code: 1,
     },
+    // Inline commands (`node .cursor/hooks/guard.mjs`, `bash x.sh`, `cd dir && sh x.sh`) for
+    // the agents whose docs show script paths only: run on the stated `sh -c` assumption and
+    // not counted, where hookcheck used to refuse them (issue 14). agy 1.0.x, which starts the
+    // command with no shell, is a note.
+    Case {
+        name: "inline-commands",
+        dir: "inline-commands",
+        trusted: true,
+        runs: &[
+            ("--bash", "rm -rf build", "cursor,windsurf,antigravity"),
+            ("--payload", "payload.json", "kiro"),
+        ],
+        decisions: &[
+            &[
+                ("cursor", "block"),
+                ("windsurf", "block"),
+                ("antigravity", "block"),
+            ],
+            &[("kiro", "block")],
+        ],
+        lint_code: 0,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
@@ -175,7 +197,7 @@ fn project(dir: &str) -> Project {
 
 /// The programs the corpus's hooks use. The PATH holds only these (linked from this
 /// machine's PATH), so "not on the PATH" findings are the same on every machine.
-const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep"];
+const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep", "node"];
 
 /// A folder under the project with links to [`PROGRAMS`], for the PATH.
 fn bin(p: &Project) -> std::path::PathBuf {
@@ -207,8 +229,8 @@ fn run(p: &Project, bin: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A `run --installed` JSON report in a few lines: per target the decision and event, each
-/// command with its decision and exit, then the warnings and notes.
+/// A `run --installed` JSON report in a few lines: per target the decision and event, what it
+/// assumed, each command with its decision and exit, then the warnings and notes.
 fn summary(v: &Value) -> String {
     let s = |v: &Value| match v {
         Value::String(s) => s.clone(),
@@ -223,6 +245,16 @@ fn summary(v: &Value) -> String {
             s(&t["decision"]),
             s(&t["event"])
         ));
+        // What the result rests on: it is counted only with --include-assumed.
+        let assumed: Vec<String> = t["assumptions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|a| s(&a["item"]))
+            .collect();
+        if !assumed.is_empty() {
+            out.push_str(&format!("  assumed: {}\n", assumed.join(", ")));
+        }
         if !t["reason"].is_null() {
             out.push_str(&format!("  reason: {}\n", s(&t["reason"])));
         }

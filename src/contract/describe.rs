@@ -13,7 +13,9 @@ use super::{Blocks, Contract, Event, Kind, MatchOn, Shell, Var};
 pub fn shell(c: &Contract) -> String {
     let mut out = match c.run.shell {
         Shell::Argv(argv) => format!("{} COMMAND", argv.join(" ")),
-        Shell::ScriptPath(_) => "sh -c COMMAND (assumed; a script path only)".to_string(),
+        Shell::ScriptPath(_) => {
+            "sh -c COMMAND (assumed; the docs show script paths only)".to_string()
+        }
         Shell::Assumed => "sh -c COMMAND (assumed)".to_string(),
     };
     match c.run.exec_form {
