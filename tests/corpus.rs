@@ -140,6 +140,23 @@ const CASES: &[Case] = &[
         ],
         lint_code: 0,
     },
+    // Windsurf Cascade's own `.windsurf/hooks.json`: snake_case events, no matchers (a
+    // `matcher` is ignored), only exit 2 on a pre-hook blocks and a JSON `decision` is not
+    // read; hookcheck used not to read the file at all (issue 14).
+    Case {
+        name: "windsurf-cascade",
+        dir: "windsurf-cascade",
+        trusted: true,
+        runs: &[
+            ("--bash", "rm -rf build", "windsurf-cascade"),
+            ("--edit", ".github/workflows/ci.yml", "windsurf-cascade"),
+        ],
+        decisions: &[
+            &[("windsurf-cascade", "block")],
+            &[("windsurf-cascade", "allow")],
+        ],
+        lint_code: 1,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
@@ -300,6 +317,8 @@ fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &s
             "Gemini CLI",
             "Devin CLI",
             "Codex",
+            "Windsurf Cascade",
+            "Kiro",
         ];
         assert!(
             names

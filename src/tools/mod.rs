@@ -153,6 +153,7 @@ registry!(
     kiro,
     cline,
     windsurf,
+    windsurf_cascade,
     factory,
     qoder,
     trae,
