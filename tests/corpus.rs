@@ -157,6 +157,21 @@ const CASES: &[Case] = &[
         ],
         lint_code: 1,
     },
+    // VS Code reads `.github/hooks/*.json` and Claude's settings, and ignores matchers: a
+    // Claude guard meant for `Write|Edit` blocks a terminal command there, while Claude Code
+    // never fires it and Copilot CLI (its own matcher rules) does not either (issue 14).
+    Case {
+        name: "vscode-matchers",
+        dir: "vscode-matchers",
+        trusted: true,
+        runs: &[("--bash", "ls", "vscode,claude,copilot")],
+        decisions: &[&[
+            ("vscode", "block"),
+            ("claude", "allow"),
+            ("copilot", "allow"),
+        ]],
+        lint_code: 0,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
@@ -319,6 +334,7 @@ fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &s
             "Codex",
             "Windsurf Cascade",
             "Kiro",
+            "VS Code",
         ];
         assert!(
             names

@@ -154,6 +154,7 @@ registry!(
     cline,
     windsurf,
     windsurf_cascade,
+    vscode,
     factory,
     qoder,
     trae,

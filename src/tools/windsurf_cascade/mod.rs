@@ -177,12 +177,7 @@ fn plan(cx: &PlanContext) -> Plan {
 
 /// A `matcher` in a Cascade file is not read: the hook runs on every action of its event.
 fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
-    Ok(match &cx.spec.when {
-        When::Native { matcher, .. } if !matcher.trim().is_empty() => vec![format!(
-            "Windsurf Cascade has no matchers: `{matcher}` is ignored and the hook runs on every {event}"
-        )],
-        _ => Vec::new(),
-    })
+    Ok(shared::matcher_ignored("Windsurf Cascade", cx, event))
 }
 
 #[cfg(test)]

@@ -107,7 +107,7 @@ fn a_matcher_is_ignored() {
     };
     assert_eq!(
         run.notes,
-        ["Windsurf Cascade has no matchers: `git` is ignored and the hook runs on every pre_run_command"]
+        ["Windsurf Cascade ignores matchers: `git` is ignored and the hook runs on every pre_run_command"]
     );
 }
 
