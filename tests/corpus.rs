@@ -118,6 +118,60 @@ const CASES: &[Case] = &[
         decisions: &[&[("kiro", "block")]],
         lint_code: 1,
     },
+    // Inline commands (`node .cursor/hooks/guard.mjs`, `bash x.sh`, `cd dir && sh x.sh`) for
+    // the agents whose docs show script paths only: run on the stated `sh -c` assumption and
+    // not counted, where hookcheck used to refuse them (issue 14). agy 1.0.x, which starts the
+    // command with no shell, is a note.
+    Case {
+        name: "inline-commands",
+        dir: "inline-commands",
+        trusted: true,
+        runs: &[
+            ("--bash", "rm -rf build", "cursor,windsurf,antigravity"),
+            ("--payload", "payload.json", "kiro"),
+        ],
+        decisions: &[
+            &[
+                ("cursor", "block"),
+                ("windsurf", "block"),
+                ("antigravity", "block"),
+            ],
+            &[("kiro", "block")],
+        ],
+        lint_code: 0,
+    },
+    // Windsurf Cascade's own `.windsurf/hooks.json`: snake_case events, no matchers (a
+    // `matcher` is ignored), only exit 2 on a pre-hook blocks and a JSON `decision` is not
+    // read; hookcheck used not to read the file at all (issue 14).
+    Case {
+        name: "windsurf-cascade",
+        dir: "windsurf-cascade",
+        trusted: true,
+        runs: &[
+            ("--bash", "rm -rf build", "windsurf-cascade"),
+            ("--edit", ".github/workflows/ci.yml", "windsurf-cascade"),
+        ],
+        decisions: &[
+            &[("windsurf-cascade", "block")],
+            &[("windsurf-cascade", "allow")],
+        ],
+        lint_code: 1,
+    },
+    // VS Code reads `.github/hooks/*.json` and Claude's settings, and ignores matchers: a
+    // Claude guard meant for `Write|Edit` blocks a terminal command there, while Claude Code
+    // never fires it and Copilot CLI (its own matcher rules) does not either (issue 14).
+    Case {
+        name: "vscode-matchers",
+        dir: "vscode-matchers",
+        trusted: true,
+        runs: &[("--bash", "ls", "vscode,claude,copilot")],
+        decisions: &[&[
+            ("vscode", "block"),
+            ("claude", "allow"),
+            ("copilot", "allow"),
+        ]],
+        lint_code: 0,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
@@ -175,7 +229,7 @@ fn project(dir: &str) -> Project {
 
 /// The programs the corpus's hooks use. The PATH holds only these (linked from this
 /// machine's PATH), so "not on the PATH" findings are the same on every machine.
-const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep"];
+const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep", "node"];
 
 /// A folder under the project with links to [`PROGRAMS`], for the PATH.
 fn bin(p: &Project) -> std::path::PathBuf {
@@ -207,8 +261,8 @@ fn run(p: &Project, bin: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A `run --installed` JSON report in a few lines: per target the decision and event, each
-/// command with its decision and exit, then the warnings and notes.
+/// A `run --installed` JSON report in a few lines: per target the decision and event, what it
+/// assumed, each command with its decision and exit, then the warnings and notes.
 fn summary(v: &Value) -> String {
     let s = |v: &Value| match v {
         Value::String(s) => s.clone(),
@@ -223,6 +277,16 @@ fn summary(v: &Value) -> String {
             s(&t["decision"]),
             s(&t["event"])
         ));
+        // What the result rests on: it is counted only with --include-assumed.
+        let assumed: Vec<String> = t["assumptions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|a| s(&a["item"]))
+            .collect();
+        if !assumed.is_empty() {
+            out.push_str(&format!("  assumed: {}\n", assumed.join(", ")));
+        }
         if !t["reason"].is_null() {
             out.push_str(&format!("  reason: {}\n", s(&t["reason"])));
         }
@@ -268,6 +332,9 @@ fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &s
             "Gemini CLI",
             "Devin CLI",
             "Codex",
+            "Windsurf Cascade",
+            "Kiro",
+            "VS Code",
         ];
         assert!(
             names

@@ -193,6 +193,7 @@ fn list_installed_is_one_row_per_handler_with_seconds() {
         ("gemini", "BeforeTool", 2, ".gemini/settings.json:1"),
         ("copilot", "PreToolUse", 10, ".claude/settings.json:4"),
         ("windsurf", "PreToolUse", 10, ".claude/settings.json:4"),
+        ("vscode", "PreToolUse", 10, ".claude/settings.json:4"),
     ]
     .map(|(a, e, t, f)| (a.to_string(), e.to_string(), t, f.to_string()));
     assert_eq!(rows, want);

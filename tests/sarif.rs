@@ -146,6 +146,9 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_one_result_per_finding() {
         ("unset-variable", "copilot", 7),
         ("script-missing", "windsurf", 5),
         ("script-not-executable", "windsurf", 6),
+        // VS Code reads Claude's settings too (code.visualstudio.com/docs/agent-customization/hooks).
+        ("script-missing", "vscode", 5),
+        ("script-not-executable", "vscode", 6),
     ]
     .iter()
     .map(|(r, a, l)| (r.to_string(), a.to_string(), *l))

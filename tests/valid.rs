@@ -407,7 +407,7 @@ fn an_empty_target_or_expectation_is_a_usage_error() {
     let run = p.run(&["run", "g", "--bash", "ls", "-t", ""]);
     assert_eq!(
         (run.code(), run.stderr()),
-        (2, "error: -t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are claude, codex, gemini, qwen, cursor, copilot, kiro, cline, windsurf, factory, qoder, trae, openhands, goose, augment, crush, antigravity, spettro, opencode, kilo, zed, pi)\n".to_string())
+        (2, "error: -t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are claude, codex, gemini, qwen, cursor, copilot, kiro, cline, windsurf, windsurf-cascade, vscode, factory, qoder, trae, openhands, goose, augment, crush, antigravity, spettro, opencode, kilo, zed, pi)\n".to_string())
     );
     for expect in ["", " ", "block,"] {
         let run = p.run(&["run", "g", "--bash", "ls", "--expect", expect]);

@@ -2,11 +2,11 @@
 # Blocks `git push` with --force or -f (but not --force-with-lease), whichever agent asks.
 # The command is tool_input.command for most agents; Copilot CLI sends toolArgs (an object,
 # or a JSON string), Cline tool_call.input.commands (a list, real Cline 3.0.65), Spettro
-# tool_args, Antigravity toolCall.args.
+# tool_args, Antigravity toolCall.args, Windsurf Cascade tool_info.command_line.
 cmd=$(jq -r '
   [.tool_input.command?, .tool_args.command?, .tool_call.input.command?,
    (.tool_call.input.commands? | if type == "array" then .[0] else . end),
-   .toolCall.args.CommandLine?,
+   .toolCall.args.CommandLine?, .tool_info.command_line?,
    (.toolArgs | if type == "string" then (fromjson? // {}) else . end | .command?)]
   | map(select(type == "string")) | first // empty')
 set -f

@@ -7,11 +7,14 @@
 #   tool_args.path         Spettro
 #   tool_call.input.path   Cline
 #   toolCall.args.TargetFile  Antigravity
+#   tool_info.file_path    Windsurf Cascade (pre_write_code)
+#   tool_input.files       VS Code's editFiles (a list)
 #   tool_input.command     Codex's apply_patch: the "*** Add File:" / "*** Update File:" lines
 input=$(cat)
 paths=$(printf '%s' "$input" | jq -r '
   [.tool_input.file_path?, .tool_input.path?, .tool_args.path?, .tool_call.input.path?,
-   .toolCall.args.TargetFile?,
+   .toolCall.args.TargetFile?, .tool_info.file_path?,
+   (.tool_input.files? | if type == "array" then .[] else empty end),
    ((.tool_input.command? // "") | strings | split("\n")[]
      | select(startswith("*** Add File: ") or startswith("*** Update File: "))
      | sub("^\\*\\*\\* (Add|Update) File: "; ""))]

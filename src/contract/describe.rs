@@ -13,7 +13,9 @@ use super::{Blocks, Contract, Event, Kind, MatchOn, Shell, Var};
 pub fn shell(c: &Contract) -> String {
     let mut out = match c.run.shell {
         Shell::Argv(argv) => format!("{} COMMAND", argv.join(" ")),
-        Shell::ScriptPath(_) => "sh -c COMMAND (assumed; a script path only)".to_string(),
+        Shell::ScriptPath(_) => {
+            "sh -c COMMAND (assumed; the docs show script paths only)".to_string()
+        }
         Shell::Assumed => "sh -c COMMAND (assumed)".to_string(),
     };
     match c.run.exec_form {
@@ -160,13 +162,26 @@ pub fn fields(c: &Contract) -> Fields {
             path_of(&Value::Object(all), marker)
         };
     let before = |k: Kind| k == Kind::BeforeTool;
+    // An agent with no tool events has one event per kind of action: the shell and edit ones.
+    let per_kind = !c.events.iter().any(|e| before(e.kind));
+    let or_per_kind = |found: Option<String>, kind: fn(Kind) -> bool, marker: &str| match found {
+        None if per_kind => find(kind, None, marker),
+        found => found,
+    };
     Fields {
-        command: find(before, Some(&c.tools.shell), CMD),
-        file: c
-            .tools
-            .edit
-            .first()
-            .and_then(|t| find(before, Some(t), FILE)),
+        command: or_per_kind(
+            find(before, Some(&c.tools.shell), CMD),
+            |k| k == Kind::Shell,
+            CMD,
+        ),
+        file: or_per_kind(
+            c.tools
+                .edit
+                .first()
+                .and_then(|t| find(before, Some(t), FILE)),
+            |k| k == Kind::Edited,
+            FILE,
+        ),
         prompt: find(|k| k == Kind::Prompt, None, PROMPT),
         tool: find(before, Some(&c.tools.shell), TOOL),
     }

@@ -325,7 +325,8 @@ pub struct Run {
 pub enum Shell {
     /// This program and these arguments, then the command text (captured or documented).
     Argv(&'static [&'static str]),
-    /// Undocumented: `sh -c`, assumed, for a script path only (variables allowed at its start).
+    /// Undocumented, and the docs show script paths only: `sh -c`, assumed, for any command; an
+    /// inline one is a further assumption (variables allowed at a script path's start).
     ScriptPath(&'static [&'static str]),
     /// Undocumented, but seen running any command: `sh -c`, assumed.
     Assumed,

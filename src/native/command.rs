@@ -425,7 +425,10 @@ impl Cx<'_> {
                 "{} lets every call through: the guard silently does nothing",
                 self.l.name
             ),
-            (false, _) => format!("it fails each time {} fires and does nothing", self.h.event),
+            (false, _) => format!(
+                "{} fails it each time {} fires, so the hook does nothing",
+                self.l.name, self.h.event
+            ),
         }
     }
 

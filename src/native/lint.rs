@@ -148,7 +148,11 @@ fn finding(
 /// An event the agent does not have: it never fires.
 fn event_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
     let events = l.events();
-    if events.is_empty() || events.contains(&h.event.as_str()) {
+    // The contract's own lookup: an agent that folds case has `preToolUse` as `PreToolUse`.
+    let folded = crate::tools::find(l.id)
+        .and_then(|t| t.contract())
+        .is_some_and(|c| c.event(&h.event).is_some());
+    if events.is_empty() || events.contains(&h.event.as_str()) || folded {
         return None;
     }
     let fix = match l.renames.iter().find(|(other, _)| *other == h.event) {

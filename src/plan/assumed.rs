@@ -28,6 +28,31 @@ pub fn script_path_shell(
     }
 }
 
+/// The shell assumed for agents whose docs name no shell and show script paths only
+/// ([`Shell::ScriptPath`](crate::contract::Shell::ScriptPath)): `sh -c` for any command. A
+/// script path with plain arguments means the same in every shell; any other command (an
+/// inline one: `node .cursor/hooks/guard.mjs`, `./a.sh | tee log`) runs on the same stated
+/// assumption, and the second value says so with [`inline`]. Returns `(program, args)` and
+/// whether the command is inline, or why it is not run.
+pub fn script_path_or_inline_shell(
+    command: &str,
+    allowed_vars: &[&str],
+) -> Result<((String, Vec<String>), bool), String> {
+    let inline = crate::shell::plain_script_words(command, allowed_vars).is_none();
+    any_command_shell(command).map(|invocation| (invocation, inline))
+}
+
+/// The assumption recorded when an inline command runs under [`script_path_or_inline_shell`].
+pub fn inline(command: &str) -> Assumption {
+    Assumption::new(
+        "inline command",
+        command,
+        "the agent's docs show script paths only and name no shell: this command runs here on the \
+         assumed sh -c; in the agent a command whose meaning depends on the shell may run \
+         differently, and a script path removes this assumption",
+    )
+}
+
 /// The shell assumed for agents whose docs name no shell but that were seen running inline
 /// commands (live mode): `sh -c` for any command. The exact shell is still unknown, so the
 /// result stays an assumption.

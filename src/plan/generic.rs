@@ -201,7 +201,17 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     args.push(text);
                     Ok((program.to_string(), args))
                 }
-                (_, Shell::ScriptPath(allowed)) => assumed::script_path_shell(&display, allowed),
+                (_, Shell::ScriptPath(allowed)) => {
+                    assumed::script_path_or_inline_shell(&display, allowed).map(
+                        |(invocation, inline)| {
+                            if inline {
+                                // After the shell it qualifies, before the cwd and timeout.
+                                assumptions.insert(1, assumed::inline(&display));
+                            }
+                            invocation
+                        },
+                    )
+                }
                 (_, Shell::Assumed) => assumed::any_command_shell(&display),
             };
             PlannedCommand {

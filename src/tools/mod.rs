@@ -153,6 +153,8 @@ registry!(
     kiro,
     cline,
     windsurf,
+    windsurf_cascade,
+    vscode,
     factory,
     qoder,
     trae,

@@ -1,4 +1,4 @@
-use crate::common::{Project, decision, guard, target};
+use crate::common::{Project, decision, guard, stable, target};
 
 const SHELL: &str = "event: beforeShellExecution\ncommand: ./hooks/g.sh\n";
 
@@ -66,8 +66,10 @@ fn the_assumed_shell_counts_only_with_include_assumed() {
     );
 }
 
+/// Shell syntax runs on the assumed `sh -c`, as the shell runs it: the pipeline's status is
+/// `tee`'s, so the guard's exit 2 is lost; the result is not counted.
 #[test]
-fn a_command_with_shell_syntax_is_not_run() {
+fn a_command_with_shell_syntax_runs_on_the_assumed_shell() {
     let p = Project::new()
         .spec(
             "g",
@@ -75,7 +77,16 @@ fn a_command_with_shell_syntax_is_not_run() {
         )
         .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
     let (_, r) = p.json("g", &["-t", "cursor", "--bash", "ls"]);
-    assert_eq!(decision(&r, "cursor"), "not run", "{r}");
+    let t = target(&r, "cursor");
+    assert_eq!(
+        (t["decision"].as_str(), t["counted"].as_bool()),
+        (Some("allow"), Some(false)),
+        "{r}"
+    );
+    assert_eq!(
+        t["assumptions"][1]["value"], "./hooks/g.sh | tee log",
+        "{r}"
+    );
 }
 
 #[test]
@@ -116,5 +127,57 @@ fn an_edit_on_pre_tool_use_is_refused() {
             .as_str()
             .is_some_and(|s| s.contains("afterFileEdit")),
         "{r}"
+    );
+}
+
+/// An inline command (`sh hooks/g.sh`, a program then its script) runs on the assumed
+/// `sh -c`, said in the result, and counts only with `--include-assumed`; hookcheck used to
+/// refuse it (issue 14).
+#[test]
+fn an_inline_command_runs_on_the_stated_assumption() {
+    let p = Project::new()
+        .file(
+            ".cursor/hooks.json",
+            r#"{"version": 1, "hooks": {"beforeShellExecution": [{"command": "sh hooks/g.sh"}]}}"#,
+        )
+        .file("hooks/g.sh", &guard("rm -rf"));
+    let bash = [
+        "run",
+        "--installed",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "cursor",
+    ];
+    let run = p.run(&bash);
+    assert_eq!(
+        (run.code(), run.stdout()),
+        (
+            0,
+            "installed: --bash 'rm -rf build' on 1 agent\n  \
+             assumed     cursor=block  (not counted: --include-assumed counts them)\n\
+             hook installed: nothing to compare; 0 counted, 1 not counted (1 assumed; \
+             --include-assumed to count)\n"
+                .to_string()
+        )
+    );
+    let run = p.run(&[&bash[..], &["--include-assumed", "-v"]].concat());
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    assert_eq!(
+        stable(&run.stdout(), &p),
+        "installed: --bash 'rm -rf build' on 1 agent\n\
+         cursor: block (exit 2, [ms]; assumed: shell, inline command, timeout)\n  \
+         assumed shell: sh -c (the agent's docs do not name the shell that runs a hook command)\n  \
+         assumed inline command: sh hooks/g.sh (the agent's docs show script paths only and name \
+         no shell: this command runs here on the assumed sh -c; in the agent a command whose \
+         meaning depends on the shell may run differently, and a script path removes this \
+         assumption)\n  \
+         assumed timeout: 30s (the agent's docs give no default timeout; set `timeout` in the \
+         spec to remove this assumption)\n  \
+         event: beforeShellExecution\n  \
+         command: sh hooks/g.sh  (.cursor/hooks.json:1)\n  \
+         stderr: blocked by guard\n    \
+         note: exit 2 blocks in Cursor\n\
+         hook installed: 1 counted tools agree: block; 1 counted\n"
     );
 }

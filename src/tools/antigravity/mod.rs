@@ -142,6 +142,11 @@ const EVENTS: &[Event] = &[
 
 /// The generic plan, and two things no table says: Antigravity has no prompt event at all
 /// (not only no `prompt-submit`), and it waits for every hook (no async hooks).
+/// agy 1.0.x exec()s `command` with no shell; later versions run `rtk hook antigravity`
+/// (protocols-b.md §5: DefenseClaw @db1172f, rtk).
+const OLD_EXEC: &str = "agy 1.0.x starts `command` directly, with no shell, so a command with \
+    arguments never fires there (protocols-b.md §5, DefenseClaw); later versions run it";
+
 fn plan(cx: &PlanContext) -> Plan {
     if let When::Portable {
         on: On::PromptSubmit,
@@ -157,6 +162,9 @@ fn plan(cx: &PlanContext) -> Plan {
     if let Plan::Run(run) = &mut plan {
         for c in &mut run.commands {
             c.is_async = false;
+        }
+        if run.assumptions.iter().any(|a| a.item == "inline command") {
+            run.notes.push(OLD_EXEC.to_string());
         }
     }
     plan
@@ -416,14 +424,32 @@ mod tests {
             assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
             assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
         }
-        // Shell syntax is not run under the assumed shell.
+    }
+
+    /// An inline command runs on the assumed `sh -c`, said as an assumption, with the note
+    /// that agy 1.0.x starts it with no shell.
+    #[test]
+    fn inline_commands_run_on_the_assumed_shell() {
         let p = plan(
             &TOOL,
-            "event: PreToolUse\ncommand: cat | ./h.sh\n",
+            "event: PreToolUse\ncommand: python3 guard.py --strict\n",
             &bash("ls"),
         );
         let Plan::Run(run) = p else { panic!("{p:?}") };
-        assert!(run.commands[0].invocation.is_err());
-        assert_eq!(run.assumptions.len(), 2);
+        let inv = run.commands[0].invocation.as_ref().expect("runs");
+        assert_eq!(
+            (inv.program.as_str(), inv.args.as_slice()),
+            ("sh", &["-c".to_string(), "python3 guard.py --strict".to_string()][..])
+        );
+        let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
+        assert_eq!(items, ["shell", "inline command", "cwd"]);
+        assert_eq!(run.notes, [super::OLD_EXEC]);
+        // A script path is no inline command, and has no such note.
+        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
+            panic!()
+        };
+        let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
+        assert_eq!(items, ["shell", "cwd"]);
+        assert!(run.notes.is_empty(), "{:?}", run.notes);
     }
 }

@@ -550,16 +550,24 @@ mod tests {
         }
     }
 
+    /// Shell syntax runs on the assumed `sh -c`, recorded as an inline command.
     #[test]
-    fn commands_with_shell_syntax_do_not_run() {
+    fn commands_with_shell_syntax_run_on_the_assumed_shell() {
         let p = plan(
             &TOOL,
             "event: beforeShellExecution\ncommand: ./a.sh | tee log\n",
             &bash("ls"),
         );
         let Plan::Run(run) = p else { panic!("{p:?}") };
-        let reason = run.commands[0].invocation.as_ref().err();
-        assert!(reason.is_some_and(|r| r.contains("script path")), "{run:?}");
+        let inv = run.commands[0].invocation.as_ref().expect("runs");
+        assert_eq!(inv.args, ["-c", "./a.sh | tee log"]);
+        let inline: Vec<_> = run
+            .assumptions
+            .iter()
+            .filter(|a| a.item == "inline command")
+            .map(|a| a.value.as_str())
+            .collect();
+        assert_eq!(inline, ["./a.sh | tee log"]);
     }
 
     /// The matcher sees the field the event names: tool_name, command, prompt, file_path.

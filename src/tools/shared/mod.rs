@@ -158,6 +158,17 @@ pub fn str_field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> 
     obj.get(key).and_then(Value::as_str)
 }
 
+/// The note of an agent that reads no matcher: a native spec's `matcher` is ignored and the
+/// hook runs on every `event` (Windsurf Cascade has none; VS Code ignores them).
+pub fn matcher_ignored(agent: &str, cx: &super::PlanContext, event: &str) -> Vec<String> {
+    match &cx.spec.when {
+        crate::spec::When::Native { matcher, .. } if !matcher.trim().is_empty() => vec![format!(
+            "{agent} ignores matchers: `{matcher}` is ignored and the hook runs on every {event}"
+        )],
+        _ => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

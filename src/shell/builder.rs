@@ -1,0 +1,75 @@
+//! The simple command being read, and how it ends: reserved words, assignments and wrappers
+//! dropped ([`finish`]).
+
+use super::{SimpleCommand, strip_wrappers};
+
+/// A word as lexed: text after quote removal, plus what the lexer saw in it.
+#[derive(Debug, Default)]
+pub(super) struct Word {
+    pub(super) text: String,
+    pub(super) expansion: bool,
+    /// Any quoting, escaping or expansion: such a word is never a reserved word.
+    pub(super) quoted: bool,
+    /// An unquoted `NAME=` or `NAME+=` at its start.
+    pub(super) assignment: bool,
+}
+
+/// The simple command being read.
+#[derive(Default)]
+pub(super) struct Builder {
+    pub(super) words: Vec<Word>,
+    /// Commands found inside this command's substitutions.
+    pub(super) inner: Vec<SimpleCommand>,
+    pub(super) expansion: bool,
+    pub(super) redirected: bool,
+    /// A `( ... )` just closed: only redirections and operators may follow.
+    pub(super) after_group: bool,
+}
+
+const RESERVED_DROPPED: &[&str] = &[
+    "!", "{", "}", "if", "then", "elif", "else", "fi", "while", "until", "do", "done",
+];
+
+/// Ends the command being read: drops reserved words, assignments and wrappers, then records
+/// it (if anything is left) followed by the commands found inside it.
+pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
+    let Builder {
+        words,
+        mut inner,
+        expansion,
+        redirected,
+        after_group,
+    } = cur;
+    let mut words = words.into_iter().peekable();
+    let mut assigned = false;
+    let mut reserved = false;
+    let mut header = false;
+    while let Some(w) = words.peek().filter(|w| !w.quoted) {
+        if RESERVED_DROPPED.contains(&w.text.as_str()) {
+            words.next();
+            reserved = true;
+        } else {
+            header = matches!(w.text.as_str(), "for" | "select");
+            break;
+        }
+    }
+    while words.peek().is_some_and(|w| w.assignment) {
+        words.next();
+        assigned = true;
+    }
+    let words: Vec<String> = if header {
+        Vec::new()
+    } else {
+        words.map(|w| w.text).collect()
+    };
+    // A group's or keyword's own redirections (`( make ) > log`, `done < f`) make no command;
+    // an empty command is still kept when it carries an expansion.
+    let bare_redirection = redirected && !after_group && !reserved && !header;
+    if !words.is_empty() || assigned || expansion || bare_redirection {
+        out.push(SimpleCommand {
+            words: strip_wrappers(words),
+            has_expansion: expansion,
+        });
+    }
+    out.append(&mut inner);
+}

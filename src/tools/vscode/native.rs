@@ -1,0 +1,72 @@
+//! VS Code's hook files.
+//!
+//! Source: https://code.visualstudio.com/docs/agent-customization/hooks, "Hook file locations"
+//! (read 2026-12-01): workspace `.github/hooks/*.json`, `.claude/settings.local.json`,
+//! `.claude/settings.json`; user `~/.claude/settings.json`. The `.github/hooks` files are read
+//! here; Claude's files are Claude Code's (cross-read, [`LOADER`]'s `also_reads`). A handler's
+//! command is the OS-specific `linux` / `osx` (Copilot CLI's `bash` maps to both), else
+//! `command`; `timeout` is in seconds.
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::{Field, Launch, Loader, json_files_in};
+
+/// VS Code's loader.
+pub static LOADER: Loader = Loader {
+    id: "vscode",
+    name: "VS Code",
+    project_files: |root| json_files_in(&root.join(".github/hooks")),
+    // `~/.claude/settings.json` is Claude Code's file: read through `also_reads`.
+    user_files: |_| Vec::new(),
+    parse,
+    parse_entries: None,
+    lossy_utf8: false,
+    also_reads: &["claude"],
+    events: &[],
+    renames: &[],
+    // Matchers are ignored: no tool names are compared.
+    tool_names: &[],
+    project_glob: ".github/hooks/*.json",
+    compares: &[Field::Cwd],
+    unit: "s",
+    trust: None,
+    launch: Launch::SHELL,
+    sources: &[
+        "https://code.visualstudio.com/docs/agent-customization/hooks (Hook file locations, read 2026-12-01)",
+    ],
+    checked: "2026-12-01",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "vscode",
+    unit: Unit::Seconds,
+    consequence: "VS Code loads no hooks from this file",
+    // On Linux the `linux` override wins, then Copilot CLI's `bash`, then `command`.
+    command_keys: &["linux", "bash", "command"],
+    exec_key: None,
+    // `timeoutSec` appears in the page's own example.
+    timeout_keys: &["timeout", "timeoutSec"],
+};
+
+/// The flat lists of the page's examples, or Claude Code's matcher groups (same format).
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    let grouped = v
+        .get("hooks")
+        .and_then(Value::as_object)
+        .is_some_and(|m| {
+            m.values()
+                .filter_map(Value::as_array)
+                .flatten()
+                .any(|g| g.get("hooks").is_some())
+        });
+    if grouped {
+        shape::grouped(&SHAPE, path, text, &v)
+    } else {
+        shape::flat(&SHAPE, path, text, &json!(v))
+    }
+}

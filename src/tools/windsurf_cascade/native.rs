@@ -1,0 +1,52 @@
+//! Windsurf Cascade's hook files.
+//!
+//! Source: https://docs.windsurf.com/windsurf/cascade/hooks (read 2026-12-01): hooks from
+//! three levels are merged and run system → user → workspace: system (`/etc/windsurf/hooks.json`
+//! on Linux, not read here), user `~/.codeium/windsurf/hooks.json`, workspace
+//! `.windsurf/hooks.json`. Shape: `{"hooks": {"pre_run_command": [{"command": "…",
+//! "show_output": true}]}}`, a flat list per event with no matcher; `powershell` and
+//! `working_directory` are second-hand (protocols-a.md §6a).
+
+use std::path::Path;
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+use crate::tools::native::{Launch, Loader};
+
+/// Windsurf Cascade's loader.
+pub static LOADER: Loader = Loader {
+    id: "windsurf-cascade",
+    name: "Windsurf Cascade",
+    project_files: |root| vec![root.join(".windsurf/hooks.json")],
+    user_files: |home| vec![home.join(".codeium/windsurf/hooks.json")],
+    parse,
+    parse_entries: None,
+    lossy_utf8: false,
+    also_reads: &[],
+    events: &[],
+    renames: &[],
+    // No matchers: no tool names.
+    tool_names: &[],
+    project_glob: ".windsurf/hooks.json",
+    compares: &[],
+    unit: "s",
+    trust: None,
+    launch: Launch::SHELL,
+    sources: &["https://docs.windsurf.com/windsurf/cascade/hooks (Configuration, read 2026-12-01)"],
+    checked: "2026-12-01",
+};
+
+const SHAPE: Shape = Shape {
+    tool: "windsurf-cascade",
+    unit: Unit::Seconds,
+    consequence: "Windsurf Cascade loads no hooks from this file",
+    command_keys: &["command"],
+    exec_key: None,
+    // The docs give no timeout key.
+    timeout_keys: &[],
+};
+
+fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    shape::flat(&SHAPE, path, text, &v)
+}
