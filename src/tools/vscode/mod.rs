@@ -72,6 +72,7 @@ pub static CONTRACT: Contract = Contract {
             response: r#""File edited successfully""#,
         }],
         read: &[],
+        read_input: "$NONE:the VS Code hooks page shows no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "{tool}",
     },

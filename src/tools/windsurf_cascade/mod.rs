@@ -77,6 +77,8 @@ pub static CONTRACT: Contract = Contract {
         },
         edit: &[],
         read: &[],
+        // The read events carry their own input (see EVENTS).
+        read_input: "$NONE:Windsurf Cascade names no read tool: its read events are pre_read_code and post_read_code",
         web: &[],
         mcp: "{server}/{tool}",
     },
@@ -121,19 +123,22 @@ const RUN: &str = r#"{"tool_info":{"command_line":"$COMMAND","cwd":"$ROOT"}}"#;
 const WRITE: &str = r#"{"tool_info":{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}}"#;
 
 /// Pre-hooks can block, post-hooks cannot (docs: "For pre-hooks ... exit code 2"). No default
-/// timeout is documented: 30 s is assumed. The read and MCP events have no trigger of their
-/// own: `--payload`.
+/// timeout is documented: 30 s is assumed. The read events take `--read`
+/// (`tool_info {file_path}`, + `content` after); the MCP events have no trigger of their own:
+/// `--payload`.
 const EVENTS: &[Event] = &[
     event("pre_user_prompt", Kind::Prompt, 30).input(r#"{"tool_info":{"user_prompt":"$PROMPT"}}"#),
     event("pre_run_command", Kind::Shell, 30).input(RUN),
     event("pre_write_code", Kind::Edited, 30).input(WRITE),
-    event("pre_read_code", Kind::Other, 30),
+    event("pre_read_code", Kind::Read, 30).input(r#"{"tool_info":{"file_path":"$FILE"}}"#),
     event("pre_mcp_tool_use", Kind::Other, 30),
     event("post_run_command", Kind::Shell, 30).blocks(Blocks::No).input(
         r#"{"tool_info":{"command_line":"$COMMAND","cwd":"$ROOT","exit_code":0,"output":""}}"#,
     ),
     event("post_write_code", Kind::Edited, 30).blocks(Blocks::No).input(WRITE),
-    event("post_read_code", Kind::Other, 30).blocks(Blocks::No),
+    event("post_read_code", Kind::Read, 30)
+        .blocks(Blocks::No)
+        .input(r#"{"tool_info":{"file_path":"$FILE","content":""}}"#),
     event("post_mcp_tool_use", Kind::Other, 30).blocks(Blocks::No),
     event("post_cascade_response", Kind::Other, 30).blocks(Blocks::No),
     event("post_setup_worktree", Kind::Other, 30).blocks(Blocks::No),
