@@ -7,6 +7,7 @@
 //! agent really is special ([`Quirks`]).
 
 pub mod describe;
+pub mod presets;
 pub mod reply;
 pub mod template;
 #[cfg(test)]
@@ -19,6 +20,7 @@ use serde_json::Value;
 use crate::spec::{HookSpec, On, PortableMatch};
 use crate::trigger::Trigger;
 
+pub use presets::strongest;
 pub use reply::{Reply, Rule};
 
 /// One agent's hook contract.

@@ -10,9 +10,7 @@ pub mod claude_reply;
 
 use serde_json::{Map, Value};
 
-use super::ReadContext;
 use crate::spec::On;
-use crate::verdict::{Effect, Reading};
 
 /// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
 /// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
@@ -71,36 +69,7 @@ pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> S
     }
 }
 
-/// The default combination: the strongest decision wins (block > timeout > error > allow);
-/// notes, context and rewrites are gathered from every reading, and the result is counted only
-/// when every reading is.
-pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
-    let Some(top) = readings.iter().max_by_key(|r| r.decision.strength()) else {
-        return Reading::allow();
-    };
-    // The action fares as badly as the worst command lets it: one command that stops it
-    // stops it, whichever decision ranks first.
-    let effect = readings
-        .iter()
-        .map(|r| r.effect)
-        .max_by_key(|e| effect_rank(*e))
-        .unwrap_or(top.effect);
-    let mut out = Reading::new(top.decision).effect(effect);
-    for r in readings {
-        out.adds_context |= r.adds_context;
-        out.rewrites_input |= r.rewrites_input;
-        out.counted &= r.counted;
-    }
-    out
-}
-
-fn effect_rank(e: Effect) -> u8 {
-    match e {
-        Effect::Proceeds => 0,
-        Effect::Blocked => 1,
-        Effect::Halted => 2,
-    }
-}
+pub use crate::contract::strongest;
 
 /// The agent's event and matcher for the spec: native ones as written, portable ones mapped
 /// by `portable`; a `Plan::NotRun` when the agent has no such event.
