@@ -9,11 +9,10 @@
 pub mod native;
 mod replies;
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
 };
 use crate::spec::{On, When};
 
@@ -60,33 +59,21 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp_{server}_.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_command",
-            input: r#"{"CommandLine":"$COMMAND","Cwd":"$ROOT"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("run_command", r#"{"CommandLine":"$COMMAND","Cwd":"$ROOT"}"#, "{}"),
         // The edit tools `--edit` may call, in the order tried (seed 002). Only TargetFile is
         // confirmed by third-party hooks; the other args are placeholders.
         edit: &[
-            ToolCall {
-                name: "write_to_file",
-                input: r#"{"TargetFile":"$FILE","CodeContent":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "replace_file_content",
-                input: r#"{"TargetFile":"$FILE","TargetContent":"","ReplacementContent":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "multi_replace_file_content",
-                input: r#"{"TargetFile":"$FILE","ReplacementChunks":[{"TargetContent":"","ReplacementContent":""}]}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new("write_to_file", r#"{"TargetFile":"$FILE","CodeContent":""}"#, "{}"),
+            ToolCall::new(
+                "replace_file_content",
+                r#"{"TargetFile":"$FILE","TargetContent":"","ReplacementContent":""}"#,
+                "{}",
+            ),
+            ToolCall::new(
+                "multi_replace_file_content",
+                r#"{"TargetFile":"$FILE","ReplacementChunks":[{"TargetContent":"","ReplacementContent":""}]}"#,
+                "{}",
+            ),
         ],
         read: &["view_file"],
         web: &["read_url_content", "search_web"],
@@ -96,36 +83,18 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::GoRegexWhole,
     // A camelCase envelope around PascalCase tool args (protocols-b.md §5); only the tool
     // events build one.
-    input: Input {
-        common: r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
-        tool_path: "toolCall.name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Ok(()),
-        env: &[],
+    input: Input::common(
+        r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
+    )
+        .tool_path("toolCall.name"),
+    // 30 s is documented (seed 002, "Assumed results").
+    run: Run::script_path(&[])
         // Unknown handler keys such as env are discarded (protocols-b.md §5, DefenseClaw).
-        spec_env: Err("Antigravity discards a handler's env; the spec's env is not set"),
-        expands: None,
-        // 30 s is documented (seed 002, "Assumed results").
-        timeout_assumed: false,
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .drops_spec_env("Antigravity discards a handler's env; the spec's env is not set")
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additionalContext"]),
+    quirks: Quirks::NONE,
 };
 
 /// Events (protocols-b.md §5; seed 002); only the tool events' input is known.

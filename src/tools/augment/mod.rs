@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::spec::On;
@@ -73,27 +73,16 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp:.*{server}",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "launch-process",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("launch-process", r#"{"command":"$COMMAND"}"#, "null"),
         // The edit tools `--edit` may call, in the order tried (seed 002); Augment's file
         // tools take workspace-relative paths.
         edit: &[
-            ToolCall {
-                name: "str-replace-editor",
-                input: r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
-                new_file: None,
-                response: "null",
-            },
-            ToolCall {
-                name: "save-file",
-                input: r#"{"path":"$RELFILE","file_content":""}"#,
-                new_file: None,
-                response: "null",
-            },
+            ToolCall::new(
+                "str-replace-editor",
+                r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
+                "null",
+            ),
+            ToolCall::new("save-file", r#"{"path":"$RELFILE","file_content":""}"#, "null"),
         ],
         read: &["view"],
         web: &["web-fetch", "web-search"],
@@ -105,40 +94,21 @@ pub static CONTRACT: Contract = Contract {
         &Flavour::Custom(shared::js_regex),
         "a valid regular expression",
     ),
-    input: Input {
-        common: r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Augment has no exec form (`args`): a hook is the path of a script"),
-        env: &[
+    input: Input::common(
+        r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
+    ),
+    // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
+    run: Run::argv(&["sh", "-c"])
+        .no_exec_form("Augment has no exec form (`args`): a hook is the path of a script")
+        .env(&[
             ("AUGMENT_PROJECT_DIR", Var::Root),
             ("AUGMENT_CONVERSATION_ID", Var::Session),
             ("AUGMENT_HOOK_EVENT", Var::Event),
             ("AUGMENT_TOOL_NAME", Var::Tool),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        ]),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// docs.augmentcode.com/cli/v0/hooks, 60 s each. Auggie 1.x announces prompt-submit and

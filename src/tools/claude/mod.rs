@@ -15,10 +15,10 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
-    Tools, Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
+    Tools, Var, event,
 };
 
 /// Claude Code's contract.
@@ -67,31 +67,23 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
-        },
+        shell: ToolCall::new(
+            "Bash",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
+        ),
         edit: &[
-            ToolCall {
-                name: "Write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: EDITED,
-            },
-            ToolCall {
-                name: "Edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: EDITED,
-            },
-            ToolCall {
-                name: "MultiEdit",
-                input: r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#,
-                new_file: None,
-                response: EDITED,
-            },
+            ToolCall::new("Write", r#"{"file_path":"$FILE","content":""}"#, EDITED),
+            ToolCall::new(
+                "Edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                EDITED,
+            ),
+            ToolCall::new(
+                "MultiEdit",
+                r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#,
+                EDITED,
+            ),
         ],
         read: &["Read"],
         web: &["WebFetch", "WebSearch"],
@@ -100,39 +92,18 @@ pub static CONTRACT: Contract = Contract {
     // `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else an unanchored JavaScript regex
     // (hooks reference; protocols-a.md §1).
     matcher: Flavour::ExactOrJsRegex,
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
-        // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
-        shell: Shell::Argv(&["/bin/sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[("CLAUDE_PROJECT_DIR", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.updatedToolOutput",
-        ],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+    ),
+    // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
+    // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
+    run: Run::argv(&["/bin/sh", "-c"])
+        .env(&[("CLAUDE_PROJECT_DIR", Var::Root)]),
+    reply: Reply::stdout(replies::RULES)
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const EDITED: &str = r#"{"filePath":"$FILE","success":true}"#;

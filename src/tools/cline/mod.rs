@@ -20,12 +20,10 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
 };
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -81,58 +79,26 @@ pub static CONTRACT: Contract = Contract {
         mcp: "",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_commands",
-            input: r#"{"commands":["$COMMAND"]}"#,
-            new_file: None,
-            response: "{}",
-        },
-        edit: &[ToolCall {
-            name: "editor",
-            input: r#"{"path":"$FILE","old_text":"","new_text":""}"#,
-            new_file: Some(r#"{"path":"$FILE","new_text":""}"#),
-            response: "{}",
-        }],
+        shell: ToolCall::new("run_commands", r#"{"commands":["$COMMAND"]}"#, "{}"),
+        edit: &[ToolCall::new("editor", r#"{"path":"$FILE","old_text":"","new_text":""}"#, "{}").new_file(r#"{"path":"$FILE","new_text":""}"#)],
         read: &["read_files"],
         web: &[],
         mcp: "",
     },
     // Cline has no matcher: every hook sees every tool ([`plan`] notes a native one).
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
-    input: Input {
-        // Each event's template holds the common fields: hookName comes second.
-        common: "{}",
-        tool_path: "tool_call.name",
-    },
-    run: Run {
-        // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
-        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
-        // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
-        // not tried.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Cline runs one event script: `args` (exec form) has no place in it"),
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
+    // Each event's template holds the common fields: hookName comes second.
+    input: Input::common("{}").tool_path("tool_call.name"),
+    // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
+    // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
+    // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
+    // not tried.
+    run: Run::argv(&["sh", "-c"])
+        .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
         // The directory the CLI started in ([`plan`] says so).
-        cwd_assumed: true,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &["overrideInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: Some(legacy_parameters),
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES).rewrites(&["overrideInput"]),
+    quirks: Quirks::NONE.input(legacy_parameters),
 };
 
 /// An input: the fields every hook file gets (hookName is its SDK runtime name,

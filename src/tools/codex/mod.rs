@@ -13,9 +13,9 @@ mod replies;
 
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     event,
 };
 use crate::matcher;
@@ -64,58 +64,31 @@ pub static CONTRACT: Contract = Contract {
     },
     tools: Tools {
         // Shell calls of every kind report tool_name "Bash" (hook_names.rs).
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new("Bash", r#"{"command":"$COMMAND"}"#, RESPONSE),
         // The apply_patch text Codex sends for an edit: Update for an existing file, Add for a
         // new one.
-        edit: &[ToolCall {
-            name: "apply_patch",
-            input: r#"{"command":"*** Begin Patch\n*** Update File: $RELFILE\n@@\n-\n+\n*** End Patch\n"}"#,
-            new_file: Some(
-                r#"{"command":"*** Begin Patch\n*** Add File: $RELFILE\n+\n*** End Patch\n"}"#,
-            ),
-            response: RESPONSE,
-        }],
+        edit: &[ToolCall::new(
+            "apply_patch",
+            r#"{"command":"*** Begin Patch\n*** Update File: $RELFILE\n@@\n-\n+\n*** End Patch\n"}"#,
+            RESPONSE,
+        )
+        .new_file(r#"{"command":"*** Begin Patch\n*** Add File: $RELFILE\n+\n*** End Patch\n"}"#)],
         read: &["Bash"],
         web: &["web_search"],
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
-        // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
-        // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
-        shell: Shell::Argv(&["/bin/bash", "-c"]),
-        exec_form: Err("Codex has no exec form (`args`): a hook is one command run by the shell"),
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
+    ),
+    // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
+    // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
+    // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
+    run: Run::argv(&["/bin/bash", "-c"])
+        .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell"),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"output":"","exit_code":0}"#;

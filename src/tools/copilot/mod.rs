@@ -21,10 +21,10 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
-    Tools, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
+    Tools, event,
 };
 use crate::exec::Outcome;
 use crate::matcher;
@@ -85,12 +85,11 @@ pub static CONTRACT: Contract = Contract {
         mcp: "",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "bash",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: r#"{"resultType":"success","textResultForLlm":""}"#,
-        },
+        shell: ToolCall::new(
+            "bash",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            r#"{"resultType":"success","textResultForLlm":""}"#,
+        ),
         // The edit tools' arguments are undocumented: [`plan`] refuses --edit.
         edit: &[],
         read: &["view"],
@@ -99,40 +98,21 @@ pub static CONTRACT: Contract = Contract {
         mcp: "",
     },
     matcher: Flavour::Custom(matches),
-    input: Input {
-        // The two formats share no field: each event's template holds them all.
-        common: "{}",
-        tool_path: "toolName",
-    },
-    run: Run {
-        // The docs name no shell. real agent: Copilot CLI 1.0.102 runs the `bash` field with
-        // /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01 with
-        // SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
-        shell: Shell::Argv(&["/bin/bash", "--norc", "--noprofile", "-c"]),
-        exec_form: Ok(()),
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
+    // The two formats share no field: each event's template holds them all.
+    input: Input::common("{}").tool_path("toolName"),
+    // The docs name no shell. real agent: Copilot CLI 1.0.102 runs the `bash` field with
+    // /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01 with
+    // SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
+    run: Run::argv(&["/bin/bash", "--norc", "--noprofile", "-c"])
         // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
         // one, the root is assumed.
-        cwd_assumed: true,
-        handler_cwd: true,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additionalContext"],
-        rewrites: &["modifiedArgs", "modifiedResult"],
-        rules: replies::RULES,
-        combine,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        .cwd_assumed()
+        .handler_cwd(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additionalContext"])
+        .rewrites(&["modifiedArgs", "modifiedResult"])
+        .combine(combine),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// A camelCase input: the fields every camelCase event starts with, then `$fields`.
