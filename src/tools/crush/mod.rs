@@ -17,9 +17,9 @@ use serde_json::{Map, Value, json};
 
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Contract, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, Zero, event,
+    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero, event,
 };
 use crate::exec::Outcome;
 use crate::matcher;
@@ -76,26 +76,19 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp_{server}_",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "bash",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new(
+            "bash",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            "{}",
+        ),
         // The edit tools `--edit` may call, in the order tried (seed 002, Crush sample events).
         edit: &[
-            ToolCall {
-                name: "edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new(
+                "edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                "{}",
+            ),
+            ToolCall::new("write", r#"{"file_path":"$FILE","content":""}"#, "{}"),
         ],
         read: &["view"],
         web: &["fetch"],
@@ -103,36 +96,14 @@ pub static CONTRACT: Contract = Contract {
     },
     // An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
     matcher: Flavour::Custom(|_, pattern, tool| matches(pattern, tool)),
-    input: Input {
-        common: r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Inline commands; [`plan`] dispatches scripts as Crush does.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        // [`hook_env`]: Crush's markers and hook variables depend on the call.
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::Default,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput", "updated_input"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#),
+    // Inline commands; [`plan`] dispatches scripts as Crush does.
+    // [`hook_env`]: Crush's markers and hook variables depend on the call.
+    run: Run::argv(&["sh", "-c"]).zero_timeout(Zero::Default),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "updated_input"]),
+    quirks: Quirks::NONE,
 };
 
 /// Forced on every Crush shell so nothing waits for a terminal (run.go `nonInteractiveEnvVars`).

@@ -10,11 +10,10 @@
 pub mod native;
 mod replies;
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 use crate::spec::On;
@@ -73,12 +72,7 @@ pub static CONTRACT: Contract = Contract {
         mcp: "MCP:.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Shell",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("Shell", r#"{"command":"$COMMAND"}"#, "{}"),
         // Seed: "--edit builds afterFileEdit only"; the edit tools' input is unconfirmed.
         edit: &[],
         read: &["Read"],
@@ -88,39 +82,21 @@ pub static CONTRACT: Contract = Contract {
     // An unanchored JavaScript regex; empty or `*` matches all (behaviour spec, "Cursor
     // sample events").
     matcher: Flavour::JsRegex,
-    input: Input {
-        common: r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Err("Cursor has no exec form (`args`): a hook is one command"),
+    input: Input::common(
+        r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
+    ),
+    run: Run::script_path(&[])
+        .no_exec_form("Cursor has no exec form (`args`): a hook is one command")
         // Env table of the behaviour spec: CURSOR_VERSION is set, empty.
-        env: &[
+        .env(&[
             ("CURSOR_PROJECT_DIR", Var::Root),
             ("CURSOR_VERSION", Var::Literal("")),
             ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: true,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additional_context", "agent_message", "agentMessage"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        ])
+        .timeout_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additional_context", "agent_message", "agentMessage"]),
+    quirks: Quirks::NONE,
 };
 
 /// The tool events' fields after the tool call.

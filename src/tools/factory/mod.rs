@@ -14,9 +14,9 @@ mod replies;
 
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 
@@ -62,20 +62,18 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Execute",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: r#""hookcheck: placeholder command output""#,
-        },
+        shell: ToolCall::new(
+            "Execute",
+            r#"{"command":"$COMMAND"}"#,
+            r#""hookcheck: placeholder command output""#,
+        ),
         // Only Create's input is documented (behaviour spec, "Factory sample events").
         edit: &[
-            ToolCall {
-                name: "Create",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: r#"{"success":true,"file_path":"$FILE"}"#,
-            },
+            ToolCall::new(
+                "Create",
+                r#"{"file_path":"$FILE","content":""}"#,
+                r#"{"success":true,"file_path":"$FILE"}"#,
+            ),
             undocumented("Edit"),
             undocumented("MultiEdit"),
             undocumented("ApplyPatch"),
@@ -90,42 +88,22 @@ pub static CONTRACT: Contract = Contract {
     // neither).
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
     // Newer docs and Factory's own guard script use snake_case fields.
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
-        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Factory droid has no exec form (`args`): a hook is one command"),
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+    ),
+    // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
+    // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
+    run: Run::argv(&["sh", "-c"])
+        .no_exec_form("Factory droid has no exec form (`args`): a hook is one command")
         // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook)
         // and DROID_PROJECT_DIR (newer docs) are both the project root.
-        env: &[
-            ("FACTORY_PROJECT_DIR", Var::Root),
-            ("DROID_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
+        .env(&[("FACTORY_PROJECT_DIR", Var::Root), ("DROID_PROJECT_DIR", Var::Root)])
         // The working directory is undocumented (behaviour spec, "Assumed results").
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput"]),
+    quirks: Quirks::NONE,
 };
 
 /// An edit tool whose input droid's docs do not show.

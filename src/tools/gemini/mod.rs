@@ -12,12 +12,11 @@ mod replies;
 
 pub use crate::plan::expand;
 
-use super::shared;
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
+    Var, event,
 };
 use crate::spec::On;
 
@@ -69,25 +68,18 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp_{server}_",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_shell_command",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new(
+            "run_shell_command",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            RESPONSE,
+        ),
         edit: &[
-            ToolCall {
-                name: "write_file",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "replace",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("write_file", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "replace",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
+                RESPONSE,
+            ),
         ],
         read: &["read_file", "read_many_files"],
         web: &["web_fetch", "google_web_search"],
@@ -96,43 +88,29 @@ pub static CONTRACT: Contract = Contract {
     // Tool events: `new RegExp(matcher).test(name)`, unanchored, falling back to equality;
     // lifecycle events compare exactly; `""`, `"*"` match all (hookPlanner.ts).
     matcher: Flavour::JsRegexOrEqual,
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(&["bash", "-c"]),
-        exec_form: Err("Gemini CLI has no exec form (`args`): a hook is one command run by bash"),
-        env: &[
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+    ),
+    run: Run::argv(&["bash", "-c"])
+        .no_exec_form("Gemini CLI has no exec form (`args`): a hook is one command run by bash")
+        .env(&[
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("GEMINI_CWD", Var::Root),
             ("GEMINI_SESSION_ID", Var::Session),
             ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
+        ])
         // Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value
         // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
-        expands: Some("Gemini CLI rewrites the command text before bash sees it"),
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
+        .expands("Gemini CLI rewrites the command text before bash sees it"),
+    reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
         // string holding JSON is parsed twice.
-        from: Stream::StdoutElseStderr,
-        json_in_string: true,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.tool_input"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .reads(Stream::StdoutElseStderr)
+        .json_in_string()
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.tool_input"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;

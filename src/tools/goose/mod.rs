@@ -15,10 +15,10 @@ use serde_json::{Map, Value, json};
 
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
+    Var, event,
 };
 use crate::matcher;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -75,25 +75,10 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "shell",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("shell", r#"{"command":"$COMMAND"}"#, "{}"),
         edit: &[
-            ToolCall {
-                name: "write",
-                input: r#"{"path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "edit",
-                input: r#"{"path":"$FILE","before":"","after":""}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new("write", r#"{"path":"$FILE","content":""}"#, "{}"),
+            ToolCall::new("edit", r#"{"path":"$FILE","before":"","after":""}"#, "{}"),
         ],
         read: &["read", "view", "cat", "read_file"],
         web: &["fetch", "web_fetch", "web_search"],
@@ -107,35 +92,11 @@ pub static CONTRACT: Contract = Contract {
         }
         matcher::rust_regex_matches(pattern, context)
     }),
-    input: Input {
-        common: r#"{"event":"$EVENT","session_id":"$SESSION"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[("PLUGIN_ROOT", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION"}"#),
+    // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
+    run: Run::argv(&["sh", "-c"]).env(&[("PLUGIN_ROOT", Var::Root)]),
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE,
 };
 
 /// `HookEvent` in hooks/mod.rs @0825b570, 30 s each; only PreToolUse and Stop read a

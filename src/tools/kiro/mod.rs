@@ -12,11 +12,10 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, Zero, event,
 };
 use crate::matcher;
@@ -69,49 +68,23 @@ pub static CONTRACT: Contract = Contract {
     tools: Tools {
         // Kiro's tool input is undocumented: [`plan`] refuses --bash and --edit, so no tool
         // input is ever built from these.
-        shell: ToolCall {
-            name: "execute_bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("execute_bash", r#"{"command":"$COMMAND"}"#, "{}"),
         edit: &[],
         read: &["fs_read", "glob", "grep"],
         web: &["web_fetch", "web_search"],
         mcp: "@{server}/{tool}",
     },
     matcher: Flavour::Custom(|_, selector, tool| selects(selector, tool)),
-    input: Input {
-        // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
-        // documents no payload of its own.
-        common: r#"{"cwd":"$ROOT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Err("Kiro has no exec form (`args`): a hook action is one command"),
+    // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
+    // documents no payload of its own.
+    input: Input::common(r#"{"cwd":"$ROOT"}"#),
+    run: Run::script_path(&[])
+        .no_exec_form("Kiro has no exec form (`args`): a hook action is one command")
         // kiro.dev/docs/hooks/types: the prompt is in USER_PROMPT.
-        env: &[("USER_PROMPT", Var::Prompt)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::NoLimit,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .env(&[("USER_PROMPT", Var::Prompt)])
+        .zero_timeout(Zero::NoLimit),
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE,
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
