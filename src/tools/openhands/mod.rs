@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -83,44 +83,21 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(matches),
     // The `HookEvent` model, every key present (hooks/types.py).
-    input: Input {
-        common: r#"{"event_type":"$EVENT","tool_name":null,"tool_input":null,"tool_response":null,"message":null,"session_id":"$SESSION","working_dir":"$ROOT","metadata":{}}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(if cfg!(windows) {
-            &["cmd.exe", "/c"]
-        } else {
-            &["/bin/sh", "-c"]
-        }),
-        exec_form: Err("OpenHands has no exec form (`args`): it runs `command` with shell=True"),
+    input: Input::common(
+        r#"{"event_type":"$EVENT","tool_name":null,"tool_input":null,"tool_response":null,"message":null,"session_id":"$SESSION","working_dir":"$ROOT","metadata":{}}"#,
+    ),
+    run: Run::argv(if cfg!(windows) { &["cmd.exe", "/c"] } else { &["/bin/sh", "-c"] })
+        .no_exec_form("OpenHands has no exec form (`args`): it runs `command` with shell=True")
         // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
-        env: &[
+        .env(&[
             ("OPENHANDS_PROJECT_DIR", Var::Root),
             ("OPENHANDS_SESSION_ID", Var::Session),
             ("OPENHANDS_EVENT_TYPE", Var::Event),
             ("OPENHANDS_TOOL_NAME", Var::Tool),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        ]),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additionalContext"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// `HookEventType` in hooks/types.py, 60 s each (config.py). The matcher is compared with the

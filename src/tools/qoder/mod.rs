@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared::{self, assumed};
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -59,25 +59,14 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new("Bash", r#"{"command":"$COMMAND"}"#, RESPONSE),
         edit: &[
-            ToolCall {
-                name: "Write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "Edit",
-                input: r#""$NONE:matcher \"$MATCHER\" picks Edit, whose input Qoder does not document: pass --payload""#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("Write", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "Edit",
+                r#""$NONE:matcher \"$MATCHER\" picks Edit, whose input Qoder does not document: pass --payload""#,
+                RESPONSE,
+            ),
         ],
         read: &["Read"],
         web: &["WebFetch", "WebSearch"],
@@ -86,37 +75,19 @@ pub static CONTRACT: Contract = Contract {
     // Omitted or `*`: all; letters and `|`: exact names; else a regex (docs). Qoder CLI is a
     // Node program, so the regex is JavaScript's, unanchored as in Claude Code.
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
-        // the assumed `sh -c` for a script path (seed 002, shell table).
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[(PROJECT_VAR, Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
+    ),
+    // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
+    // the assumed `sh -c` for a script path (seed 002, shell table).
+    run: Run::argv(&["sh", "-c"])
+        .env(&[(PROJECT_VAR, Var::Root)])
         // The working directory is undocumented (seed 002, "Assumed results").
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const RESPONSE: &str = r#"{"stdout":"","stderr":""}"#;

@@ -17,7 +17,7 @@ use super::shared::{self, shell_quote};
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 use crate::matcher;
@@ -61,73 +61,48 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_shell_command",
-            input: r#"{"command":"$COMMAND","description":"Run the command","is_background":false}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new(
+            "run_shell_command",
+            r#"{"command":"$COMMAND","description":"Run the command","is_background":false}"#,
+            RESPONSE,
+        ),
         edit: &[
-            ToolCall {
-                name: "write_file",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("write_file", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                RESPONSE,
+            ),
         ],
         read: &["read_file", "read_many_files"],
         web: &["web_fetch", "web_search"],
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(&["bash", "-c"]),
-        exec_form: Err(
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+    ),
+    // Qwen's replacement is a plain text replace of two names only: see [`expand`].
+    run: Run::argv(&["bash", "-c"])
+        .no_exec_form(
             "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash",
-        ),
+        )
         // hookRunner.ts: the three project-dir variables are the input's cwd, then the
         // handler's env.
-        env: &[
+        .env(&[
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("CLAUDE_PROJECT_DIR", Var::Root),
             ("QWEN_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        // Qwen's replacement is a plain text replace of two names only: see [`expand`].
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
+        ]),
+    reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: exit 2 reads stderr only; any other exit reads stdout, or stderr when
         // stdout is empty. A JSON string holding JSON is parsed twice.
-        from: Stream::StderrAt(2),
-        json_in_string: true,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.tool_input",
-        ],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .reads(Stream::StderrAt(2))
+        .json_in_string()
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;

@@ -19,7 +19,7 @@ use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -70,26 +70,15 @@ pub static CONTRACT: Contract = Contract {
         mcp: "$NONE:Spettro's docs name no tool id for `match: mcp`; use a native matcher",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("bash", r#"{"command":"$COMMAND"}"#, "null"),
         // The edit tools `--edit` may call, in the order tried.
         edit: &[
-            ToolCall {
-                name: "file-write",
-                input: r#"{"path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "null",
-            },
-            ToolCall {
-                name: "file-edit",
-                input: r#"{"path":"$FILE","old_string":"","new_string":""}"#,
-                new_file: None,
-                response: "null",
-            },
+            ToolCall::new("file-write", r#"{"path":"$FILE","content":""}"#, "null"),
+            ToolCall::new(
+                "file-edit",
+                r#"{"path":"$FILE","old_string":"","new_string":""}"#,
+                "null",
+            ),
         ],
         read: &[],
         web: &[],
@@ -97,41 +86,20 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(fires_on),
     // `RunInput`, empty fields omitted.
-    input: Input {
-        common: r#"{"event":"$EVENT"}"#,
-        tool_path: "tool_id",
-    },
-    run: Run {
-        // Replaced per hook in [`plan`]: `bash -lc` with any `args` joined onto the line.
-        shell: Shell::Argv(&["bash", "-lc"]),
-        exec_form: Ok(()),
-        env: &[
+    input: Input::common(r#"{"event":"$EVENT"}"#).tool_path("tool_id"),
+    // Replaced per hook in [`plan`]: `bash -lc` with any `args` joined onto the line.
+    run: Run::argv(&["bash", "-lc"])
+        .env(&[
             ("SPETTRO_HOOK_EVENT", Var::Event),
             ("SPETTRO_HOOK_TOOL_ID", Var::Field("tool_id")),
             ("SPETTRO_HOOK_COMMAND", Var::Field("command")),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
+        ]),
+    reply: Reply::stdout(replies::RULES)
         // hooks.go `Run`: the decision is on the last non-empty stdout line, a JSON object.
-        from: Stream::LastLine,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
+        .reads(Stream::LastLine)
         // Only a bash call's args may be rewritten, before it runs.
-        rewrites: &["updated_args"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: Some(omit_empty),
-    },
+        .rewrites(&["updated_args"]),
+    quirks: Quirks::NONE.gate(gate).input(omit_empty),
 };
 
 /// `supportedEvents` in hooks.go, 15 s each (`timeout_sec`).

@@ -13,9 +13,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 
@@ -58,19 +58,13 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp.*{server}",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "RunCommand",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("RunCommand", r#"{"command":"$COMMAND"}"#, "null"),
         // Trae documents neither its edit tools' names nor their input.
-        edit: &[ToolCall {
-            name: "",
-            input: r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
-            new_file: None,
-            response: "null",
-        }],
+        edit: &[ToolCall::new(
+            "",
+            r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
+            "null",
+        )],
         read: &["ReadFile"],
         web: &[],
         mcp: "$NONE:Trae documents no MCP tool names",
@@ -82,47 +76,19 @@ pub static CONTRACT: Contract = Contract {
         "a valid regular expression",
     ),
     // Fields measured by clawd-on-desk (protocols-b.md §7).
-    input: Input {
-        common: r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(if cfg!(windows) {
-            &["powershell.exe", "-Command"]
-        } else {
-            &["bash", "-c"]
-        }),
-        exec_form: Err("Trae has no exec form (`args`): a hook is one command run by the shell"),
+    input: Input::common(
+        r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
+    ),
+    run: Run::argv(if cfg!(windows) { &["powershell.exe", "-Command"] } else { &["bash", "-c"] })
+        .no_exec_form("Trae has no exec form (`args`): a hook is one command run by the shell")
         // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
-        env: &[
-            ("TRAE_PROJECT_DIR", Var::Root),
-            ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.updatedToolOutput",
-        ],
-        // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
-        // is a Claude Code setting, which Trae has not.
-        rules: super::claude::replies::AS_CLAUDE,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        .env(&[("TRAE_PROJECT_DIR", Var::Root), ("CLAUDE_PROJECT_DIR", Var::Root)]),
+    // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
+    // is a Claude Code setting, which Trae has not.
+    reply: Reply::stdout(super::claude::replies::AS_CLAUDE)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;

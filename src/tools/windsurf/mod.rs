@@ -13,9 +13,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -57,12 +57,11 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "exec",
-            input: r#"{"command":"$COMMAND","shell_id":"main"}"#,
-            new_file: None,
-            response: r#"{"success":true,"output":"","error":null}"#,
-        },
+        shell: ToolCall::new(
+            "exec",
+            r#"{"command":"$COMMAND","shell_id":"main"}"#,
+            r#"{"success":true,"output":"","error":null}"#,
+        ),
         // The docs do not show the edit tool's input.
         edit: &[],
         read: &[],
@@ -70,35 +69,17 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","prompt_id":"hookcheck-prompt-0001","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&["DEVIN_PROJECT_DIR"]),
-        exec_form: Err("the Devin CLI has no exec form (`args`): a hook is one command"),
-        env: &[("DEVIN_PROJECT_DIR", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: true,
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","prompt_id":"hookcheck-prompt-0001","hook_event_name":"$EVENT"}"#,
+    ),
+    run: Run::script_path(&["DEVIN_PROJECT_DIR"])
+        .no_exec_form("the Devin CLI has no exec form (`args`): a hook is one command")
+        .env(&[("DEVIN_PROJECT_DIR", Var::Root)])
+        .timeout_assumed()
+        .cwd_assumed(),
+    // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// Exit 2 or `decision: block` has a documented meaning only on PreToolUse, PermissionRequest,
