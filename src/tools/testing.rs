@@ -10,7 +10,7 @@ use super::{Plan, PlanContext, ReadContext, Tool};
 use crate::exec::{Captured, Outcome};
 use crate::spec::{self, HookSpec};
 use crate::trigger::Trigger;
-use crate::verdict::Reading;
+use crate::verdict::{Decision, Effect, Reading};
 
 /// The project root every unit test plans in.
 pub const ROOT: &str = "/project";
@@ -163,4 +163,25 @@ pub fn read_with(
         peers: &[],
     };
     tool.read(&cx, outcome)
+}
+
+/// One row of a reader table: the case's name (its source first), the event, the outcome, and
+/// the decision and effect the agent comes to.
+pub type Row<'a> = (&'a str, &'a str, Outcome, Decision, Effect);
+
+/// Checks a reader table: `tool` reads each row's outcome on its event, for the spec `yaml`,
+/// and comes to the row's decision and effect.
+pub fn check_rows(tool: &Tool, yaml: &str, rows: Vec<Row>) {
+    let rows = rows
+        .into_iter()
+        .map(|(n, ev, o, d, e)| (n, yaml, ev, o, d, e));
+    check_rows_each(tool, rows.collect());
+}
+
+/// [`check_rows`], each row with its own spec (the second column).
+pub fn check_rows_each(tool: &Tool, rows: Vec<(&str, &str, &str, Outcome, Decision, Effect)>) {
+    for (name, yaml, event, outcome, decision, effect) in rows {
+        let r = read(tool, yaml, event, &outcome);
+        assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+    }
 }

@@ -215,117 +215,25 @@ mod tests {
         let pre_deny = hso("PreToolUse", r#""permissionDecision":"deny""#);
         let stop_block = hso("Stop", r#""decision":"block","reason":"tests fail""#);
         let post_block = hso("PostToolUse", r#""decision":"block""#);
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "D exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D {} allows",
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D exit 2 blocks PreToolUse",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on Stop is an error",
-                "Stop",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on PostToolUse is an error",
-                "PostToolUse",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D exit 1 is non-blocking",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S permissionDecision deny",
-                "PreToolUse",
-                exit(0, &pre_deny, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision block on PreToolUse",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D Stop decision block (in hookSpecificOutput)",
-                "Stop",
-                exit(0, &stop_block, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S top-level decision block on Stop is not read",
-                "Stop",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S PostToolUse block: tool already ran",
-                "PostToolUse",
-                exit(0, &post_block, ""),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false halts",
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S exit 2 ignores JSON allow",
-                "PreToolUse",
-                exit(2, r#"{"decision":"approve"}"#, "x"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "S failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("D {} allows", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds),
+            ("D exit 2 blocks PreToolUse", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on Stop is an error", "Stop", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("S exit 2 on PostToolUse is an error", "PostToolUse", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("D exit 1 is non-blocking", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("S permissionDecision deny", "PreToolUse", exit(0, &pre_deny, ""), Block, Effect::Blocked),
+            ("S decision block on PreToolUse", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("D Stop decision block (in hookSpecificOutput)", "Stop", exit(0, &stop_block, ""), Block, Effect::Blocked),
+            ("S top-level decision block on Stop is not read", "Stop", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("S PostToolUse block: tool already ran", "PostToolUse", exit(0, &post_block, ""), Block, Effect::Proceeds),
+            ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S exit 2 ignores JSON allow", "PreToolUse", exit(2, r#"{"decision":"approve"}"#, "x"), Block, Effect::Blocked),
+            ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
     }
 
     #[test]
