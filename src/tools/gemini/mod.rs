@@ -167,163 +167,31 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "R exit 0, no output",
-                "BeforeTool",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2 + stderr",
-                "BeforeTool",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 2, empty stderr",
-                "BeforeTool",
-                exit(2, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 1 + stderr",
-                "BeforeTool",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R hookSpecificOutput deny ignored",
-                "BeforeTool",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R decision block",
-                "BeforeTool",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision deny",
-                "BeforeTool",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R top-level permissionDecision",
-                "BeforeTool",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R cancel means nothing",
-                "BeforeTool",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R timeout",
-                "BeforeTool",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "R missing script (127) blocks",
-                "BeforeTool",
-                exit(127, "", "bash: ./x.sh: No such file or directory"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S JSON wins over exit 2",
-                "BeforeTool",
-                exit(2, "{}", "boom"),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S stderr read when stdout empty",
-                "BeforeTool",
-                exit(0, "", r#"{"decision":"deny"}"#),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S JSON string holding JSON",
-                "BeforeTool",
-                exit(0, r#""{\"decision\":\"block\"}""#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 3 with text blocks",
-                "BeforeTool",
-                exit(3, "nope", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 5, no output",
-                "BeforeTool",
-                exit(5, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false halts",
-                "BeforeTool",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S failed start",
-                "BeforeTool",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S SessionStart ignores decisions",
-                "SessionStart",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S AfterTool deny: tool already ran",
-                "AfterTool",
-                exit(0, r#"{"decision":"deny","reason":"x"}"#, ""),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S BeforeAgent exit 2 + text",
-                "BeforeAgent",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
+            ("R exit 0, no output", "BeforeTool", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("R exit 2 + stderr", "BeforeTool", exit(2, "", "no"), Block, Effect::Blocked),
+            ("R exit 2, empty stderr", "BeforeTool", exit(2, "", ""), Error, Effect::Proceeds),
+            ("R exit 1 + stderr", "BeforeTool", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("R hookSpecificOutput deny ignored", "BeforeTool", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
+            ("R decision block", "BeforeTool", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("R decision deny", "BeforeTool", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("R top-level permissionDecision", "BeforeTool", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R cancel means nothing", "BeforeTool", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds),
+            ("R timeout", "BeforeTool", timed_out(), Timeout, Effect::Proceeds),
+            ("R missing script (127) blocks", "BeforeTool", exit(127, "", "bash: ./x.sh: No such file or directory"), Block, Effect::Blocked),
+            ("S JSON wins over exit 2", "BeforeTool", exit(2, "{}", "boom"), Allow, Effect::Proceeds),
+            ("S stderr read when stdout empty", "BeforeTool", exit(0, "", r#"{"decision":"deny"}"#), Block, Effect::Blocked),
+            ("S JSON string holding JSON", "BeforeTool", exit(0, r#""{\"decision\":\"block\"}""#, ""), Block, Effect::Blocked),
+            ("S exit 3 with text blocks", "BeforeTool", exit(3, "nope", ""), Block, Effect::Blocked),
+            ("S exit 5, no output", "BeforeTool", exit(5, "", ""), Error, Effect::Proceeds),
+            ("S continue false halts", "BeforeTool", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S failed start", "BeforeTool", not_started(), Error, Effect::Proceeds),
+            ("S SessionStart ignores decisions", "SessionStart", exit(0, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds),
+            ("S AfterTool deny: tool already ran", "AfterTool", exit(0, r#"{"decision":"deny","reason":"x"}"#, ""), Block, Effect::Proceeds),
+            ("S BeforeAgent exit 2 + text", "BeforeAgent", exit(2, "", "no"), Block, Effect::Blocked),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         let ctx =
             r#"{"hookSpecificOutput":{"additionalContext":"x","tool_input":{"command":"ls"}}}"#;
         let r = testing::read(&TOOL, PRE, "BeforeTool", &exit(0, ctx, ""));
