@@ -144,103 +144,23 @@ mod tests {
         use Decision::*;
         let deny =
             r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "S exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 blocks",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 1 is an error",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P permissionDecision deny",
-                "PreToolUse",
-                exit(0, deny, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "P top-level decision allow (clawd) allows",
-                "PreToolUse",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P {} allows",
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C decision block",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C continue false halts",
-                "Stop",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "C exit 2 on SessionStart",
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P Notification never blocks",
-                "Notification",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "C PostToolUse: tool already ran",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "C timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "C failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("S exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("S exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 1 is an error", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("P permissionDecision deny", "PreToolUse", exit(0, deny, ""), Block, Effect::Blocked),
+            ("P top-level decision allow (clawd) allows", "PreToolUse", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("P {} allows", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds),
+            ("C decision block", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("C continue false halts", "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("P Notification never blocks", "Notification", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("C PostToolUse: tool already ran", "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds),
+            ("C timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("C failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         // failClosed is Claude Code's: Trae lets a failing hook through.
         let r = testing::read(
             &TOOL,
