@@ -383,9 +383,13 @@ mod zero_and_cwd_tests {
 
     /// What `c` plans for `yaml` and `trigger`, which must run.
     fn planned(c: &Contract, yaml: &str, trigger: &Trigger) -> RunPlan {
-        let spec = spec(yaml);
+        planned_spec(c, &spec(yaml), trigger)
+    }
+
+    /// [`planned`], for a spec already loaded.
+    fn planned_spec(c: &Contract, spec: &crate::spec::HookSpec, trigger: &Trigger) -> RunPlan {
         let cx = PlanContext {
-            spec: &spec,
+            spec,
             trigger,
             root: Path::new("/project"),
             home: Path::new("/home/user"),
@@ -432,7 +436,10 @@ mod zero_and_cwd_tests {
 
     #[test]
     fn timeout_zero_means_what_the_contract_says() {
-        let yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 0\ntargets: [kiro]\n";
+        // The loader takes `timeout: 0` only for agents that say what it means (`targets`
+        // naming one); these contracts say, so the spec holds 0 as such a loaded spec would.
+        let mut spec0 = spec("event: SessionStart\ncommand: ./g.sh\ntimeout: 1\n");
+        spec0.raw.timeout = Some(0);
         let rows = [
             (Zero::AsGiven, 0, 1, 0),
             (Zero::Default, 5, 1, 1),
@@ -446,7 +453,7 @@ mod zero_and_cwd_tests {
                     ..RUN
                 },
             );
-            let run = planned(&c, yaml, &Trigger::None);
+            let run = planned_spec(&c, &spec0, &Trigger::None);
             let (_, _, timeout, _, items) = first_command(&run);
             assert_eq!(
                 (timeout, items.len(), run.notes.len()),

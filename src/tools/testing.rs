@@ -185,3 +185,21 @@ pub fn check_rows_each(tool: &Tool, rows: Vec<(&str, &str, &str, Outcome, Decisi
         assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
     }
 }
+
+/// A test agent `id` on contract `c` (from [`crate::contract::testing`]): no loader, no live
+/// driver, the one planner and reader.
+pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> Tool {
+    Tool {
+        id,
+        name: id,
+        checked: "",
+        sources: &[],
+        session_vars: &[],
+        notes: &[],
+        files: super::Files::None("a test agent"),
+        live: super::Live::Cannot("a test agent"),
+        hooks: super::Hooks::Commands(c),
+        own_plan: None,
+        own_read: None,
+    }
+}
