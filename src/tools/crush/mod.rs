@@ -8,24 +8,26 @@
 //! `internal/shell/exec_unix.go` (exit statuses); docs/reference/protocols/protocols-b.md §2
 //! (v0.90.0, 37f36e9, 2026-08-21); the behaviour spec (seeds/002_868b68abc3040bdc.txt).
 
+mod dispatch;
 pub mod native;
 mod replies;
+mod typed;
 
-use std::path::{Path, PathBuf};
+use dispatch::dispatch;
 
-use serde_json::{Map, Value, json};
+
+use serde_json::{Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero, event,
 };
-use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Reading};
+use crate::verdict::Assumption;
 
 /// Crush's contract.
 pub static TOOL: Tool = Tool {
@@ -55,7 +57,7 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
     hooks: Hooks::Commands(&CONTRACT),
     own_plan: Some(plan),
-    own_read: Some(read),
+    own_read: Some(typed::read),
 };
 
 /// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply
@@ -118,38 +120,6 @@ const NON_INTERACTIVE: &[(&str, &str)] = &[
     ("PAGER", "cat"),
 ];
 
-/// The Go core utilities Crush's shell runs in-process on Windows (run.go `useGoCoreUtils`;
-/// mvdan.cc/sh moreinterp/coreutils).
-const COREUTILS: &[&str] = &[
-    "base64",
-    "basename",
-    "cat",
-    "chmod",
-    "cp",
-    "date",
-    "dirname",
-    "find",
-    "gzip",
-    "head",
-    "ls",
-    "mkdir",
-    "mktemp",
-    "mv",
-    "rm",
-    "rmdir",
-    "sha256sum",
-    "sort",
-    "tail",
-    "tee",
-    "touch",
-    "tr",
-    "uniq",
-    "wc",
-    "xargs",
-];
-
-/// How many bytes Crush reads from a script to decide how to run it (dispatch.go).
-const PROBE: usize = 128;
 
 fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
     let only = |event: Option<String>, name: &str| Plan::NotRun {
@@ -361,344 +331,10 @@ fn hook_env(
     shared::merge_env(cx.env, add)
 }
 
-/// What hookcheck starts for one command, emulating Crush's dispatch.
-struct Dispatched {
-    program: Result<(String, Vec<String>), String>,
-    assumptions: Vec<Assumption>,
-    notes: Vec<String>,
-}
-
-/// Crush's script dispatch (dispatch.go `scriptDispatchHandler`): a `./`, `../` or `/` path
-/// runs through its shebang interpreter, directly when it is a binary, or as shell source;
-/// a bare path such as `hooks/guard.sh` starts as a program; anything else is shell source.
-fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dispatched {
-    let words = crate::shell::plain_script_words(line, &[])
-        .filter(|w| w.first().is_some_and(|p| p.contains('/')));
-    let Some(words) = words else {
-        return inline(line, env);
-    };
-    let (first, rest) = match words.split_first() {
-        Some((f, r)) => (f.as_str(), r.to_vec()),
-        None => return inline(line, env),
-    };
-    // Relative paths resolve against the shell's directory, cleaned (filepath.Join).
-    let script: PathBuf = crate::trigger::absolute(root, Path::new(first));
-    let script_s = script.display().to_string();
-    let prefixed = first.starts_with("./") || first.starts_with("../") || first.starts_with('/');
-    let direct = |note: String| Dispatched {
-        program: Ok((script_s.clone(), rest.clone())),
-        assumptions: Vec::new(),
-        notes: vec![note],
-    };
-    if !prefixed {
-        return direct(format!(
-            "Crush starts `{first}` as a program (no ./ prefix): without a shebang it fails with exit 1"
-        ));
-    }
-    let probe = match read_probe(&script) {
-        Ok(p) => p,
-        // Crush cannot open the script and fails with exit 1; starting it shows why.
-        Err(e) => return direct(format!("Crush cannot open `{first}` ({e}): exit 1")),
-    };
-    if probe.starts_with(b"#!") {
-        return match parse_shebang(&probe) {
-            Ok((interpreter, mut args)) => {
-                args.push(script_s.clone());
-                args.extend(rest);
-                Dispatched {
-                    program: Ok((resolve_interpreter(&interpreter, env), args)),
-                    assumptions: Vec::new(),
-                    notes: vec![format!(
-                        "Crush runs `{first}` with its shebang interpreter `{interpreter}` (no execute bit needed)"
-                    )],
-                }
-            }
-            Err(e) => Dispatched {
-                program: Err(format!(
-                    "Crush cannot run `{first}`: {e} in its shebang (exit 126)"
-                )),
-                assumptions: Vec::new(),
-                notes: Vec::new(),
-            },
-        };
-    }
-    if is_binary(&probe) {
-        return direct(format!("Crush starts `{first}` directly: it is a binary"));
-    }
-    // No shebang: Crush runs the file as shell source in its own interpreter.
-    let source = std::fs::read_to_string(&script).unwrap_or_default();
-    let mut args = vec![script_s.clone()];
-    args.extend(rest);
-    Dispatched {
-        program: Ok(("sh".into(), args)),
-        assumptions: builtins_reached(&source, env),
-        notes: vec![format!(
-            "`{first}` has no shebang: Crush runs it as shell source in its embedded shell (hookcheck: sh)"
-        )],
-    }
-}
-
-/// An inline command: shell source for Crush's interpreter, run here with `sh -c`.
-fn inline(line: &str, env: &[(String, String)]) -> Dispatched {
-    if let Err(e) = crate::shell::simple_commands(line) {
-        return Dispatched {
-            program: Err(format!(
-                "Crush's shell cannot parse the command ({}): it fails with exit 1 and the call goes ahead",
-                e.message
-            )),
-            assumptions: Vec::new(),
-            notes: Vec::new(),
-        };
-    }
-    Dispatched {
-        program: Ok(("sh".into(), vec!["-c".into(), line.to_string()])),
-        assumptions: builtins_reached(line, env),
-        notes: vec![
-            "Crush runs inline commands in its embedded POSIX shell; hookcheck uses sh".to_string(),
-        ],
-    }
-}
-
-/// The assumptions for Crush built-ins that `source` calls and hookcheck takes from PATH.
-fn builtins_reached(source: &str, env: &[(String, String)]) -> Vec<Assumption> {
-    let Ok(cmds) = crate::shell::simple_commands(source) else {
-        return Vec::new();
-    };
-    let firsts: Vec<&str> = cmds
-        .iter()
-        .filter_map(|c| c.words.first().map(String::as_str))
-        .collect();
-    let mut out = Vec::new();
-    // Crush's jq wins over any jq on PATH (run.go `builtinHandler`).
-    if firsts.contains(&"jq") {
-        out.push(Assumption::new(
-            "jq",
-            "jq from PATH",
-            "Crush runs its built-in jq (gojq) in-process; hookcheck runs the jq on PATH",
-        ));
-    }
-    let core_off = env
-        .iter()
-        .any(|(k, v)| k == "CRUSH_CORE_UTILS" && v == "false");
-    if cfg!(windows) && !core_off && firsts.iter().any(|f| COREUTILS.contains(f)) {
-        out.push(Assumption::new(
-            "coreutils",
-            "core utilities from PATH",
-            "Crush on Windows runs its built-in Go core utilities; hookcheck runs the ones on PATH",
-        ));
-    }
-    out
-}
-
-fn read_probe(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.is_dir() {
-        return Err("is a directory".into());
-    }
-    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut buf = vec![0u8; PROBE];
-    let mut n = 0;
-    while n < PROBE {
-        match f.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    buf.truncate(n);
-    Ok(buf)
-}
-
-/// A NUL byte or a known executable magic number (dispatch.go `isBinary`).
-fn is_binary(probe: &[u8]) -> bool {
-    const MAGICS: &[&[u8]] = &[
-        b"MZ",
-        b"\x7fELF",
-        b"\xfe\xed\xfa\xce",
-        b"\xfe\xed\xfa\xcf",
-        b"\xcf\xfa\xed\xfe",
-        b"\xce\xfa\xed\xfe",
-        b"\xca\xfe\xba\xbe",
-    ];
-    probe.contains(&0) || MAGICS.iter().any(|m| probe.starts_with(m))
-}
-
-/// The interpreter and its arguments (dispatch.go `parseShebang`, `parseEnvShebang`): a
-/// literal path takes the rest of the line as one argument; `env NAME rest` likewise, and
-/// `env -S` splits the rest on whitespace.
-fn parse_shebang(probe: &[u8]) -> Result<(String, Vec<String>), String> {
-    let text = String::from_utf8_lossy(probe.get(2..).unwrap_or_default());
-    let line = text.split('\n').next().unwrap_or_default();
-    let line = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
-    if line.is_empty() {
-        return Err("empty shebang".into());
-    }
-    let (path, rest) = split_word(line);
-    let is_env = Path::new(path).file_name().is_some_and(|n| n == "env");
-    if !is_env {
-        let args = if rest.is_empty() {
-            Vec::new()
-        } else {
-            vec![rest.to_string()]
-        };
-        return Ok((path.to_string(), args));
-    }
-    let mut rest = rest;
-    let mut split = false;
-    if rest.starts_with('-') {
-        let (flag, after) = split_word(rest);
-        if flag != "-S" {
-            return Err(format!("unsupported env flag {flag}"));
-        }
-        split = true;
-        rest = after;
-    }
-    if rest.is_empty() {
-        return Err("env without a program".into());
-    }
-    let (prog, remainder) = split_word(rest);
-    let args = if remainder.is_empty() {
-        Vec::new()
-    } else if split {
-        remainder.split_whitespace().map(str::to_string).collect()
-    } else {
-        vec![remainder.to_string()]
-    };
-    Ok((prog.to_string(), args))
-}
-
-fn split_word(s: &str) -> (&str, &str) {
-    match s.find([' ', '\t']) {
-        Some(i) => (&s[..i], s[i + 1..].trim_start_matches([' ', '\t'])),
-        None => (s, ""),
-    }
-}
-
-/// The literal interpreter when it exists, else its base name from PATH
-/// (dispatch.go `resolveInterpreter`); a name not found is started as written and fails.
-fn resolve_interpreter(interpreter: &str, env: &[(String, String)]) -> String {
-    let literal = Path::new(interpreter);
-    if literal.is_absolute() && literal.exists() {
-        return interpreter.to_string();
-    }
-    let base = literal
-        .file_name()
-        .map(|b| b.to_string_lossy().into_owned())
-        .unwrap_or_else(|| interpreter.to_string());
-    let path = env
-        .iter()
-        .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.as_str())
-        .unwrap_or_default();
-    std::env::split_paths(path)
-        .map(|dir| dir.join(&base))
-        .find(|p| p.is_file())
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|| interpreter.to_string())
-}
-
-/// Crush unmarshals stdout into typed Go structs (input.go `parseStdout`) before any rule
-/// reads it: a field of the wrong type voids the whole reply, `hookSpecificOutput` keeps four
-/// fields, nulls read as absent, and decisions compare lowercased. No row can type-check a
-/// field, so this step is code; the rows read what it leaves.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let ran = out.exit_code == Some(0) && !out.timed_out && out.start_error.is_none();
-    let reply = if ran {
-        shared::json_object(&out.stdout.text())
-    } else {
-        None
-    };
-    let Some(obj) = reply else {
-        return crate::contract::reply::read(&CONTRACT, ctx, out);
-    };
-    let typed = match unmarshal(&obj) {
-        Ok(typed) => typed,
-        Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
-    };
-    crate::contract::reply::read_as(&CONTRACT, ctx, out, Value::Object(typed).to_string())
-}
-
-/// The reply as Crush's typed structs hold it, or the notes saying why it is void.
-fn unmarshal(obj: &Map<String, Value>) -> Result<Map<String, Value>, Vec<&'static str>> {
-    const READ_AS_CLAUDE: &str =
-        "hookSpecificOutput is read as Claude Code's; top-level fields are ignored";
-    let present = |o: &Map<String, Value>, k: &str| o.get(k).filter(|v| !v.is_null()).cloned();
-    let lower = |v: Value| match v {
-        Value::String(s) => Value::String(s.to_lowercase()),
-        v => v,
-    };
-    if let Some(hso) = obj.get("hookSpecificOutput") {
-        let Some(h) = hso.as_object() else {
-            return Err(vec![
-                "hookSpecificOutput is not an object: no opinion",
-                READ_AS_CLAUDE,
-            ]);
-        };
-        let strings = [
-            "permissionDecision",
-            "permissionDecisionReason",
-            "additionalContext",
-        ];
-        if strings
-            .iter()
-            .any(|k| h.get(*k).is_some_and(|v| !v.is_null() && !v.is_string()))
-        {
-            return Err(vec![
-                "a hookSpecificOutput field of the wrong type voids Crush's reply: no opinion",
-                READ_AS_CLAUDE,
-            ]);
-        }
-        let mut kept = Map::new();
-        for k in [
-            "permissionDecision",
-            "permissionDecisionReason",
-            "updatedInput",
-            "additionalContext",
-        ] {
-            if let Some(v) = present(h, k) {
-                let v = if k == "permissionDecision" {
-                    lower(v)
-                } else {
-                    v
-                };
-                kept.insert(k.into(), v);
-            }
-        }
-        return Ok(Map::from_iter([(
-            "hookSpecificOutput".to_string(),
-            Value::Object(kept),
-        )]));
-    }
-    let typed = |k: &str, ok: fn(&Value) -> bool| obj.get(k).is_none_or(|v| v.is_null() || ok(v));
-    if !(typed("version", |v| v.as_i64().is_some())
-        && typed("decision", Value::is_string)
-        && typed("halt", Value::is_boolean)
-        && typed("reason", Value::is_string))
-    {
-        return Err(vec![
-            "a field of the wrong type voids Crush's whole reply: no opinion",
-        ]);
-    }
-    let mut out = Map::new();
-    for (k, v) in obj {
-        let kept = match (k.as_str(), v) {
-            (_, Value::Null) => None,
-            ("decision", v) => Some(lower(v.clone())),
-            // A patch is an object or a string (json.RawMessage read as either).
-            ("updated_input", v) if !(v.is_object() || v.is_string()) => None,
-            (_, v) => Some(v.clone()),
-        };
-        if let Some(v) = kept {
-            out.insert(k.clone(), v);
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, dispatch, parse_shebang};
+    use super::TOOL;
+    use super::dispatch::{dispatch, parse_shebang};
     use crate::tools::Plan;
     use crate::tools::testing::{
         self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
