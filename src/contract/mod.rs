@@ -314,7 +314,16 @@ pub struct Run {
     /// The spec's `cwd` (relative to the root) is where the agent runs the handler, and where
     /// an exec-form path resolves; when the spec gives one, nothing about the cwd is assumed.
     pub handler_cwd: bool,
+    /// The program and arguments the agent picks for each command, by the hook's own settings
+    /// (a `shell:` key, a script's extension), in place of [`Run::shell`]'s; `None`: the shell.
+    pub per_hook: Option<PerHook>,
+    /// The agent waits for every hook, whatever the spec's `async` says.
+    pub ignores_async: bool,
 }
+
+/// Picks the program and arguments for one command of a spec (run from the project root), or
+/// says why the agent would not run it.
+pub type PerHook = fn(&HookSpec, &str, &Path) -> Result<(String, Vec<String>), String>;
 
 /// The shell a command runs under.
 #[derive(Clone, Copy)]

@@ -3,7 +3,7 @@
 //! each, so a contract reads as its differences.
 
 use super::reply::{Reply, Rule, Stream};
-use super::{Fill, Gate, Input, ReadContext, Run, Shell, ToolCall, Var, Zero};
+use super::{Fill, Gate, Input, PerHook, ReadContext, Run, Shell, ToolCall, Var, Zero};
 use crate::verdict::{Effect, Reading};
 
 impl Run {
@@ -22,6 +22,8 @@ impl Run {
             zero_timeout: Zero::AsGiven,
             cwd_assumed: false,
             handler_cwd: false,
+            per_hook: None,
+            ignores_async: false,
         }
     }
     /// Like [`Run::argv`], but the shell is undocumented: `sh -c` is assumed, for a script
@@ -69,6 +71,16 @@ impl Run {
     /// The spec's `cwd` is where the agent runs the handler ([`Run::handler_cwd`]).
     pub const fn handler_cwd(mut self) -> Self {
         self.handler_cwd = true;
+        self
+    }
+    /// The agent picks each command's program and arguments this way ([`Run::per_hook`]).
+    pub const fn per_hook(mut self, pick: PerHook) -> Self {
+        self.per_hook = Some(pick);
+        self
+    }
+    /// The agent waits for every hook, whatever the spec's `async` says.
+    pub const fn ignores_async(mut self) -> Self {
+        self.ignores_async = true;
         self
     }
 }
@@ -217,6 +229,7 @@ mod tests {
         assert_eq!(base.spec_env, Ok(()));
         assert!(base.env.is_empty() && base.expands.is_none());
         assert!(!base.timeout_assumed && !base.cwd_assumed && !base.handler_cwd);
+        assert!(base.per_hook.is_none() && !base.ignores_async);
         assert_eq!(base.zero_timeout, Zero::AsGiven);
         let r = Run::script_path(&["V"])
             .no_exec_form("no args")
@@ -225,12 +238,13 @@ mod tests {
             .timeout_assumed()
             .zero_timeout(Zero::NoLimit)
             .cwd_assumed()
-            .handler_cwd();
+            .handler_cwd()
+            .ignores_async();
         assert!(matches!(r.shell, Shell::ScriptPath(["V"])));
         assert_eq!(r.exec_form, Err("no args"));
         assert_eq!(r.spec_env, Err("dropped"));
         assert_eq!(r.expands, Some("rewritten"));
-        assert!(r.timeout_assumed && r.cwd_assumed && r.handler_cwd);
+        assert!(r.timeout_assumed && r.cwd_assumed && r.handler_cwd && r.ignores_async);
         assert_eq!(r.zero_timeout, Zero::NoLimit);
     }
 
