@@ -9,12 +9,12 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
 };
-use crate::spec::{On, When};
+use crate::spec::On;
 
 /// Antigravity's contract.
 pub static TOOL: Tool = Tool {
@@ -34,7 +34,7 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
+    own_plan: None,
     own_read: None,
 };
 
@@ -47,6 +47,7 @@ pub static CONTRACT: Contract = Contract {
     portable: Portable {
         events: &[
             (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "$NONE:Antigravity has no prompt event"),
             (On::BeforeTool, "PreToolUse"),
             (On::AfterTool, "PostToolUse"),
             (On::AfterEdit, "PostToolUse"),
@@ -86,12 +87,14 @@ pub static CONTRACT: Contract = Contract {
     input: Input::common(
         r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
     )
-        .tool_path("toolCall.name"),
+    .tool_path("toolCall.name"),
     // 30 s is documented (seed 002, "Assumed results").
     run: Run::script_path(&[])
         // Unknown handler keys such as env are discarded (protocols-b.md §5, DefenseClaw).
         .drops_spec_env("Antigravity discards a handler's env; the spec's env is not set")
-        .cwd_assumed(),
+        .cwd_assumed()
+        // Antigravity has no async hooks: it waits for every one.
+        .ignores_async(),
     reply: Reply::stdout(replies::RULES)
         .context(&["additionalContext"]),
     quirks: Quirks::NONE,
@@ -107,27 +110,6 @@ const EVENTS: &[Event] = &[
     event("SessionStart", Kind::SessionStart, 30),
 ];
 
-/// The generic plan, and two things no table says: Antigravity has no prompt event at all
-/// (not only no `prompt-submit`), and it waits for every hook (no async hooks).
-fn plan(cx: &PlanContext) -> Plan {
-    if let When::Portable {
-        on: On::PromptSubmit,
-        ..
-    } = cx.spec.when
-    {
-        return Plan::NotRun {
-            event: None,
-            reason: "Antigravity has no prompt event".into(),
-        };
-    }
-    let mut plan = crate::plan::plan("antigravity", &CONTRACT, cx);
-    if let Plan::Run(run) = &mut plan {
-        for c in &mut run.commands {
-            c.is_async = false;
-        }
-    }
-    plan
-}
 
 #[cfg(test)]
 mod tests {

@@ -14,13 +14,13 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
-use crate::spec::On;
+use crate::spec::{HookSpec, On};
 
 /// Augment's contract.
 pub static TOOL: Tool = Tool {
@@ -46,7 +46,7 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("Auggie needs an Augment account: no offline model endpoint"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
+    own_plan: None,
     own_read: None,
 };
 
@@ -99,6 +99,7 @@ pub static CONTRACT: Contract = Contract {
     ),
     // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
     run: Run::argv(&["sh", "-c"])
+        .per_hook(script)
         .no_exec_form("Augment has no exec form (`args`): a hook is the path of a script")
         .env(&[
             ("AUGMENT_PROJECT_DIR", Var::Root),
@@ -141,14 +142,6 @@ const EVENTS: &[Event] = &[
 /// The script kinds Augment runs (seed 002, shell table).
 const SCRIPT_EXTENSIONS: &[&str] = &[".sh", ".ps1", ".cmd", ".bat"];
 
-/// The generic plan, with each command started as Augment does: a script path run directly,
-/// which no shell in a table can say.
-fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan("augment", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |c| script(c, cx.root));
-    plan
-}
-
 /// Augment's settings give a timeout in milliseconds: say what to write there.
 fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
     Ok(cx
@@ -166,7 +159,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 
 /// The program Augment starts for `command`: a script path with a known extension, run
 /// directly (seed 002); anything else is not run.
-fn script(command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
+fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
     let refuse = || {
         format!(
             "Augment runs only the path of a .sh, .ps1, .cmd or .bat script, with no shell: move `{command}` into a script and give its path"

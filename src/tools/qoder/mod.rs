@@ -81,6 +81,7 @@ pub static CONTRACT: Contract = Contract {
     // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
     // the assumed `sh -c` for a script path (seed 002, shell table).
     run: Run::argv(&["sh", "-c"])
+        .per_hook(shell_for)
         .env(&[(PROJECT_VAR, Var::Root)])
         // The working directory is undocumented (seed 002, "Assumed results").
         .cwd_assumed(),
@@ -170,14 +171,11 @@ const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "Read", "NotebookEdi
 /// The variable a script path may start with (seed 002, shell table).
 const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 
-/// The generic plan, with each command run by the shell its hook picks: Qoder chooses it per
-/// hook (`shell: bash`, the exec form, which refuses `$`, `shell: powershell`), which one
-/// shell in a table cannot say.
+/// The generic plan, each command run by the shell its hook picks ([`shell_for`]), and what
+/// depends on the hook's keys: the shell is assumed only without `shell: bash` or the exec
+/// form, and `asyncRewake` is said.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("qoder", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |c| {
-        shell_for(cx.spec, c, cx.root)
-    });
     let Plan::Run(run) = &mut plan else {
         return plan;
     };

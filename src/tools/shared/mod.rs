@@ -33,29 +33,6 @@ pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, String>
     Ok(crate::matcher::JsRegex::new(pattern)?.is_match(name))
 }
 
-/// Runs each command of a plan as `how` says (agents that pick the program per hook, which no
-/// one shell in a table can say), keeping the environment, stdin and timeout planned.
-pub fn run_each(
-    plan: &mut super::Plan,
-    commands: &[String],
-    how: impl Fn(&str) -> Result<(String, Vec<String>), String>,
-) {
-    let super::Plan::Run(run) = plan else {
-        return;
-    };
-    for (c, command) in run.commands.iter_mut().zip(commands) {
-        let planned = std::mem::replace(&mut c.invocation, Err(String::new()));
-        c.invocation = match (planned, how(command)) {
-            (Ok(mut inv), Ok((program, args))) => {
-                inv.program = program;
-                inv.args = args;
-                Ok(inv)
-            }
-            (_, Err(why)) | (Err(why), _) => Err(why),
-        };
-    }
-}
-
 /// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for
 /// gates that need it; empty when the agent has no such mapping).
 pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> String {

@@ -11,6 +11,7 @@
 pub mod native;
 mod replies;
 
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -23,7 +24,7 @@ use crate::contract::{
     Tools, Var, event,
 };
 use crate::matcher;
-use crate::spec::On;
+use crate::spec::{HookSpec, On};
 
 /// Spettro's contract.
 pub static TOOL: Tool = Tool {
@@ -87,8 +88,11 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::Custom(fires_on),
     // `RunInput`, empty fields omitted.
     input: Input::common(r#"{"event":"$EVENT"}"#).tool_path("tool_id"),
-    // Replaced per hook in [`plan`]: `bash -lc` with any `args` joined onto the line.
+    // Replaced per hook by [`line`]: `bash -lc` with any `args` joined onto the line; never
+    // async.
     run: Run::argv(&["bash", "-lc"])
+        .per_hook(line)
+        .ignores_async()
         .env(&[
             ("SPETTRO_HOOK_EVENT", Var::Event),
             ("SPETTRO_HOOK_TOOL_ID", Var::Field("tool_id")),
@@ -151,28 +155,28 @@ fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
             .any(|n| matcher_matches(pattern, n)))
 }
 
-/// The generic plan, run as Spettro runs a hook, which no table says: `bash -lc` with any
-/// `args` joined onto the command line (shown as the command alone), never async, and a
-/// `timeout_sec` of 0 or less meaning 15.
+/// The generic plan, and what no table says: a hook is shown as the command alone (its `args`
+/// joined onto the line [`line`] runs), and a `timeout_sec` of 0 or less means 15.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("spettro", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |command| {
-        let line = match &cx.spec.args {
-            Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-            _ => command.to_string(),
-        };
-        Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
-    });
     if let Plan::Run(run) = &mut plan {
         for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
             c.display = command.clone();
-            c.is_async = false;
             if let (Ok(inv), Some(0)) = (&mut c.invocation, cx.spec.timeout()) {
                 inv.timeout = Duration::from_secs(15);
             }
         }
     }
     plan
+}
+
+/// How Spettro runs a hook: `bash -lc` with any `args` joined onto the command line.
+fn line(spec: &HookSpec, command: &str, _: &Path) -> Result<(String, Vec<String>), String> {
+    let line = match &spec.args {
+        Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
+        _ => command.to_string(),
+    };
+    Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
 }
 
 /// A `re:` matcher that does not compile is said; before a tool Spettro's code sends no
