@@ -290,6 +290,9 @@ pub struct Input {
     pub common: &'static str,
     /// Where a payload names the tool (dotted path: `tool_name`, `toolCall.name`).
     pub tool_path: &'static str,
+    /// Why `--edit` builds no tool event's input (`{event}` standing for the event), where
+    /// the agent names no edit tool; `None`: the common words.
+    pub no_edit: Option<&'static str>,
 }
 
 /// How the agent runs a command.

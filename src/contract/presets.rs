@@ -188,11 +188,17 @@ impl Input {
         Input {
             common,
             tool_path: "tool_name",
+            no_edit: None,
         }
     }
     /// A payload names the tool at this dotted path instead.
     pub const fn tool_path(mut self, path: &'static str) -> Self {
         self.tool_path = path;
+        self
+    }
+    /// Why `--edit` builds no tool event's input, in the agent's terms ([`Input::no_edit`]).
+    pub const fn no_edit(mut self, why: &'static str) -> Self {
+        self.no_edit = Some(why);
         self
     }
 }
@@ -270,7 +276,9 @@ mod tests {
     fn input_and_tool_call_presets_default_the_rare_fields() {
         let i = super::Input::common("{}");
         assert_eq!((i.common, i.tool_path), ("{}", "tool_name"));
-        assert_eq!(i.tool_path("toolName").tool_path, "toolName");
+        assert_eq!(i.no_edit, None);
+        let i = i.tool_path("toolName").no_edit("why");
+        assert_eq!((i.tool_path, i.no_edit), ("toolName", Some("why")));
         let t = super::ToolCall::new("Edit", "{}", "");
         assert_eq!((t.name, t.new_file), ("Edit", None));
         assert_eq!(t.new_file("{\"new\":1}").new_file, Some("{\"new\":1}"));
