@@ -10,14 +10,13 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 use crate::spec::On;
-use crate::trigger::Trigger;
 
 /// Cursor's contract.
 pub static TOOL: Tool = Tool {
@@ -42,7 +41,7 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
+    own_plan: None,
     own_read: None,
 };
 
@@ -84,6 +83,10 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::JsRegex,
     input: Input::common(
         r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
+    )
+    // Its edit tools' input is undocumented (the contract lists none), but afterFileEdit's is.
+    .no_edit(
+        "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload",
     ),
     run: Run::script_path(&[])
         .no_exec_form("Cursor has no exec form (`args`): a hook is one command")
@@ -149,25 +152,6 @@ const EVENTS: &[Event] = &[
     event("workspaceOpen", Kind::Other, 30).blocks(Blocks::No),
 ];
 
-/// The generic plan, with Cursor's reason for an edit on preToolUse or postToolUse: its edit
-/// tools' input is undocumented (the contract lists none), but afterFileEdit is.
-fn plan(cx: &PlanContext) -> Plan {
-    let plan = crate::plan::plan("cursor", &CONTRACT, cx);
-    match (&plan, cx.trigger) {
-        (
-            Plan::NotRun {
-                event: Some(event), ..
-            },
-            Trigger::Edit { .. },
-        ) if CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) => Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!(
-                "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload"
-            ),
-        },
-        _ => plan,
-    }
-}
 
 #[cfg(test)]
 mod tests {
