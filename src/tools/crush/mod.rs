@@ -147,6 +147,10 @@ fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
     matcher::go_regex_matches(pattern, tool)
 }
 
+/// Crush's own plan: each line goes through its script dispatch ([`dispatch`]: a shebang, a
+/// binary, shell source, which of its in-process built-ins the line reaches), hooks with the
+/// same command run once, a matcher that does not compile skips the hook, and the hook's
+/// variables depend on the call ([`hook_env`]). No shell, template or flavour says these.
 fn plan(cx: &PlanContext) -> Plan {
     let (event, matcher) = match event_for(cx) {
         Ok(x) => x,
