@@ -184,23 +184,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a.txt", false),
-            ),
-            (
-                "edit_replace",
-                "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.txt", false)),
+            ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n", bash("ls")),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -237,32 +226,13 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no prompt event",
-            ),
-            (
-                "event: Stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: SessionStart\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: PreInvocation\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: UserPromptSubmit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no UserPromptSubmit event",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
+            ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: SessionStart\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: PreInvocation\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "no UserPromptSubmit event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
         ];
         for (yaml, trigger, want) in cases {

@@ -243,28 +243,13 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_str_replace",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "edit_save_file",
-                "event: PreToolUse\nmatcher: save-file\ncommand: ./h.sh\n",
-                edit("a.txt", false),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_str_replace", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("edit_save_file", "event: PreToolUse\nmatcher: save-file\ncommand: ./h.sh\n", edit("a.txt", false)),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -276,27 +261,12 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no prompt event",
-            ),
-            (
-                "event: UserPromptSubmit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "Augment has no UserPromptSubmit",
-            ),
-            (
-                "event: PreToolUse\ncommand: h.sh\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
+            ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "Augment has no UserPromptSubmit"),
+            ("event: PreToolUse\ncommand: h.sh\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);

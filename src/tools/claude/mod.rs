@@ -280,38 +280,15 @@ mod tests {
     #[test]
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_write",
-                portable_edit,
-                edit(".github/workflows/ci.yml", true),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: Bash\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "session_start_resume",
-                "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write", portable_edit, edit(".github/workflows/ci.yml", true)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: Bash\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -323,23 +300,12 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Claude Code has no BeforeTool event",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
-                bash("ls"),
-                "powershell",
-            ),
-            (
-                "event: PreModelSwitch\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Claude Code has no BeforeTool event"),
+            ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", bash("ls"), "powershell"),
+            ("event: PreModelSwitch\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);

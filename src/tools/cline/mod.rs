@@ -439,29 +439,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("edit_existing_file", PRE, edit("src/main.ts", true)),
-            (
-                "edit_new_file",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("new.ts", false),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "task_complete",
-                "on: stop\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
+            ("edit_new_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("new.ts", false)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("task_complete", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -474,43 +459,16 @@ mod tests {
     #[test]
     fn every_hook_fires_and_portable_kinds_check_the_tool() {
         // (yaml, trigger, runs)
+        #[rustfmt::skip]
         let rows = [
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: any\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a.ts", true),
-                true,
-            ),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: any\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.ts", true), true),
             ("on: after-edit\ncommand: ./h.sh\n", bash("ls"), false),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                false,
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                edit("a.ts", true),
-                false,
-            ),
-            (
-                "on: before-tool\nmatch: web\ncommand: ./h.sh\n",
-                bash("ls"),
-                false,
-            ),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), false),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n", edit("a.ts", true), false),
+            ("on: before-tool\nmatch: web\ncommand: ./h.sh\n", bash("ls"), false),
         ];
         for (yaml, trigger, runs) in rows {
             let p = plan(&TOOL, yaml, &trigger);

@@ -474,59 +474,15 @@ mod tests {
         let deny = exit(0, r#"{"behavior":"deny"}"#, "");
         let allow = exit(0, r#"{"behavior":"allow"}"#, "");
         let none = exit(0, "", "");
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, Vec<crate::exec::Outcome>, Decision, Effect)> = vec![
-            (
-                "S later allow overrides deny",
-                "permissionRequest",
-                vec![deny.clone(), allow.clone()],
-                Decision::Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S later deny overrides allow",
-                "permissionRequest",
-                vec![allow.clone(), deny.clone()],
-                Decision::Block,
-                Effect::Blocked,
-            ),
-            (
-                "D no reply keeps the deny",
-                "permissionRequest",
-                vec![deny.clone(), none.clone()],
-                Decision::Block,
-                Effect::Blocked,
-            ),
-            (
-                "D exit 2 then allow",
-                "permissionRequest",
-                vec![exit(2, "", ""), allow.clone()],
-                Decision::Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D no explicit behavior: strongest",
-                "permissionRequest",
-                vec![none.clone(), exit(1, "", "")],
-                Decision::Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D preToolUse any deny blocks",
-                "preToolUse",
-                vec![
-                    none.clone(),
-                    exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                ],
-                Decision::Block,
-                Effect::Blocked,
-            ),
-            (
-                "S errored hook and timeout: still blocked",
-                "preToolUse",
-                vec![exit(1, "", ""), timed_out()],
-                Decision::Timeout,
-                Effect::Blocked,
-            ),
+            ("S later allow overrides deny", "permissionRequest", vec![deny.clone(), allow.clone()], Decision::Allow, Effect::Proceeds),
+            ("S later deny overrides allow", "permissionRequest", vec![allow.clone(), deny.clone()], Decision::Block, Effect::Blocked),
+            ("D no reply keeps the deny", "permissionRequest", vec![deny.clone(), none.clone()], Decision::Block, Effect::Blocked),
+            ("D exit 2 then allow", "permissionRequest", vec![exit(2, "", ""), allow.clone()], Decision::Allow, Effect::Proceeds),
+            ("D no explicit behavior: strongest", "permissionRequest", vec![none.clone(), exit(1, "", "")], Decision::Error, Effect::Proceeds),
+            ("D preToolUse any deny blocks", "preToolUse", vec![none.clone(), exit(0, r#"{"permissionDecision":"deny"}"#, "")], Decision::Block, Effect::Blocked),
+            ("S errored hook and timeout: still blocked", "preToolUse", vec![exit(1, "", ""), timed_out()], Decision::Timeout, Effect::Blocked),
         ];
         let spec = testing::spec(PRE);
         for (name, event, outcomes, decision, effect) in rows {
@@ -544,28 +500,13 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("pre_bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: postToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "pascal_pre_bash",
-                "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n",
-                bash("git push -f"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "pascal_prompt",
-                "event: UserPromptSubmit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("post_bash", "event: postToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("pascal_pre_bash", "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n", bash("git push -f")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("pascal_prompt", "event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("agent_stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -578,39 +519,16 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, edit("a.rs", true), "refuses --edit"),
-            (
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-                "refuses --bash here",
-            ),
+            ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-            (
-                "event: beforeShellExecution\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Copilot has no beforeShellExecution event",
-            ),
-            (
-                "event: permissionRequest\ncommand: ./h.sh\n",
-                bash("ls"),
-                "pass --payload",
-            ),
-            (
-                "event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "(?i",
-            ),
-            (
-                "event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regex",
-            ),
-            (
-                "on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n",
-                bash("ls"),
-                "MCP",
-            ),
+            ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot has no beforeShellExecution event"),
+            ("event: permissionRequest\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
+            ("event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n", bash("ls"), "(?i"),
+            ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
+            ("on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n", bash("ls"), "MCP"),
         ];
         for (yaml, trigger, want) in cases {
             let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
