@@ -426,18 +426,11 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "edit_only_write",
-                "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n",
-                edit("new.go", false),
-            ),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -483,18 +476,11 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "Crush has no prompt or stop event"),
-            (
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-                "only PreToolUse",
-            ),
-            (
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "only PreToolUse",
-            ),
+            ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "only PreToolUse"),
+            ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "only PreToolUse"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);
@@ -542,14 +528,12 @@ mod tests {
     #[test]
     fn shebangs() {
         type Want<'a> = Result<(&'a str, Vec<&'a str>), ()>;
+        #[rustfmt::skip]
         let rows: [(&[u8], Want); 6] = [
             (b"#!/bin/sh\necho", Ok(("/bin/sh", vec![]))),
             (b"#! /bin/bash -eu\n", Ok(("/bin/bash", vec!["-eu"]))),
             (b"#!/usr/bin/env python3\n", Ok(("python3", vec![]))),
-            (
-                b"#!/usr/bin/env -S bash -e -u\r\n",
-                Ok(("bash", vec!["-e", "-u"])),
-            ),
+            (b"#!/usr/bin/env -S bash -e -u\r\n", Ok(("bash", vec!["-e", "-u"]))),
             (b"#!/usr/bin/env -i bash\n", Err(())),
             (b"#!\n", Err(())),
         ];
@@ -583,53 +567,16 @@ mod tests {
         let env = vec![("PATH".to_string(), "/usr/bin:/bin".to_string())];
         let r = root.display().to_string();
         type Program = Option<(String, Vec<String>)>;
+        #[rustfmt::skip]
         let rows: Vec<(&str, Program, Vec<&str>)> = vec![
-            (
-                "./hooks/sb.sh a",
-                Some((
-                    "/bin/sh".into(),
-                    vec![format!("{r}/hooks/sb.sh"), "a".into()],
-                )),
-                vec![],
-            ),
-            (
-                "./hooks/plain.sh",
-                Some(("sh".into(), vec![format!("{r}/hooks/plain.sh")])),
-                vec!["jq"],
-            ),
-            (
-                "./hooks/bin",
-                Some((format!("{r}/hooks/bin"), vec![])),
-                vec![],
-            ),
-            (
-                "hooks/plain.sh",
-                Some((format!("{r}/hooks/plain.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "hooks/sb.sh",
-                Some((format!("{r}/hooks/sb.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "./hooks/missing.sh",
-                Some((format!("{r}/hooks/missing.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "cat | jq -r .tool_name",
-                Some((
-                    "sh".into(),
-                    vec!["-c".into(), "cat | jq -r .tool_name".into()],
-                )),
-                vec!["jq"],
-            ),
-            (
-                "echo hi",
-                Some(("sh".into(), vec!["-c".into(), "echo hi".into()])),
-                vec![],
-            ),
+            ("./hooks/sb.sh a", Some(("/bin/sh".into(), vec![format!("{r}/hooks/sb.sh"), "a".into()])), vec![]),
+            ("./hooks/plain.sh", Some(("sh".into(), vec![format!("{r}/hooks/plain.sh")])), vec!["jq"]),
+            ("./hooks/bin", Some((format!("{r}/hooks/bin"), vec![])), vec![]),
+            ("hooks/plain.sh", Some((format!("{r}/hooks/plain.sh"), vec![])), vec![]),
+            ("hooks/sb.sh", Some((format!("{r}/hooks/sb.sh"), vec![])), vec![]),
+            ("./hooks/missing.sh", Some((format!("{r}/hooks/missing.sh"), vec![])), vec![]),
+            ("cat | jq -r .tool_name", Some(("sh".into(), vec!["-c".into(), "cat | jq -r .tool_name".into()])), vec!["jq"]),
+            ("echo hi", Some(("sh".into(), vec!["-c".into(), "echo hi".into()])), vec![]),
         ];
         for (line, want, assumed) in rows {
             let d = dispatch(line, root, &env);

@@ -232,33 +232,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("before_shell", SHELL, bash("rm -rf build")),
-            (
-                "after_shell",
-                "event: afterShellExecution\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "pre_tool_shell",
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                bash("git push -f"),
-            ),
-            (
-                "post_tool_shell",
-                "event: postToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "after_file_edit",
-                "on: after-edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("after_shell", "event: afterShellExecution\ncommand: ./h.sh\n", bash("ls")),
+            ("pre_tool_shell", "on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("git push -f")),
+            ("post_tool_shell", "event: postToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("after_file_edit", "on: after-edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -271,38 +252,15 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: PreToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Cursor has no PreToolUse event",
-            ),
-            (
-                "event: preToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "pass --payload",
-            ),
-            (
-                "event: postToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "builds only afterFileEdit",
-            ),
+            ("event: PreToolUse\ncommand: ./h.sh\n", bash("ls"), "Cursor has no PreToolUse event"),
+            ("event: preToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "pass --payload"),
+            ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "builds only afterFileEdit"),
             (SHELL, prompt("hi"), "not fired by --prompt"),
-            (
-                "event: beforeMCPExecution\ncommand: ./h.sh\n",
-                bash("ls"),
-                "pass --payload",
-            ),
-            (
-                "event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regex",
-            ),
-            (
-                "event: preToolUse\ncommand: ./h.sh\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
+            ("event: beforeMCPExecution\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
+            ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
+            ("event: preToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ];
         for (yaml, trigger, want) in cases {
             let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
@@ -325,21 +283,17 @@ mod tests {
     /// The matcher sees the field the event names: tool_name, command, prompt, file_path.
     #[test]
     fn matchers() {
+        #[rustfmt::skip]
         let rows = [
             ("event: preToolUse", "Shell", bash("ls"), true),
             ("event: preToolUse", "Write|Edit", bash("ls"), false),
-            ("event: preToolUse", "^She", bash("ls"), true), // unanchored
+            ("event: preToolUse", "^She", bash("ls"), true), // unanchored,
             ("event: beforeShellExecution", "rm ", bash("rm -rf x"), true),
             ("event: beforeShellExecution", "rm ", bash("ls"), false),
-            (
-                "event: beforeSubmitPrompt",
-                "secret",
-                prompt("a secret"),
-                true,
-            ),
+            ("event: beforeSubmitPrompt", "secret", prompt("a secret"), true),
             ("event: afterFileEdit", "\\.rs$", edit("a.rs", true), true),
             ("event: afterFileEdit", "\\.py$", edit("a.rs", true), false),
-            ("event: stop", "anything", Trigger::None, true), // ignored
+            ("event: stop", "anything", Trigger::None, true), // ignored,
         ];
         for (event, matcher, trigger, fires) in rows {
             let yaml = format!("{event}\nmatcher: '{matcher}'\ncommand: ./h.sh\n");

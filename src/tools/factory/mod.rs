@@ -222,33 +222,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_create",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a/b.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start_resume",
-                "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_create", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -289,33 +270,14 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Factory droid has no BeforeTool event",
-            ),
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-                "picks Edit",
-            ),
-            (
-                "event: PreToolUse\nmatcher: ApplyPatch\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-                "picks ApplyPatch",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Factory droid has no BeforeTool event"),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.txt", true), "picks Edit"),
+            ("event: PreToolUse\nmatcher: ApplyPatch\ncommand: ./h.sh\n", edit("a.txt", true), "picks ApplyPatch"),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
+            ("event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ];
         for (yaml, trigger, want) in cases {
             let text = format!("{:?}", plan(&TOOL, yaml, &trigger));

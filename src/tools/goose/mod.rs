@@ -490,48 +490,17 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_write",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/main.rs", false),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n",
-                edit("src/main.rs", true),
-            ),
-            (
-                "before_shell",
-                "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n",
-                bash("rm -rf build"),
-            ),
-            (
-                "after_file_edit",
-                "on: after-edit\ncommand: ./h.sh\n",
-                edit("src/main.rs", true),
-            ),
-            (
-                "before_read_file",
-                "event: BeforeReadFile\ncommand: ./h.sh\n",
-                edit(".env", true),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/main.rs", false)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("src/main.rs", true)),
+            ("before_shell", "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n", bash("rm -rf build")),
+            ("after_file_edit", "on: after-edit\ncommand: ./h.sh\n", edit("src/main.rs", true)),
+            ("before_read_file", "event: BeforeReadFile\ncommand: ./h.sh\n", edit(".env", true)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -601,28 +570,13 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Goose has no Notification event",
-            ),
+            ("event: Notification\ncommand: ./h.sh\n", bash("ls"), "Goose has no Notification event"),
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeShellExecution\ncommand: ./h.sh\n",
-                edit("a", true),
-                "pass --bash",
-            ),
-            (
-                "event: AfterFileEdit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "pass --edit",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n",
-                bash("ls"),
-                "rejects the plugin's hooks.json",
-            ),
+            ("event: BeforeShellExecution\ncommand: ./h.sh\n", edit("a", true), "pass --bash"),
+            ("event: AfterFileEdit\ncommand: ./h.sh\n", bash("ls"), "pass --edit"),
+            ("event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n", bash("ls"), "rejects the plugin's hooks.json"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);

@@ -314,12 +314,9 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -397,54 +394,19 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let rows = [
             ("--bash refused", PRE, bash("ls")),
-            (
-                "--edit refused",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-            ),
+            ("--edit refused", "event: PostToolUse\ncommand: ./h.sh\n", edit("a.rs", true)),
             ("tool event needs a payload", PRE, Trigger::None),
-            (
-                "no SessionEnd",
-                "on: session-end\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "SessionStart data undocumented",
-                "event: SessionStart\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "PostFileSave undocumented",
-                "event: PostFileSave\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "unknown event",
-                "event: Notification\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "confirm",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  confirm: true\n",
-                Trigger::None,
-            ),
-            (
-                "agent action",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action: agent\n",
-                Trigger::None,
-            ),
-            (
-                "agent action object",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action:\n    type: agent\n",
-                Trigger::None,
-            ),
-            (
-                "--prompt on Stop",
-                "event: Stop\ncommand: ./h.sh\n",
-                prompt("x"),
-            ),
+            ("no SessionEnd", "on: session-end\ncommand: ./h.sh\n", Trigger::None),
+            ("SessionStart data undocumented", "event: SessionStart\ncommand: ./h.sh\n", Trigger::None),
+            ("PostFileSave undocumented", "event: PostFileSave\ncommand: ./h.sh\n", Trigger::None),
+            ("unknown event", "event: Notification\ncommand: ./h.sh\n", Trigger::None),
+            ("confirm", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  confirm: true\n", Trigger::None),
+            ("agent action", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action: agent\n", Trigger::None),
+            ("agent action object", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action:\n    type: agent\n", Trigger::None),
+            ("--prompt on Stop", "event: Stop\ncommand: ./h.sh\n", prompt("x")),
         ];
         for (name, yaml, trigger) in rows {
             let p = plan(&TOOL, yaml, &trigger);
