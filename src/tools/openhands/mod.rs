@@ -233,23 +233,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -261,22 +250,11 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                PRE,
-                edit("src/a.rs", true),
-                "file_editor input is undocumented",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "OpenHands has no Notification",
-            ),
+            (PRE, edit("src/a.rs", true), "file_editor input is undocumented"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
         ];
         for (yaml, trigger, want) in cases {

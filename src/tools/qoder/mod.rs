@@ -379,23 +379,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_write",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", false),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", false)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("config_change", POLICY, crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -409,39 +398,14 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         let none = crate::trigger::Trigger::None;
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: TaskCreated\ncommand: ./h.sh\n",
-                none.clone(),
-                "no decision rules",
-            ),
-            (
-                "event: Setup\ncommand: ./h.sh\n",
-                none.clone(),
-                "no decision rules",
-            ),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Qoder has no BeforeTool",
-            ),
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "picks Edit",
-            ),
-            (
-                "event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n",
-                payload(
-                    serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}}),
-                ),
-                "a glob only for",
-            ),
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                none,
-                "pass --payload",
-            ),
+            ("event: TaskCreated\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
+            ("event: Setup\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qoder has no BeforeTool"),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.rs", true), "picks Edit"),
+            ("event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n", payload(serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}})), "a glob only for"),
+            ("event: Notification\ncommand: ./h.sh\n", none, "pass --payload"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);
@@ -453,19 +417,11 @@ mod tests {
     /// Commands that plan but do not run (seed 002, shell table).
     #[test]
     fn commands_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
-                "powershell",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nargs: [\"$HOME\"]\n",
-                "`$`",
-            ),
-            (
-                "event: PreToolUse\ncommand: \"$X/h.sh\"\nargs: [a]\n",
-                "`$`",
-            ),
+            ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", "powershell"),
+            ("event: PreToolUse\ncommand: ./h.sh\nargs: [\"$HOME\"]\n", "`$`"),
+            ("event: PreToolUse\ncommand: \"$X/h.sh\"\nargs: [a]\n", "`$`"),
             ("event: PreToolUse\ncommand: ./h.sh | cat\n", "script path"),
         ];
         for (yaml, want) in cases {
@@ -483,19 +439,10 @@ mod tests {
     #[test]
     fn shells_and_assumptions() {
         // (spec, program, args, shell assumed)
+        #[rustfmt::skip]
         let rows: [(&str, &str, &[&str], bool); 3] = [
-            (
-                "command: ./h.sh | cat\nshell: bash\n",
-                "bash",
-                &["-c", "./h.sh | cat"],
-                false,
-            ),
-            (
-                "command: hooks/x.sh\nargs: [a, b]\n",
-                "/project/hooks/x.sh",
-                &["a", "b"],
-                false,
-            ),
+            ("command: ./h.sh | cat\nshell: bash\n", "bash", &["-c", "./h.sh | cat"], false),
+            ("command: hooks/x.sh\nargs: [a, b]\n", "/project/hooks/x.sh", &["a", "b"], false),
             ("command: ./h.sh\n", "sh", &["-c", "./h.sh"], true),
         ];
         for (rest, program, args, shell) in rows {

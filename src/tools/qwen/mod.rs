@@ -303,38 +303,15 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_write_file",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a/b.txt", false),
-            ),
-            (
-                "edit_edit",
-                "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n",
-                edit("a/b.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: run_shell_command\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
+            ("edit_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("a/b.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: run_shell_command\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -380,28 +357,13 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Qwen Code has no BeforeTool event",
-            ),
-            (
-                "event: TodoCreated\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "needs a prompt",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qwen Code has no BeforeTool event"),
+            ("event: TodoCreated\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "no exec form"),
+            ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
         ];
         for (yaml, trigger, want) in cases {
             let text = format!("{:?}", plan(&TOOL, yaml, &trigger));

@@ -263,33 +263,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf /tmp/x")),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "permission_bash",
-                "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n",
-                bash("rm -rf /tmp/x"),
-            ),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("post_bash", "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n", bash("ls")),
+            ("permission_bash", "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n", bash("rm -rf /tmp/x")),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -334,28 +315,13 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "Spettro has no prompt-submit event",
-            ),
-            (
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Spettro has no stop event",
-            ),
-            (
-                "event: Stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Spettro has no Stop event",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "Spettro has no prompt-submit event"),
+            ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no stop event"),
+            ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no Stop event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-            (
-                "on: before-tool\nmatch: read\ncommand: ./h.sh\n",
-                edit("a", true),
-                "no tool id",
-            ),
+            ("on: before-tool\nmatch: read\ncommand: ./h.sh\n", edit("a", true), "no tool id"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);

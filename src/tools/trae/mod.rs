@@ -178,18 +178,11 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -201,33 +194,14 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, edit("src/a.rs", true), "no edit tool input"),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "no edit tool",
-            ),
-            (
-                "on: session-end\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "no SessionEnd",
-            ),
-            (
-                "event: PreCompact\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Trae has no PreCompact",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), "no edit tool"),
+            ("on: session-end\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "no SessionEnd"),
+            ("event: PreCompact\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Trae has no PreCompact"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
         ];
         for (yaml, trigger, want) in cases {
             let p = plan(&TOOL, yaml, &trigger);

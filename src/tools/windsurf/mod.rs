@@ -226,29 +226,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "permission_request",
-                "event: PermissionRequest\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("permission_request", "event: PermissionRequest\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
-            (
-                "post_compaction",
-                "event: PostCompaction\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
+            ("post_compaction", "event: PostCompaction\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -262,68 +247,21 @@ mod tests {
     fn matchers() {
         // (yaml, trigger, Some(true) runs / Some(false) skipped / None not run)
         let pc = |t: &str| payload(json!({"trigger": t}));
+        #[rustfmt::skip]
         let rows = [
             (PRE.to_string(), bash("ls"), Some(true)),
-            (
-                "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(false),
-            ),
-            (
-                "event: PreToolUse\nmatcher: ex\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(false),
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                None,
-            ),
-            (
-                "event: PreCompact\nmatcher: manual\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                Some(true),
-            ),
-            (
-                "event: PreCompact\nmatcher: auto\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                Some(false),
-            ),
-            (
-                "event: PostCompact\nmatcher: manual|auto\ncommand: ./h.sh\n".into(),
-                pc("auto"),
-                Some(true),
-            ),
-            (
-                "event: PreCompact\nmatcher: startup\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                None,
-            ),
-            (
-                "event: Stop\nmatcher: x\ncommand: ./h.sh\n".into(),
-                Trigger::None,
-                None,
-            ),
-            (
-                "event: UserPromptSubmit\nmatcher: x\ncommand: ./h.sh\n".into(),
-                prompt("p"),
-                None,
-            ),
+            ("event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n".into(), bash("ls"), Some(false)),
+            ("event: PreToolUse\nmatcher: ex\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("event: PreToolUse\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n".into(), bash("ls"), Some(false)),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n".into(), bash("ls"), None),
+            ("event: PreCompact\nmatcher: manual\ncommand: ./h.sh\n".into(), pc("manual"), Some(true)),
+            ("event: PreCompact\nmatcher: auto\ncommand: ./h.sh\n".into(), pc("manual"), Some(false)),
+            ("event: PostCompact\nmatcher: manual|auto\ncommand: ./h.sh\n".into(), pc("auto"), Some(true)),
+            ("event: PreCompact\nmatcher: startup\ncommand: ./h.sh\n".into(), pc("manual"), None),
+            ("event: Stop\nmatcher: x\ncommand: ./h.sh\n".into(), Trigger::None, None),
+            ("event: UserPromptSubmit\nmatcher: x\ncommand: ./h.sh\n".into(), prompt("p"), None),
         ];
         for (yaml, trigger, want) in rows {
             let p = plan(&TOOL, &yaml, &trigger);
