@@ -203,3 +203,12 @@ pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> T
         own_read: None,
     }
 }
+
+/// The reply many agents read as Claude Code's: `permissionDecision: deny` for PreToolUse.
+pub const PRE_DENY: &str =
+    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+
+/// A `hookSpecificOutput` reply for `event` with these fields (`body`, JSON members).
+pub fn hso(event: &str, body: &str) -> String {
+    format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
+}

@@ -202,9 +202,7 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let hso = |event: &str, body: &str| {
-            format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
-        };
+        use testing::hso;
         let pre_deny = hso("PreToolUse", r#""permissionDecision":"deny""#);
         let stop_block = hso("Stop", r#""decision":"block","reason":"tests fail""#);
         let post_block = hso("PostToolUse", r#""decision":"block""#);

@@ -218,8 +218,7 @@ mod tests {
     use crate::verdict::{Decision, Effect};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
     /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types.

@@ -353,8 +353,7 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let deny_hso =
-            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        let deny_hso = testing::PRE_DENY;
         #[rustfmt::skip]
         let rows: Vec<(&str, crate::exec::Outcome, Decision, Effect)> = vec![
             ("S exit 0, no output", exit(0, "", ""), Allow, Effect::Proceeds),

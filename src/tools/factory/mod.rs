@@ -167,8 +167,7 @@ mod tests {
     use crate::verdict::{Decision, Effect};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Execute\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (droid 0.215.0), S = behaviour
     /// spec (seed 002, "Factory replies"), D = hooks reference.

@@ -302,9 +302,7 @@ mod tests {
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const POLICY: &str = "event: ConfigChange\nmatcher: policy_settings\ncommand: ./hook.sh\n";
 
-    fn hso(event: &str, body: &str) -> String {
-        format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
-    }
+    use crate::tools::testing::hso;
 
     /// Every reply rule, with its source. S = behaviour spec (seed 002, "Qoder replies"),
     /// D = Qoder docs (protocols-b.md §4).

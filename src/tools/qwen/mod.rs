@@ -248,8 +248,7 @@ mod tests {
     use crate::verdict::{Decision, Effect};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
     /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9.

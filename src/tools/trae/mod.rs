@@ -142,8 +142,7 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let deny =
-            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        let deny = testing::PRE_DENY;
         #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
             ("S exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
