@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{Plan, PlanContext, ReadContext, Tool};
+pub use super::Plan;
+use super::{PlanContext, ReadContext, Tool};
 use crate::exec::{Captured, Outcome};
 use crate::spec::{self, HookSpec};
 use crate::trigger::Trigger;
-use crate::verdict::{Decision, Effect, Reading};
+use crate::verdict::Reading;
+pub use crate::verdict::{Decision, Effect};
 
 /// The project root every unit test plans in.
 pub const ROOT: &str = "/project";

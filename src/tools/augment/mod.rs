@@ -189,11 +189,7 @@ fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<Strin
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: launch-process\ncommand: ./hook.sh\n";
 

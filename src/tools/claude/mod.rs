@@ -210,12 +210,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;

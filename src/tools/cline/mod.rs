@@ -375,13 +375,8 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\ncommand: ./hook.sh\n";

@@ -160,11 +160,7 @@ fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, Stri
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
 

@@ -371,13 +371,9 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::tools::{Plan, ReadContext};
+    use crate::tools::testing::{self, *};
+    use crate::tools::ReadContext;
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
 
     const PRE: &str = "event: preToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
     const HSO_DENY: &str =

@@ -339,12 +339,7 @@ fn hook_env(
 mod tests {
     use super::TOOL;
     use super::dispatch::{dispatch, parse_shebang};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: ^bash$\ncommand: ./hook.sh\n";
 

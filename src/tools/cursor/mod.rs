@@ -156,13 +156,8 @@ const EVENTS: &[Event] = &[
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
 
     const SHELL: &str = "event: beforeShellExecution\ncommand: ./hook.sh\n";
 

@@ -159,12 +159,7 @@ const STOP: Blocks = Blocks::Continues("droid does not stop: the reason goes bac
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Execute\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;

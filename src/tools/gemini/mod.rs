@@ -154,11 +154,7 @@ const EVENTS: &[Event] = &[
 #[cfg(test)]
 mod tests {
     use super::{TOOL, expand};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
 

@@ -430,12 +430,7 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
     const ON_FAIL: &str = "event: PreToolUse\ncommand: ./hook.sh\nx-goose:\n  on_failure: block\n";

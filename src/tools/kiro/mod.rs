@@ -265,13 +265,8 @@ fn plan(cx: &PlanContext) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::{TOOL, selects};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";

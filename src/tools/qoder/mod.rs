@@ -293,11 +293,7 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const POLICY: &str = "event: ConfigChange\nmatcher: policy_settings\ncommand: ./hook.sh\n";

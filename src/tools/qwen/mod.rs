@@ -240,12 +240,7 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::{TOOL, expand};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;

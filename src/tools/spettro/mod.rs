@@ -211,12 +211,7 @@ fn omit_empty(_cx: &PlanContext, _event: &str, obj: &mut Map<String, Value>) {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
 

@@ -129,11 +129,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: RunCommand\ncommand: ./hook.sh\n";
 

@@ -148,12 +148,8 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\nmatcher: exec\ncommand: ./hook.sh\n";
