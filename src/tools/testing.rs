@@ -214,3 +214,22 @@ pub const PRE_DENY: &str =
 pub fn hso(event: &str, body: &str) -> String {
     format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
 }
+
+/// Checks a matcher table: a hook on `event` with each row's matcher runs, or not (the row's
+/// last column), for the `--payload` that `payload_of` builds from the row's tool name.
+pub fn check_matchers(
+    tool: &Tool,
+    event: &str,
+    rows: &[(&str, &str, bool)],
+    payload_of: impl Fn(&str) -> Value,
+) {
+    for (matcher, name, fires) in rows {
+        let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+        let p = plan(tool, &yaml, &payload(payload_of(name)));
+        assert_eq!(
+            matches!(p, Plan::Run(_)),
+            *fires,
+            "{matcher} vs {name}: {p:?}"
+        );
+    }
+}

@@ -204,19 +204,7 @@ mod tests {
             ("run_.*", "run_command", true),
             ("write_to_file|run_command", "run_command", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"toolCall": {"name": tool, "args": {}}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"toolCall": {"name": tool, "args": {}}}));
     }
 
     #[test]

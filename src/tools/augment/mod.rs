@@ -307,19 +307,7 @@ mod tests {
             ("Bash", "launch-process", false),
             ("str-replace-editor", "save-file", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool}));
         let p = plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\ntimeout: 5\nenv: {K: v}\n",

@@ -221,19 +221,7 @@ mod tests {
             ("(", "(", true), // does not compile: equality
             ("*", "anything", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: BeforeTool\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "BeforeTool", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let p = plan(
             &TOOL,
             "event: SessionStart\nmatcher: start\ncommand: ./h.sh\n",

@@ -483,19 +483,7 @@ mod tests {
             ("Bas", "Bash", false),         // exact
             ("mcp__.*", "mcp__x__y", true), // regex
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let ifs = [
             ("Bash(git push*)", bash("git push -f"), true),
             ("Bash(git push*)", bash("git status"), false),

@@ -293,19 +293,7 @@ mod tests {
             ("multi-edit", "file-edit", false), // a narrower retired name
             ("Bash", "bash", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"event": "PreToolUse", "tool_id": tool})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"event": "PreToolUse", "tool_id": tool}));
     }
 
     #[test]
