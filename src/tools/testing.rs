@@ -233,3 +233,28 @@ pub fn check_matchers(
         );
     }
 }
+
+/// Checks that each case (a spec, a trigger) is not run, for a reason that says the case's
+/// words.
+pub fn check_not_run<'a>(
+    tool: &Tool,
+    cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
+) {
+    for (yaml, trigger, want) in cases {
+        let p = plan(tool, yaml, &trigger);
+        assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
+        assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
+    }
+}
+
+/// Checks that the plan of each case (a spec, a trigger) says the case's words, whether it
+/// runs, is skipped or is not run.
+pub fn check_plan_says<'a>(
+    tool: &Tool,
+    cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
+) {
+    for (yaml, trigger, want) in cases {
+        let text = format!("{:?}", plan(tool, yaml, &trigger));
+        assert!(text.contains(want), "{yaml}: {text}");
+    }
+}

@@ -301,11 +301,7 @@ mod tests {
             ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", bash("ls"), "powershell"),
             ("event: PreModelSwitch\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            let text = format!("{p:?}");
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
     }
 
     #[test]

@@ -526,10 +526,7 @@ mod tests {
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
             ("on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n", bash("ls"), "MCP"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
     }
 
     #[test]

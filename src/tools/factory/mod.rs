@@ -261,10 +261,7 @@ mod tests {
             ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
             ("event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: Read\ncommand: ./h.sh\n",

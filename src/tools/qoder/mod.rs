@@ -401,11 +401,7 @@ mod tests {
             ("event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n", payload(serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}})), "a glob only for"),
             ("event: Notification\ncommand: ./h.sh\n", none, "pass --payload"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     /// Commands that plan but do not run (seed 002, shell table).

@@ -359,10 +359,7 @@ mod tests {
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "no exec form"),
             ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
         let Plan::Run(run) = plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
