@@ -65,7 +65,19 @@ impl Firing {
         root: &Path,
         home: &Path,
     ) -> Result<Self, String> {
-        let events = crate::tools::all_events();
+        Self::resolve_in(crate::tools::ALL, name, from, tools, root, home)
+    }
+
+    /// [`Firing::resolve`] among the agents `all` (the registry, or a test's own).
+    fn resolve_in(
+        all: &[&'static Tool],
+        name: &str,
+        from: &'static str,
+        tools: &[&'static Tool],
+        root: &Path,
+        home: &Path,
+    ) -> Result<Self, String> {
+        let events = crate::tools::events_of(all);
         let portable = On::parse(name);
         if portable.is_none() && !events.iter().any(|e| word(e) == word(name)) {
             let portable_names: Vec<&str> = On::ALL.iter().map(|(k, _)| *k).collect();
@@ -80,7 +92,7 @@ impl Firing {
         }
         // Every agent's event for each portable event, from all agents (the name may be one
         // agent's spelling of an event another checked agent spells otherwise).
-        let table: Vec<(&'static str, On, Option<String>)> = crate::tools::ALL
+        let table: Vec<(&'static str, On, Option<String>)> = all
             .iter()
             .flat_map(|t| {
                 On::ALL
@@ -151,24 +163,52 @@ impl Firing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contract::testing::sample;
+    use crate::contract::{Contract, Event, Kind, event};
+    use crate::tools::testing::agent;
+
+    const TOOL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
+    const A_EVENTS: &[Event] = &[
+        event("PreToolUse", Kind::BeforeTool, 5).input(TOOL),
+        event("SessionStart", Kind::SessionStart, 5).input("{}"),
+    ];
+    const B_EVENTS: &[Event] = &[
+        event("BeforeTool", Kind::BeforeTool, 5).input(TOOL),
+        event("AfterTool", Kind::AfterTool, 5).input(TOOL),
+    ];
+    /// Two agents that spell the same portable events differently.
+    static A: Contract = {
+        let mut c = sample(A_EVENTS, &[], &[]);
+        c.portable.events = &[
+            (On::BeforeTool, "PreToolUse"),
+            (On::SessionStart, "SessionStart"),
+        ];
+        c
+    };
+    static B: Contract = {
+        let mut c = sample(B_EVENTS, &[], &[]);
+        c.portable.events = &[(On::BeforeTool, "BeforeTool"), (On::AfterTool, "AfterTool")];
+        c
+    };
+    static AGENT_A: Tool = agent("a", &A);
+    static AGENT_B: Tool = agent("b", &B);
 
     #[test]
     fn each_agent_spells_the_portable_events() {
         let root = Path::new("/proj");
-        let claude = crate::tools::find("claude").unwrap();
-        let gemini = crate::tools::find("gemini").unwrap();
+        let (a, b) = (&AGENT_A, &AGENT_B);
         assert_eq!(
-            event_for(claude, On::BeforeTool, root, root).as_deref(),
+            event_for(a, On::BeforeTool, root, root).as_deref(),
             Some("PreToolUse")
         );
         assert_eq!(
-            event_for(gemini, On::BeforeTool, root, root).as_deref(),
+            event_for(b, On::BeforeTool, root, root).as_deref(),
             Some("BeforeTool")
         );
-        let f = Firing::resolve("PreToolUse", "--event", &[claude, gemini], root, root).unwrap();
-        assert!(f.fires("claude", "PreToolUse") && f.fires("gemini", "BeforeTool"));
-        assert!(!f.fires("gemini", "AfterTool"));
-        let f = Firing::resolve("session-start", "--event", &[claude], root, root).unwrap();
-        assert!(f.fires("claude", "SessionStart"));
+        let f = Firing::resolve_in(&[a, b], "PreToolUse", "--event", &[a, b], root, root).unwrap();
+        assert!(f.fires("a", "PreToolUse") && f.fires("b", "BeforeTool"));
+        assert!(!f.fires("b", "AfterTool"));
+        let f = Firing::resolve_in(&[a, b], "session-start", "--event", &[a], root, root).unwrap();
+        assert!(f.fires("a", "SessionStart"));
     }
 }

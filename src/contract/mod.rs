@@ -7,6 +7,7 @@
 //! agent really is special ([`Quirks`]).
 
 pub mod describe;
+pub mod presets;
 pub mod reply;
 pub mod template;
 #[cfg(test)]
@@ -19,6 +20,7 @@ use serde_json::Value;
 use crate::spec::{HookSpec, On, PortableMatch};
 use crate::trigger::Trigger;
 
+pub use presets::strongest;
 pub use reply::{Reply, Rule};
 
 /// One agent's hook contract.
@@ -294,6 +296,9 @@ pub struct Input {
     pub common: &'static str,
     /// Where a payload names the tool (dotted path: `tool_name`, `toolCall.name`).
     pub tool_path: &'static str,
+    /// Why `--edit` builds no tool event's input (`{event}` standing for the event), where
+    /// the agent names no edit tool; `None`: the common words.
+    pub no_edit: Option<&'static str>,
 }
 
 /// How the agent runs a command.
@@ -318,7 +323,16 @@ pub struct Run {
     /// The spec's `cwd` (relative to the root) is where the agent runs the handler, and where
     /// an exec-form path resolves; when the spec gives one, nothing about the cwd is assumed.
     pub handler_cwd: bool,
+    /// The program and arguments the agent picks for each command, by the hook's own settings
+    /// (a `shell:` key, a script's extension), in place of [`Run::shell`]'s; `None`: the shell.
+    pub per_hook: Option<PerHook>,
+    /// The agent waits for every hook, whatever the spec's `async` says.
+    pub ignores_async: bool,
 }
+
+/// Picks the program and arguments for one command of a spec (run from the project root), or
+/// says why the agent would not run it.
+pub type PerHook = fn(&HookSpec, &str, &Path) -> Result<(String, Vec<String>), String>;
 
 /// The shell a command runs under.
 #[derive(Clone, Copy)]

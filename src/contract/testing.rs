@@ -1,24 +1,14 @@
 //! A small contract for the engine's own unit tests. Test-only.
 
-use super::reply::{Reply, Rule, Stream};
+use super::reply::{Reply, Rule};
 use super::{
-    Contract, Event, Flavour, Input, Kind, Portable, Quirks, ReadContext, Run, Shell, ToolCall,
-    Tools, Zero, event,
+    Contract, Event, Flavour, Input, Kind, Portable, Quirks, ReadContext, Run, ToolCall, Tools,
+    event,
 };
 use crate::verdict::Reading;
 
 /// Runs a command as `/bin/sh -c`, assuming the cwd and nothing else.
-pub const RUN: Run = Run {
-    shell: Shell::Argv(&["/bin/sh", "-c"]),
-    exec_form: Ok(()),
-    env: &[],
-    spec_env: Ok(()),
-    expands: None,
-    timeout_assumed: false,
-    zero_timeout: Zero::AsGiven,
-    cwd_assumed: true,
-    handler_cwd: false,
-};
+pub const RUN: Run = Run::argv(&["/bin/sh", "-c"]).cwd_assumed();
 
 const EVENTS: &[Event] = &[
     event("SessionStart", Kind::SessionStart, 5).input("{}"),
@@ -49,12 +39,7 @@ pub const fn sample(
             mcp: "",
         },
         tools: Tools {
-            shell: ToolCall {
-                name: "Sh",
-                input: r#"{"command":"$COMMAND"}"#,
-                new_file: None,
-                response: "{}",
-            },
+            shell: ToolCall::new("Sh", r#"{"command":"$COMMAND"}"#, "{}"),
             edit,
             read: &[],
             read_input: "$NONE:A names no read tool",
@@ -62,28 +47,10 @@ pub const fn sample(
             mcp: "",
         },
         matcher: Flavour::ExactOrJsRegex,
-        input: Input {
-            common: r#"{"hook_event_name":"$EVENT"}"#,
-            tool_path: "tool_name",
-        },
-        run: Run {
-            shell: Shell::Argv(&["sh", "-c"]),
-            cwd_assumed: false,
-            ..RUN
-        },
-        reply: Reply {
-            from: Stream::Stdout,
-            json_in_string: false,
-            skips_bom: false,
-            context: &[],
-            rewrites: &[],
-            rules,
-            combine: crate::tools::shared::strongest,
-        },
-        quirks: Quirks {
-            gate: None,
-            input: None,
-        },
+        input: Input::common(r#"{"hook_event_name":"$EVENT"}"#),
+        run: Run::argv(&["sh", "-c"]),
+        reply: Reply::stdout(rules),
+        quirks: Quirks::NONE,
     }
 }
 

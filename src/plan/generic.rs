@@ -214,12 +214,18 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 }
                 (_, Shell::Assumed) => assumed::any_command_shell(&display),
             };
+            // An agent that picks the program per hook replaces the shell's (a command the
+            // shell could not run stays not run).
+            let invocation = match c.run.per_hook.map(|pick| pick(cx.spec, command, cx.root)) {
+                None => invocation,
+                Some(picked) => invocation.and(picked),
+            };
             PlannedCommand {
                 invocation: invocation.map(|(program, args)| {
                     build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
-                is_async: cx.spec.is_async() || ev.detached,
+                is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
             }
         })
         .collect();
@@ -393,9 +399,13 @@ mod zero_and_cwd_tests {
 
     /// What `c` plans for `yaml` and `trigger`, which must run.
     fn planned(c: &Contract, yaml: &str, trigger: &Trigger) -> RunPlan {
-        let spec = spec(yaml);
+        planned_spec(c, &spec(yaml), trigger)
+    }
+
+    /// [`planned`], for a spec already loaded.
+    fn planned_spec(c: &Contract, spec: &crate::spec::HookSpec, trigger: &Trigger) -> RunPlan {
         let cx = PlanContext {
-            spec: &spec,
+            spec,
             trigger,
             root: Path::new("/project"),
             home: Path::new("/home/user"),
@@ -442,7 +452,10 @@ mod zero_and_cwd_tests {
 
     #[test]
     fn timeout_zero_means_what_the_contract_says() {
-        let yaml = "event: SessionStart\ncommand: ./g.sh\ntimeout: 0\ntargets: [kiro]\n";
+        // The loader takes `timeout: 0` only for agents that say what it means (`targets`
+        // naming one); these contracts say, so the spec holds 0 as such a loaded spec would.
+        let mut spec0 = spec("event: SessionStart\ncommand: ./g.sh\ntimeout: 1\n");
+        spec0.raw.timeout = Some(0);
         let rows = [
             (Zero::AsGiven, 0, 1, 0),
             (Zero::Default, 5, 1, 1),
@@ -456,7 +469,7 @@ mod zero_and_cwd_tests {
                     ..RUN
                 },
             );
-            let run = planned(&c, yaml, &Trigger::None);
+            let run = planned_spec(&c, &spec0, &Trigger::None);
             let (_, _, timeout, _, items) = first_command(&run);
             assert_eq!(
                 (timeout, items.len(), run.notes.len()),
@@ -485,5 +498,42 @@ mod zero_and_cwd_tests {
         assert_eq!(has(yaml, &prompt("hi there")), Some("hi there".to_string()));
         let yaml = "event: SessionStart\ncommand: ./g.sh\n";
         assert_eq!(has(yaml, &Trigger::None), None);
+    }
+
+    /// Picks `bash -c` for a hook whose `shell:` says bash, refuses any other `shell:`.
+    fn by_shell_key(
+        spec: &crate::spec::HookSpec,
+        command: &str,
+        root: &Path,
+    ) -> Result<(String, Vec<String>), String> {
+        match spec.raw.shell.as_deref() {
+            Some("bash") => Ok(("bash".into(), vec!["-c".into(), command.into()])),
+            Some(other) => Err(format!("no {other} here")),
+            None => Ok((root.join(command).display().to_string(), vec![])),
+        }
+    }
+
+    #[test]
+    fn a_per_hook_pick_replaces_the_shell_and_can_refuse() {
+        let c = contract(&[], RUN.per_hook(by_shell_key));
+        let yaml = "event: SessionStart\ncommand: ./g.sh\nshell: bash\n";
+        let (program, _, _, _, _) = first_command(&planned(&c, yaml, &Trigger::None));
+        assert_eq!(program, "bash");
+        let yaml = "event: SessionStart\ncommand: g.sh\n";
+        let (program, _, _, _, _) = first_command(&planned(&c, yaml, &Trigger::None));
+        assert_eq!(program, "/project/g.sh");
+        let yaml = "event: SessionStart\ncommand: ./g.sh\nshell: powershell\n";
+        let run = planned(&c, yaml, &Trigger::None);
+        let why = run.commands[0].invocation.as_ref().err().cloned();
+        assert_eq!(why.as_deref(), Some("no powershell here"));
+    }
+
+    #[test]
+    fn an_agent_that_ignores_async_waits_for_the_hook() {
+        let yaml = "event: SessionStart\ncommand: ./g.sh\nasync: true\n";
+        let waits =
+            |run: Run| !planned(&contract(&[], run), yaml, &Trigger::None).commands[0].is_async;
+        assert!(!waits(RUN));
+        assert!(waits(RUN.ignores_async()));
     }
 }

@@ -62,10 +62,13 @@ pub fn build(
             (Some((&c.tools.shell, false)), command.as_str(), None)
         }
         (true, _, Trigger::Edit { .. }) if c.tools.edit.is_empty() => {
-            return Err(not_run(format!(
-                "{} documents no edit tool's input, so hookcheck builds no {event} input for --edit: pass --payload",
-                c.agent
-            )));
+            return Err(not_run(match c.input.no_edit {
+                Some(why) => why.replace("{event}", event),
+                None => format!(
+                    "{} documents no edit tool's input, so hookcheck builds no {event} input for --edit: pass --payload",
+                    c.agent
+                ),
+            }));
         }
         (true, _, Trigger::Edit { path, exists }) => {
             // The first edit tool the matcher picks, or cannot compile against (the match step
@@ -336,6 +339,22 @@ mod tests {
         assert!(matches!(
             planned_on(yaml, &prompt("hi")),
             Plan::NotRun { reason, .. } if reason.contains("needs a shell call")
+        ));
+    }
+
+    #[test]
+    fn an_agent_may_say_in_its_own_words_why_edit_builds_no_input() {
+        use crate::contract::{Contract, Event, Kind, event, testing::sample};
+        const EVENTS: &[Event] = &[event("PreToolUse", Kind::BeforeTool, 5).input("{}")];
+        static WORDED: Contract = {
+            let mut c = sample(EVENTS, &[], &[]);
+            c.input.no_edit = Some("no {event} input for an edit here");
+            c
+        };
+        let yaml = "event: PreToolUse\ncommand: ./h.sh\n";
+        assert!(matches!(
+            planned_by(&WORDED, yaml, &edit("a.txt", true)),
+            Plan::NotRun { reason, .. } if reason == "no PreToolUse input for an edit here"
         ));
     }
 

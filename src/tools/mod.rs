@@ -183,8 +183,13 @@ pub const ZERO_TIMEOUT_DOCUMENTED: &[&str] = &["kiro", "crush", "spettro"];
 /// Every event name some agent knows (its own spelling), each once, in registry order: the
 /// events of every tool and of every agent whose hook files hookcheck reads.
 pub fn all_events() -> Vec<&'static str> {
+    events_of(ALL)
+}
+
+/// Every event of `tools` and of every native loader, each once.
+pub fn events_of(tools: &[&'static Tool]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    let each = ALL
+    let each = tools
         .iter()
         .flat_map(|t| t.event_names())
         .chain(native::loaders().flat_map(|l| l.events.iter().copied()));

@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{Plan, PlanContext, ReadContext, Tool};
+pub use super::Plan;
+use super::{PlanContext, ReadContext, Tool};
 use crate::exec::{Captured, Outcome};
 use crate::spec::{self, HookSpec};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
+pub use crate::verdict::{Decision, Effect};
 
 /// The project root every unit test plans in.
 pub const ROOT: &str = "/project";
@@ -168,4 +170,96 @@ pub fn read_with(
         peers: &[],
     };
     tool.read(&cx, outcome)
+}
+
+/// One row of a reader table: the case's name (its source first), the event, the outcome, and
+/// the decision and effect the agent comes to.
+pub type Row<'a> = (&'a str, &'a str, Outcome, Decision, Effect);
+
+/// Checks a reader table: `tool` reads each row's outcome on its event, for the spec `yaml`,
+/// and comes to the row's decision and effect.
+pub fn check_rows(tool: &Tool, yaml: &str, rows: Vec<Row>) {
+    let rows = rows
+        .into_iter()
+        .map(|(n, ev, o, d, e)| (n, yaml, ev, o, d, e));
+    check_rows_each(tool, rows.collect());
+}
+
+/// [`check_rows`], each row with its own spec (the second column).
+pub fn check_rows_each(tool: &Tool, rows: Vec<(&str, &str, &str, Outcome, Decision, Effect)>) {
+    for (name, yaml, event, outcome, decision, effect) in rows {
+        let r = read(tool, yaml, event, &outcome);
+        assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+    }
+}
+
+/// A test agent `id` on contract `c` (from [`crate::contract::testing`]): no loader, no live
+/// driver, the one planner and reader.
+pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> Tool {
+    Tool {
+        id,
+        name: id,
+        checked: "",
+        sources: &[],
+        session_vars: &[],
+        notes: &[],
+        files: super::Files::None("a test agent"),
+        live: super::Live::Cannot("a test agent"),
+        hooks: super::Hooks::Commands(c),
+        own_plan: None,
+        own_read: None,
+    }
+}
+
+/// The reply many agents read as Claude Code's: `permissionDecision: deny` for PreToolUse.
+pub const PRE_DENY: &str =
+    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+
+/// A `hookSpecificOutput` reply for `event` with these fields (`body`, JSON members).
+pub fn hso(event: &str, body: &str) -> String {
+    format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
+}
+
+/// Checks a matcher table: a hook on `event` with each row's matcher runs, or not (the row's
+/// last column), for the `--payload` that `payload_of` builds from the row's tool name.
+pub fn check_matchers(
+    tool: &Tool,
+    event: &str,
+    rows: &[(&str, &str, bool)],
+    payload_of: impl Fn(&str) -> Value,
+) {
+    for (matcher, name, fires) in rows {
+        let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
+        let p = plan(tool, &yaml, &payload(payload_of(name)));
+        assert_eq!(
+            matches!(p, Plan::Run(_)),
+            *fires,
+            "{matcher} vs {name}: {p:?}"
+        );
+    }
+}
+
+/// Checks that each case (a spec, a trigger) is not run, for a reason that says the case's
+/// words.
+pub fn check_not_run<'a>(
+    tool: &Tool,
+    cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
+) {
+    for (yaml, trigger, want) in cases {
+        let p = plan(tool, yaml, &trigger);
+        assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
+        assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
+    }
+}
+
+/// Checks that the plan of each case (a spec, a trigger) says the case's words, whether it
+/// runs, is skipped or is not run.
+pub fn check_plan_says<'a>(
+    tool: &Tool,
+    cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
+) {
+    for (yaml, trigger, want) in cases {
+        let text = format!("{:?}", plan(tool, yaml, &trigger));
+        assert!(text.contains(want), "{yaml}: {text}");
+    }
 }

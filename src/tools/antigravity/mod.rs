@@ -9,13 +9,12 @@
 pub mod native;
 mod replies;
 
-use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use super::{Files, Live, Hooks, Tool};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, event,
+    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
 };
-use crate::spec::{On, When};
+use crate::spec::On;
 
 /// Antigravity's contract.
 pub static TOOL: Tool = Tool {
@@ -48,6 +47,7 @@ pub static CONTRACT: Contract = Contract {
     portable: Portable {
         events: &[
             (On::SessionStart, "SessionStart"),
+            (On::PromptSubmit, "$NONE:Antigravity has no prompt event"),
             (On::BeforeTool, "PreToolUse"),
             (On::AfterTool, "PostToolUse"),
             (On::AfterEdit, "PostToolUse"),
@@ -60,33 +60,21 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp_{server}_.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_command",
-            input: r#"{"CommandLine":"$COMMAND","Cwd":"$ROOT"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("run_command", r#"{"CommandLine":"$COMMAND","Cwd":"$ROOT"}"#, "{}"),
         // The edit tools `--edit` may call, in the order tried (seed 002). Only TargetFile is
         // confirmed by third-party hooks; the other args are placeholders.
         edit: &[
-            ToolCall {
-                name: "write_to_file",
-                input: r#"{"TargetFile":"$FILE","CodeContent":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "replace_file_content",
-                input: r#"{"TargetFile":"$FILE","TargetContent":"","ReplacementContent":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "multi_replace_file_content",
-                input: r#"{"TargetFile":"$FILE","ReplacementChunks":[{"TargetContent":"","ReplacementContent":""}]}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new("write_to_file", r#"{"TargetFile":"$FILE","CodeContent":""}"#, "{}"),
+            ToolCall::new(
+                "replace_file_content",
+                r#"{"TargetFile":"$FILE","TargetContent":"","ReplacementContent":""}"#,
+                "{}",
+            ),
+            ToolCall::new(
+                "multi_replace_file_content",
+                r#"{"TargetFile":"$FILE","ReplacementChunks":[{"TargetContent":"","ReplacementContent":""}]}"#,
+                "{}",
+            ),
         ],
         read: &["view_file"],
         // view_file (AbsolutePath) (protocols-b.md, Antigravity).
@@ -98,36 +86,20 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::GoRegexWhole,
     // A camelCase envelope around PascalCase tool args (protocols-b.md §5); only the tool
     // events build one.
-    input: Input {
-        common: r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
-        tool_path: "toolCall.name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Ok(()),
-        env: &[],
+    input: Input::common(
+        r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
+    )
+    .tool_path("toolCall.name"),
+    // 30 s is documented (seed 002, "Assumed results").
+    run: Run::script_path(&[])
         // Unknown handler keys such as env are discarded (protocols-b.md §5, DefenseClaw).
-        spec_env: Err("Antigravity discards a handler's env; the spec's env is not set"),
-        expands: None,
-        // 30 s is documented (seed 002, "Assumed results").
-        timeout_assumed: false,
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .drops_spec_env("Antigravity discards a handler's env; the spec's env is not set")
+        .cwd_assumed()
+        // Antigravity has no async hooks: it waits for every one.
+        .ignores_async(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additionalContext"]),
+    quirks: Quirks::NONE,
 };
 
 /// Events (protocols-b.md §5; seed 002); only the tool events' input is known.
@@ -140,32 +112,19 @@ const EVENTS: &[Event] = &[
     event("SessionStart", Kind::SessionStart, 30),
 ];
 
-/// The generic plan, and two things no table says: Antigravity has no prompt event at all
-/// (not only no `prompt-submit`), and it waits for every hook (no async hooks).
 /// agy 1.0.x exec()s `command` with no shell; later versions run `rtk hook antigravity`
 /// (protocols-b.md §5: DefenseClaw @db1172f, rtk).
 const OLD_EXEC: &str = "agy 1.0.x starts `command` directly, with no shell, so a command with \
     arguments never fires there (protocols-b.md §5, DefenseClaw); later versions run it";
 
-fn plan(cx: &PlanContext) -> Plan {
-    if let When::Portable {
-        on: On::PromptSubmit,
-        ..
-    } = cx.spec.when
-    {
-        return Plan::NotRun {
-            event: None,
-            reason: "Antigravity has no prompt event".into(),
-        };
-    }
+/// The one planner, and the note no table can hang on one kind of command: an inline command
+/// (not a script path) never fires under agy 1.0.x.
+fn plan(cx: &crate::contract::PlanContext) -> crate::plan::Plan {
     let mut plan = crate::plan::plan("antigravity", &CONTRACT, cx);
-    if let Plan::Run(run) = &mut plan {
-        for c in &mut run.commands {
-            c.is_async = false;
-        }
-        if run.assumptions.iter().any(|a| a.item == "inline command") {
-            run.notes.push(OLD_EXEC.to_string());
-        }
+    if let crate::plan::Plan::Run(run) = &mut plan
+        && run.assumptions.iter().any(|a| a.item == "inline command")
+    {
+        run.notes.push(OLD_EXEC.to_string());
     }
     plan
 }
@@ -173,12 +132,7 @@ fn plan(cx: &PlanContext) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_command\ncommand: ./hook.sh\n";
 
@@ -187,123 +141,28 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, bool)> = vec![
-            (
-                "B deny blocks",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny","reason":"r"}"#, ""),
-                Block,
-                true,
-            ),
-            (
-                "B force_ask blocks",
-                "PreToolUse",
-                exit(0, r#"{"decision":"force_ask"}"#, ""),
-                Block,
-                true,
-            ),
-            (
-                "B auto_approve allows",
-                "PreToolUse",
-                exit(0, r#"{"decision":"auto_approve"}"#, ""),
-                Allow,
-                true,
-            ),
-            (
-                "B allow defers (not counted)",
-                "PreToolUse",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                false,
-            ),
-            (
-                "B ask reads as block (not counted)",
-                "PreToolUse",
-                exit(0, r#"{"decision":"ask"}"#, ""),
-                Block,
-                false,
-            ),
-            (
-                "B deny_unless_prior_grant (not counted)",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny_unless_prior_grant"}"#, ""),
-                Block,
-                false,
-            ),
-            (
-                "B unknown decision",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Error,
-                false,
-            ),
-            (
-                "P empty stdout",
-                "PreToolUse",
-                exit(0, "", ""),
-                Error,
-                false,
-            ),
+            ("B deny blocks", "PreToolUse", exit(0, r#"{"decision":"deny","reason":"r"}"#, ""), Block, true),
+            ("B force_ask blocks", "PreToolUse", exit(0, r#"{"decision":"force_ask"}"#, ""), Block, true),
+            ("B auto_approve allows", "PreToolUse", exit(0, r#"{"decision":"auto_approve"}"#, ""), Allow, true),
+            ("B allow defers (not counted)", "PreToolUse", exit(0, r#"{"decision":"allow"}"#, ""), Allow, false),
+            ("B ask reads as block (not counted)", "PreToolUse", exit(0, r#"{"decision":"ask"}"#, ""), Block, false),
+            ("B deny_unless_prior_grant (not counted)", "PreToolUse", exit(0, r#"{"decision":"deny_unless_prior_grant"}"#, ""), Block, false),
+            ("B unknown decision", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Error, false),
+            ("P empty stdout", "PreToolUse", exit(0, "", ""), Error, false),
             ("B not JSON", "PreToolUse", exit(0, "ok", ""), Error, false),
-            (
-                "B exit 2 has no meaning",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Error,
-                false,
-            ),
-            (
-                "B exit 1",
-                "PreToolUse",
-                exit(1, r#"{"decision":"deny"}"#, ""),
-                Error,
-                false,
-            ),
+            ("B exit 2 has no meaning", "PreToolUse", exit(2, "", "no"), Error, false),
+            ("B exit 1", "PreToolUse", exit(1, r#"{"decision":"deny"}"#, ""), Error, false),
             ("B timeout", "PreToolUse", timed_out(), Timeout, false),
             ("B failed start", "PreToolUse", not_started(), Error, false),
             ("B signal", "PreToolUse", signalled(9), Error, false),
-            (
-                "B Stop continue keeps running",
-                "Stop",
-                exit(0, r#"{"decision":"continue"}"#, ""),
-                Block,
-                true,
-            ),
-            (
-                "B Stop other value allows",
-                "Stop",
-                exit(0, r#"{"decision":"stop"}"#, ""),
-                Allow,
-                true,
-            ),
-            (
-                "B PostToolUse JSON allows",
-                "PostToolUse",
-                exit(0, r#"{"additionalContext":"x"}"#, ""),
-                Allow,
-                true,
-            ),
-            (
-                "B SessionStart JSON allows",
-                "SessionStart",
-                exit(0, "{}", ""),
-                Allow,
-                true,
-            ),
-            (
-                "B PreInvocation JSON allows",
-                "PreInvocation",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                true,
-            ),
-            (
-                "B PostInvocation JSON allows",
-                "PostInvocation",
-                exit(0, "{}", ""),
-                Allow,
-                true,
-            ),
+            ("B Stop continue keeps running", "Stop", exit(0, r#"{"decision":"continue"}"#, ""), Block, true),
+            ("B Stop other value allows", "Stop", exit(0, r#"{"decision":"stop"}"#, ""), Allow, true),
+            ("B PostToolUse JSON allows", "PostToolUse", exit(0, r#"{"additionalContext":"x"}"#, ""), Allow, true),
+            ("B SessionStart JSON allows", "SessionStart", exit(0, "{}", ""), Allow, true),
+            ("B PreInvocation JSON allows", "PreInvocation", exit(0, r#"{"decision":"deny"}"#, ""), Allow, true),
+            ("B PostInvocation JSON allows", "PostInvocation", exit(0, "{}", ""), Allow, true),
         ];
         for (name, event, outcome, decision, counted) in rows {
             let r = testing::read(&TOOL, PRE, event, &outcome);
@@ -338,23 +197,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a.txt", false),
-            ),
-            (
-                "edit_replace",
-                "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.txt", false)),
+            ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n", bash("ls")),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -374,56 +222,21 @@ mod tests {
             ("run_.*", "run_command", true),
             ("write_to_file|run_command", "run_command", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"toolCall": {"name": tool, "args": {}}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"toolCall": {"name": tool, "args": {}}}));
     }
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no prompt event",
-            ),
-            (
-                "event: Stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: SessionStart\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: PreInvocation\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: UserPromptSubmit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no UserPromptSubmit event",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
+            ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: SessionStart\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: PreInvocation\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "no UserPromptSubmit event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     /// An inline command runs on the assumed `sh -c`, said as an assumption, with the note

@@ -14,13 +14,13 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use super::{Files, Live, PlanContext, Hooks, Tool};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
-use crate::spec::On;
+use crate::spec::{HookSpec, On};
 
 /// Augment's contract.
 pub static TOOL: Tool = Tool {
@@ -46,7 +46,7 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("Auggie needs an Augment account: no offline model endpoint"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
+    own_plan: None,
     own_read: None,
 };
 
@@ -73,27 +73,16 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp:.*{server}",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "launch-process",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("launch-process", r#"{"command":"$COMMAND"}"#, "null"),
         // The edit tools `--edit` may call, in the order tried (seed 002); Augment's file
         // tools take workspace-relative paths.
         edit: &[
-            ToolCall {
-                name: "str-replace-editor",
-                input: r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
-                new_file: None,
-                response: "null",
-            },
-            ToolCall {
-                name: "save-file",
-                input: r#"{"path":"$RELFILE","file_content":""}"#,
-                new_file: None,
-                response: "null",
-            },
+            ToolCall::new(
+                "str-replace-editor",
+                r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
+                "null",
+            ),
+            ToolCall::new("save-file", r#"{"path":"$RELFILE","file_content":""}"#, "null"),
         ],
         read: &["view"],
         read_input: "$NONE:Augment's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -106,40 +95,22 @@ pub static CONTRACT: Contract = Contract {
         &Flavour::Custom(shared::js_regex),
         "a valid regular expression",
     ),
-    input: Input {
-        common: r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Augment has no exec form (`args`): a hook is the path of a script"),
-        env: &[
+    input: Input::common(
+        r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
+    ),
+    // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
+    run: Run::argv(&["sh", "-c"])
+        .per_hook(script)
+        .no_exec_form("Augment has no exec form (`args`): a hook is the path of a script")
+        .env(&[
             ("AUGMENT_PROJECT_DIR", Var::Root),
             ("AUGMENT_CONVERSATION_ID", Var::Session),
             ("AUGMENT_HOOK_EVENT", Var::Event),
             ("AUGMENT_TOOL_NAME", Var::Tool),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        ]),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// docs.augmentcode.com/cli/v0/hooks, 60 s each. Auggie 1.x announces prompt-submit and
@@ -172,14 +143,6 @@ const EVENTS: &[Event] = &[
 /// The script kinds Augment runs (seed 002, shell table).
 const SCRIPT_EXTENSIONS: &[&str] = &[".sh", ".ps1", ".cmd", ".bat"];
 
-/// The generic plan, with each command started as Augment does: a script path run directly,
-/// which no shell in a table can say.
-fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan("augment", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |c| script(c, cx.root));
-    plan
-}
-
 /// Augment's settings give a timeout in milliseconds: say what to write there.
 fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
     Ok(cx
@@ -197,7 +160,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 
 /// The program Augment starts for `command`: a script path with a known extension, run
 /// directly (seed 002); anything else is not run.
-fn script(command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
+fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
     let refuse = || {
         format!(
             "Augment runs only the path of a .sh, .ps1, .cmd or .bat script, with no shell: move `{command}` into a script and give its path"
@@ -227,11 +190,7 @@ fn script(command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: launch-process\ncommand: ./hook.sh\n";
 
@@ -240,123 +199,29 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let hso = |event: &str, body: &str| {
-            format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
-        };
+        use testing::hso;
         let pre_deny = hso("PreToolUse", r#""permissionDecision":"deny""#);
         let stop_block = hso("Stop", r#""decision":"block","reason":"tests fail""#);
         let post_block = hso("PostToolUse", r#""decision":"block""#);
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "D exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D {} allows",
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D exit 2 blocks PreToolUse",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on Stop is an error",
-                "Stop",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on PostToolUse is an error",
-                "PostToolUse",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D exit 1 is non-blocking",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S permissionDecision deny",
-                "PreToolUse",
-                exit(0, &pre_deny, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision block on PreToolUse",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D Stop decision block (in hookSpecificOutput)",
-                "Stop",
-                exit(0, &stop_block, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S top-level decision block on Stop is not read",
-                "Stop",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S PostToolUse block: tool already ran",
-                "PostToolUse",
-                exit(0, &post_block, ""),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false halts",
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S exit 2 ignores JSON allow",
-                "PreToolUse",
-                exit(2, r#"{"decision":"approve"}"#, "x"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "S failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("D {} allows", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds),
+            ("D exit 2 blocks PreToolUse", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on Stop is an error", "Stop", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("S exit 2 on PostToolUse is an error", "PostToolUse", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("D exit 1 is non-blocking", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("S permissionDecision deny", "PreToolUse", exit(0, &pre_deny, ""), Block, Effect::Blocked),
+            ("S decision block on PreToolUse", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("D Stop decision block (in hookSpecificOutput)", "Stop", exit(0, &stop_block, ""), Block, Effect::Blocked),
+            ("S top-level decision block on Stop is not read", "Stop", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("S PostToolUse block: tool already ran", "PostToolUse", exit(0, &post_block, ""), Block, Effect::Proceeds),
+            ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S exit 2 ignores JSON allow", "PreToolUse", exit(2, r#"{"decision":"approve"}"#, "x"), Block, Effect::Blocked),
+            ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
     }
 
     #[test]
@@ -373,28 +238,13 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_str_replace",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "edit_save_file",
-                "event: PreToolUse\nmatcher: save-file\ncommand: ./h.sh\n",
-                edit("a.txt", false),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_str_replace", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("edit_save_file", "event: PreToolUse\nmatcher: save-file\ncommand: ./h.sh\n", edit("a.txt", false)),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -406,33 +256,14 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "no prompt event",
-            ),
-            (
-                "event: UserPromptSubmit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "Augment has no UserPromptSubmit",
-            ),
-            (
-                "event: PreToolUse\ncommand: h.sh\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
+            ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "Augment has no UserPromptSubmit"),
+            ("event: PreToolUse\ncommand: h.sh\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     /// Only a script path with a known extension runs, directly (seed 002 shell table).
@@ -473,19 +304,7 @@ mod tests {
             ("Bash", "launch-process", false),
             ("str-replace-editor", "save-file", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool}));
         let p = plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\ntimeout: 5\nenv: {K: v}\n",

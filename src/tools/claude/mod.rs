@@ -15,10 +15,10 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
-    Tools, Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
+    Tools, Var, event,
 };
 
 /// Claude Code's contract.
@@ -67,31 +67,23 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
-        },
+        shell: ToolCall::new(
+            "Bash",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
+        ),
         edit: &[
-            ToolCall {
-                name: "Write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: EDITED,
-            },
-            ToolCall {
-                name: "Edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: EDITED,
-            },
-            ToolCall {
-                name: "MultiEdit",
-                input: r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#,
-                new_file: None,
-                response: EDITED,
-            },
+            ToolCall::new("Write", r#"{"file_path":"$FILE","content":""}"#, EDITED),
+            ToolCall::new(
+                "Edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                EDITED,
+            ),
+            ToolCall::new(
+                "MultiEdit",
+                r#"{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}"#,
+                EDITED,
+            ),
         ],
         read: &["Read"],
         // Read {file_path, offset?, limit?, pages?} (protocols-a.md §1).
@@ -102,39 +94,18 @@ pub static CONTRACT: Contract = Contract {
     // `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else an unanchored JavaScript regex
     // (hooks reference; protocols-a.md §1).
     matcher: Flavour::ExactOrJsRegex,
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
-        // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
-        shell: Shell::Argv(&["/bin/sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[("CLAUDE_PROJECT_DIR", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.updatedToolOutput",
-        ],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+    ),
+    // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
+    // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
+    run: Run::argv(&["/bin/sh", "-c"])
+        .env(&[("CLAUDE_PROJECT_DIR", Var::Root)]),
+    reply: Reply::stdout(replies::RULES)
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const EDITED: &str = r#"{"filePath":"$FILE","success":true}"#;
@@ -241,16 +212,10 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
     /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types.
@@ -258,270 +223,43 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         let fail_closed = "event: PreToolUse\ncommand: ./hook.sh\nfailClosed: true\n";
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "R exit 0, no output",
-                PRE,
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2 + stderr",
-                PRE,
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 2, empty stderr",
-                PRE,
-                "PreToolUse",
-                exit(2, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 1 + stderr",
-                PRE,
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R hookSpecificOutput deny",
-                PRE,
-                "PreToolUse",
-                exit(0, DENY, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision block",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision deny means nothing",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R top-level permissionDecision",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R cancel means nothing",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R timeout fails open",
-                PRE,
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "R missing script (127)",
-                PRE,
-                "PreToolUse",
-                exit(127, "", "sh: ./x: not found"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D stdout ignored on exit 2",
-                PRE,
-                "PreToolUse",
-                exit(2, r#"{"decision":"approve"}"#, "r"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
+            ("R exit 0, no output", PRE, "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("R exit 2 + stderr", PRE, "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("R exit 2, empty stderr", PRE, "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
+            ("R exit 1 + stderr", PRE, "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("R hookSpecificOutput deny", PRE, "PreToolUse", exit(0, DENY, ""), Block, Effect::Blocked),
+            ("R decision block", PRE, "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("R decision deny means nothing", PRE, "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R top-level permissionDecision", PRE, "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R cancel means nothing", PRE, "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds),
+            ("R timeout fails open", PRE, "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("R missing script (127)", PRE, "PreToolUse", exit(127, "", "sh: ./x: not found"), Error, Effect::Proceeds),
+            ("D stdout ignored on exit 2", PRE, "PreToolUse", exit(2, r#"{"decision":"approve"}"#, "r"), Block, Effect::Blocked),
                 // The hooks reference says continue: false stops first; the real agent runs
                 // the call, then ends the turn (campaign of 2026-12-01).
-                "R continue false: the call runs, then the turn ends",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D continue false halts on Stop",
-                PRE,
-                "Stop",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "R a BOM before the reply is skipped",
-                PRE,
-                "PreToolUse",
-                exit(0, "\u{feff}{\"decision\":\"block\"}", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 1, no stderr: the JSON still blocks",
-                PRE,
-                "PreToolUse",
-                exit(1, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R deny without hookEventName is ignored",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2, continue false, no stderr halts",
-                PRE,
-                "PreToolUse",
-                exit(2, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "D ask leaves it to the user",
-                PRE,
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D invalid JSON ignored",
-                PRE,
-                "PreToolUse",
-                exit(0, "{not json", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D failed start",
-                PRE,
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D killed by a signal",
-                PRE,
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on SessionStart is error",
-                PRE,
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on Notification is error",
-                PRE,
-                "Notification",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S PostToolUse block: tool already ran",
-                PRE,
-                "PostToolUse",
-                exit(2, "", "x"),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "D UserPromptSubmit decision block",
-                PRE,
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block","reason":"no"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D PermissionRequest behavior deny",
-                PRE,
-                "PermissionRequest",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny"}}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "T failClosed: exit 1 blocks",
-                fail_closed,
-                "PreToolUse",
-                exit(1, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "T failClosed: timeout blocks",
-                fail_closed,
-                "PreToolUse",
-                timed_out(),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "T failClosed: invalid JSON blocks",
-                fail_closed,
-                "PreToolUse",
-                exit(0, "{oops", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "T failClosed ignored on Stop",
-                fail_closed,
-                "Stop",
-                exit(1, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("R continue false: the call runs, then the turn ends", PRE, "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Allow, Effect::Proceeds),
+            ("D continue false halts on Stop", PRE, "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("R a BOM before the reply is skipped", PRE, "PreToolUse", exit(0, "\u{feff}{\"decision\":\"block\"}", ""), Block, Effect::Blocked),
+            ("R exit 1, no stderr: the JSON still blocks", PRE, "PreToolUse", exit(1, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("R deny without hookEventName is ignored", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
+            ("R exit 2, continue false, no stderr halts", PRE, "PreToolUse", exit(2, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("D ask leaves it to the user", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Allow, Effect::Proceeds),
+            ("D invalid JSON ignored", PRE, "PreToolUse", exit(0, "{not json", ""), Allow, Effect::Proceeds),
+            ("D failed start", PRE, "PreToolUse", not_started(), Error, Effect::Proceeds),
+            ("D killed by a signal", PRE, "PreToolUse", signalled(9), Error, Effect::Proceeds),
+            ("S exit 2 on SessionStart is error", PRE, "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S exit 2 on Notification is error", PRE, "Notification", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S PostToolUse block: tool already ran", PRE, "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds),
+            ("D UserPromptSubmit decision block", PRE, "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
+            ("D PermissionRequest behavior deny", PRE, "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny"}}}"#, ""), Block, Effect::Blocked),
+            ("T failClosed: exit 1 blocks", fail_closed, "PreToolUse", exit(1, "", ""), Block, Effect::Blocked),
+            ("T failClosed: timeout blocks", fail_closed, "PreToolUse", timed_out(), Block, Effect::Blocked),
+            ("T failClosed: invalid JSON blocks", fail_closed, "PreToolUse", exit(0, "{oops", ""), Block, Effect::Blocked),
+            ("T failClosed ignored on Stop", fail_closed, "Stop", exit(1, "", ""), Error, Effect::Proceeds),
         ];
-        for (name, yaml, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, yaml, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows_each(&TOOL, rows);
     }
 
     #[test]
@@ -538,43 +276,16 @@ mod tests {
     #[test]
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_write",
-                portable_edit,
-                edit(".github/workflows/ci.yml", true),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: Bash\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "session_start_resume",
-                "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "read",
-                "on: before-tool\nmatch: read\ncommand: ./h.sh\n",
-                crate::tools::testing::read_file(".env"),
-            ),
+            ("edit_write", portable_edit, edit(".github/workflows/ci.yml", true)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: Bash\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -586,29 +297,14 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Claude Code has no BeforeTool event",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
-                bash("ls"),
-                "powershell",
-            ),
-            (
-                "event: PreModelSwitch\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Claude Code has no BeforeTool event"),
+            ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", bash("ls"), "powershell"),
+            ("event: PreModelSwitch\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            let text = format!("{p:?}");
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
     }
 
     #[test]
@@ -623,19 +319,7 @@ mod tests {
             ("mcp__memory", "mcp__memory__x", false),
             ("mcp__memory__.*", "mcp__memory__x", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
     }
 
     #[test]

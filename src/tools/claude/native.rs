@@ -38,21 +38,7 @@ pub static LOADER: Loader = Loader {
         ("preToolUse", "PreToolUse"),
         ("postToolUse", "PostToolUse"),
     ],
-    tool_names: &[
-        "Bash",
-        "Read",
-        "Write",
-        "Edit",
-        "MultiEdit",
-        "NotebookEdit",
-        "Glob",
-        "Grep",
-        "WebFetch",
-        "WebSearch",
-        "Task",
-        "TodoWrite",
-        "mcp__server__tool",
-    ],
+    tool_names: TOOL_NAMES,
     project_glob: ".claude/settings.json, .claude/settings.local.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::FailClosed],
@@ -159,3 +145,20 @@ fn plugin_hooks(root: &Path) -> Vec<PathBuf> {
 pub fn project_files(root: &Path) -> Vec<PathBuf> {
     (LOADER.project_files)(root)
 }
+
+/// Claude Code's tool names, which agents that copy its hooks also document.
+pub const TOOL_NAMES: &[&str] = &[
+    "Bash",
+    "Read",
+    "Write",
+    "Edit",
+    "MultiEdit",
+    "NotebookEdit",
+    "Glob",
+    "Grep",
+    "WebFetch",
+    "WebSearch",
+    "Task",
+    "TodoWrite",
+    "mcp__server__tool",
+];

@@ -20,12 +20,10 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
 };
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -81,18 +79,8 @@ pub static CONTRACT: Contract = Contract {
         mcp: "",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_commands",
-            input: r#"{"commands":["$COMMAND"]}"#,
-            new_file: None,
-            response: "{}",
-        },
-        edit: &[ToolCall {
-            name: "editor",
-            input: r#"{"path":"$FILE","old_text":"","new_text":""}"#,
-            new_file: Some(r#"{"path":"$FILE","new_text":""}"#),
-            response: "{}",
-        }],
+        shell: ToolCall::new("run_commands", r#"{"commands":["$COMMAND"]}"#, "{}"),
+        edit: &[ToolCall::new("editor", r#"{"path":"$FILE","old_text":"","new_text":""}"#, "{}").new_file(r#"{"path":"$FILE","new_text":""}"#)],
         read: &["read_files"],
         // v4 read_files ({files:[{path,…}]}) (protocols-a.md, Cline).
         read_input: r#"{"files":[{"path":"$FILE"}]}"#,
@@ -101,40 +89,18 @@ pub static CONTRACT: Contract = Contract {
     },
     // Cline has no matcher: every hook sees every tool ([`plan`] notes a native one).
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
-    input: Input {
-        // Each event's template holds the common fields: hookName comes second.
-        common: "{}",
-        tool_path: "tool_call.name",
-    },
-    run: Run {
-        // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
-        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
-        // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
-        // not tried.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Cline runs one event script: `args` (exec form) has no place in it"),
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
+    // Each event's template holds the common fields: hookName comes second.
+    input: Input::common("{}").tool_path("tool_call.name"),
+    // real agent: Cline CLI 3.0.65 runs the event script as `sh SCRIPT` (sh from PATH,
+    // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/cline--bash.json)
+    // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
+    // not tried.
+    run: Run::argv(&["sh", "-c"])
+        .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
         // The directory the CLI started in ([`plan`] says so).
-        cwd_assumed: true,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &["overrideInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: Some(legacy_parameters),
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES).rewrites(&["overrideInput"]),
+    quirks: Quirks::NONE.input(legacy_parameters),
 };
 
 /// An input: the fields every hook file gets (hookName is its SDK runtime name,
@@ -411,13 +377,8 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\ncommand: ./hook.sh\n";
@@ -427,249 +388,34 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let rows: Vec<(
-            &str,
-            &str,
-            crate::exec::Outcome,
-            Decision,
-            Effect,
-            bool,
-            bool,
-        )> = vec![
+        #[rustfmt::skip]
+        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool, bool)> = vec![
             // (name, event, outcome, decision, effect, adds context, rewrites)
-            (
-                "R exit 0, no output",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R exit 2 + stderr",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R exit 2, empty stderr",
-                "PreToolUse",
-                exit(2, "", ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R exit 1 + stderr",
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R hookSpecificOutput deny",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R decision block",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R decision deny",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R top-level permissionDecision",
-                "PreToolUse",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R cancel aborts the task",
-                "PreToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Block,
-                Effect::Halted,
-                false,
-                false,
-            ),
-            (
-                "R hook slept past the spec's 2 s (Cline waits 120 s)",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "R missing binary (127)",
-                "PreToolUse",
-                exit(127, "", "bash: ./x: No such file"),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "C cancel on a non-zero exit still cancels",
-                "PreToolUse",
-                exit(1, r#"{"cancel":true}"#, ""),
-                Block,
-                Effect::Halted,
-                false,
-                false,
-            ),
-            (
-                "C cancel after the tool ran",
-                "PostToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Block,
-                Effect::Halted,
-                false,
-                false,
-            ),
-            (
-                "C last HOOK_CONTROL line wins",
-                "PreToolUse",
-                exit(
-                    0,
-                    "log line\nHOOK_CONTROL\t{\"cancel\":true}\nHOOK_CONTROL\t{\"cancel\":false}\n",
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "C HOOK_CONTROL after log lines",
-                "PreToolUse",
-                exit(0, "starting\nHOOK_CONTROL\t{\"cancel\":true}\n", ""),
-                Block,
-                Effect::Halted,
-                false,
-                false,
-            ),
-            (
-                "C cancel \"true\" string is not a bool",
-                "PreToolUse",
-                exit(0, r#"{"cancel":"true"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S plain text is error",
-                "PreToolUse",
-                exit(0, "hello", ""),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S log lines without HOOK_CONTROL are error",
-                "PreToolUse",
-                exit(0, "a\n{\"cancel\":true}", ""),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S context",
-                "PreToolUse",
-                exit(0, r#"{"context":"note"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S contextModification",
-                "PostToolUse",
-                exit(0, r#"{"contextModification":"note"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S errorMessage",
-                "PreToolUse",
-                exit(0, r#"{"errorMessage":"careful"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "C overrideInput rewrites",
-                "PreToolUse",
-                exit(0, r#"{"overrideInput":{"commands":["ls"]}}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                true,
-            ),
-            (
-                "S timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "C spawn error",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "C signal, no output",
-                "PreToolUse",
-                signalled(9),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
+            ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, false, false),
+            ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Allow, Effect::Proceeds, false, false),
+            ("R exit 2, empty stderr", "PreToolUse", exit(2, "", ""), Allow, Effect::Proceeds, false, false),
+            ("R exit 1 + stderr", "PreToolUse", exit(1, "", "oops"), Allow, Effect::Proceeds, false, false),
+            ("R hookSpecificOutput deny", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("R decision block", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("R decision deny", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("R cancel aborts the task", "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Block, Effect::Halted, false, false),
+            ("R hook slept past the spec's 2 s (Cline waits 120 s)", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, false, false),
+            ("R missing binary (127)", "PreToolUse", exit(127, "", "bash: ./x: No such file"), Allow, Effect::Proceeds, false, false),
+            ("C cancel on a non-zero exit still cancels", "PreToolUse", exit(1, r#"{"cancel":true}"#, ""), Block, Effect::Halted, false, false),
+            ("C cancel after the tool ran", "PostToolUse", exit(0, r#"{"cancel":true}"#, ""), Block, Effect::Halted, false, false),
+            ("C last HOOK_CONTROL line wins", "PreToolUse", exit(0, "log line\nHOOK_CONTROL\t{\"cancel\":true}\nHOOK_CONTROL\t{\"cancel\":false}\n", ""), Allow, Effect::Proceeds, false, false),
+            ("C HOOK_CONTROL after log lines", "PreToolUse", exit(0, "starting\nHOOK_CONTROL\t{\"cancel\":true}\n", ""), Block, Effect::Halted, false, false),
+            ("C cancel \"true\" string is not a bool", "PreToolUse", exit(0, r#"{"cancel":"true"}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("S plain text is error", "PreToolUse", exit(0, "hello", ""), Error, Effect::Proceeds, false, false),
+            ("S log lines without HOOK_CONTROL are error", "PreToolUse", exit(0, "a\n{\"cancel\":true}", ""), Error, Effect::Proceeds, false, false),
+            ("S context", "PreToolUse", exit(0, r#"{"context":"note"}"#, ""), Allow, Effect::Proceeds, true, false),
+            ("S contextModification", "PostToolUse", exit(0, r#"{"contextModification":"note"}"#, ""), Allow, Effect::Proceeds, true, false),
+            ("S errorMessage", "PreToolUse", exit(0, r#"{"errorMessage":"careful"}"#, ""), Allow, Effect::Proceeds, true, false),
+            ("C overrideInput rewrites", "PreToolUse", exit(0, r#"{"overrideInput":{"commands":["ls"]}}"#, ""), Allow, Effect::Proceeds, false, true),
+            ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, false, false),
+            ("C spawn error", "PreToolUse", not_started(), Error, Effect::Proceeds, false, false),
+            ("C signal, no output", "PreToolUse", signalled(9), Allow, Effect::Proceeds, false, false),
         ];
         for (name, event, outcome, decision, effect, context, rewrites) in rows {
             let r = testing::read(&TOOL, PRE, event, &outcome);
@@ -690,29 +436,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("edit_existing_file", PRE, edit("src/main.ts", true)),
-            (
-                "edit_new_file",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("new.ts", false),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "task_complete",
-                "on: stop\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
+            ("edit_new_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("new.ts", false)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("task_complete", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -725,43 +456,16 @@ mod tests {
     #[test]
     fn every_hook_fires_and_portable_kinds_check_the_tool() {
         // (yaml, trigger, runs)
+        #[rustfmt::skip]
         let rows = [
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: any\ncommand: ./h.sh\n",
-                bash("ls"),
-                true,
-            ),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a.ts", true),
-                true,
-            ),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: any\ncommand: ./h.sh\n", bash("ls"), true),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.ts", true), true),
             ("on: after-edit\ncommand: ./h.sh\n", bash("ls"), false),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                false,
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                edit("a.ts", true),
-                false,
-            ),
-            (
-                "on: before-tool\nmatch: web\ncommand: ./h.sh\n",
-                bash("ls"),
-                false,
-            ),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), false),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n", edit("a.ts", true), false),
+            ("on: before-tool\nmatch: web\ncommand: ./h.sh\n", bash("ls"), false),
         ];
         for (yaml, trigger, runs) in rows {
             let p = plan(&TOOL, yaml, &trigger);

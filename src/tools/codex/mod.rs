@@ -13,9 +13,9 @@ mod replies;
 
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     event,
 };
 use crate::matcher;
@@ -64,59 +64,32 @@ pub static CONTRACT: Contract = Contract {
     },
     tools: Tools {
         // Shell calls of every kind report tool_name "Bash" (hook_names.rs).
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new("Bash", r#"{"command":"$COMMAND"}"#, RESPONSE),
         // The apply_patch text Codex sends for an edit: Update for an existing file, Add for a
         // new one.
-        edit: &[ToolCall {
-            name: "apply_patch",
-            input: r#"{"command":"*** Begin Patch\n*** Update File: $RELFILE\n@@\n-\n+\n*** End Patch\n"}"#,
-            new_file: Some(
-                r#"{"command":"*** Begin Patch\n*** Add File: $RELFILE\n+\n*** End Patch\n"}"#,
-            ),
-            response: RESPONSE,
-        }],
+        edit: &[ToolCall::new(
+            "apply_patch",
+            r#"{"command":"*** Begin Patch\n*** Update File: $RELFILE\n@@\n-\n+\n*** End Patch\n"}"#,
+            RESPONSE,
+        )
+        .new_file(r#"{"command":"*** Begin Patch\n*** Add File: $RELFILE\n+\n*** End Patch\n"}"#)],
         read: &["Bash"],
         read_input: "$NONE:Codex reads files with its shell tool: pass --bash 'cat PATH'",
         web: &["web_search"],
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
-        // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
-        // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
-        shell: Shell::Argv(&["/bin/bash", "-c"]),
-        exec_form: Err("Codex has no exec form (`args`): a hook is one command run by the shell"),
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
+    ),
+    // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
+    // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
+    // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
+    run: Run::argv(&["/bin/bash", "-c"])
+        .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell"),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"output":"","exit_code":0}"#;
@@ -188,11 +161,7 @@ fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, Stri
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
 
@@ -201,207 +170,35 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "R exit 0, no output",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2 + stderr",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 2, empty stderr",
-                "PreToolUse",
-                exit(2, "reason on stdout", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 1 + stderr",
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R hookSpecificOutput deny",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision block",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision deny",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R top-level permissionDecision",
-                "PreToolUse",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R cancel",
-                "PreToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "R missing script (127)",
-                "PreToolUse",
-                exit(127, "", "sh: 1: ./x: not found"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S allow without updatedInput",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#,
-                    "",
-                ),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S ask unsupported",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
-                    "",
-                ),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S allow + updatedInput rewrites",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls"}}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false unsupported",
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S decision approve unsupported",
-                "PreToolUse",
-                exit(0, r#"{"decision":"approve"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S invalid JSON fails",
-                "PreToolUse",
-                exit(0, "{nope", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S plain text ignored",
-                "PreToolUse",
-                exit(0, "hello", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S prompt block needs a reason",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S prompt block with reason",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block","reason":"no"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S prompt exit 2 + stderr",
-                "UserPromptSubmit",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S stop continue false",
-                "Stop",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S exit 2 on SessionStart",
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S PermissionRequest deny",
-                "PermissionRequest",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
+            ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("R exit 2, empty stderr", "PreToolUse", exit(2, "reason on stdout", ""), Error, Effect::Proceeds),
+            ("R exit 1 + stderr", "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("R hookSpecificOutput deny", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Block, Effect::Blocked),
+            ("R decision block", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("R decision deny", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("R cancel", "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Error, Effect::Proceeds),
+            ("R timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("R missing script (127)", "PreToolUse", exit(127, "", "sh: 1: ./x: not found"), Error, Effect::Proceeds),
+            ("S allow without updatedInput", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}"#, ""), Error, Effect::Proceeds),
+            ("S ask unsupported", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Error, Effect::Proceeds),
+            ("S allow + updatedInput rewrites", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"ls"}}}"#, ""), Allow, Effect::Proceeds),
+            ("S continue false unsupported", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Error, Effect::Proceeds),
+            ("S decision approve unsupported", "PreToolUse", exit(0, r#"{"decision":"approve"}"#, ""), Error, Effect::Proceeds),
+            ("S invalid JSON fails", "PreToolUse", exit(0, "{nope", ""), Error, Effect::Proceeds),
+            ("S plain text ignored", "PreToolUse", exit(0, "hello", ""), Allow, Effect::Proceeds),
+            ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
+            ("S prompt block needs a reason", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds),
+            ("S prompt block with reason", "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
+            ("S prompt exit 2 + stderr", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S stop continue false", "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S PermissionRequest deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#, ""), Block, Effect::Blocked),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "more context", ""));
         assert!(
             r.adds_context,
@@ -412,28 +209,13 @@ mod tests {
     #[test]
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_new_file",
-                portable_edit,
-                edit(".github/workflows/new.yml", false),
-            ),
-            (
-                "edit_existing_file",
-                "event: PreToolUse\nmatcher: Edit|Write\ncommand: ./h.sh\n",
-                edit("src/main.rs", true),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_new_file", portable_edit, edit(".github/workflows/new.yml", false)),
+            ("edit_existing_file", "event: PreToolUse\nmatcher: Edit|Write\ncommand: ./h.sh\n", edit("src/main.rs", true)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -455,19 +237,7 @@ mod tests {
             ("Edit", "Bash", false),
             ("*", "anything", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",

@@ -8,24 +8,26 @@
 //! `internal/shell/exec_unix.go` (exit statuses); docs/reference/protocols/protocols-b.md §2
 //! (v0.90.0, 37f36e9, 2026-08-21); the behaviour spec (seeds/002_868b68abc3040bdc.txt).
 
+mod dispatch;
 pub mod native;
 mod replies;
+mod typed;
 
-use std::path::{Path, PathBuf};
+use dispatch::dispatch;
 
-use serde_json::{Map, Value, json};
+
+use serde_json::{Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, ReadContext, RunPlan, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Contract, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools, Zero, event,
+    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero, event,
 };
-use crate::exec::Outcome;
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
-use crate::verdict::{Assumption, Reading};
+use crate::verdict::Assumption;
 
 /// Crush's contract.
 pub static TOOL: Tool = Tool {
@@ -55,7 +57,7 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
     hooks: Hooks::Commands(&CONTRACT),
     own_plan: Some(plan),
-    own_read: Some(read),
+    own_read: Some(typed::read),
 };
 
 /// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply
@@ -76,26 +78,19 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp_{server}_",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "bash",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new(
+            "bash",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            "{}",
+        ),
         // The edit tools `--edit` may call, in the order tried (seed 002, Crush sample events).
         edit: &[
-            ToolCall {
-                name: "edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new(
+                "edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                "{}",
+            ),
+            ToolCall::new("write", r#"{"file_path":"$FILE","content":""}"#, "{}"),
         ],
         read: &["view"],
         // view {file_path, offset, limit} (protocols-b.md, Crush).
@@ -105,36 +100,14 @@ pub static CONTRACT: Contract = Contract {
     },
     // An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
     matcher: Flavour::Custom(|_, pattern, tool| matches(pattern, tool)),
-    input: Input {
-        common: r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Inline commands; [`plan`] dispatches scripts as Crush does.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        // [`hook_env`]: Crush's markers and hook variables depend on the call.
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::Default,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput", "updated_input"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#),
+    // Inline commands; [`plan`] dispatches scripts as Crush does.
+    // [`hook_env`]: Crush's markers and hook variables depend on the call.
+    run: Run::argv(&["sh", "-c"]).zero_timeout(Zero::Default),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "updated_input"]),
+    quirks: Quirks::NONE,
 };
 
 /// Forced on every Crush shell so nothing waits for a terminal (run.go `nonInteractiveEnvVars`).
@@ -149,38 +122,6 @@ const NON_INTERACTIVE: &[(&str, &str)] = &[
     ("PAGER", "cat"),
 ];
 
-/// The Go core utilities Crush's shell runs in-process on Windows (run.go `useGoCoreUtils`;
-/// mvdan.cc/sh moreinterp/coreutils).
-const COREUTILS: &[&str] = &[
-    "base64",
-    "basename",
-    "cat",
-    "chmod",
-    "cp",
-    "date",
-    "dirname",
-    "find",
-    "gzip",
-    "head",
-    "ls",
-    "mkdir",
-    "mktemp",
-    "mv",
-    "rm",
-    "rmdir",
-    "sha256sum",
-    "sort",
-    "tail",
-    "tee",
-    "touch",
-    "tr",
-    "uniq",
-    "wc",
-    "xargs",
-];
-
-/// How many bytes Crush reads from a script to decide how to run it (dispatch.go).
-const PROBE: usize = 128;
 
 fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
     let only = |event: Option<String>, name: &str| Plan::NotRun {
@@ -208,6 +149,10 @@ fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
     matcher::go_regex_matches(pattern, tool)
 }
 
+/// Crush's own plan: each line goes through its script dispatch ([`dispatch`]: a shebang, a
+/// binary, shell source, which of its in-process built-ins the line reaches), hooks with the
+/// same command run once, a matcher that does not compile skips the hook, and the hook's
+/// variables depend on the call ([`hook_env`]). No shell, template or flavour says these.
 fn plan(cx: &PlanContext) -> Plan {
     let (event, matcher) = match event_for(cx) {
         Ok(x) => x,
@@ -410,350 +355,11 @@ fn hook_env(
     shared::merge_env(cx.env, add)
 }
 
-/// What hookcheck starts for one command, emulating Crush's dispatch.
-struct Dispatched {
-    program: Result<(String, Vec<String>), String>,
-    assumptions: Vec<Assumption>,
-    notes: Vec<String>,
-}
-
-/// Crush's script dispatch (dispatch.go `scriptDispatchHandler`): a `./`, `../` or `/` path
-/// runs through its shebang interpreter, directly when it is a binary, or as shell source;
-/// a bare path such as `hooks/guard.sh` starts as a program; anything else is shell source.
-fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dispatched {
-    let words = crate::shell::plain_script_words(line, &[])
-        .filter(|w| w.first().is_some_and(|p| p.contains('/')));
-    let Some(words) = words else {
-        return inline(line, env);
-    };
-    let (first, rest) = match words.split_first() {
-        Some((f, r)) => (f.as_str(), r.to_vec()),
-        None => return inline(line, env),
-    };
-    // Relative paths resolve against the shell's directory, cleaned (filepath.Join).
-    let script: PathBuf = crate::trigger::absolute(root, Path::new(first));
-    let script_s = script.display().to_string();
-    let prefixed = first.starts_with("./") || first.starts_with("../") || first.starts_with('/');
-    let direct = |note: String| Dispatched {
-        program: Ok((script_s.clone(), rest.clone())),
-        assumptions: Vec::new(),
-        notes: vec![note],
-    };
-    if !prefixed {
-        return direct(format!(
-            "Crush starts `{first}` as a program (no ./ prefix): without a shebang it fails with exit 1"
-        ));
-    }
-    let probe = match read_probe(&script) {
-        Ok(p) => p,
-        // Crush cannot open the script and fails with exit 1; starting it shows why.
-        Err(e) => return direct(format!("Crush cannot open `{first}` ({e}): exit 1")),
-    };
-    if probe.starts_with(b"#!") {
-        return match parse_shebang(&probe) {
-            Ok((interpreter, mut args)) => {
-                args.push(script_s.clone());
-                args.extend(rest);
-                Dispatched {
-                    program: Ok((resolve_interpreter(&interpreter, env), args)),
-                    assumptions: Vec::new(),
-                    notes: vec![format!(
-                        "Crush runs `{first}` with its shebang interpreter `{interpreter}` (no execute bit needed)"
-                    )],
-                }
-            }
-            Err(e) => Dispatched {
-                program: Err(format!(
-                    "Crush cannot run `{first}`: {e} in its shebang (exit 126)"
-                )),
-                assumptions: Vec::new(),
-                notes: Vec::new(),
-            },
-        };
-    }
-    if is_binary(&probe) {
-        return direct(format!("Crush starts `{first}` directly: it is a binary"));
-    }
-    // No shebang: Crush runs the file as shell source in its own interpreter.
-    let source = std::fs::read_to_string(&script).unwrap_or_default();
-    let mut args = vec![script_s.clone()];
-    args.extend(rest);
-    Dispatched {
-        program: Ok(("sh".into(), args)),
-        assumptions: builtins_reached(&source, env),
-        notes: vec![format!(
-            "`{first}` has no shebang: Crush runs it as shell source in its embedded shell (hookcheck: sh)"
-        )],
-    }
-}
-
-/// An inline command: shell source for Crush's interpreter, run here with `sh -c`.
-fn inline(line: &str, env: &[(String, String)]) -> Dispatched {
-    if let Err(e) = crate::shell::simple_commands(line) {
-        return Dispatched {
-            program: Err(format!(
-                "Crush's shell cannot parse the command ({}): it fails with exit 1 and the call goes ahead",
-                e.message
-            )),
-            assumptions: Vec::new(),
-            notes: Vec::new(),
-        };
-    }
-    Dispatched {
-        program: Ok(("sh".into(), vec!["-c".into(), line.to_string()])),
-        assumptions: builtins_reached(line, env),
-        notes: vec![
-            "Crush runs inline commands in its embedded POSIX shell; hookcheck uses sh".to_string(),
-        ],
-    }
-}
-
-/// The assumptions for Crush built-ins that `source` calls and hookcheck takes from PATH.
-fn builtins_reached(source: &str, env: &[(String, String)]) -> Vec<Assumption> {
-    let Ok(cmds) = crate::shell::simple_commands(source) else {
-        return Vec::new();
-    };
-    let firsts: Vec<&str> = cmds
-        .iter()
-        .filter_map(|c| c.words.first().map(String::as_str))
-        .collect();
-    let mut out = Vec::new();
-    // Crush's jq wins over any jq on PATH (run.go `builtinHandler`).
-    if firsts.contains(&"jq") {
-        out.push(Assumption::new(
-            "jq",
-            "jq from PATH",
-            "Crush runs its built-in jq (gojq) in-process; hookcheck runs the jq on PATH",
-        ));
-    }
-    let core_off = env
-        .iter()
-        .any(|(k, v)| k == "CRUSH_CORE_UTILS" && v == "false");
-    if cfg!(windows) && !core_off && firsts.iter().any(|f| COREUTILS.contains(f)) {
-        out.push(Assumption::new(
-            "coreutils",
-            "core utilities from PATH",
-            "Crush on Windows runs its built-in Go core utilities; hookcheck runs the ones on PATH",
-        ));
-    }
-    out
-}
-
-fn read_probe(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.is_dir() {
-        return Err("is a directory".into());
-    }
-    let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut buf = vec![0u8; PROBE];
-    let mut n = 0;
-    while n < PROBE {
-        match f.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    buf.truncate(n);
-    Ok(buf)
-}
-
-/// A NUL byte or a known executable magic number (dispatch.go `isBinary`).
-fn is_binary(probe: &[u8]) -> bool {
-    const MAGICS: &[&[u8]] = &[
-        b"MZ",
-        b"\x7fELF",
-        b"\xfe\xed\xfa\xce",
-        b"\xfe\xed\xfa\xcf",
-        b"\xcf\xfa\xed\xfe",
-        b"\xce\xfa\xed\xfe",
-        b"\xca\xfe\xba\xbe",
-    ];
-    probe.contains(&0) || MAGICS.iter().any(|m| probe.starts_with(m))
-}
-
-/// The interpreter and its arguments (dispatch.go `parseShebang`, `parseEnvShebang`): a
-/// literal path takes the rest of the line as one argument; `env NAME rest` likewise, and
-/// `env -S` splits the rest on whitespace.
-fn parse_shebang(probe: &[u8]) -> Result<(String, Vec<String>), String> {
-    let text = String::from_utf8_lossy(probe.get(2..).unwrap_or_default());
-    let line = text.split('\n').next().unwrap_or_default();
-    let line = line.trim_end_matches('\r').trim_start_matches([' ', '\t']);
-    if line.is_empty() {
-        return Err("empty shebang".into());
-    }
-    let (path, rest) = split_word(line);
-    let is_env = Path::new(path).file_name().is_some_and(|n| n == "env");
-    if !is_env {
-        let args = if rest.is_empty() {
-            Vec::new()
-        } else {
-            vec![rest.to_string()]
-        };
-        return Ok((path.to_string(), args));
-    }
-    let mut rest = rest;
-    let mut split = false;
-    if rest.starts_with('-') {
-        let (flag, after) = split_word(rest);
-        if flag != "-S" {
-            return Err(format!("unsupported env flag {flag}"));
-        }
-        split = true;
-        rest = after;
-    }
-    if rest.is_empty() {
-        return Err("env without a program".into());
-    }
-    let (prog, remainder) = split_word(rest);
-    let args = if remainder.is_empty() {
-        Vec::new()
-    } else if split {
-        remainder.split_whitespace().map(str::to_string).collect()
-    } else {
-        vec![remainder.to_string()]
-    };
-    Ok((prog.to_string(), args))
-}
-
-fn split_word(s: &str) -> (&str, &str) {
-    match s.find([' ', '\t']) {
-        Some(i) => (&s[..i], s[i + 1..].trim_start_matches([' ', '\t'])),
-        None => (s, ""),
-    }
-}
-
-/// The literal interpreter when it exists, else its base name from PATH
-/// (dispatch.go `resolveInterpreter`); a name not found is started as written and fails.
-fn resolve_interpreter(interpreter: &str, env: &[(String, String)]) -> String {
-    let literal = Path::new(interpreter);
-    if literal.is_absolute() && literal.exists() {
-        return interpreter.to_string();
-    }
-    let base = literal
-        .file_name()
-        .map(|b| b.to_string_lossy().into_owned())
-        .unwrap_or_else(|| interpreter.to_string());
-    let path = env
-        .iter()
-        .find(|(k, _)| k == "PATH")
-        .map(|(_, v)| v.as_str())
-        .unwrap_or_default();
-    std::env::split_paths(path)
-        .map(|dir| dir.join(&base))
-        .find(|p| p.is_file())
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|| interpreter.to_string())
-}
-
-/// Crush unmarshals stdout into typed Go structs (input.go `parseStdout`) before any rule
-/// reads it: a field of the wrong type voids the whole reply, `hookSpecificOutput` keeps four
-/// fields, nulls read as absent, and decisions compare lowercased. No row can type-check a
-/// field, so this step is code; the rows read what it leaves.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let ran = out.exit_code == Some(0) && !out.timed_out && out.start_error.is_none();
-    let reply = if ran {
-        shared::json_object(&out.stdout.text())
-    } else {
-        None
-    };
-    let Some(obj) = reply else {
-        return crate::contract::reply::read(&CONTRACT, ctx, out);
-    };
-    let typed = match unmarshal(&obj) {
-        Ok(typed) => typed,
-        Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
-    };
-    crate::contract::reply::read_as(&CONTRACT, ctx, out, Value::Object(typed).to_string())
-}
-
-/// The reply as Crush's typed structs hold it, or the notes saying why it is void.
-fn unmarshal(obj: &Map<String, Value>) -> Result<Map<String, Value>, Vec<&'static str>> {
-    const READ_AS_CLAUDE: &str =
-        "hookSpecificOutput is read as Claude Code's; top-level fields are ignored";
-    let present = |o: &Map<String, Value>, k: &str| o.get(k).filter(|v| !v.is_null()).cloned();
-    let lower = |v: Value| match v {
-        Value::String(s) => Value::String(s.to_lowercase()),
-        v => v,
-    };
-    if let Some(hso) = obj.get("hookSpecificOutput") {
-        let Some(h) = hso.as_object() else {
-            return Err(vec![
-                "hookSpecificOutput is not an object: no opinion",
-                READ_AS_CLAUDE,
-            ]);
-        };
-        let strings = [
-            "permissionDecision",
-            "permissionDecisionReason",
-            "additionalContext",
-        ];
-        if strings
-            .iter()
-            .any(|k| h.get(*k).is_some_and(|v| !v.is_null() && !v.is_string()))
-        {
-            return Err(vec![
-                "a hookSpecificOutput field of the wrong type voids Crush's reply: no opinion",
-                READ_AS_CLAUDE,
-            ]);
-        }
-        let mut kept = Map::new();
-        for k in [
-            "permissionDecision",
-            "permissionDecisionReason",
-            "updatedInput",
-            "additionalContext",
-        ] {
-            if let Some(v) = present(h, k) {
-                let v = if k == "permissionDecision" {
-                    lower(v)
-                } else {
-                    v
-                };
-                kept.insert(k.into(), v);
-            }
-        }
-        return Ok(Map::from_iter([(
-            "hookSpecificOutput".to_string(),
-            Value::Object(kept),
-        )]));
-    }
-    let typed = |k: &str, ok: fn(&Value) -> bool| obj.get(k).is_none_or(|v| v.is_null() || ok(v));
-    if !(typed("version", |v| v.as_i64().is_some())
-        && typed("decision", Value::is_string)
-        && typed("halt", Value::is_boolean)
-        && typed("reason", Value::is_string))
-    {
-        return Err(vec![
-            "a field of the wrong type voids Crush's whole reply: no opinion",
-        ]);
-    }
-    let mut out = Map::new();
-    for (k, v) in obj {
-        let kept = match (k.as_str(), v) {
-            (_, Value::Null) => None,
-            ("decision", v) => Some(lower(v.clone())),
-            // A patch is an object or a string (json.RawMessage read as either).
-            ("updated_input", v) if !(v.is_object() || v.is_string()) => None,
-            (_, v) => Some(v.clone()),
-        };
-        if let Some(v) = kept {
-            out.insert(k.clone(), v);
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, dispatch, parse_shebang};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use super::TOOL;
+    use super::dispatch::{dispatch, parse_shebang};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: ^bash$\ncommand: ./hook.sh\n";
 
@@ -762,150 +368,33 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let deny_hso =
-            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        let deny_hso = testing::PRE_DENY;
+        #[rustfmt::skip]
         let rows: Vec<(&str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "S exit 0, no output",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
+            ("S exit 0, no output", exit(0, "", ""), Allow, Effect::Proceeds),
             ("S exit 2 blocks", exit(2, "", "no"), Block, Effect::Blocked),
-            (
-                "S exit 2, empty stderr blocks",
-                exit(2, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 49 halts the turn",
-                exit(49, "", "stop"),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S exit 1 is no opinion",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 127 is no opinion",
-                exit(127, "", "not found"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S timeout is no opinion",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
+            ("S exit 2, empty stderr blocks", exit(2, "", ""), Block, Effect::Blocked),
+            ("S exit 49 halts the turn", exit(49, "", "stop"), Block, Effect::Halted),
+            ("S exit 1 is no opinion", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("S exit 127 is no opinion", exit(127, "", "not found"), Error, Effect::Proceeds),
+            ("S timeout is no opinion", timed_out(), Timeout, Effect::Proceeds),
             ("S failed start", not_started(), Error, Effect::Proceeds),
             ("S signal", signalled(9), Error, Effect::Proceeds),
-            (
-                "S decision deny",
-                exit(0, r#"{"decision":"deny","reason":"r"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision DENY (case-insensitive)",
-                exit(0, r#"{"decision":"DENY"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision allow",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P decision block is no opinion",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S halt true halts",
-                exit(0, r#"{"halt":true}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S halt with allow still halts",
-                exit(0, r#"{"decision":"allow","halt":true}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "B wrong type voids the reply",
-                exit(0, r#"{"decision":"deny","halt":"yes"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "B wrong version type voids",
-                exit(0, r#"{"decision":"deny","version":"1"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S deny on exit 1 is ignored",
-                exit(1, r#"{"decision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S not JSON is no opinion",
-                exit(0, "hello", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "B hookSpecificOutput deny",
-                exit(0, deny_hso, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "B top-level fields ignored with hookSpecificOutput",
-                exit(
-                    0,
-                    r#"{"decision":"deny","hookSpecificOutput":{"permissionDecision":"allow"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S hookSpecificOutput Deny (case-insensitive)",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"permissionDecision":"Deny"}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S hookSpecificOutput wrong type voids",
-                exit(0, r#"{"hookSpecificOutput":{"permissionDecision":1}}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S hookSpecificOutput decision.behavior is not read",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
+            ("S decision deny", exit(0, r#"{"decision":"deny","reason":"r"}"#, ""), Block, Effect::Blocked),
+            ("S decision DENY (case-insensitive)", exit(0, r#"{"decision":"DENY"}"#, ""), Block, Effect::Blocked),
+            ("S decision allow", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("P decision block is no opinion", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("S halt true halts", exit(0, r#"{"halt":true}"#, ""), Block, Effect::Halted),
+            ("S halt with allow still halts", exit(0, r#"{"decision":"allow","halt":true}"#, ""), Block, Effect::Halted),
+            ("B wrong type voids the reply", exit(0, r#"{"decision":"deny","halt":"yes"}"#, ""), Allow, Effect::Proceeds),
+            ("B wrong version type voids", exit(0, r#"{"decision":"deny","version":"1"}"#, ""), Allow, Effect::Proceeds),
+            ("S deny on exit 1 is ignored", exit(1, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("S not JSON is no opinion", exit(0, "hello", ""), Allow, Effect::Proceeds),
+            ("B hookSpecificOutput deny", exit(0, deny_hso, ""), Block, Effect::Blocked),
+            ("B top-level fields ignored with hookSpecificOutput", exit(0, r#"{"decision":"deny","hookSpecificOutput":{"permissionDecision":"allow"}}"#, ""), Allow, Effect::Proceeds),
+            ("S hookSpecificOutput Deny (case-insensitive)", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"Deny"}}"#, ""), Block, Effect::Blocked),
+            ("S hookSpecificOutput wrong type voids", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":1}}"#, ""), Allow, Effect::Proceeds),
+            ("S hookSpecificOutput decision.behavior is not read", exit(0, r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#, ""), Allow, Effect::Proceeds),
         ];
         for (name, outcome, decision, effect) in rows {
             let r = testing::read(&TOOL, PRE, "PreToolUse", &outcome);
@@ -951,18 +440,11 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "edit_only_write",
-                "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n",
-                edit("new.go", false),
-            ),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -982,19 +464,7 @@ mod tests {
             ("edit|write", "multiedit", true), // unanchored
             ("^(edit|write)$", "multiedit", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
@@ -1008,24 +478,13 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "Crush has no prompt or stop event"),
-            (
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-                "only PreToolUse",
-            ),
-            (
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "only PreToolUse",
-            ),
+            ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "only PreToolUse"),
+            ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "only PreToolUse"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
         // The snake form of the event is accepted.
         let p = plan(&TOOL, "event: pre_tool_use\ncommand: ./h.sh\n", &bash("ls"));
         assert!(matches!(p, Plan::Run(_)), "{p:?}");
@@ -1067,14 +526,12 @@ mod tests {
     #[test]
     fn shebangs() {
         type Want<'a> = Result<(&'a str, Vec<&'a str>), ()>;
+        #[rustfmt::skip]
         let rows: [(&[u8], Want); 6] = [
             (b"#!/bin/sh\necho", Ok(("/bin/sh", vec![]))),
             (b"#! /bin/bash -eu\n", Ok(("/bin/bash", vec!["-eu"]))),
             (b"#!/usr/bin/env python3\n", Ok(("python3", vec![]))),
-            (
-                b"#!/usr/bin/env -S bash -e -u\r\n",
-                Ok(("bash", vec!["-e", "-u"])),
-            ),
+            (b"#!/usr/bin/env -S bash -e -u\r\n", Ok(("bash", vec!["-e", "-u"]))),
             (b"#!/usr/bin/env -i bash\n", Err(())),
             (b"#!\n", Err(())),
         ];
@@ -1108,53 +565,16 @@ mod tests {
         let env = vec![("PATH".to_string(), "/usr/bin:/bin".to_string())];
         let r = root.display().to_string();
         type Program = Option<(String, Vec<String>)>;
+        #[rustfmt::skip]
         let rows: Vec<(&str, Program, Vec<&str>)> = vec![
-            (
-                "./hooks/sb.sh a",
-                Some((
-                    "/bin/sh".into(),
-                    vec![format!("{r}/hooks/sb.sh"), "a".into()],
-                )),
-                vec![],
-            ),
-            (
-                "./hooks/plain.sh",
-                Some(("sh".into(), vec![format!("{r}/hooks/plain.sh")])),
-                vec!["jq"],
-            ),
-            (
-                "./hooks/bin",
-                Some((format!("{r}/hooks/bin"), vec![])),
-                vec![],
-            ),
-            (
-                "hooks/plain.sh",
-                Some((format!("{r}/hooks/plain.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "hooks/sb.sh",
-                Some((format!("{r}/hooks/sb.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "./hooks/missing.sh",
-                Some((format!("{r}/hooks/missing.sh"), vec![])),
-                vec![],
-            ),
-            (
-                "cat | jq -r .tool_name",
-                Some((
-                    "sh".into(),
-                    vec!["-c".into(), "cat | jq -r .tool_name".into()],
-                )),
-                vec!["jq"],
-            ),
-            (
-                "echo hi",
-                Some(("sh".into(), vec!["-c".into(), "echo hi".into()])),
-                vec![],
-            ),
+            ("./hooks/sb.sh a", Some(("/bin/sh".into(), vec![format!("{r}/hooks/sb.sh"), "a".into()])), vec![]),
+            ("./hooks/plain.sh", Some(("sh".into(), vec![format!("{r}/hooks/plain.sh")])), vec!["jq"]),
+            ("./hooks/bin", Some((format!("{r}/hooks/bin"), vec![])), vec![]),
+            ("hooks/plain.sh", Some((format!("{r}/hooks/plain.sh"), vec![])), vec![]),
+            ("hooks/sb.sh", Some((format!("{r}/hooks/sb.sh"), vec![])), vec![]),
+            ("./hooks/missing.sh", Some((format!("{r}/hooks/missing.sh"), vec![])), vec![]),
+            ("cat | jq -r .tool_name", Some(("sh".into(), vec!["-c".into(), "cat | jq -r .tool_name".into()])), vec!["jq"]),
+            ("echo hi", Some(("sh".into(), vec!["-c".into(), "echo hi".into()])), vec![]),
         ];
         for (line, want, assumed) in rows {
             let d = dispatch(line, root, &env);

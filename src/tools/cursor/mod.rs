@@ -10,15 +10,13 @@
 pub mod native;
 mod replies;
 
-use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use super::{Files, Live, Hooks, Tool};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 use crate::spec::On;
-use crate::trigger::Trigger;
 
 /// Cursor's contract.
 pub static TOOL: Tool = Tool {
@@ -43,7 +41,7 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
+    own_plan: None,
     own_read: None,
 };
 
@@ -73,12 +71,7 @@ pub static CONTRACT: Contract = Contract {
         mcp: "MCP:.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Shell",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("Shell", r#"{"command":"$COMMAND"}"#, "{}"),
         // Seed: "--edit builds afterFileEdit only"; the edit tools' input is unconfirmed.
         edit: &[],
         read: &["Read"],
@@ -89,39 +82,25 @@ pub static CONTRACT: Contract = Contract {
     // An unanchored JavaScript regex; empty or `*` matches all (behaviour spec, "Cursor
     // sample events").
     matcher: Flavour::JsRegex,
-    input: Input {
-        common: r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Err("Cursor has no exec form (`args`): a hook is one command"),
+    input: Input::common(
+        r#"{"conversation_id":"$SESSION","generation_id":"hookcheck-cursor-generation-0001","model":"default","hook_event_name":"$EVENT","cursor_version":"","workspace_roots":["$ROOT"],"user_email":null,"transcript_path":null}"#,
+    )
+    // Its edit tools' input is undocumented (the contract lists none), but afterFileEdit's is.
+    .no_edit(
+        "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload",
+    ),
+    run: Run::script_path(&[])
+        .no_exec_form("Cursor has no exec form (`args`): a hook is one command")
         // Env table of the behaviour spec: CURSOR_VERSION is set, empty.
-        env: &[
+        .env(&[
             ("CURSOR_PROJECT_DIR", Var::Root),
             ("CURSOR_VERSION", Var::Literal("")),
             ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: true,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additional_context", "agent_message", "agentMessage"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        ])
+        .timeout_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additional_context", "agent_message", "agentMessage"]),
+    quirks: Quirks::NONE,
 };
 
 /// The tool events' fields after the tool call.
@@ -177,36 +156,12 @@ const EVENTS: &[Event] = &[
     event("workspaceOpen", Kind::Other, 30).blocks(Blocks::No),
 ];
 
-/// The generic plan, with Cursor's reason for an edit on preToolUse or postToolUse: its edit
-/// tools' input is undocumented (the contract lists none), but afterFileEdit is.
-fn plan(cx: &PlanContext) -> Plan {
-    let plan = crate::plan::plan("cursor", &CONTRACT, cx);
-    match (&plan, cx.trigger) {
-        (
-            Plan::NotRun {
-                event: Some(event), ..
-            },
-            Trigger::Edit { .. },
-        ) if CONTRACT.event(event).is_some_and(|e| e.kind.is_tool()) => Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!(
-                "Cursor's {event} input for an edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass --payload"
-            ),
-        },
-        _ => plan,
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
 
     const SHELL: &str = "event: beforeShellExecution\ncommand: ./hook.sh\n";
 
@@ -217,228 +172,37 @@ mod tests {
         use Decision::*;
         use Effect::*;
         let fc = "event: preToolUse\ncommand: ./hook.sh\nfailClosed: true\n";
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "S no output fails open",
-                SHELL,
-                "beforeShellExecution",
-                exit(0, "", ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S exit 2 blocks",
-                SHELL,
-                "beforeShellExecution",
-                exit(2, "", "no"),
-                Block,
-                Blocked,
-            ),
-            (
-                "S exit 2 on preToolUse",
-                SHELL,
-                "preToolUse",
-                exit(2, "", ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S exit 2 on beforeSubmitPrompt",
-                SHELL,
-                "beforeSubmitPrompt",
-                exit(2, "", ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S exit 2 on afterFileEdit is error",
-                SHELL,
-                "afterFileEdit",
-                exit(2, "", ""),
-                Error,
-                Proceeds,
-            ),
-            (
-                "S permission deny",
-                SHELL,
-                "beforeShellExecution",
-                exit(0, r#"{"permission":"deny"}"#, ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S permission allow",
-                SHELL,
-                "beforeShellExecution",
-                exit(0, r#"{"permission":"allow"}"#, ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S ask blocks",
-                SHELL,
-                "beforeShellExecution",
-                exit(0, r#"{"permission":"ask"}"#, ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S ask not enforced on preToolUse",
-                SHELL,
-                "preToolUse",
-                exit(0, r#"{"permission":"ask"}"#, ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S deny on preToolUse",
-                SHELL,
-                "preToolUse",
-                exit(0, r#"{"permission":"deny"}"#, ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S not JSON blocks",
-                SHELL,
-                "beforeShellExecution",
-                exit(0, "hello", ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S invalid JSON blocks",
-                SHELL,
-                "beforeReadFile",
-                exit(0, "{oops", ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S unknown permission is not a valid reply",
-                SHELL,
-                "preToolUse",
-                exit(0, r#"{"permission":"nope"}"#, ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S empty object allows",
-                SHELL,
-                "preToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S continue false on beforeSubmitPrompt",
-                SHELL,
-                "beforeSubmitPrompt",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S continue true on beforeSubmitPrompt",
-                SHELL,
-                "beforeSubmitPrompt",
-                exit(0, r#"{"continue":true}"#, ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S not JSON on beforeSubmitPrompt allows",
-                SHELL,
-                "beforeSubmitPrompt",
-                exit(0, "hi", ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "S exit 1 fails open",
-                SHELL,
-                "beforeShellExecution",
-                exit(1, "", "x"),
-                Error,
-                Proceeds,
-            ),
-            (
-                "S timeout fails open",
-                SHELL,
-                "beforeShellExecution",
-                timed_out(),
-                Timeout,
-                Proceeds,
-            ),
-            (
-                "S failed start fails open",
-                SHELL,
-                "beforeShellExecution",
-                not_started(),
-                Error,
-                Proceeds,
-            ),
-            (
-                "S crash fails open",
-                SHELL,
-                "beforeShellExecution",
-                signalled(9),
-                Error,
-                Proceeds,
-            ),
-            (
-                "S failClosed: exit 1 blocks",
-                fc,
-                "preToolUse",
-                exit(1, "", ""),
-                Block,
-                Blocked,
-            ),
-            (
-                "S failClosed: timeout blocks",
-                fc,
-                "preToolUse",
-                timed_out(),
-                Block,
-                Blocked,
-            ),
-            (
-                "S failClosed: failed start blocks",
-                fc,
-                "preToolUse",
-                not_started(),
-                Block,
-                Blocked,
-            ),
-            (
-                "S failClosed cannot block afterShellExecution",
-                fc,
-                "afterShellExecution",
-                exit(1, "", ""),
-                Error,
-                Proceeds,
-            ),
-            (
-                "D stop followup_message allows",
-                SHELL,
-                "stop",
-                exit(0, r#"{"followup_message":"go on"}"#, ""),
-                Allow,
-                Proceeds,
-            ),
-            (
-                "D deny on postToolUse means nothing",
-                SHELL,
-                "postToolUse",
-                exit(0, r#"{"permission":"deny"}"#, ""),
-                Allow,
-                Proceeds,
-            ),
+            ("S no output fails open", SHELL, "beforeShellExecution", exit(0, "", ""), Allow, Proceeds),
+            ("S exit 2 blocks", SHELL, "beforeShellExecution", exit(2, "", "no"), Block, Blocked),
+            ("S exit 2 on preToolUse", SHELL, "preToolUse", exit(2, "", ""), Block, Blocked),
+            ("S exit 2 on beforeSubmitPrompt", SHELL, "beforeSubmitPrompt", exit(2, "", ""), Block, Blocked),
+            ("S exit 2 on afterFileEdit is error", SHELL, "afterFileEdit", exit(2, "", ""), Error, Proceeds),
+            ("S permission deny", SHELL, "beforeShellExecution", exit(0, r#"{"permission":"deny"}"#, ""), Block, Blocked),
+            ("S permission allow", SHELL, "beforeShellExecution", exit(0, r#"{"permission":"allow"}"#, ""), Allow, Proceeds),
+            ("S ask blocks", SHELL, "beforeShellExecution", exit(0, r#"{"permission":"ask"}"#, ""), Block, Blocked),
+            ("S ask not enforced on preToolUse", SHELL, "preToolUse", exit(0, r#"{"permission":"ask"}"#, ""), Allow, Proceeds),
+            ("S deny on preToolUse", SHELL, "preToolUse", exit(0, r#"{"permission":"deny"}"#, ""), Block, Blocked),
+            ("S not JSON blocks", SHELL, "beforeShellExecution", exit(0, "hello", ""), Block, Blocked),
+            ("S invalid JSON blocks", SHELL, "beforeReadFile", exit(0, "{oops", ""), Block, Blocked),
+            ("S unknown permission is not a valid reply", SHELL, "preToolUse", exit(0, r#"{"permission":"nope"}"#, ""), Block, Blocked),
+            ("S empty object allows", SHELL, "preToolUse", exit(0, "{}", ""), Allow, Proceeds),
+            ("S continue false on beforeSubmitPrompt", SHELL, "beforeSubmitPrompt", exit(0, r#"{"continue":false}"#, ""), Block, Blocked),
+            ("S continue true on beforeSubmitPrompt", SHELL, "beforeSubmitPrompt", exit(0, r#"{"continue":true}"#, ""), Allow, Proceeds),
+            ("S not JSON on beforeSubmitPrompt allows", SHELL, "beforeSubmitPrompt", exit(0, "hi", ""), Allow, Proceeds),
+            ("S exit 1 fails open", SHELL, "beforeShellExecution", exit(1, "", "x"), Error, Proceeds),
+            ("S timeout fails open", SHELL, "beforeShellExecution", timed_out(), Timeout, Proceeds),
+            ("S failed start fails open", SHELL, "beforeShellExecution", not_started(), Error, Proceeds),
+            ("S crash fails open", SHELL, "beforeShellExecution", signalled(9), Error, Proceeds),
+            ("S failClosed: exit 1 blocks", fc, "preToolUse", exit(1, "", ""), Block, Blocked),
+            ("S failClosed: timeout blocks", fc, "preToolUse", timed_out(), Block, Blocked),
+            ("S failClosed: failed start blocks", fc, "preToolUse", not_started(), Block, Blocked),
+            ("S failClosed cannot block afterShellExecution", fc, "afterShellExecution", exit(1, "", ""), Error, Proceeds),
+            ("D stop followup_message allows", SHELL, "stop", exit(0, r#"{"followup_message":"go on"}"#, ""), Allow, Proceeds),
+            ("D deny on postToolUse means nothing", SHELL, "postToolUse", exit(0, r#"{"permission":"deny"}"#, ""), Allow, Proceeds),
         ];
-        for (name, yaml, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, yaml, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows_each(&TOOL, rows);
     }
 
     #[test]
@@ -467,33 +231,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("before_shell", SHELL, bash("rm -rf build")),
-            (
-                "after_shell",
-                "event: afterShellExecution\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "pre_tool_shell",
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n",
-                bash("git push -f"),
-            ),
-            (
-                "post_tool_shell",
-                "event: postToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "after_file_edit",
-                "on: after-edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", true),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("after_shell", "event: afterShellExecution\ncommand: ./h.sh\n", bash("ls")),
+            ("pre_tool_shell", "on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("git push -f")),
+            ("post_tool_shell", "event: postToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("after_file_edit", "on: after-edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
             (
                 "before_read_file",
@@ -511,43 +256,17 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: PreToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Cursor has no PreToolUse event",
-            ),
-            (
-                "event: preToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "pass --payload",
-            ),
-            (
-                "event: postToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "builds only afterFileEdit",
-            ),
+            ("event: PreToolUse\ncommand: ./h.sh\n", bash("ls"), "Cursor has no PreToolUse event"),
+            ("event: preToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "pass --payload"),
+            ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "builds only afterFileEdit"),
             (SHELL, prompt("hi"), "not fired by --prompt"),
-            (
-                "event: beforeMCPExecution\ncommand: ./h.sh\n",
-                bash("ls"),
-                "pass --payload",
-            ),
-            (
-                "event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regex",
-            ),
-            (
-                "event: preToolUse\ncommand: ./h.sh\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
+            ("event: beforeMCPExecution\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
+            ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
+            ("event: preToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
     }
 
     /// Shell syntax runs on the assumed `sh -c`, recorded as an inline command.
@@ -573,21 +292,17 @@ mod tests {
     /// The matcher sees the field the event names: tool_name, command, prompt, file_path.
     #[test]
     fn matchers() {
+        #[rustfmt::skip]
         let rows = [
             ("event: preToolUse", "Shell", bash("ls"), true),
             ("event: preToolUse", "Write|Edit", bash("ls"), false),
-            ("event: preToolUse", "^She", bash("ls"), true), // unanchored
+            ("event: preToolUse", "^She", bash("ls"), true), // unanchored,
             ("event: beforeShellExecution", "rm ", bash("rm -rf x"), true),
             ("event: beforeShellExecution", "rm ", bash("ls"), false),
-            (
-                "event: beforeSubmitPrompt",
-                "secret",
-                prompt("a secret"),
-                true,
-            ),
+            ("event: beforeSubmitPrompt", "secret", prompt("a secret"), true),
             ("event: afterFileEdit", "\\.rs$", edit("a.rs", true), true),
             ("event: afterFileEdit", "\\.py$", edit("a.rs", true), false),
-            ("event: stop", "anything", Trigger::None, true), // ignored
+            ("event: stop", "anything", Trigger::None, true), // ignored,
         ];
         for (event, matcher, trigger, fires) in rows {
             let yaml = format!("{event}\nmatcher: '{matcher}'\ncommand: ./h.sh\n");

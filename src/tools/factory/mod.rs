@@ -14,9 +14,9 @@ mod replies;
 
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 
@@ -62,20 +62,18 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Execute",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: r#""hookcheck: placeholder command output""#,
-        },
+        shell: ToolCall::new(
+            "Execute",
+            r#"{"command":"$COMMAND"}"#,
+            r#""hookcheck: placeholder command output""#,
+        ),
         // Only Create's input is documented (behaviour spec, "Factory sample events").
         edit: &[
-            ToolCall {
-                name: "Create",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: r#"{"success":true,"file_path":"$FILE"}"#,
-            },
+            ToolCall::new(
+                "Create",
+                r#"{"file_path":"$FILE","content":""}"#,
+                r#"{"success":true,"file_path":"$FILE"}"#,
+            ),
             undocumented("Edit"),
             undocumented("MultiEdit"),
             undocumented("ApplyPatch"),
@@ -91,42 +89,22 @@ pub static CONTRACT: Contract = Contract {
     // neither).
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
     // Newer docs and Factory's own guard script use snake_case fields.
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
-        // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Err("Factory droid has no exec form (`args`): a hook is one command"),
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+    ),
+    // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
+    // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
+    run: Run::argv(&["sh", "-c"])
+        .no_exec_form("Factory droid has no exec form (`args`): a hook is one command")
         // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook)
         // and DROID_PROJECT_DIR (newer docs) are both the project root.
-        env: &[
-            ("FACTORY_PROJECT_DIR", Var::Root),
-            ("DROID_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
+        .env(&[("FACTORY_PROJECT_DIR", Var::Root), ("DROID_PROJECT_DIR", Var::Root)])
         // The working directory is undocumented (behaviour spec, "Assumed results").
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput"]),
+    quirks: Quirks::NONE,
 };
 
 /// An edit tool whose input droid's docs do not show.
@@ -182,249 +160,51 @@ const STOP: Blocks = Blocks::Continues("droid does not stop: the reason goes bac
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Execute\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (droid 0.215.0), S = behaviour
     /// spec (seed 002, "Factory replies"), D = hooks reference.
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "R exit 0, no output",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2 + stderr",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 2, empty stderr",
-                "PreToolUse",
-                exit(2, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 1 + stderr",
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R hookSpecificOutput deny",
-                "PreToolUse",
-                exit(0, DENY, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision block ignored before a tool",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R decision deny means nothing",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R top-level permissionDecision",
-                "PreToolUse",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R cancel means nothing",
-                "PreToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R timeout fails open",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "R missing script (127)",
-                "PreToolUse",
-                exit(127, "", "sh: ./x: not found"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S permissionDecision ask blocks",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S continue false halts",
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S continue false on Notification halts",
-                "Notification",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S continue false ignored on SessionEnd",
-                "SessionEnd",
-                exit(0, r#"{"continue":false}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S PostToolUse decision block: tool already ran",
-                "PostToolUse",
-                exit(0, r#"{"decision":"block","reason":"x"}"#, ""),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S PostToolUse exit 2",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S UserPromptSubmit decision block",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S Stop decision block",
-                "Stop",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S SubagentStop decision block",
-                "SubagentStop",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S SubagentStop exit 2 is error",
-                "SubagentStop",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S Notification exit 2 is error",
-                "Notification",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S PreCompact exit 2 is error",
-                "PreCompact",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S SessionStart exit 2 is error",
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S SessionEnd exit 2 is error",
-                "SessionEnd",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S Stop exit 2 blocks",
-                "Stop",
-                exit(2, "", "x"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S SessionStart decision block means nothing",
-                "SessionStart",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D JSON ignored on exit 1",
-                "PreToolUse",
-                exit(1, DENY, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D invalid JSON ignored",
-                "PreToolUse",
-                exit(0, "{oops", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D killed by a signal",
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("R exit 2, empty stderr", "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
+            ("R exit 1 + stderr", "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("R hookSpecificOutput deny", "PreToolUse", exit(0, DENY, ""), Block, Effect::Blocked),
+            ("R decision block ignored before a tool", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("R decision deny means nothing", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R cancel means nothing", "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds),
+            ("R timeout fails open", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("R missing script (127)", "PreToolUse", exit(127, "", "sh: ./x: not found"), Error, Effect::Proceeds),
+            ("S permissionDecision ask blocks", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked),
+            ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S continue false on Notification halts", "Notification", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S continue false ignored on SessionEnd", "SessionEnd", exit(0, r#"{"continue":false}"#, ""), Allow, Effect::Proceeds),
+            ("S PostToolUse decision block: tool already ran", "PostToolUse", exit(0, r#"{"decision":"block","reason":"x"}"#, ""), Block, Effect::Proceeds),
+            ("S PostToolUse exit 2", "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds),
+            ("S UserPromptSubmit decision block", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("S Stop decision block", "Stop", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("S SubagentStop decision block", "SubagentStop", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("S SubagentStop exit 2 is error", "SubagentStop", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S Notification exit 2 is error", "Notification", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S PreCompact exit 2 is error", "PreCompact", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S SessionStart exit 2 is error", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S SessionEnd exit 2 is error", "SessionEnd", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S Stop exit 2 blocks", "Stop", exit(2, "", "x"), Block, Effect::Blocked),
+            ("S SessionStart decision block means nothing", "SessionStart", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("D JSON ignored on exit 1", "PreToolUse", exit(1, DENY, ""), Error, Effect::Proceeds),
+            ("D invalid JSON ignored", "PreToolUse", exit(0, "{oops", ""), Allow, Effect::Proceeds),
+            ("D failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
+            ("D killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         let r = testing::read(&TOOL, PRE, "SessionStart", &exit(0, "branch main", ""));
         assert!(r.adds_context, "plain stdout on SessionStart is context");
         let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
@@ -437,33 +217,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_create",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a/b.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start_resume",
-                "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_create", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -487,55 +248,21 @@ mod tests {
             ("mcp__mem__.*", "mcp__mem__get", true),
             ("^Ex", "Execute", true), // unanchored
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
     }
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Factory droid has no BeforeTool event",
-            ),
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-                "picks Edit",
-            ),
-            (
-                "event: PreToolUse\nmatcher: ApplyPatch\ncommand: ./h.sh\n",
-                edit("a.txt", true),
-                "picks ApplyPatch",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Factory droid has no BeforeTool event"),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.txt", true), "picks Edit"),
+            ("event: PreToolUse\nmatcher: ApplyPatch\ncommand: ./h.sh\n", edit("a.txt", true), "picks ApplyPatch"),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
+            ("event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: Read\ncommand: ./h.sh\n",

@@ -12,12 +12,11 @@ mod replies;
 
 pub use crate::plan::expand;
 
-use super::shared;
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
+    Var, event,
 };
 use crate::spec::On;
 
@@ -69,25 +68,18 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp_{server}_",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_shell_command",
-            input: r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new(
+            "run_shell_command",
+            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            RESPONSE,
+        ),
         edit: &[
-            ToolCall {
-                name: "write_file",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "replace",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("write_file", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "replace",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
+                RESPONSE,
+            ),
         ],
         read: &["read_file", "read_many_files"],
         read_input: "$NONE:Gemini CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -97,43 +89,29 @@ pub static CONTRACT: Contract = Contract {
     // Tool events: `new RegExp(matcher).test(name)`, unanchored, falling back to equality;
     // lifecycle events compare exactly; `""`, `"*"` match all (hookPlanner.ts).
     matcher: Flavour::JsRegexOrEqual,
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(&["bash", "-c"]),
-        exec_form: Err("Gemini CLI has no exec form (`args`): a hook is one command run by bash"),
-        env: &[
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+    ),
+    run: Run::argv(&["bash", "-c"])
+        .no_exec_form("Gemini CLI has no exec form (`args`): a hook is one command run by bash")
+        .env(&[
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("GEMINI_CWD", Var::Root),
             ("GEMINI_SESSION_ID", Var::Session),
             ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
+        ])
         // Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value
         // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
-        expands: Some("Gemini CLI rewrites the command text before bash sees it"),
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
+        .expands("Gemini CLI rewrites the command text before bash sees it"),
+    reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
         // string holding JSON is parsed twice.
-        from: Stream::StdoutElseStderr,
-        json_in_string: true,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.tool_input"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .reads(Stream::StdoutElseStderr)
+        .json_in_string()
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.tool_input"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
@@ -177,11 +155,7 @@ const EVENTS: &[Event] = &[
 #[cfg(test)]
 mod tests {
     use super::{TOOL, expand};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
 
@@ -190,163 +164,31 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "R exit 0, no output",
-                "BeforeTool",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 2 + stderr",
-                "BeforeTool",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R exit 2, empty stderr",
-                "BeforeTool",
-                exit(2, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R exit 1 + stderr",
-                "BeforeTool",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "R hookSpecificOutput deny ignored",
-                "BeforeTool",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R decision block",
-                "BeforeTool",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R decision deny",
-                "BeforeTool",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "R top-level permissionDecision",
-                "BeforeTool",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R cancel means nothing",
-                "BeforeTool",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "R timeout",
-                "BeforeTool",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "R missing script (127) blocks",
-                "BeforeTool",
-                exit(127, "", "bash: ./x.sh: No such file or directory"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S JSON wins over exit 2",
-                "BeforeTool",
-                exit(2, "{}", "boom"),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S stderr read when stdout empty",
-                "BeforeTool",
-                exit(0, "", r#"{"decision":"deny"}"#),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S JSON string holding JSON",
-                "BeforeTool",
-                exit(0, r#""{\"decision\":\"block\"}""#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 3 with text blocks",
-                "BeforeTool",
-                exit(3, "nope", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 5, no output",
-                "BeforeTool",
-                exit(5, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false halts",
-                "BeforeTool",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S failed start",
-                "BeforeTool",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S SessionStart ignores decisions",
-                "SessionStart",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S AfterTool deny: tool already ran",
-                "AfterTool",
-                exit(0, r#"{"decision":"deny","reason":"x"}"#, ""),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "S BeforeAgent exit 2 + text",
-                "BeforeAgent",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
+            ("R exit 0, no output", "BeforeTool", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("R exit 2 + stderr", "BeforeTool", exit(2, "", "no"), Block, Effect::Blocked),
+            ("R exit 2, empty stderr", "BeforeTool", exit(2, "", ""), Error, Effect::Proceeds),
+            ("R exit 1 + stderr", "BeforeTool", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("R hookSpecificOutput deny ignored", "BeforeTool", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
+            ("R decision block", "BeforeTool", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("R decision deny", "BeforeTool", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("R top-level permissionDecision", "BeforeTool", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("R cancel means nothing", "BeforeTool", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds),
+            ("R timeout", "BeforeTool", timed_out(), Timeout, Effect::Proceeds),
+            ("R missing script (127) blocks", "BeforeTool", exit(127, "", "bash: ./x.sh: No such file or directory"), Block, Effect::Blocked),
+            ("S JSON wins over exit 2", "BeforeTool", exit(2, "{}", "boom"), Allow, Effect::Proceeds),
+            ("S stderr read when stdout empty", "BeforeTool", exit(0, "", r#"{"decision":"deny"}"#), Block, Effect::Blocked),
+            ("S JSON string holding JSON", "BeforeTool", exit(0, r#""{\"decision\":\"block\"}""#, ""), Block, Effect::Blocked),
+            ("S exit 3 with text blocks", "BeforeTool", exit(3, "nope", ""), Block, Effect::Blocked),
+            ("S exit 5, no output", "BeforeTool", exit(5, "", ""), Error, Effect::Proceeds),
+            ("S continue false halts", "BeforeTool", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S failed start", "BeforeTool", not_started(), Error, Effect::Proceeds),
+            ("S SessionStart ignores decisions", "SessionStart", exit(0, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds),
+            ("S AfterTool deny: tool already ran", "AfterTool", exit(0, r#"{"decision":"deny","reason":"x"}"#, ""), Block, Effect::Proceeds),
+            ("S BeforeAgent exit 2 + text", "BeforeAgent", exit(2, "", "no"), Block, Effect::Blocked),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         let ctx =
             r#"{"hookSpecificOutput":{"additionalContext":"x","tool_input":{"command":"ls"}}}"#;
         let r = testing::read(&TOOL, PRE, "BeforeTool", &exit(0, ctx, ""));
@@ -355,28 +197,13 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_write_file",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a/b.txt", false),
-            ),
-            (
-                "edit_replace",
-                "event: BeforeTool\nmatcher: replace\ncommand: ./h.sh\n",
-                edit("a/b.txt", true),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
+            ("edit_replace", "event: BeforeTool\nmatcher: replace\ncommand: ./h.sh\n", edit("a/b.txt", true)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -395,19 +222,7 @@ mod tests {
             ("(", "(", true), // does not compile: equality
             ("*", "anything", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: BeforeTool\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "BeforeTool", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let p = plan(
             &TOOL,
             "event: SessionStart\nmatcher: start\ncommand: ./h.sh\n",

@@ -15,10 +15,10 @@ use serde_json::{Map, Value, json};
 
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
-    Var, Zero, event,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
+    Var, event,
 };
 use crate::matcher;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -75,25 +75,10 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "shell",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("shell", r#"{"command":"$COMMAND"}"#, "{}"),
         edit: &[
-            ToolCall {
-                name: "write",
-                input: r#"{"path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "{}",
-            },
-            ToolCall {
-                name: "edit",
-                input: r#"{"path":"$FILE","before":"","after":""}"#,
-                new_file: None,
-                response: "{}",
-            },
+            ToolCall::new("write", r#"{"path":"$FILE","content":""}"#, "{}"),
+            ToolCall::new("edit", r#"{"path":"$FILE","before":"","after":""}"#, "{}"),
         ],
         read: &["read", "view", "cat", "read_file"],
         read_input: "$NONE:Goose's read tools come from extensions with no documented input: pass --payload",
@@ -108,35 +93,11 @@ pub static CONTRACT: Contract = Contract {
         }
         matcher::rust_regex_matches(pattern, context)
     }),
-    input: Input {
-        common: r#"{"event":"$EVENT","session_id":"$SESSION"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[("PLUGIN_ROOT", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::AsGiven,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+    input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION"}"#),
+    // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
+    run: Run::argv(&["sh", "-c"]).env(&[("PLUGIN_ROOT", Var::Root)]),
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE,
 };
 
 /// `HookEvent` in hooks/mod.rs @0825b570, 30 s each; only PreToolUse and Stop read a
@@ -477,12 +438,7 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
     const ON_FAIL: &str = "event: PreToolUse\ncommand: ./hook.sh\nx-goose:\n  on_failure: block\n";
@@ -493,236 +449,38 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "S exit 0, no output",
-                PRE,
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 0, decision allow",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 blocks",
-                PRE,
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2, empty stderr blocks",
-                PRE,
-                "PreToolUse",
-                exit(2, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision block at exit 0",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"block","reason":"r"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "B decision block at exit 1",
-                PRE,
-                "PreToolUse",
-                exit(1, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "B decision deny is no decision",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S empty object is no decision",
-                PRE,
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S stray log line is no decision",
-                PRE,
-                "PreToolUse",
-                exit(0, "checking...", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S allow at exit 1 is no decision",
-                PRE,
-                "PreToolUse",
-                exit(1, r#"{"decision":"allow"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S reason of the wrong type voids block",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"decision":"block","reason":5}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S text before the JSON voids it",
-                PRE,
-                "PreToolUse",
-                exit(0, "x {\"decision\":\"block\"}", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 1 fails open",
-                PRE,
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S timeout fails open",
-                PRE,
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "S failed start fails open",
-                PRE,
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S signal fails open",
-                PRE,
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "B on_failure block: exit 1 blocks",
-                ON_FAIL,
-                "PreToolUse",
-                exit(1, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "B on_failure block: timeout blocks",
-                ON_FAIL,
-                "PreToolUse",
-                timed_out(),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "B on_failure block: stray stdout blocks",
-                ON_FAIL,
-                "PreToolUse",
-                exit(0, "debug", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S on_failure ignored on Stop",
-                STOP_ON_FAIL,
-                "Stop",
-                exit(1, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S Stop exit 2 blocks (keeps going)",
-                PRE,
-                "Stop",
-                exit(2, "", "more"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S Stop decision block",
-                PRE,
-                "Stop",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "P PostToolUse cannot block",
-                PRE,
-                "PostToolUse",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P PostToolUse ignores stdout",
-                PRE,
-                "PostToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P BeforeShellExecution observes only",
-                PRE,
-                "BeforeShellExecution",
-                exit(2, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P UserPromptSubmit output discarded",
-                PRE,
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P SessionStart banner",
-                PRE,
-                "SessionStart",
-                exit(0, r#"{"banner":"hi"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P observer timeout",
-                PRE,
-                "SessionEnd",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
+            ("S exit 0, no output", PRE, "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("S exit 0, decision allow", PRE, "PreToolUse", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("S exit 2 blocks", PRE, "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2, empty stderr blocks", PRE, "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
+            ("S decision block at exit 0", PRE, "PreToolUse", exit(0, r#"{"decision":"block","reason":"r"}"#, ""), Block, Effect::Blocked),
+            ("B decision block at exit 1", PRE, "PreToolUse", exit(1, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("B decision deny is no decision", PRE, "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("S empty object is no decision", PRE, "PreToolUse", exit(0, "{}", ""), Error, Effect::Proceeds),
+            ("S stray log line is no decision", PRE, "PreToolUse", exit(0, "checking...", ""), Error, Effect::Proceeds),
+            ("S allow at exit 1 is no decision", PRE, "PreToolUse", exit(1, r#"{"decision":"allow"}"#, ""), Error, Effect::Proceeds),
+            ("S reason of the wrong type voids block", PRE, "PreToolUse", exit(0, r#"{"decision":"block","reason":5}"#, ""), Error, Effect::Proceeds),
+            ("S text before the JSON voids it", PRE, "PreToolUse", exit(0, "x {\"decision\":\"block\"}", ""), Error, Effect::Proceeds),
+            ("S exit 1 fails open", PRE, "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds),
+            ("S timeout fails open", PRE, "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("S failed start fails open", PRE, "PreToolUse", not_started(), Error, Effect::Proceeds),
+            ("S signal fails open", PRE, "PreToolUse", signalled(9), Error, Effect::Proceeds),
+            ("B on_failure block: exit 1 blocks", ON_FAIL, "PreToolUse", exit(1, "", ""), Block, Effect::Blocked),
+            ("B on_failure block: timeout blocks", ON_FAIL, "PreToolUse", timed_out(), Block, Effect::Blocked),
+            ("B on_failure block: stray stdout blocks", ON_FAIL, "PreToolUse", exit(0, "debug", ""), Block, Effect::Blocked),
+            ("S on_failure ignored on Stop", STOP_ON_FAIL, "Stop", exit(1, "", ""), Error, Effect::Proceeds),
+            ("S Stop exit 2 blocks (keeps going)", PRE, "Stop", exit(2, "", "more"), Block, Effect::Blocked),
+            ("S Stop decision block", PRE, "Stop", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("P PostToolUse cannot block", PRE, "PostToolUse", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("P PostToolUse ignores stdout", PRE, "PostToolUse", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("P BeforeShellExecution observes only", PRE, "BeforeShellExecution", exit(2, "", ""), Error, Effect::Proceeds),
+            ("P UserPromptSubmit output discarded", PRE, "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("P SessionStart banner", PRE, "SessionStart", exit(0, r#"{"banner":"hi"}"#, ""), Allow, Effect::Proceeds),
+            ("P observer timeout", PRE, "SessionEnd", timed_out(), Timeout, Effect::Proceeds),
         ];
-        for (name, yaml, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, yaml, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows_each(&TOOL, rows);
     }
 
     #[test]
@@ -735,48 +493,17 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_write",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/main.rs", false),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n",
-                edit("src/main.rs", true),
-            ),
-            (
-                "before_shell",
-                "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n",
-                bash("rm -rf build"),
-            ),
-            (
-                "after_file_edit",
-                "on: after-edit\ncommand: ./h.sh\n",
-                edit("src/main.rs", true),
-            ),
-            (
-                "before_read_file",
-                "event: BeforeReadFile\ncommand: ./h.sh\n",
-                crate::tools::testing::read_file(".env"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/main.rs", false)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("src/main.rs", true)),
+            ("before_shell", "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n", bash("rm -rf build")),
+            ("after_file_edit", "on: after-edit\ncommand: ./h.sh\n", edit("src/main.rs", true)),
+            ("before_read_file", "event: BeforeReadFile\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -846,34 +573,15 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Goose has no Notification event",
-            ),
+            ("event: Notification\ncommand: ./h.sh\n", bash("ls"), "Goose has no Notification event"),
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeShellExecution\ncommand: ./h.sh\n",
-                edit("a", true),
-                "pass --bash",
-            ),
-            (
-                "event: AfterFileEdit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "pass --edit",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n",
-                bash("ls"),
-                "rejects the plugin's hooks.json",
-            ),
+            ("event: BeforeShellExecution\ncommand: ./h.sh\n", edit("a", true), "pass --bash"),
+            ("event: AfterFileEdit\ncommand: ./h.sh\n", bash("ls"), "pass --edit"),
+            ("event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n", bash("ls"), "rejects the plugin's hooks.json"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     #[test]

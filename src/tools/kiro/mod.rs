@@ -12,11 +12,10 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, Zero, event,
 };
 use crate::matcher;
@@ -69,12 +68,7 @@ pub static CONTRACT: Contract = Contract {
     tools: Tools {
         // Kiro's tool input is undocumented: [`plan`] refuses --bash and --edit, so no tool
         // input is ever built from these.
-        shell: ToolCall {
-            name: "execute_bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("execute_bash", r#"{"command":"$COMMAND"}"#, "{}"),
         edit: &[],
         read: &["fs_read", "glob", "grep"],
         read_input: "$NONE:Kiro's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -82,37 +76,16 @@ pub static CONTRACT: Contract = Contract {
         mcp: "@{server}/{tool}",
     },
     matcher: Flavour::Custom(|_, selector, tool| selects(selector, tool)),
-    input: Input {
-        // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
-        // documents no payload of its own.
-        common: r#"{"cwd":"$ROOT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Err("Kiro has no exec form (`args`): a hook action is one command"),
+    // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3
+    // documents no payload of its own.
+    input: Input::common(r#"{"cwd":"$ROOT"}"#),
+    run: Run::script_path(&[])
+        .no_exec_form("Kiro has no exec form (`args`): a hook action is one command")
         // kiro.dev/docs/hooks/types: the prompt is in USER_PROMPT.
-        env: &[("USER_PROMPT", Var::Prompt)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        zero_timeout: Zero::NoLimit,
-        cwd_assumed: false,
-        handler_cwd: false,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .env(&[("USER_PROMPT", Var::Prompt)])
+        .zero_timeout(Zero::NoLimit),
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE,
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
@@ -293,13 +266,8 @@ fn plan(cx: &PlanContext) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::{TOOL, selects};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
@@ -309,169 +277,26 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let rows: Vec<(
-            &str,
-            &str,
-            crate::exec::Outcome,
-            Decision,
-            Effect,
-            bool,
-            bool,
-        )> = vec![
+        #[rustfmt::skip]
+        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool, bool)> = vec![
             // (name, event, outcome, decision, effect, counted, adds context)
-            (
-                "D exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S exit 2 blocks PreToolUse",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "S exit 1 on PreToolUse not counted",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S exit 127 on PreToolUse not counted",
-                "PreToolUse",
-                exit(127, "", "not found"),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "D JSON is not read on PreToolUse",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S prompt exit 0 stdout is context",
-                "UserPromptSubmit",
-                exit(0, "ctx", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                true,
-            ),
-            (
-                "S prompt exit 2 allows, adds context",
-                "UserPromptSubmit",
-                exit(2, "", "no"),
-                Allow,
-                Effect::Proceeds,
-                true,
-                true,
-            ),
-            (
-                "S prompt exit 1 allows",
-                "UserPromptSubmit",
-                exit(1, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                true,
-            ),
-            (
-                "S stop exit 1 keeps running",
-                "Stop",
-                exit(1, "", "tests fail"),
-                Block,
-                Effect::Blocked,
-                true,
-                true,
-            ),
-            (
-                "S stop decision block",
-                "Stop",
-                exit(0, r#"{"decision":"block","reason":"go on"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-                true,
-            ),
-            (
-                "S stop exit 0 allows",
-                "Stop",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S stop exit 2 is error",
-                "Stop",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S PostToolUse exit 2 is error",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S PostToolUse exit 0",
-                "PostToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "D timeout fails open",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "D spawn error",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "D signal",
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
+            ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
+            ("S exit 2 blocks PreToolUse", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked, true, false),
+            ("S exit 1 on PreToolUse not counted", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds, false, false),
+            ("S exit 127 on PreToolUse not counted", "PreToolUse", exit(127, "", "not found"), Error, Effect::Proceeds, false, false),
+            ("D JSON is not read on PreToolUse", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds, true, false),
+            ("S prompt exit 0 stdout is context", "UserPromptSubmit", exit(0, "ctx", ""), Allow, Effect::Proceeds, true, true),
+            ("S prompt exit 2 allows, adds context", "UserPromptSubmit", exit(2, "", "no"), Allow, Effect::Proceeds, true, true),
+            ("S prompt exit 1 allows", "UserPromptSubmit", exit(1, "", ""), Allow, Effect::Proceeds, true, true),
+            ("S stop exit 1 keeps running", "Stop", exit(1, "", "tests fail"), Block, Effect::Blocked, true, true),
+            ("S stop decision block", "Stop", exit(0, r#"{"decision":"block","reason":"go on"}"#, ""), Block, Effect::Blocked, true, true),
+            ("S stop exit 0 allows", "Stop", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
+            ("S stop exit 2 is error", "Stop", exit(2, "", "x"), Error, Effect::Proceeds, true, false),
+            ("S PostToolUse exit 2 is error", "PostToolUse", exit(2, "", "x"), Error, Effect::Proceeds, true, false),
+            ("S PostToolUse exit 0", "PostToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
+            ("D timeout fails open", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, true, false),
+            ("D spawn error", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
+            ("D signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true, false),
         ];
         for (name, event, outcome, decision, effect, counted, context) in rows {
             let r = testing::read(&TOOL, PRE, event, &outcome);
@@ -485,12 +310,9 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -568,54 +390,19 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let rows = [
             ("--bash refused", PRE, bash("ls")),
-            (
-                "--edit refused",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-            ),
+            ("--edit refused", "event: PostToolUse\ncommand: ./h.sh\n", edit("a.rs", true)),
             ("tool event needs a payload", PRE, Trigger::None),
-            (
-                "no SessionEnd",
-                "on: session-end\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "SessionStart data undocumented",
-                "event: SessionStart\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "PostFileSave undocumented",
-                "event: PostFileSave\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "unknown event",
-                "event: Notification\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
-            (
-                "confirm",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  confirm: true\n",
-                Trigger::None,
-            ),
-            (
-                "agent action",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action: agent\n",
-                Trigger::None,
-            ),
-            (
-                "agent action object",
-                "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action:\n    type: agent\n",
-                Trigger::None,
-            ),
-            (
-                "--prompt on Stop",
-                "event: Stop\ncommand: ./h.sh\n",
-                prompt("x"),
-            ),
+            ("no SessionEnd", "on: session-end\ncommand: ./h.sh\n", Trigger::None),
+            ("SessionStart data undocumented", "event: SessionStart\ncommand: ./h.sh\n", Trigger::None),
+            ("PostFileSave undocumented", "event: PostFileSave\ncommand: ./h.sh\n", Trigger::None),
+            ("unknown event", "event: Notification\ncommand: ./h.sh\n", Trigger::None),
+            ("confirm", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  confirm: true\n", Trigger::None),
+            ("agent action", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action: agent\n", Trigger::None),
+            ("agent action object", "event: Stop\ncommand: ./h.sh\nx-kiro:\n  action:\n    type: agent\n", Trigger::None),
+            ("--prompt on Stop", "event: Stop\ncommand: ./h.sh\n", prompt("x")),
         ];
         for (name, yaml, trigger) in rows {
             let p = plan(&TOOL, yaml, &trigger);

@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -84,44 +84,21 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(matches),
     // The `HookEvent` model, every key present (hooks/types.py).
-    input: Input {
-        common: r#"{"event_type":"$EVENT","tool_name":null,"tool_input":null,"tool_response":null,"message":null,"session_id":"$SESSION","working_dir":"$ROOT","metadata":{}}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(if cfg!(windows) {
-            &["cmd.exe", "/c"]
-        } else {
-            &["/bin/sh", "-c"]
-        }),
-        exec_form: Err("OpenHands has no exec form (`args`): it runs `command` with shell=True"),
+    input: Input::common(
+        r#"{"event_type":"$EVENT","tool_name":null,"tool_input":null,"tool_response":null,"message":null,"session_id":"$SESSION","working_dir":"$ROOT","metadata":{}}"#,
+    ),
+    run: Run::argv(if cfg!(windows) { &["cmd.exe", "/c"] } else { &["/bin/sh", "-c"] })
+        .no_exec_form("OpenHands has no exec form (`args`): it runs `command` with shell=True")
         // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
-        env: &[
+        .env(&[
             ("OPENHANDS_PROJECT_DIR", Var::Root),
             ("OPENHANDS_SESSION_ID", Var::Session),
             ("OPENHANDS_EVENT_TYPE", Var::Event),
             ("OPENHANDS_TOOL_NAME", Var::Tool),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["additionalContext"],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        ]),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["additionalContext"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// `HookEventType` in hooks/types.py, 60 s each (config.py). The matcher is compared with the
@@ -196,12 +173,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: terminal\ncommand: ./hook.sh\n";
 
@@ -210,170 +182,32 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "X exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "X exit 2 blocks",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X exit 2, empty stderr blocks",
-                "PreToolUse",
-                exit(2, "", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X exit 1 is a non-blocking error",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "X deny at exit 0",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S deny at exit 1 blocks",
-                "PreToolUse",
-                exit(1, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X deny is lower-cased",
-                "PreToolUse",
-                exit(0, r#"{"decision":"DENY"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X continue false at exit 3",
-                "UserPromptSubmit",
-                exit(3, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X continue null is falsy",
-                "Stop",
-                exit(0, r#"{"continue":null}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X decision block is not recognised",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "X decision ask is not recognised",
-                "PreToolUse",
-                exit(0, r#"{"decision":"ask"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "X hookSpecificOutput is ignored",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "X allow does not undo exit 2",
-                "PreToolUse",
-                exit(2, r#"{"decision":"allow"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X non-string decision fails open",
-                "PreToolUse",
-                exit(0, r#"{"decision":null}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "X non-JSON stdout ignored",
-                "PreToolUse",
-                exit(0, "hello", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "X two objects are not JSON",
-                "PreToolUse",
-                exit(0, "{}\n{\"decision\":\"deny\"}", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "M exit 2 on PostToolUse cannot block",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "M deny on SessionStart cannot block",
-                "SessionStart",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "M Stop block keeps the agent going",
-                "Stop",
-                exit(2, "", "x"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "X timeout fails open",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "X command not found fails open",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "X signal",
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("X exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("X exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("X exit 2, empty stderr blocks", "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
+            ("X exit 1 is a non-blocking error", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("X deny at exit 0", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("S deny at exit 1 blocks", "PreToolUse", exit(1, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("X deny is lower-cased", "PreToolUse", exit(0, r#"{"decision":"DENY"}"#, ""), Block, Effect::Blocked),
+            ("X continue false at exit 3", "UserPromptSubmit", exit(3, r#"{"continue":false}"#, ""), Block, Effect::Blocked),
+            ("X continue null is falsy", "Stop", exit(0, r#"{"continue":null}"#, ""), Block, Effect::Blocked),
+            ("X decision block is not recognised", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
+            ("X decision ask is not recognised", "PreToolUse", exit(0, r#"{"decision":"ask"}"#, ""), Allow, Effect::Proceeds),
+            ("X hookSpecificOutput is ignored", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
+            ("X allow does not undo exit 2", "PreToolUse", exit(2, r#"{"decision":"allow"}"#, ""), Block, Effect::Blocked),
+            ("X non-string decision fails open", "PreToolUse", exit(0, r#"{"decision":null}"#, ""), Error, Effect::Proceeds),
+            ("X non-JSON stdout ignored", "PreToolUse", exit(0, "hello", ""), Allow, Effect::Proceeds),
+            ("X two objects are not JSON", "PreToolUse", exit(0, "{}\n{\"decision\":\"deny\"}", ""), Allow, Effect::Proceeds),
+            ("M exit 2 on PostToolUse cannot block", "PostToolUse", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("M deny on SessionStart cannot block", "SessionStart", exit(0, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("M Stop block keeps the agent going", "Stop", exit(2, "", "x"), Block, Effect::Blocked),
+            ("X timeout fails open", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("X command not found fails open", "PreToolUse", not_started(), Error, Effect::Proceeds),
+            ("X signal", "PreToolUse", signalled(9), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
     }
 
     #[test]
@@ -395,23 +229,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -423,29 +246,14 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                PRE,
-                edit("src/a.rs", true),
-                "file_editor input is undocumented",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "OpenHands has no Notification",
-            ),
+            (PRE, edit("src/a.rs", true), "file_editor input is undocumented"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     /// HookMatcher.matches (config.py @611629e6).
@@ -465,19 +273,7 @@ mod tests {
             ("a(", "a(", true),         // invalid regex: exact comparison
             ("Bash", "terminal", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         // Events without a tool name match only `*` or empty.
         let p = plan(
             &TOOL,

@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared::{self, assumed};
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -59,25 +59,14 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__.*",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "Bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new("Bash", r#"{"command":"$COMMAND"}"#, RESPONSE),
         edit: &[
-            ToolCall {
-                name: "Write",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "Edit",
-                input: r#""$NONE:matcher \"$MATCHER\" picks Edit, whose input Qoder does not document: pass --payload""#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("Write", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "Edit",
+                r#""$NONE:matcher \"$MATCHER\" picks Edit, whose input Qoder does not document: pass --payload""#,
+                RESPONSE,
+            ),
         ],
         read: &["Read"],
         read_input: "$NONE:Qoder's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -87,37 +76,20 @@ pub static CONTRACT: Contract = Contract {
     // Omitted or `*`: all; letters and `|`: exact names; else a regex (docs). Qoder CLI is a
     // Node program, so the regex is JavaScript's, unanchored as in Claude Code.
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
-        // the assumed `sh -c` for a script path (seed 002, shell table).
-        shell: Shell::Argv(&["sh", "-c"]),
-        exec_form: Ok(()),
-        env: &[(PROJECT_VAR, Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
+    ),
+    // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
+    // the assumed `sh -c` for a script path (seed 002, shell table).
+    run: Run::argv(&["sh", "-c"])
+        .per_hook(shell_for)
+        .env(&[(PROJECT_VAR, Var::Root)])
         // The working directory is undocumented (seed 002, "Assumed results").
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        .cwd_assumed(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const RESPONSE: &str = r#"{"stdout":"","stderr":""}"#;
@@ -200,14 +172,11 @@ const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "Read", "NotebookEdi
 /// The variable a script path may start with (seed 002, shell table).
 const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 
-/// The generic plan, with each command run by the shell its hook picks: Qoder chooses it per
-/// hook (`shell: bash`, the exec form, which refuses `$`, `shell: powershell`), which one
-/// shell in a table cannot say.
+/// The generic plan, each command run by the shell its hook picks ([`shell_for`]), and what
+/// depends on the hook's keys: the shell is assumed only without `shell: bash` or the exec
+/// form, and `asyncRewake` is said.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("qoder", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |c| {
-        shell_for(cx.spec, c, cx.root)
-    });
     let Plan::Run(run) = &mut plan else {
         return plan;
     };
@@ -325,18 +294,12 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const POLICY: &str = "event: ConfigChange\nmatcher: policy_settings\ncommand: ./hook.sh\n";
 
-    fn hso(event: &str, body: &str) -> String {
-        format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
-    }
+    use crate::tools::testing::hso;
 
     /// Every reply rule, with its source. S = behaviour spec (seed 002, "Qoder replies"),
     /// D = Qoder docs (protocols-b.md §4).
@@ -344,267 +307,39 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         let pre = |body: &str| hso("PreToolUse", body);
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "D exit 0",
-                PRE,
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on PreToolUse",
-                PRE,
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on Stop",
-                PRE,
-                "Stop",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on SubagentStop",
-                PRE,
-                "SubagentStop",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on PreCompact",
-                PRE,
-                "PreCompact",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on Elicitation",
-                PRE,
-                "Elicitation",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on ConfigChange",
-                PRE,
-                "ConfigChange",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 2 on PostToolUse is error",
-                PRE,
-                "PostToolUse",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 on SessionStart is error",
-                PRE,
-                "SessionStart",
-                exit(2, "", "no"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 1 is error",
-                PRE,
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S WorktreeCreate any non-zero exit",
-                PRE,
-                "WorktreeCreate",
-                exit(1, "", "x"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S WorktreeCreate exit 0",
-                PRE,
-                "WorktreeCreate",
-                exit(0, "/tmp/wt", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S StopFailure ignores exit 2",
-                PRE,
-                "StopFailure",
-                exit(2, "", "x"),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S InstructionsLoaded ignores failures",
-                PRE,
-                "InstructionsLoaded",
-                exit(1, "", "x"),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S continue false",
-                PRE,
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "S decision deny where exit 2 blocks",
-                PRE,
-                "Stop",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D decision block (Claude-compatible)",
-                PRE,
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S decision deny on PostToolUse does nothing",
-                PRE,
-                "PostToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S permissionDecision deny",
-                PRE,
-                "PreToolUse",
-                exit(0, &pre(r#""permissionDecision":"deny""#), ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S permissionDecision ask blocks",
-                PRE,
-                "PreToolUse",
-                exit(0, &pre(r#""permissionDecision":"ask""#), ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S ask wins over decision approve",
-                PRE,
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"decision":"approve","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D permissionDecision allow",
-                PRE,
-                "PreToolUse",
-                exit(0, &pre(r#""permissionDecision":"allow""#), ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S PermissionRequest behavior deny",
-                PRE,
-                "PermissionRequest",
-                exit(
-                    0,
-                    &hso("PermissionRequest", r#""decision":{"behavior":"deny"}"#),
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S Elicitation decline",
-                PRE,
-                "Elicitation",
-                exit(0, &hso("Elicitation", r#""action":"decline""#), ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S ElicitationResult cancel",
-                PRE,
-                "ElicitationResult",
-                exit(0, &hso("ElicitationResult", r#""action":"cancel""#), ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S Elicitation accept",
-                PRE,
-                "Elicitation",
-                exit(0, &hso("Elicitation", r#""action":"accept""#), ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S hookSpecificOutput without hookEventName voids the reply",
-                PRE,
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#,
-                    "",
-                ),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S policy_settings: exit 2 cannot block",
-                POLICY,
-                "ConfigChange",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "S policy_settings: decision deny cannot block",
-                POLICY,
-                "ConfigChange",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D timeout",
-                PRE,
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "D failed start",
-                PRE,
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("D exit 0", PRE, "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("S exit 2 on PreToolUse", PRE, "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on Stop", PRE, "Stop", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on SubagentStop", PRE, "SubagentStop", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on PreCompact", PRE, "PreCompact", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on Elicitation", PRE, "Elicitation", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on ConfigChange", PRE, "ConfigChange", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 2 on PostToolUse is error", PRE, "PostToolUse", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("S exit 2 on SessionStart is error", PRE, "SessionStart", exit(2, "", "no"), Error, Effect::Proceeds),
+            ("S exit 1 is error", PRE, "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("S WorktreeCreate any non-zero exit", PRE, "WorktreeCreate", exit(1, "", "x"), Block, Effect::Blocked),
+            ("S WorktreeCreate exit 0", PRE, "WorktreeCreate", exit(0, "/tmp/wt", ""), Allow, Effect::Proceeds),
+            ("S StopFailure ignores exit 2", PRE, "StopFailure", exit(2, "", "x"), Allow, Effect::Proceeds),
+            ("S InstructionsLoaded ignores failures", PRE, "InstructionsLoaded", exit(1, "", "x"), Allow, Effect::Proceeds),
+            ("S continue false", PRE, "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("S decision deny where exit 2 blocks", PRE, "Stop", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("D decision block (Claude-compatible)", PRE, "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("S decision deny on PostToolUse does nothing", PRE, "PostToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("S permissionDecision deny", PRE, "PreToolUse", exit(0, &pre(r#""permissionDecision":"deny""#), ""), Block, Effect::Blocked),
+            ("S permissionDecision ask blocks", PRE, "PreToolUse", exit(0, &pre(r#""permissionDecision":"ask""#), ""), Block, Effect::Blocked),
+            ("S ask wins over decision approve", PRE, "PreToolUse", exit(0, r#"{"decision":"approve","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked),
+            ("D permissionDecision allow", PRE, "PreToolUse", exit(0, &pre(r#""permissionDecision":"allow""#), ""), Allow, Effect::Proceeds),
+            ("S PermissionRequest behavior deny", PRE, "PermissionRequest", exit(0, &hso("PermissionRequest", r#""decision":{"behavior":"deny"}"#), ""), Block, Effect::Blocked),
+            ("S Elicitation decline", PRE, "Elicitation", exit(0, &hso("Elicitation", r#""action":"decline""#), ""), Block, Effect::Blocked),
+            ("S ElicitationResult cancel", PRE, "ElicitationResult", exit(0, &hso("ElicitationResult", r#""action":"cancel""#), ""), Block, Effect::Blocked),
+            ("S Elicitation accept", PRE, "Elicitation", exit(0, &hso("Elicitation", r#""action":"accept""#), ""), Allow, Effect::Proceeds),
+            ("S hookSpecificOutput without hookEventName voids the reply", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""), Error, Effect::Proceeds),
+            ("S policy_settings: exit 2 cannot block", POLICY, "ConfigChange", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("S policy_settings: decision deny cannot block", POLICY, "ConfigChange", exit(0, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
+            ("D timeout", PRE, "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("D failed start", PRE, "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
         for (name, yaml, event, outcome, decision, effect) in rows {
             let input = if yaml == POLICY {
@@ -639,23 +374,12 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "edit_write",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("src/a.rs", false),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", false)),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("config_change", POLICY, crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
@@ -669,63 +393,26 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         let none = crate::trigger::Trigger::None;
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: TaskCreated\ncommand: ./h.sh\n",
-                none.clone(),
-                "no decision rules",
-            ),
-            (
-                "event: Setup\ncommand: ./h.sh\n",
-                none.clone(),
-                "no decision rules",
-            ),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Qoder has no BeforeTool",
-            ),
-            (
-                "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n",
-                edit("a.rs", true),
-                "picks Edit",
-            ),
-            (
-                "event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n",
-                payload(
-                    serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}}),
-                ),
-                "a glob only for",
-            ),
-            (
-                "event: Notification\ncommand: ./h.sh\n",
-                none,
-                "pass --payload",
-            ),
+            ("event: TaskCreated\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
+            ("event: Setup\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qoder has no BeforeTool"),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.rs", true), "picks Edit"),
+            ("event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n", payload(serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}})), "a glob only for"),
+            ("event: Notification\ncommand: ./h.sh\n", none, "pass --payload"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     /// Commands that plan but do not run (seed 002, shell table).
     #[test]
     fn commands_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
-                "powershell",
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\nargs: [\"$HOME\"]\n",
-                "`$`",
-            ),
-            (
-                "event: PreToolUse\ncommand: \"$X/h.sh\"\nargs: [a]\n",
-                "`$`",
-            ),
+            ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", "powershell"),
+            ("event: PreToolUse\ncommand: ./h.sh\nargs: [\"$HOME\"]\n", "`$`"),
+            ("event: PreToolUse\ncommand: \"$X/h.sh\"\nargs: [a]\n", "`$`"),
             ("event: PreToolUse\ncommand: ./h.sh | cat\n", "script path"),
         ];
         for (yaml, want) in cases {
@@ -743,19 +430,10 @@ mod tests {
     #[test]
     fn shells_and_assumptions() {
         // (spec, program, args, shell assumed)
+        #[rustfmt::skip]
         let rows: [(&str, &str, &[&str], bool); 3] = [
-            (
-                "command: ./h.sh | cat\nshell: bash\n",
-                "bash",
-                &["-c", "./h.sh | cat"],
-                false,
-            ),
-            (
-                "command: hooks/x.sh\nargs: [a, b]\n",
-                "/project/hooks/x.sh",
-                &["a", "b"],
-                false,
-            ),
+            ("command: ./h.sh | cat\nshell: bash\n", "bash", &["-c", "./h.sh | cat"], false),
+            ("command: hooks/x.sh\nargs: [a, b]\n", "/project/hooks/x.sh", &["a", "b"], false),
             ("command: ./h.sh\n", "sh", &["-c", "./h.sh"], true),
         ];
         for (rest, program, args, shell) in rows {
@@ -802,19 +480,7 @@ mod tests {
             ("Bas", "Bash", false),         // exact
             ("mcp__.*", "mcp__x__y", true), // regex
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
         let ifs = [
             ("Bash(git push*)", bash("git push -f"), true),
             ("Bash(git push*)", bash("git status"), false),

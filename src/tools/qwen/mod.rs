@@ -17,7 +17,7 @@ use super::shared::{self, shell_quote};
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, ToolCall, Tools,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
     Var, event,
 };
 use crate::matcher;
@@ -61,25 +61,18 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "run_shell_command",
-            input: r#"{"command":"$COMMAND","description":"Run the command","is_background":false}"#,
-            new_file: None,
-            response: RESPONSE,
-        },
+        shell: ToolCall::new(
+            "run_shell_command",
+            r#"{"command":"$COMMAND","description":"Run the command","is_background":false}"#,
+            RESPONSE,
+        ),
         edit: &[
-            ToolCall {
-                name: "write_file",
-                input: r#"{"file_path":"$FILE","content":""}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
-            ToolCall {
-                name: "edit",
-                input: r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
-                new_file: None,
-                response: RESPONSE,
-            },
+            ToolCall::new("write_file", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "edit",
+                r#"{"file_path":"$FILE","old_string":"","new_string":"","replace_all":false}"#,
+                RESPONSE,
+            ),
         ],
         read: &["read_file", "read_many_files"],
         read_input: "$NONE:Qwen Code's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -87,48 +80,30 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(&["bash", "-c"]),
-        exec_form: Err(
+    input: Input::common(
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+    ),
+    // Qwen's replacement is a plain text replace of two names only: see [`expand`].
+    run: Run::argv(&["bash", "-c"])
+        .no_exec_form(
             "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash",
-        ),
+        )
         // hookRunner.ts: the three project-dir variables are the input's cwd, then the
         // handler's env.
-        env: &[
+        .env(&[
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("CLAUDE_PROJECT_DIR", Var::Root),
             ("QWEN_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        // Qwen's replacement is a plain text replace of two names only: see [`expand`].
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
+        ]),
+    reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: exit 2 reads stderr only; any other exit reads stdout, or stderr when
         // stdout is empty. A JSON string holding JSON is parsed twice.
-        from: Stream::StderrAt(2),
-        json_in_string: true,
-        skips_bom: true,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.tool_input",
-        ],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: None,
-        input: None,
-    },
+        .reads(Stream::StderrAt(2))
+        .json_in_string()
+        .skips_bom()
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
+    quirks: Quirks::NONE,
 };
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
@@ -266,259 +241,46 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::{TOOL, expand};
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
-    const DENY: &str =
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
     /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9.
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool)> = vec![
-            (
-                "R exit 0, no output",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R exit 2 + stderr",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "R exit 2, empty stderr runs the call",
-                "PreToolUse",
-                exit(2, "", ""),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R exit 1 + stderr",
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R hookSpecificOutput deny",
-                "PreToolUse",
-                exit(0, DENY, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "R decision block",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "R decision deny",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "R top-level permissionDecision",
-                "PreToolUse",
-                exit(0, r#"{"permissionDecision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R cancel means nothing",
-                "PreToolUse",
-                exit(0, r#"{"cancel":true}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R timeout fails open",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "R missing script (127) allows",
-                "PreToolUse",
-                exit(127, "", "bash: ./x.sh: No such file or directory"),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S deny JSON blocks even on exit 1",
-                "PreToolUse",
-                exit(1, DENY, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "S decision deny on stderr at exit 1",
-                "PreToolUse",
-                exit(1, "", r#"{"decision":"deny"}"#),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "S exit 2 reads stderr JSON, ignores stdout",
-                "PreToolUse",
-                exit(2, DENY, r#"{"decision":"allow"}"#),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S exit 3 with text is a warning",
-                "PreToolUse",
-                exit(3, "nope", ""),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S JSON string holding JSON",
-                "PreToolUse",
-                exit(0, r#""{\"decision\":\"block\"}""#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "S hso allow wins over decision block",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"decision":"block","hookSpecificOutput":{"permissionDecision":"allow"}}"#,
-                    "",
-                ),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "P ask denies headless, asks in the TUI",
-                "PreToolUse",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-                false,
-            ),
-            (
-                "S plain stdout at exit 0",
-                "PreToolUse",
-                exit(0, "hello", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S JSON scalar is no output",
-                "PreToolUse",
-                exit(2, "", "42"),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S continue false halts",
-                "PreToolUse",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-                true,
-            ),
-            (
-                "S failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S killed by a signal",
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S PostToolUse block: tool already ran",
-                "PostToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S UserPromptSubmit exit 2",
-                "UserPromptSubmit",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "S Stop decision block keeps going",
-                "Stop",
-                exit(0, r#"{"decision":"block","reason":"more"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
-            (
-                "P SessionStart cannot block",
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-                true,
-            ),
-            (
-                "S PermissionRequest behavior deny",
-                "PermissionRequest",
-                exit(
-                    0,
-                    r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#,
-                    "",
-                ),
-                Block,
-                Effect::Blocked,
-                true,
-            ),
+            ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true),
+            ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked, true),
+            ("R exit 2, empty stderr runs the call", "PreToolUse", exit(2, "", ""), Error, Effect::Proceeds, true),
+            ("R exit 1 + stderr", "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds, true),
+            ("R hookSpecificOutput deny", "PreToolUse", exit(0, DENY, ""), Block, Effect::Blocked, true),
+            ("R decision block", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked, true),
+            ("R decision deny", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked, true),
+            ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds, true),
+            ("R cancel means nothing", "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds, true),
+            ("R timeout fails open", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, true),
+            ("R missing script (127) allows", "PreToolUse", exit(127, "", "bash: ./x.sh: No such file or directory"), Error, Effect::Proceeds, true),
+            ("S deny JSON blocks even on exit 1", "PreToolUse", exit(1, DENY, ""), Block, Effect::Blocked, true),
+            ("S decision deny on stderr at exit 1", "PreToolUse", exit(1, "", r#"{"decision":"deny"}"#), Block, Effect::Blocked, true),
+            ("S exit 2 reads stderr JSON, ignores stdout", "PreToolUse", exit(2, DENY, r#"{"decision":"allow"}"#), Allow, Effect::Proceeds, true),
+            ("S exit 3 with text is a warning", "PreToolUse", exit(3, "nope", ""), Error, Effect::Proceeds, true),
+            ("S JSON string holding JSON", "PreToolUse", exit(0, r#""{\"decision\":\"block\"}""#, ""), Block, Effect::Blocked, true),
+            ("S hso allow wins over decision block", "PreToolUse", exit(0, r#"{"decision":"block","hookSpecificOutput":{"permissionDecision":"allow"}}"#, ""), Allow, Effect::Proceeds, true),
+            ("P ask denies headless, asks in the TUI", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked, false),
+            ("S plain stdout at exit 0", "PreToolUse", exit(0, "hello", ""), Allow, Effect::Proceeds, true),
+            ("S JSON scalar is no output", "PreToolUse", exit(2, "", "42"), Error, Effect::Proceeds, true),
+            ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted, true),
+            ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds, true),
+            ("S killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true),
+            ("S PostToolUse block: tool already ran", "PostToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Proceeds, true),
+            ("S UserPromptSubmit exit 2", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked, true),
+            ("S Stop decision block keeps going", "Stop", exit(0, r#"{"decision":"block","reason":"more"}"#, ""), Block, Effect::Blocked, true),
+            ("P SessionStart cannot block", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds, true),
+            ("S PermissionRequest behavior deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#, ""), Block, Effect::Blocked, true),
         ];
         for (name, event, outcome, decision, effect, counted) in rows {
             let r = testing::read(&TOOL, PRE, event, &outcome);
@@ -536,38 +298,15 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("git push -f")),
-            (
-                "edit_write_file",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("a/b.txt", false),
-            ),
-            (
-                "edit_edit",
-                "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n",
-                edit("a/b.txt", true),
-            ),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: run_shell_command\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
+            ("edit_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("a/b.txt", true)),
+            ("post_bash", "event: PostToolUse\nmatcher: run_shell_command\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -613,33 +352,15 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
-            (
-                "event: BeforeTool\ncommand: ./h.sh\n",
-                bash("ls"),
-                "Qwen Code has no BeforeTool event",
-            ),
-            (
-                "event: TodoCreated\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "pass --payload",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "no exec form",
-            ),
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "needs a prompt",
-            ),
+            ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qwen Code has no BeforeTool event"),
+            ("event: TodoCreated\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "no exec form"),
+            ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
         ];
-        for (yaml, trigger, want) in cases {
-            let text = format!("{:?}", plan(&TOOL, yaml, &trigger));
-            assert!(text.contains(want), "{yaml}: {text}");
-        }
+        testing::check_plan_says(&TOOL, cases);
         let Plan::Run(run) = plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",

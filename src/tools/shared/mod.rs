@@ -10,9 +10,7 @@ pub mod claude_reply;
 
 use serde_json::{Map, Value};
 
-use super::ReadContext;
 use crate::spec::On;
-use crate::verdict::{Effect, Reading};
 
 /// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
 /// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
@@ -35,29 +33,6 @@ pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, String>
     Ok(crate::matcher::JsRegex::new(pattern)?.is_match(name))
 }
 
-/// Runs each command of a plan as `how` says (agents that pick the program per hook, which no
-/// one shell in a table can say), keeping the environment, stdin and timeout planned.
-pub fn run_each(
-    plan: &mut super::Plan,
-    commands: &[String],
-    how: impl Fn(&str) -> Result<(String, Vec<String>), String>,
-) {
-    let super::Plan::Run(run) = plan else {
-        return;
-    };
-    for (c, command) in run.commands.iter_mut().zip(commands) {
-        let planned = std::mem::replace(&mut c.invocation, Err(String::new()));
-        c.invocation = match (planned, how(command)) {
-            (Ok(mut inv), Ok((program, args))) => {
-                inv.program = program;
-                inv.args = args;
-                Ok(inv)
-            }
-            (_, Err(why)) | (Err(why), _) => Err(why),
-        };
-    }
-}
-
 /// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for
 /// gates that need it; empty when the agent has no such mapping).
 pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> String {
@@ -71,39 +46,7 @@ pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> S
     }
 }
 
-/// The default combination: the strongest decision wins (block > timeout > error > allow);
-/// notes, context and rewrites are gathered from every reading, and the result is counted only
-/// when every reading is.
-pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
-    let Some(top) = readings.iter().max_by_key(|r| r.decision.strength()) else {
-        return Reading::allow();
-    };
-    // The action fares as badly as the worst command lets it: one command that stops it
-    // stops it, whichever decision ranks first.
-    let effect = readings
-        .iter()
-        .map(|r| r.effect)
-        .max_by_key(|e| effect_rank(*e))
-        .unwrap_or(top.effect);
-    let mut out = Reading::new(top.decision).effect(effect);
-    // The reading that decided is the one whose rule and fix explain the result.
-    out.rule.clone_from(&top.rule);
-    out.fix.clone_from(&top.fix);
-    for r in readings {
-        out.adds_context |= r.adds_context;
-        out.rewrites_input |= r.rewrites_input;
-        out.counted &= r.counted;
-    }
-    out
-}
-
-fn effect_rank(e: Effect) -> u8 {
-    match e {
-        Effect::Proceeds => 0,
-        Effect::Blocked => 1,
-        Effect::Halted => 2,
-    }
-}
+pub use crate::contract::strongest;
 
 /// The agent's event and matcher for the spec: native ones as written, portable ones mapped
 /// by `portable`; a `Plan::NotRun` when the agent has no such event.

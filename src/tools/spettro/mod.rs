@@ -11,6 +11,7 @@
 pub mod native;
 mod replies;
 
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
@@ -19,11 +20,11 @@ use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
-use crate::spec::On;
+use crate::spec::{HookSpec, On};
 
 /// Spettro's contract.
 pub static TOOL: Tool = Tool {
@@ -70,26 +71,15 @@ pub static CONTRACT: Contract = Contract {
         mcp: "$NONE:Spettro's docs name no tool id for `match: mcp`; use a native matcher",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "bash",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("bash", r#"{"command":"$COMMAND"}"#, "null"),
         // The edit tools `--edit` may call, in the order tried.
         edit: &[
-            ToolCall {
-                name: "file-write",
-                input: r#"{"path":"$FILE","content":""}"#,
-                new_file: None,
-                response: "null",
-            },
-            ToolCall {
-                name: "file-edit",
-                input: r#"{"path":"$FILE","old_string":"","new_string":""}"#,
-                new_file: None,
-                response: "null",
-            },
+            ToolCall::new("file-write", r#"{"path":"$FILE","content":""}"#, "null"),
+            ToolCall::new(
+                "file-edit",
+                r#"{"path":"$FILE","old_string":"","new_string":""}"#,
+                "null",
+            ),
         ],
         read: &[],
         read_input: "$NONE:Spettro names no read tool",
@@ -98,41 +88,23 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(fires_on),
     // `RunInput`, empty fields omitted.
-    input: Input {
-        common: r#"{"event":"$EVENT"}"#,
-        tool_path: "tool_id",
-    },
-    run: Run {
-        // Replaced per hook in [`plan`]: `bash -lc` with any `args` joined onto the line.
-        shell: Shell::Argv(&["bash", "-lc"]),
-        exec_form: Ok(()),
-        env: &[
+    input: Input::common(r#"{"event":"$EVENT"}"#).tool_path("tool_id"),
+    // Replaced per hook by [`line`]: `bash -lc` with any `args` joined onto the line; never
+    // async.
+    run: Run::argv(&["bash", "-lc"])
+        .per_hook(line)
+        .ignores_async()
+        .env(&[
             ("SPETTRO_HOOK_EVENT", Var::Event),
             ("SPETTRO_HOOK_TOOL_ID", Var::Field("tool_id")),
             ("SPETTRO_HOOK_COMMAND", Var::Field("command")),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
+        ]),
+    reply: Reply::stdout(replies::RULES)
         // hooks.go `Run`: the decision is on the last non-empty stdout line, a JSON object.
-        from: Stream::LastLine,
-        json_in_string: false,
-        skips_bom: false,
-        context: &[],
+        .reads(Stream::LastLine)
         // Only a bash call's args may be rewritten, before it runs.
-        rewrites: &["updated_args"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: Some(omit_empty),
-    },
+        .rewrites(&["updated_args"]),
+    quirks: Quirks::NONE.gate(gate).input(omit_empty),
 };
 
 /// `supportedEvents` in hooks.go, 15 s each (`timeout_sec`).
@@ -184,28 +156,28 @@ fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
             .any(|n| matcher_matches(pattern, n)))
 }
 
-/// The generic plan, run as Spettro runs a hook, which no table says: `bash -lc` with any
-/// `args` joined onto the command line (shown as the command alone), never async, and a
-/// `timeout_sec` of 0 or less meaning 15.
+/// The generic plan, and what no table says: a hook is shown as the command alone (its `args`
+/// joined onto the line [`line`] runs), and a `timeout_sec` of 0 or less means 15.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("spettro", &CONTRACT, cx);
-    shared::run_each(&mut plan, &cx.spec.commands, |command| {
-        let line = match &cx.spec.args {
-            Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-            _ => command.to_string(),
-        };
-        Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
-    });
     if let Plan::Run(run) = &mut plan {
         for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
             c.display = command.clone();
-            c.is_async = false;
             if let (Ok(inv), Some(0)) = (&mut c.invocation, cx.spec.timeout()) {
                 inv.timeout = Duration::from_secs(15);
             }
         }
     }
     plan
+}
+
+/// How Spettro runs a hook: `bash -lc` with any `args` joined onto the command line.
+fn line(spec: &HookSpec, command: &str, _: &Path) -> Result<(String, Vec<String>), String> {
+    let line = match &spec.args {
+        Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
+        _ => command.to_string(),
+    };
+    Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
 }
 
 /// A `re:` matcher that does not compile is said; before a tool Spettro's code sends no
@@ -240,12 +212,7 @@ fn omit_empty(_cx: &PlanContext, _event: &str, obj: &mut Map<String, Value>) {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, signalled,
-        timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
 
@@ -253,152 +220,30 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "D exit 0, no output",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D deny on the last line",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny","reason":"r"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C block denies too",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C decision is lowercased",
-                "PreToolUse",
-                exit(0, r#"{"decision":" DENY "}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D allow",
-                "PreToolUse",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D noise before the decision line",
-                "PreToolUse",
-                exit(0, "checking\n{\"decision\":\"deny\"}\n\n", ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "D decision not on the last line",
-                "PreToolUse",
-                exit(0, "{\"decision\":\"deny\"}\ndone\n", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "D anything else allows",
-                "PreToolUse",
-                exit(0, r#"{"decision":"maybe"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C wrong type is no decision",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny","reason":5}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C exit 1 fails the call",
-                "PreToolUse",
-                exit(1, "", "oops"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C exit 1 wins over allow",
-                "PreToolUse",
-                exit(1, r#"{"decision":"allow"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C timeout fails the call",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Blocked,
-            ),
-            (
-                "C failed start fails the call",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Blocked,
-            ),
-            (
-                "C signal fails the call",
-                "PreToolUse",
-                signalled(9),
-                Error,
-                Effect::Blocked,
-            ),
-            (
-                "C PermissionRequest deny",
-                "PermissionRequest",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C PermissionRequest allow",
-                "PermissionRequest",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C PostToolUse decision ignored",
-                "PostToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C PostToolUse failure ignored",
-                "PostToolUse",
-                exit(1, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "D SessionStart has no decision",
-                "SessionStart",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C SessionStart failure",
-                "SessionStart",
-                exit(3, "", ""),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("D exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("D deny on the last line", "PreToolUse", exit(0, r#"{"decision":"deny","reason":"r"}"#, ""), Block, Effect::Blocked),
+            ("C block denies too", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("C decision is lowercased", "PreToolUse", exit(0, r#"{"decision":" DENY "}"#, ""), Block, Effect::Blocked),
+            ("D allow", "PreToolUse", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("D noise before the decision line", "PreToolUse", exit(0, "checking\n{\"decision\":\"deny\"}\n\n", ""), Block, Effect::Blocked),
+            ("D decision not on the last line", "PreToolUse", exit(0, "{\"decision\":\"deny\"}\ndone\n", ""), Allow, Effect::Proceeds),
+            ("D anything else allows", "PreToolUse", exit(0, r#"{"decision":"maybe"}"#, ""), Allow, Effect::Proceeds),
+            ("C wrong type is no decision", "PreToolUse", exit(0, r#"{"decision":"deny","reason":5}"#, ""), Allow, Effect::Proceeds),
+            ("C exit 1 fails the call", "PreToolUse", exit(1, "", "oops"), Block, Effect::Blocked),
+            ("C exit 1 wins over allow", "PreToolUse", exit(1, r#"{"decision":"allow"}"#, ""), Block, Effect::Blocked),
+            ("C timeout fails the call", "PreToolUse", timed_out(), Timeout, Effect::Blocked),
+            ("C failed start fails the call", "PreToolUse", not_started(), Error, Effect::Blocked),
+            ("C signal fails the call", "PreToolUse", signalled(9), Error, Effect::Blocked),
+            ("C PermissionRequest deny", "PermissionRequest", exit(0, r#"{"decision":"deny"}"#, ""), Block, Effect::Blocked),
+            ("C PermissionRequest allow", "PermissionRequest", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("C PostToolUse decision ignored", "PostToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("C PostToolUse failure ignored", "PostToolUse", exit(1, "", ""), Error, Effect::Proceeds),
+            ("D SessionStart has no decision", "SessionStart", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
+            ("C SessionStart failure", "SessionStart", exit(3, "", ""), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         let r = testing::read(
             &TOOL,
             PRE,
@@ -414,33 +259,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf /tmp/x")),
-            (
-                "post_bash",
-                "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "permission_bash",
-                "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n",
-                bash("rm -rf /tmp/x"),
-            ),
-            (
-                "edit",
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "edit_only_edit",
-                "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n",
-                edit("main.go", true),
-            ),
-            (
-                "session_start",
-                "on: session-start\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("post_bash", "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n", bash("ls")),
+            ("permission_bash", "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n", bash("rm -rf /tmp/x")),
+            ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("edit_only_edit", "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n", edit("main.go", true)),
+            ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -468,51 +294,20 @@ mod tests {
             ("multi-edit", "file-edit", false), // a narrower retired name
             ("Bash", "bash", false),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"event": "PreToolUse", "tool_id": tool})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"event": "PreToolUse", "tool_id": tool}));
     }
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
-            (
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("hi"),
-                "Spettro has no prompt-submit event",
-            ),
-            (
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Spettro has no stop event",
-            ),
-            (
-                "event: Stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Spettro has no Stop event",
-            ),
+            ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "Spettro has no prompt-submit event"),
+            ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no stop event"),
+            ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no Stop event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-            (
-                "on: before-tool\nmatch: read\ncommand: ./h.sh\n",
-                edit("a", true),
-                "no tool id",
-            ),
+            ("on: before-tool\nmatch: read\ncommand: ./h.sh\n", edit("a", true), "no tool id"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     #[test]

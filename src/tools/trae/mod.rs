@@ -13,9 +13,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 
@@ -58,19 +58,13 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp.*{server}",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "RunCommand",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: "null",
-        },
+        shell: ToolCall::new("RunCommand", r#"{"command":"$COMMAND"}"#, "null"),
         // Trae documents neither its edit tools' names nor their input.
-        edit: &[ToolCall {
-            name: "",
-            input: r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
-            new_file: None,
-            response: "null",
-        }],
+        edit: &[ToolCall::new(
+            "",
+            r#""$NONE:Trae documents no edit tool input: pass --payload with the call you expect""#,
+            "null",
+        )],
         read: &["ReadFile"],
         read_input: "$NONE:Trae's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
@@ -83,47 +77,19 @@ pub static CONTRACT: Contract = Contract {
         "a valid regular expression",
     ),
     // Fields measured by clawd-on-desk (protocols-b.md §7).
-    input: Input {
-        common: r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::Argv(if cfg!(windows) {
-            &["powershell.exe", "-Command"]
-        } else {
-            &["bash", "-c"]
-        }),
-        exec_form: Err("Trae has no exec form (`args`): a hook is one command run by the shell"),
+    input: Input::common(
+        r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
+    ),
+    run: Run::argv(if cfg!(windows) { &["powershell.exe", "-Command"] } else { &["bash", "-c"] })
+        .no_exec_form("Trae has no exec form (`args`): a hook is one command run by the shell")
         // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
-        env: &[
-            ("TRAE_PROJECT_DIR", Var::Root),
-            ("CLAUDE_PROJECT_DIR", Var::Root),
-        ],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: false,
-        cwd_assumed: false,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &[
-            "hookSpecificOutput.updatedInput",
-            "hookSpecificOutput.updatedToolOutput",
-        ],
-        // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
-        // is a Claude Code setting, which Trae has not.
-        rules: super::claude::replies::AS_CLAUDE,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+        .env(&[("TRAE_PROJECT_DIR", Var::Root), ("CLAUDE_PROJECT_DIR", Var::Root)]),
+    // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
+    // is a Claude Code setting, which Trae has not.
+    reply: Reply::stdout(super::claude::replies::AS_CLAUDE)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 const TOOL_CALL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
@@ -164,11 +130,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
-    use crate::verdict::{Decision, Effect};
+    use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: RunCommand\ncommand: ./hook.sh\n";
 
@@ -177,105 +139,24 @@ mod tests {
     #[test]
     fn reader_table() {
         use Decision::*;
-        let deny =
-            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+        let deny = testing::PRE_DENY;
+        #[rustfmt::skip]
         let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
-            (
-                "S exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "S exit 2 blocks",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "S exit 1 is an error",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P permissionDecision deny",
-                "PreToolUse",
-                exit(0, deny, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "P top-level decision allow (clawd) allows",
-                "PreToolUse",
-                exit(0, r#"{"decision":"allow"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "P {} allows",
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Effect::Proceeds,
-            ),
-            (
-                "C decision block",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-            ),
-            (
-                "C continue false halts",
-                "Stop",
-                exit(0, r#"{"continue":false}"#, ""),
-                Block,
-                Effect::Halted,
-            ),
-            (
-                "C exit 2 on SessionStart",
-                "SessionStart",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "P Notification never blocks",
-                "Notification",
-                exit(2, "", "x"),
-                Error,
-                Effect::Proceeds,
-            ),
-            (
-                "C PostToolUse: tool already ran",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Block,
-                Effect::Proceeds,
-            ),
-            (
-                "C timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-            ),
-            (
-                "C failed start",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-            ),
+            ("S exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
+            ("S exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
+            ("S exit 1 is an error", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
+            ("P permissionDecision deny", "PreToolUse", exit(0, deny, ""), Block, Effect::Blocked),
+            ("P top-level decision allow (clawd) allows", "PreToolUse", exit(0, r#"{"decision":"allow"}"#, ""), Allow, Effect::Proceeds),
+            ("P {} allows", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds),
+            ("C decision block", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
+            ("C continue false halts", "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("P Notification never blocks", "Notification", exit(2, "", "x"), Error, Effect::Proceeds),
+            ("C PostToolUse: tool already ran", "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds),
+            ("C timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("C failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        for (name, event, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
-        }
+        testing::check_rows(&TOOL, PRE, rows);
         // failClosed is Claude Code's: Trae lets a failing hook through.
         let r = testing::read(
             &TOOL,
@@ -293,18 +174,11 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the tests"),
-            ),
-            (
-                "stop",
-                "on: stop\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-            ),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
+            ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -316,39 +190,16 @@ mod tests {
 
     #[test]
     fn plans_that_do_not_run() {
+        #[rustfmt::skip]
         let cases = [
             (PRE, edit("src/a.rs", true), "no edit tool input"),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n",
-                bash("ls"),
-                "no edit tool",
-            ),
-            (
-                "on: session-end\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "no SessionEnd",
-            ),
-            (
-                "event: PreCompact\ncommand: ./h.sh\n",
-                crate::trigger::Trigger::None,
-                "Trae has no PreCompact",
-            ),
-            (
-                "event: PreToolUse\ncommand: h\nargs: [a]\n",
-                bash("ls"),
-                "exec form",
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
-                bash("ls"),
-                "not a valid regular expression",
-            ),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), "no edit tool"),
+            ("on: session-end\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "no SessionEnd"),
+            ("event: PreCompact\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Trae has no PreCompact"),
+            ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
+            ("event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
         ];
-        for (yaml, trigger, want) in cases {
-            let p = plan(&TOOL, yaml, &trigger);
-            assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
-            assert!(format!("{p:?}").contains(want), "{yaml}: {p:?}");
-        }
+        testing::check_not_run(&TOOL, cases);
     }
 
     #[test]
@@ -361,19 +212,7 @@ mod tests {
             ("^Command", "RunCommand", false),
             ("Edit|Write", "WriteFile", true),
         ];
-        for (matcher, tool, fires) in rows {
-            let yaml = format!("event: PreToolUse\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(
-                &TOOL,
-                &yaml,
-                &payload(serde_json::json!({"tool_name": tool, "tool_input": {}})),
-            );
-            assert_eq!(
-                matches!(p, Plan::Run(_)),
-                fires,
-                "{matcher} vs {tool}: {p:?}"
-            );
-        }
+        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
     }
 
     #[test]

@@ -16,9 +16,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Hooks, Live, PlanContext, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, event,
 };
 
@@ -59,18 +59,8 @@ pub static CONTRACT: Contract = Contract {
     },
     tools: Tools {
         // The page's examples: runTerminalCommand with `command`, editFiles with `files`.
-        shell: ToolCall {
-            name: "runTerminalCommand",
-            input: r#"{"command":"$COMMAND"}"#,
-            new_file: None,
-            response: r#""""#,
-        },
-        edit: &[ToolCall {
-            name: "editFiles",
-            input: r#"{"files":["$FILE"]}"#,
-            new_file: None,
-            response: r#""File edited successfully""#,
-        }],
+        shell: ToolCall::new("runTerminalCommand", r#"{"command":"$COMMAND"}"#, r#""""#),
+        edit: &[ToolCall::new("editFiles", r#"{"files":["$FILE"]}"#, r#""File edited successfully""#)],
         read: &[],
         read_input: "$NONE:the VS Code hooks page shows no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
@@ -78,39 +68,22 @@ pub static CONTRACT: Contract = Contract {
     },
     // Never consulted: no event takes a matcher.
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
-    input: Input {
-        common: r#"{"timestamp":"2026-01-01T00:00:00.000Z","cwd":"$ROOT","sessionId":"$SESSION","hookEventName":"$EVENT","transcript_path":"$HOME/.vscode/hookcheck-transcript.json"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        // The page names no shell; its examples are inline commands (`npx prettier --write
-        // "$TOOL_INPUT_FILE_PATH"`), so any command runs on the assumed sh -c.
-        shell: Shell::Assumed,
-        exec_form: Err("VS Code has no exec form (`args`): a hook is one command"),
-        // The page's Quick start uses `$TOOL_INPUT_FILE_PATH` but lists no variables: none set.
-        env: &[],
-        spec_env: Ok(()),
-        expands: None,
-        // "Timeout in seconds (default: 30)".
-        timeout_assumed: false,
-        cwd_assumed: true,
-        // `cwd`: "Working directory (relative to repository root)".
-        handler_cwd: true,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        context: &["hookSpecificOutput.additionalContext"],
-        rewrites: &["hookSpecificOutput.updatedInput"],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"timestamp":"2026-01-01T00:00:00.000Z","cwd":"$ROOT","sessionId":"$SESSION","hookEventName":"$EVENT","transcript_path":"$HOME/.vscode/hookcheck-transcript.json"}"#,
+    ),
+    // The page names no shell; its examples are inline commands (`npx prettier --write
+    // "$TOOL_INPUT_FILE_PATH"`), so any command runs on the assumed sh -c. It lists no
+    // variables (the Quick start's `$TOOL_INPUT_FILE_PATH` aside): none set. "Timeout in
+    // seconds (default: 30)"; `cwd`: "Working directory (relative to repository root)".
+    run: Run::argv(&[])
+        .assumed_shell()
+        .no_exec_form("VS Code has no exec form (`args`): a hook is one command")
+        .cwd_assumed()
+        .handler_cwd(),
+    reply: Reply::stdout(replies::RULES)
+        .context(&["hookSpecificOutput.additionalContext"])
+        .rewrites(&["hookSpecificOutput.updatedInput"]),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// The eight events; matchers are ignored, so none takes one.

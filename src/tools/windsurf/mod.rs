@@ -13,9 +13,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, Var, event,
 };
 use crate::matcher;
@@ -57,12 +57,11 @@ pub static CONTRACT: Contract = Contract {
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
-        shell: ToolCall {
-            name: "exec",
-            input: r#"{"command":"$COMMAND","shell_id":"main"}"#,
-            new_file: None,
-            response: r#"{"success":true,"output":"","error":null}"#,
-        },
+        shell: ToolCall::new(
+            "exec",
+            r#"{"command":"$COMMAND","shell_id":"main"}"#,
+            r#"{"success":true,"output":"","error":null}"#,
+        ),
         // The docs do not show the edit tool's input.
         edit: &[],
         read: &[],
@@ -71,35 +70,17 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
-    input: Input {
-        common: r#"{"session_id":"$SESSION","prompt_id":"hookcheck-prompt-0001","hook_event_name":"$EVENT"}"#,
-        tool_path: "tool_name",
-    },
-    run: Run {
-        shell: Shell::ScriptPath(&["DEVIN_PROJECT_DIR"]),
-        exec_form: Err("the Devin CLI has no exec form (`args`): a hook is one command"),
-        env: &[("DEVIN_PROJECT_DIR", Var::Root)],
-        spec_env: Ok(()),
-        expands: None,
-        timeout_assumed: true,
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"session_id":"$SESSION","prompt_id":"hookcheck-prompt-0001","hook_event_name":"$EVENT"}"#,
+    ),
+    run: Run::script_path(&["DEVIN_PROJECT_DIR"])
+        .no_exec_form("the Devin CLI has no exec form (`args`): a hook is one command")
+        .env(&[("DEVIN_PROJECT_DIR", Var::Root)])
+        .timeout_assumed()
+        .cwd_assumed(),
+    // Context and rewrites count only under the event's own hookSpecificOutput (replies.rs).
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// Exit 2 or `decision: block` has a documented meaning only on PreToolUse, PermissionRequest,
@@ -168,12 +149,8 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::Plan;
-    use crate::tools::testing::{
-        self, bash, edit, exit, not_started, payload, plan, planned_input, prompt, timed_out,
-    };
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
-    use crate::verdict::{Decision, Effect};
     use serde_json::json;
 
     const PRE: &str = "event: PreToolUse\nmatcher: exec\ncommand: ./hook.sh\n";
@@ -185,241 +162,34 @@ mod tests {
         let hso = |ev: &str, key: &str| {
             format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{ev}","{key}":{{"a":1}}}}}}"#)
         };
-        let rows: Vec<(
-            &str,
-            &str,
-            crate::exec::Outcome,
-            Decision,
-            Effect,
-            bool,
-            bool,
-        )> = vec![
+        #[rustfmt::skip]
+        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool, bool)> = vec![
             // (name, event, outcome, decision, effect, counted, adds context)
-            (
-                "D exit 0",
-                "PreToolUse",
-                exit(0, "", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "D exit 2 blocks",
-                "PreToolUse",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "D decision block",
-                "PreToolUse",
-                exit(0, r#"{"decision":"block","reason":"no"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "D exit 1 is error",
-                "PreToolUse",
-                exit(1, "", "x"),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S approve",
-                "PreToolUse",
-                exit(0, r#"{"decision":"approve"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S plain stdout",
-                "PreToolUse",
-                exit(0, "hello", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S no decision",
-                "PreToolUse",
-                exit(0, "{}", ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S other decision not counted",
-                "PreToolUse",
-                exit(0, r#"{"decision":"deny"}"#, ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S exit 2 + decision block",
-                "PreToolUse",
-                exit(2, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "S exit 2 + other reply not counted",
-                "PreToolUse",
-                exit(2, r#"{"decision":"approve"}"#, ""),
-                Block,
-                Effect::Blocked,
-                false,
-                false,
-            ),
-            (
-                "S exit 1 + reply not counted",
-                "PreToolUse",
-                exit(1, r#"{"decision":"block"}"#, ""),
-                Error,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S PermissionRequest exit 2",
-                "PermissionRequest",
-                exit(2, "", "no"),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "S prompt decision block",
-                "UserPromptSubmit",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "S stop exit 2",
-                "Stop",
-                exit(2, "", "go on"),
-                Block,
-                Effect::Blocked,
-                true,
-                false,
-            ),
-            (
-                "S block on PostToolUse not counted",
-                "PostToolUse",
-                exit(2, "", "x"),
-                Block,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S block on SessionStart not counted",
-                "SessionStart",
-                exit(0, r#"{"decision":"block"}"#, ""),
-                Block,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S block on PostCompaction not counted",
-                "PostCompaction",
-                exit(2, "", ""),
-                Block,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S block on PreCompact not counted",
-                "PreCompact",
-                exit(2, "", ""),
-                Block,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S context on the named event",
-                "UserPromptSubmit",
-                exit(0, &hso("UserPromptSubmit", "additionalContext"), ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                true,
-            ),
-            (
-                "S context on another event's name",
-                "UserPromptSubmit",
-                exit(0, &hso("SessionStart", "additionalContext"), ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S context on PostToolUse",
-                "PostToolUse",
-                exit(0, &hso("PostToolUse", "additionalContext"), ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                true,
-            ),
-            (
-                "S no context on PreToolUse",
-                "PreToolUse",
-                exit(0, &hso("PreToolUse", "additionalContext"), ""),
-                Allow,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S invalid JSON not counted",
-                "PreToolUse",
-                exit(0, "{nope", ""),
-                Allow,
-                Effect::Proceeds,
-                false,
-                false,
-            ),
-            (
-                "S timeout",
-                "PreToolUse",
-                timed_out(),
-                Timeout,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
-            (
-                "S not started",
-                "PreToolUse",
-                not_started(),
-                Error,
-                Effect::Proceeds,
-                true,
-                false,
-            ),
+            ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
+            ("D exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked, true, false),
+            ("D decision block", "PreToolUse", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked, true, false),
+            ("D exit 1 is error", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds, true, false),
+            ("S approve", "PreToolUse", exit(0, r#"{"decision":"approve"}"#, ""), Allow, Effect::Proceeds, true, false),
+            ("S plain stdout", "PreToolUse", exit(0, "hello", ""), Allow, Effect::Proceeds, true, false),
+            ("S no decision", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds, true, false),
+            ("S other decision not counted", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds, false, false),
+            ("S exit 2 + decision block", "PreToolUse", exit(2, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked, true, false),
+            ("S exit 2 + other reply not counted", "PreToolUse", exit(2, r#"{"decision":"approve"}"#, ""), Block, Effect::Blocked, false, false),
+            ("S exit 1 + reply not counted", "PreToolUse", exit(1, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds, false, false),
+            ("S PermissionRequest exit 2", "PermissionRequest", exit(2, "", "no"), Block, Effect::Blocked, true, false),
+            ("S prompt decision block", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked, true, false),
+            ("S stop exit 2", "Stop", exit(2, "", "go on"), Block, Effect::Blocked, true, false),
+            ("S block on PostToolUse not counted", "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds, false, false),
+            ("S block on SessionStart not counted", "SessionStart", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Proceeds, false, false),
+            ("S block on PostCompaction not counted", "PostCompaction", exit(2, "", ""), Block, Effect::Proceeds, false, false),
+            ("S block on PreCompact not counted", "PreCompact", exit(2, "", ""), Block, Effect::Proceeds, false, false),
+            ("S context on the named event", "UserPromptSubmit", exit(0, &hso("UserPromptSubmit", "additionalContext"), ""), Allow, Effect::Proceeds, true, true),
+            ("S context on another event's name", "UserPromptSubmit", exit(0, &hso("SessionStart", "additionalContext"), ""), Allow, Effect::Proceeds, true, false),
+            ("S context on PostToolUse", "PostToolUse", exit(0, &hso("PostToolUse", "additionalContext"), ""), Allow, Effect::Proceeds, true, true),
+            ("S no context on PreToolUse", "PreToolUse", exit(0, &hso("PreToolUse", "additionalContext"), ""), Allow, Effect::Proceeds, true, false),
+            ("S invalid JSON not counted", "PreToolUse", exit(0, "{nope", ""), Allow, Effect::Proceeds, false, false),
+            ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, true, false),
+            ("S not started", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
         ];
         for (name, event, outcome, decision, effect, counted, context) in rows {
             let r = testing::read(&TOOL, PRE, event, &outcome);
@@ -453,29 +223,14 @@ mod tests {
 
     #[test]
     fn inputs() {
+        #[rustfmt::skip]
         let cases = [
             ("bash", PRE, bash("rm -rf build")),
-            (
-                "post_bash",
-                "event: PostToolUse\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "permission_request",
-                "event: PermissionRequest\ncommand: ./h.sh\n",
-                bash("ls"),
-            ),
-            (
-                "prompt",
-                "on: prompt-submit\ncommand: ./h.sh\n",
-                prompt("fix the test"),
-            ),
+            ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("permission_request", "event: PermissionRequest\ncommand: ./h.sh\n", bash("ls")),
+            ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
-            (
-                "post_compaction",
-                "event: PostCompaction\ncommand: ./h.sh\n",
-                Trigger::None,
-            ),
+            ("post_compaction", "event: PostCompaction\ncommand: ./h.sh\n", Trigger::None),
         ];
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
@@ -489,68 +244,21 @@ mod tests {
     fn matchers() {
         // (yaml, trigger, Some(true) runs / Some(false) skipped / None not run)
         let pc = |t: &str| payload(json!({"trigger": t}));
+        #[rustfmt::skip]
         let rows = [
             (PRE.to_string(), bash("ls"), Some(true)),
-            (
-                "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(false),
-            ),
-            (
-                "event: PreToolUse\nmatcher: ex\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "event: PreToolUse\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "on: before-tool\nmatch: shell\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(true),
-            ),
-            (
-                "on: before-tool\nmatch: edit\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                Some(false),
-            ),
-            (
-                "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n".into(),
-                bash("ls"),
-                None,
-            ),
-            (
-                "event: PreCompact\nmatcher: manual\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                Some(true),
-            ),
-            (
-                "event: PreCompact\nmatcher: auto\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                Some(false),
-            ),
-            (
-                "event: PostCompact\nmatcher: manual|auto\ncommand: ./h.sh\n".into(),
-                pc("auto"),
-                Some(true),
-            ),
-            (
-                "event: PreCompact\nmatcher: startup\ncommand: ./h.sh\n".into(),
-                pc("manual"),
-                None,
-            ),
-            (
-                "event: Stop\nmatcher: x\ncommand: ./h.sh\n".into(),
-                Trigger::None,
-                None,
-            ),
-            (
-                "event: UserPromptSubmit\nmatcher: x\ncommand: ./h.sh\n".into(),
-                prompt("p"),
-                None,
-            ),
+            ("event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n".into(), bash("ls"), Some(false)),
+            ("event: PreToolUse\nmatcher: ex\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("event: PreToolUse\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("on: before-tool\nmatch: shell\ncommand: ./h.sh\n".into(), bash("ls"), Some(true)),
+            ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n".into(), bash("ls"), Some(false)),
+            ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n".into(), bash("ls"), None),
+            ("event: PreCompact\nmatcher: manual\ncommand: ./h.sh\n".into(), pc("manual"), Some(true)),
+            ("event: PreCompact\nmatcher: auto\ncommand: ./h.sh\n".into(), pc("manual"), Some(false)),
+            ("event: PostCompact\nmatcher: manual|auto\ncommand: ./h.sh\n".into(), pc("auto"), Some(true)),
+            ("event: PreCompact\nmatcher: startup\ncommand: ./h.sh\n".into(), pc("manual"), None),
+            ("event: Stop\nmatcher: x\ncommand: ./h.sh\n".into(), Trigger::None, None),
+            ("event: UserPromptSubmit\nmatcher: x\ncommand: ./h.sh\n".into(), prompt("p"), None),
         ];
         for (yaml, trigger, want) in rows {
             let p = plan(&TOOL, &yaml, &trigger);

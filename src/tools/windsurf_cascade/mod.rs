@@ -15,9 +15,9 @@ use serde_json::Value;
 
 use super::shared;
 use super::{Files, Hooks, Live, Plan, PlanContext, Tool};
-use crate::contract::reply::{Reply, Stream};
+use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Shell, Stop, ToolCall,
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
     Tools, event,
 };
 use crate::spec::{On, PortableMatch, When};
@@ -69,12 +69,7 @@ pub static CONTRACT: Contract = Contract {
     },
     tools: Tools {
         // No tool names reach a hook; the shell and edit events take --bash and --edit.
-        shell: ToolCall {
-            name: "run_command",
-            input: r#"{"command_line":"$COMMAND","cwd":"$ROOT"}"#,
-            new_file: None,
-            response: "{}",
-        },
+        shell: ToolCall::new("run_command", r#"{"command_line":"$COMMAND","cwd":"$ROOT"}"#, "{}"),
         edit: &[],
         read: &[],
         // The read events carry their own input (see EVENTS).
@@ -84,37 +79,20 @@ pub static CONTRACT: Contract = Contract {
     },
     // Never consulted: no event takes a matcher.
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
-    input: Input {
-        common: r#"{"agent_action_name":"$EVENT","trajectory_id":"$SESSION","execution_id":"hookcheck-cascade-execution-0001","timestamp":"2026-01-01T00:00:00Z"}"#,
-        tool_path: "tool_info.mcp_tool_name",
-    },
-    run: Run {
-        // "Python, Bash, Node.js, or any executable"; the shell is not documented.
-        shell: Shell::ScriptPath(&[]),
-        exec_form: Err("Windsurf Cascade has no exec form (`args`): a hook is one command"),
-        // The docs name no variables.
-        env: &[],
-        spec_env: Err("Windsurf Cascade documents no `env` on a hook; the spec's env is not set"),
-        expands: None,
-        timeout_assumed: true,
-        cwd_assumed: true,
-        handler_cwd: false,
-        zero_timeout: crate::contract::Zero::AsGiven,
-    },
-    reply: Reply {
-        from: Stream::Stdout,
-        json_in_string: false,
-        skips_bom: false,
-        // Post-hooks cannot pass anything to the model; stdout goes to the UI only.
-        context: &[],
-        rewrites: &[],
-        rules: replies::RULES,
-        combine: shared::strongest,
-    },
-    quirks: Quirks {
-        gate: Some(gate),
-        input: None,
-    },
+    input: Input::common(
+        r#"{"agent_action_name":"$EVENT","trajectory_id":"$SESSION","execution_id":"hookcheck-cascade-execution-0001","timestamp":"2026-01-01T00:00:00Z"}"#,
+    )
+    .tool_path("tool_info.mcp_tool_name"),
+    // "Python, Bash, Node.js, or any executable"; the shell is not documented. The docs name
+    // no variables.
+    run: Run::script_path(&[])
+        .no_exec_form("Windsurf Cascade has no exec form (`args`): a hook is one command")
+        .drops_spec_env("Windsurf Cascade documents no `env` on a hook; the spec's env is not set")
+        .timeout_assumed()
+        .cwd_assumed(),
+    // Post-hooks cannot pass anything to the model; stdout goes to the UI only.
+    reply: Reply::stdout(replies::RULES),
+    quirks: Quirks::NONE.gate(gate),
 };
 
 /// The `tool_info` of the shell events (protocols-a.md §6a).
