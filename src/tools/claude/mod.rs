@@ -251,7 +251,8 @@ mod tests {
         r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
 
     /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
-    /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types.
+    /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types, C = the
+    /// behaviour campaign (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -404,7 +405,7 @@ mod tests {
                 Effect::Halted,
             ),
             (
-                "D ask leaves it to the user",
+                "C ask with no one to ask (claude -p) refuses the call",
                 PRE,
                 "PreToolUse",
                 exit(
@@ -412,8 +413,8 @@ mod tests {
                     r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#,
                     "",
                 ),
-                Allow,
-                Effect::Proceeds,
+                Block,
+                Effect::Blocked,
             ),
             (
                 "D invalid JSON ignored",

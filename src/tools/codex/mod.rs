@@ -196,7 +196,8 @@ mod tests {
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
 
     /// Every reply rule, with its source. R = real-agents.md (Codex 0.171.0), S =
-    /// output_parser.rs @0ea83813 / pre_tool_use.rs.
+    /// output_parser.rs @0ea83813 / pre_tool_use.rs, C = the behaviour campaign
+    /// (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -234,11 +235,33 @@ mod tests {
                 "PreToolUse",
                 exit(
                     0,
-                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"nope"}}"#,
                     "",
                 ),
                 Block,
                 Effect::Blocked,
+            ),
+            (
+                "C hookSpecificOutput deny without a reason is dropped",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"  "}}"#,
+                    "",
+                ),
+                Error,
+                Effect::Proceeds,
+            ),
+            (
+                "C hookSpecificOutput without hookEventName is not read",
+                "PreToolUse",
+                exit(
+                    0,
+                    r#"{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"nope"}}"#,
+                    "",
+                ),
+                Error,
+                Effect::Proceeds,
             ),
             (
                 "R decision block",

@@ -193,7 +193,8 @@ mod tests {
         r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
 
     /// Every reply rule, with its source. R = real-agents.md (droid 0.215.0), S = behaviour
-    /// spec (seed 002, "Factory replies"), D = hooks reference.
+    /// spec (seed 002, "Factory replies"), D = hooks reference, C = the behaviour campaign
+    /// (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -269,6 +270,17 @@ mod tests {
                 Effect::Proceeds,
             ),
             (
+                "C a deny printed before the timeout blocks",
+                "PreToolUse",
+                crate::exec::Outcome {
+                    timed_out: true,
+                    exit_code: None,
+                    ..exit(0, DENY, "")
+                },
+                Block,
+                Effect::Blocked,
+            ),
+            (
                 "R missing script (127)",
                 "PreToolUse",
                 exit(127, "", "sh: ./x: not found"),
@@ -276,15 +288,50 @@ mod tests {
                 Effect::Proceeds,
             ),
             (
-                "S permissionDecision ask blocks",
+                "C permissionDecision ask runs headless",
                 "PreToolUse",
                 exit(
                     0,
                     r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#,
                     "",
                 ),
+                Allow,
+                Effect::Proceeds,
+            ),
+            (
+                "C exit 1 reads a deny on stdout",
+                "PreToolUse",
+                exit(1, DENY, ""),
                 Block,
                 Effect::Blocked,
+            ),
+            (
+                "C exit 1 reads continue false",
+                "PreToolUse",
+                exit(1, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "C exit 2 with continue false halts",
+                "PreToolUse",
+                exit(2, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "C exit 3 halts",
+                "PreToolUse",
+                exit(3, "", "blocked by policy"),
+                Block,
+                Effect::Halted,
+            ),
+            (
+                "C exit 3 on Stop is an error",
+                "Stop",
+                exit(3, "", ""),
+                Error,
+                Effect::Proceeds,
             ),
             (
                 "S continue false halts",
@@ -392,9 +439,9 @@ mod tests {
                 Effect::Proceeds,
             ),
             (
-                "D JSON ignored on exit 1",
+                "D JSON ignored on exit 1 (but a deny or continue false: C)",
                 "PreToolUse",
-                exit(1, DENY, ""),
+                exit(1, r#"{"decision":"block","reason":"nope"}"#, ""),
                 Error,
                 Effect::Proceeds,
             ),

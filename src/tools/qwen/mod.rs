@@ -277,7 +277,8 @@ mod tests {
         r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
 
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
-    /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9.
+    /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9, C = the behaviour
+    /// campaign (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -451,8 +452,16 @@ mod tests {
                 true,
             ),
             (
-                "S continue false halts",
+                "C continue false before a tool blocks the call, the turn goes on",
                 "PreToolUse",
+                exit(0, r#"{"continue":false}"#, ""),
+                Block,
+                Effect::Blocked,
+                true,
+            ),
+            (
+                "S continue false halts",
+                "UserPromptSubmit",
                 exit(0, r#"{"continue":false}"#, ""),
                 Block,
                 Effect::Halted,
