@@ -53,7 +53,7 @@ pub const RULES: &[Rule] = &[
     rule(Allow).exit(0).json(&[Test::Mistyped("message")]).src(CODE),
     rule(Allow).exit(0).json(&[Test::Mistyped("reason")]).src(CODE),
     // The decision, trimmed and lower-cased: "deny" and "block" both deny.
-    rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "deny")]).src(RUN),
+    rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "deny")]).src(CODE),
     rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "block")]).src(CODE),
     rule(Allow).on(Ev::Is(&["PermissionRequest"])).exit(0).json(&[Test::Word("decision", "allow")])
         .says("allow approves the permission request").src(CODE),
