@@ -252,6 +252,18 @@ fn predictions_agree_with_every_campaign_observation() {
         };
         problems.extend(known.check(&case, &predicted, c.observed.as_str()));
     }
+    // Every agent live mode can run has its campaign recorded.
+    for t in hookcheck::tools::ALL
+        .iter()
+        .filter(|t| t.driver().is_some())
+    {
+        if !records.iter().any(|(_, r)| r.agent == t.id) {
+            problems.push(format!(
+                "{}: live mode runs it, but no campaign is recorded (scripts/live-campaign.sh --record {})",
+                t.id, t.id
+            ));
+        }
+    }
     let compared = jobs.len();
     problems.extend(known.unused("campaign/"));
     assert!(compared > 0, "no recorded campaign cell to compare");

@@ -46,3 +46,26 @@ fn an_unknown_agent_is_a_usage_error() {
         "error: no agent `claud`: did you mean `claude`?\n"
     );
 }
+
+/// Per agent, what was verified on the real binary: the version, the day and the number of
+/// recorded observations, counted from fixtures/live when hookcheck is built; agents with no
+/// record say they rest on documents only.
+#[test]
+fn each_agent_says_what_was_verified_live() {
+    let run = Project::new().run(&["tools", "--format", "json"]);
+    assert_eq!(run.code(), 0, "{}", run.stderr());
+    let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+    let lines: Vec<String> = v["agents"]
+        .as_array()
+        .expect("agents")
+        .iter()
+        .map(|a| {
+            format!(
+                "{}: {}",
+                a["agent"].as_str().unwrap_or("?"),
+                a["verified_live"].as_str().unwrap_or("?")
+            )
+        })
+        .collect();
+    insta::assert_snapshot!("tools_verified_live", lines.join("\n"));
+}

@@ -131,6 +131,11 @@ pub const STDOUTS: &[Part] = &[
         r#"printf '\n\n   %s   \n\n' '{"decision":"block","reason":"nope"}'"#,
         "decision block between blank lines and spaces",
     ),
+    part(
+        "cancel",
+        r#"printf '%s\n' '{"cancel":true,"errorMessage":"nope"}'"#,
+        "cancel true with an errorMessage (the dialect of agents that read only `cancel`)",
+    ),
 ];
 
 /// What the hook prints on stderr.
@@ -208,6 +213,12 @@ pub const CROSSINGS: &[Crossing] = &[
         endings: &["exit0", "exit2"],
         stdouts: &["hso-allow", "decision-block"],
         stderrs: &["text"],
+    },
+    Crossing {
+        why: "the cancel dialect, on each exit that decides and past the timeout",
+        endings: &["exit0", "exit1", "exit2", "slow"],
+        stdouts: &["cancel"],
+        stderrs: &["none"],
     },
     Crossing {
         why: "a decision printed before the hook runs past its timeout",

@@ -112,6 +112,9 @@ pub struct ToolRow {
     pub default_timeouts: String,
     /// Facts a user needs that running a hook cannot show.
     pub notes: Vec<String>,
+    /// What was verified on the real agent (version, day, recorded observations), or
+    /// `none: documents only`.
+    pub verified_live: String,
     /// Where its input puts the command, the file path, the prompt and the tool name.
     pub fields: Option<FieldsRow>,
     /// Its reply rules, in the order it applies them.

@@ -9,6 +9,7 @@ pub mod suite;
 pub mod sweep;
 pub mod text;
 pub mod tools;
+pub mod verified;
 
 pub use keep::{Keep, Keeps};
 

@@ -29,6 +29,10 @@ pub fn summary(t: &Tool) -> String {
             out.push_str("  default timeouts: none\n");
         }
     }
+    out.push_str(&format!(
+        "  verified live: {}\n",
+        super::verified::words(t.id)
+    ));
     for n in t.notes {
         out.push_str(&format!("  note: {n}\n"));
     }
@@ -131,6 +135,7 @@ pub fn row(t: &Tool) -> ToolRow {
         shell: "none".to_string(),
         default_timeouts: "none".to_string(),
         notes: strings(t.notes),
+        verified_live: super::verified::words(t.id),
         fields: None,
         rules: Vec::new(),
     };

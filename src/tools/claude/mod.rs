@@ -218,7 +218,8 @@ mod tests {
     const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
-    /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types.
+    /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types, C = the
+    /// behaviour campaign (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -245,7 +246,7 @@ mod tests {
             ("R exit 1, no stderr: the JSON still blocks", PRE, "PreToolUse", exit(1, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
             ("R deny without hookEventName is ignored", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
             ("R exit 2, continue false, no stderr halts", PRE, "PreToolUse", exit(2, r#"{"continue":false}"#, ""), Block, Effect::Halted),
-            ("D ask leaves it to the user", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Allow, Effect::Proceeds),
+            ("C ask with no one to ask (claude -p) refuses the call", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked),
             ("D invalid JSON ignored", PRE, "PreToolUse", exit(0, "{not json", ""), Allow, Effect::Proceeds),
             ("D failed start", PRE, "PreToolUse", not_started(), Error, Effect::Proceeds),
             ("D killed by a signal", PRE, "PreToolUse", signalled(9), Error, Effect::Proceeds),

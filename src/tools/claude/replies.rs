@@ -54,7 +54,13 @@ const OBSERVED: &[Rule] = &[
         .json(&[Test::Is(HSO_DECISION, "deny"), Test::NotEvent("hookSpecificOutput.hookEventName")])
         .says("a hookSpecificOutput for {value} is ignored on {event} by {agent} (real agent 2.1.332)")
         .src(CAMPAIGN),
+    rule(Block).on(PRE).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
+        .says("permissionDecision \"ask\" with no one to ask (claude -p): {agent} refuses the call and its permissionDecisionReason is the tool result (real agent 2.1.332); in a session the user is asked")
+        .src(ASK_CELL),
 ];
+
+/// The campaign cell that shows `ask` refused headless.
+const ASK_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), behaviour campaign of 2026-12-01, cell exit0_hso-ask_none (fixtures/live/campaign/observations/claude.json)";
 
 /// failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
 /// exit 2.

@@ -166,7 +166,8 @@ mod tests {
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
 
     /// Every reply rule, with its source. R = real-agents.md (Codex 0.171.0), S =
-    /// output_parser.rs @0ea83813 / pre_tool_use.rs.
+    /// output_parser.rs @0ea83813 / pre_tool_use.rs, C = the behaviour campaign
+    /// (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -176,7 +177,9 @@ mod tests {
             ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
             ("R exit 2, empty stderr", "PreToolUse", exit(2, "reason on stdout", ""), Error, Effect::Proceeds),
             ("R exit 1 + stderr", "PreToolUse", exit(1, "", "oops"), Error, Effect::Proceeds),
-            ("R hookSpecificOutput deny", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#, ""), Block, Effect::Blocked),
+            ("R hookSpecificOutput deny", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"nope"}}"#, ""), Block, Effect::Blocked),
+            ("C hookSpecificOutput deny without a reason is dropped", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"  "}}"#, ""), Error, Effect::Proceeds),
+            ("C hookSpecificOutput without hookEventName is not read", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"nope"}}"#, ""), Error, Effect::Proceeds),
             ("R decision block", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
             ("R decision deny", "PreToolUse", exit(0, r#"{"decision":"deny"}"#, ""), Error, Effect::Proceeds),
             ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Error, Effect::Proceeds),

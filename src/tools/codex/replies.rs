@@ -16,6 +16,11 @@ const PRE_SRC: &str = "source: openai/codex @0082977c codex-rs/hooks/src/events/
 /// The generated output schemas (codex-rs/hooks/schema/generated: additionalProperties false).
 const SCHEMA: &str = "source: openai/codex codex-rs/hooks/schema/generated (output schemas)";
 
+/// The campaign cell of a hookSpecificOutput without hookEventName, and its source.
+const NO_EVENT: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)";
+/// The campaign cell of a deny without a reason, and its source.
+const NO_REASON: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)";
+
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const PERMISSION: Ev = Ev::Is(&["PermissionRequest"]);
 /// The events whose schema has `decision` and `reason`.
@@ -71,9 +76,16 @@ pub const RULES: &[Rule] = &[
         .says("PreToolUse hook returned unsupported stopReason: Codex marks the hook failed and enforces nothing").src(PRE_SRC),
     rule(Error).on(PRE).json(&[Test::Bool("suppressOutput", true)])
         .says("PreToolUse hook returned unsupported suppressOutput: Codex marks the hook failed and enforces nothing").src(PRE_SRC),
-    // The real agent (0.171.0) blocked on a deny with no permissionDecisionReason, though
-    // output_parser.rs @0ea83813 calls that invalid: the real agent wins.
-    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
+    // A hookSpecificOutput needs its hookEventName (no serde default in schema.rs), and a
+    // deny needs a non-blank permissionDecisionReason (output_parser.rs): both seen in the
+    // campaign, where the call ran.
+    rule(Error).on(PRE).json(&[Test::Has("hookSpecificOutput"), Test::Lacks("hookSpecificOutput.hookEventName")])
+        .says("a hookSpecificOutput without hookEventName does not parse: Codex marks the hook failed and enforces nothing; add \"hookEventName\": \"PreToolUse\"")
+        .src(NO_EVENT),
+    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "deny"), Test::NonBlank("hookSpecificOutput.permissionDecisionReason")]).src(REAL),
+    rule(Error).on(PRE).json(&[Test::Is(HSO_DECISION, "deny")])
+        .says("PreToolUse hook returned permissionDecision:deny without a non-empty permissionDecisionReason: Codex marks the hook failed and enforces nothing")
+        .src(NO_REASON),
     rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow"), Test::Has(UPDATED)]).rewrites().src(PRE_SRC),
     rule(Error).on(PRE).json(&[Test::Is(HSO_DECISION, "allow")])
         .says("PreToolUse hook returned unsupported permissionDecision:allow (allow needs updatedInput): Codex marks the hook failed and enforces nothing").src(PRE_SRC),

@@ -14,6 +14,10 @@ const RUNNER: &str = "source: charmbracelet/crush internal/hooks/runner.go @1a7b
 const HOOKS: &str = "source: charmbracelet/crush internal/hooks/hooks.go @0388f5f4";
 /// charmbracelet/crush `internal/hooks/input.go` (`parseStdout`, Claude Code compatibility).
 const INPUT: &str = "source: charmbracelet/crush internal/hooks/input.go (parseStdout)";
+/// The same file at a stored commit, read 2026-12-01: stdout that is not a JSON object is no
+/// decision, and `hookSpecificOutput.permissionDecision` "deny" (any case) denies.
+const INPUT_AT: &str =
+    "source: charmbracelet/crush internal/hooks/input.go @32ec2dc1 (parseStdout, parseClaudeCodeOutput, parseDecision)";
 /// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 const SPEC: &str = "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt";
 
@@ -34,9 +38,9 @@ pub const RULES: &[Rule] = &[
     rule(Error).ended(Ended::ExitOther(&[0]))
         .says("exit {exit} is a non-blocking error in Crush: the call goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(RUNNER),
     rule(Allow).reply(Shape::Empty).src(RUNNER),
-    rule(Allow).reply(Shape::NotJson).says("stdout is not a JSON object: no opinion").src(INPUT),
+    rule(Allow).reply(Shape::NotJson).says("stdout is not a JSON object: no opinion").src(INPUT_AT),
     // Claude Code's reply: four fields of hookSpecificOutput, decided as Claude Code does.
-    rule(Block).json(&[Test::Is(HSO_DECISION, "deny")]).src(INPUT),
+    rule(Block).json(&[Test::Is(HSO_DECISION, "deny")]).src(INPUT_AT),
     rule(Allow).json(&[Test::Is(HSO_DECISION, "ask")])
         .uncounted("permissionDecision \"ask\" leaves the call to the user").src(INPUT),
     rule(Allow).json(&[Test::Is(HSO_DECISION, "defer")])

@@ -166,7 +166,8 @@ mod tests {
     const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (droid 0.215.0), S = behaviour
-    /// spec (seed 002, "Factory replies"), D = hooks reference.
+    /// spec (seed 002, "Factory replies"), D = hooks reference, C = the behaviour campaign
+    /// (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -182,8 +183,14 @@ mod tests {
             ("R top-level permissionDecision", "PreToolUse", exit(0, r#"{"permissionDecision":"deny"}"#, ""), Allow, Effect::Proceeds),
             ("R cancel means nothing", "PreToolUse", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds),
             ("R timeout fails open", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
+            ("C a deny printed before the timeout blocks", "PreToolUse", crate::exec::Outcome { timed_out: true, exit_code: None, ..exit(0, DENY, "") }, Block, Effect::Blocked),
             ("R missing script (127)", "PreToolUse", exit(127, "", "sh: ./x: not found"), Error, Effect::Proceeds),
-            ("S permissionDecision ask blocks", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked),
+            ("C permissionDecision ask runs headless", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#, ""), Allow, Effect::Proceeds),
+            ("C exit 1 reads a deny on stdout", "PreToolUse", exit(1, DENY, ""), Block, Effect::Blocked),
+            ("C exit 1 reads continue false", "PreToolUse", exit(1, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 2 with continue false halts", "PreToolUse", exit(2, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 3 halts", "PreToolUse", exit(3, "", "blocked by policy"), Block, Effect::Halted),
+            ("C exit 3 on Stop is an error", "Stop", exit(3, "", ""), Error, Effect::Proceeds),
             ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
             ("S continue false on Notification halts", "Notification", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
             ("S continue false ignored on SessionEnd", "SessionEnd", exit(0, r#"{"continue":false}"#, ""), Allow, Effect::Proceeds),
@@ -199,7 +206,7 @@ mod tests {
             ("S SessionEnd exit 2 is error", "SessionEnd", exit(2, "", "x"), Error, Effect::Proceeds),
             ("S Stop exit 2 blocks", "Stop", exit(2, "", "x"), Block, Effect::Blocked),
             ("S SessionStart decision block means nothing", "SessionStart", exit(0, r#"{"decision":"block"}"#, ""), Allow, Effect::Proceeds),
-            ("D JSON ignored on exit 1", "PreToolUse", exit(1, DENY, ""), Error, Effect::Proceeds),
+            ("D JSON ignored on exit 1 (but a deny or continue false: C)", "PreToolUse", exit(1, r#"{"decision":"block","reason":"nope"}"#, ""), Error, Effect::Proceeds),
             ("D invalid JSON ignored", "PreToolUse", exit(0, "{oops", ""), Allow, Effect::Proceeds),
             ("D failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
             ("D killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds),

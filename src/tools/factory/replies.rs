@@ -15,6 +15,17 @@ const DOCS: &str = "docs: https://docs.factory.ai/reference/hooks-reference (Fac
 const SPEC: &str =
     "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt (Factory replies)";
 
+/// The behaviour campaign on the real agent: `cell("exit3_none_none")` names its cell.
+macro_rules! cell {
+    ($cell:literal) => {
+        concat!(
+            "real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, cell ",
+            $cell,
+            " (fixtures/live/campaign/observations/factory.json)"
+        )
+    };
+}
+
 /// Exit 2 cannot stop anything here, so it reads as error (behaviour spec).
 const EXIT2_CANNOT_BLOCK: &[&str] = &[
     "Notification",
@@ -27,6 +38,7 @@ const EXIT2_CANNOT_BLOCK: &[&str] = &[
 /// 0.215.0 ignores it there).
 const DECISION_BLOCKS: &[&str] = &["PostToolUse", "Stop", "SubagentStop"];
 const PROMPT: Ev = Ev::Is(&["UserPromptSubmit"]);
+const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const ERASES: &str = "droid erases the prompt";
 const BLOCK: &[Test] = &[Test::Is("decision", "block")];
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
@@ -36,6 +48,9 @@ const BAD_DECISION: Test = Test::StrNot("decision", &["block", "approve"]);
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
     // How the command ended.
+    rule(Block).on(PRE).ended(Ended::Timeout).json(&[Test::Is(HSO_DECISION, "deny")])
+        .says("the hook ran past its timeout, but droid reads the deny it printed before: the call is blocked (real agent 0.215.0)")
+        .src(cell!("slow_hso-deny_none")),
     rule(Timeout).ended(Ended::Timeout)
         .says("droid lets the action through after a timeout").src(REAL),
     rule(Error).ended(Ended::NotStarted).says("the command did not start: {error}").src(DOCS),
@@ -43,10 +58,22 @@ pub const RULES: &[Rule] = &[
     // Exit 2 blocks where something can be stopped; stderr is the reason.
     rule(Error).on(Ev::Is(EXIT2_CANNOT_BLOCK)).exit(2)
         .says("exit 2 cannot stop anything on {event}; stderr is shown to the user").src(SPEC),
+    rule(Block).on(PRE).exit(2).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("exit 2 with continue: false on stdout: droid reads the JSON and ends the turn, no tool result (real agent 0.215.0)")
+        .src(cell!("exit2_continue-false_none")),
     rule(Block).on(PROMPT).exit(2).says(ERASES).src(SPEC),
     rule(Block).exit(2).src(REAL),
     note("exit 2 with empty stderr still blocks, with no reason for the model")
         .on(Ev::Not(EXIT2_CANNOT_BLOCK)).exit(2).stderr(Text::Empty).src(REAL),
+    rule(Block).on(PRE).exit(1).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("exit 1: droid still reads the JSON on stdout; continue: false ends the turn, no tool result (real agent 0.215.0)")
+        .src(cell!("exit1_continue-false_none")),
+    rule(Block).on(PRE).exit(1).json(&[Test::Is(HSO_DECISION, "deny")])
+        .says("exit 1: droid still reads the JSON on stdout, and the deny blocks (real agent 0.215.0)")
+        .src(cell!("exit1_hso-deny_none")),
+    rule(Block).on(PRE).exit(3).effect(Effect::Halted)
+        .says("exit 3 ends droid's turn: the call does not run and no tool result reaches the model (real agent 0.215.0; exits 1, 124 and 127 let it run)")
+        .src(cell!("exit3_none_none, exit3_none_text, exit3_none_blank")),
     rule(Error).ended(Ended::NotExit(0))
         .says("exit {exit} is a non-blocking error in droid: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(REAL),
     // Exit 0: nothing, text, or JSON.
@@ -61,8 +88,9 @@ pub const RULES: &[Rule] = &[
     rule(Block).exit(0).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops droid").src(SPEC),
     rule(Block).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
-    rule(Block).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
-        .says("permissionDecision \"ask\" stops the call for the user").src(SPEC),
+    rule(Allow).on(PRE).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
+        .says("permissionDecision \"ask\" headless (droid exec --auto high): the call runs, nobody is asked (real agent 0.215.0; the behaviour spec says it stops the call for the user)")
+        .src(cell!("exit0_hso-ask_none")),
     rule(Block).on(PROMPT).exit(0).json(BLOCK).says(ERASES).src(SPEC),
     rule(Block).on(Ev::Is(DECISION_BLOCKS)).exit(0).json(BLOCK).src(SPEC),
     rule(Allow).on(Ev::Is(&["PreToolUse"])).exit(0).json(BLOCK)

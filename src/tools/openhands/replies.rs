@@ -11,8 +11,9 @@ const EXECUTOR: &str =
 /// The same commit's hooks/manager.py and conversation_hooks.py (which events honour a block).
 const MANAGER: &str =
     "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/manager.py";
-/// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
-const SPEC: &str = "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt";
+/// A falsy `continue` sets `blocked` whatever the exit code (`HookExecutor.execute`, read at a
+/// stored commit on 2026-12-01).
+const CONTINUE: &str = "source: OpenHands/software-agent-sdk @06b329e3 openhands-sdk/openhands/sdk/hooks/executor.py (HookExecutor.execute: `if not output_data[\"continue\"]: blocked = True`)";
 
 const DENY: &[Test] = &[Test::IsNoCase("decision", "deny")];
 const STOPS: &[Test] = &[Test::Falsy("continue")];
@@ -46,7 +47,7 @@ pub const RULES: &[Rule] = &[
     rule(Block).exit(2).json(&[]).says("exit 2 blocks in OpenHands").src(EXECUTOR),
     rule(Block).exit(2).says("exit 2 blocks in OpenHands").src(EXECUTOR),
     rule(Block).json(DENY).says("decision \"deny\" at exit {exit} blocks in OpenHands").src(EXECUTOR),
-    rule(Block).json(STOPS).says("a false continue at exit {exit} blocks in OpenHands").src(SPEC),
+    rule(Block).json(STOPS).says("a false continue at exit {exit} blocks in OpenHands").src(CONTINUE),
     note("a JSON allow does not undo an exit-2 block")
         .on(Ev::Blocking).exit(2).json(&[Test::IsNoCase("decision", "allow")]).src(EXECUTOR),
     rule(Error).ended(Ended::NotExit(0)).json(&[]).says(NON_BLOCKING).fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(EXECUTOR),

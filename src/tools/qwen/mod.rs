@@ -247,7 +247,8 @@ mod tests {
     const DENY: &str = testing::PRE_DENY;
 
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
-    /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9.
+    /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9, C = the behaviour
+    /// campaign (fixtures/live/campaign, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -273,7 +274,8 @@ mod tests {
             ("P ask denies headless, asks in the TUI", "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked, false),
             ("S plain stdout at exit 0", "PreToolUse", exit(0, "hello", ""), Allow, Effect::Proceeds, true),
             ("S JSON scalar is no output", "PreToolUse", exit(2, "", "42"), Error, Effect::Proceeds, true),
-            ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted, true),
+            ("C continue false before a tool blocks the call, the turn goes on", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Blocked, true),
+            ("S continue false halts", "UserPromptSubmit", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted, true),
             ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds, true),
             ("S killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true),
             ("S PostToolUse block: tool already ran", "PostToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Proceeds, true),

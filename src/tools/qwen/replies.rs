@@ -13,6 +13,8 @@ const REAL: &str = "real agent: Qwen Code 0.24.4, 2026-11-30 (docs/reference/rea
 const RUNNER: &str = "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts";
 /// QwenLM/qwen-code @01ed106f, packages/core/src/hooks/types.ts (reply fields).
 const TYPES: &str = "source: QwenLM/qwen-code @01ed106f packages/core/src/hooks/types.ts";
+/// The campaign cells of `continue: false` before a tool, and the code that answers them.
+const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-01, cells exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none (fixtures/live/campaign/observations/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePreToolUseHook: continue:false is blockType \"stop\", which the scheduler answers with an execution_denied tool result like a deny (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts)";
 /// docs/reference/protocols/protocols-b.md §9 (the events table).
 const PROTOCOLS: &str = "protocols: docs/reference/protocols/protocols-b.md §9";
 
@@ -42,6 +44,9 @@ pub const RULES: &[Rule] = &[
         .says("exit {exit} with no output: a failed hook, the action goes ahead").src(REAL),
     // A JSON object: `continue: false` first.
     rule(Error).on(Ev::NotBlocking).json(&[Test::Bool("continue", false)]).says(CANNOT).src(PROTOCOLS),
+    rule(Block).on(PRE).json(&[Test::Bool("continue", false)])
+        .says("continue: false before a tool refuses the call like a deny: the stopReason (or \"No reason provided\") is the tool result and the turn goes on (real agent 0.24.4)")
+        .src(STOP_CELLS),
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Qwen Code").src(TYPES),
     // PreToolUse: hookSpecificOutput.permissionDecision wins, then the top-level decision.

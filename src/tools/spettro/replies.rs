@@ -9,8 +9,10 @@ use crate::verdict::Effect;
 /// Aploide/spettro @3ad1747a: internal/hooks/hooks.go and the hook runtime
 /// (`runPreToolHooks`, `runPostToolHooks`, `runPermissionRequestHooks`).
 const CODE: &str = "source: Aploide/spettro @3ad1747a internal/hooks/hooks.go and the agent's hook runtime (2026-11-30)";
-/// The Runtime Hooks docs (docs/reference/seeds/004_1a255fcc2dcff37c.txt).
-const DOCS: &str = "docs: Spettro Runtime Hooks (docs/reference/seeds/004_1a255fcc2dcff37c.txt)";
+/// hooks.go `Run` at the same commit, read 2026-12-01: the decision is the last non-empty
+/// stdout line's `decision`, trimmed and lower-cased; no line, or one that does not unmarshal,
+/// is no decision (the runtime then lets the call through).
+const RUN: &str = "source: Aploide/spettro @3ad1747a internal/hooks/hooks.go (Run, lastNonEmptyLine, decisionEnvelope; read 2026-12-01)";
 
 /// A failure here fails the tool call (code; the docs say a failing hook allows).
 const GATES: Ev = Ev::Is(&["PreToolUse", "PermissionRequest"]);
@@ -51,15 +53,15 @@ pub const RULES: &[Rule] = &[
     rule(Allow).exit(0).json(&[Test::Mistyped("message")]).src(CODE),
     rule(Allow).exit(0).json(&[Test::Mistyped("reason")]).src(CODE),
     // The decision, trimmed and lower-cased: "deny" and "block" both deny.
-    rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "deny")]).src(DOCS),
+    rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "deny")]).src(CODE),
     rule(Block).on(GATES).exit(0).json(&[Test::Word("decision", "block")]).src(CODE),
     rule(Allow).on(Ev::Is(&["PermissionRequest"])).exit(0).json(&[Test::Word("decision", "allow")])
         .says("allow approves the permission request").src(CODE),
-    rule(Allow).on(GATES).exit(0).json(&[Test::Word("decision", "allow")]).src(DOCS),
+    rule(Allow).on(GATES).exit(0).json(&[Test::Word("decision", "allow")]).src(RUN),
     rule(Allow).on(GATES).exit(0).json(&[Test::StrNot("decision", &[""])])
         .says("decision \"{value}\" means allow in Spettro").src(CODE),
     // runPostToolHooks discards the reply (docs: allow or deny).
     rule(Allow).on(POST).exit(0).json(&[Test::Word("decision", "deny")]).says(IGNORED).src(CODE),
     rule(Allow).on(POST).exit(0).json(&[Test::Word("decision", "block")]).says(IGNORED).src(CODE),
-    rule(Allow).exit(0).src(DOCS),
+    rule(Allow).exit(0).src(RUN),
 ];

@@ -1,0 +1,82 @@
+//! Counts what each agent was verified against live, from the recorded fixtures under
+//! fixtures/live (bash cases, campaign cells, captured inputs), so `hookcheck tools` says it
+//! from the records and no one types the numbers. Writes `$OUT_DIR/verified_live.rs`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What the records say of one agent.
+#[derive(Default)]
+struct Agent {
+    /// The version the newest record reports (campaign first, then inputs, then bash cases).
+    version: String,
+    /// The newest day any record was made.
+    date: String,
+    bash_cases: usize,
+    campaign_cells: usize,
+    inputs: usize,
+}
+
+/// Adds a record's count to the right kind.
+type Add = fn(&mut Agent, usize);
+
+/// Every `*.json` file of `dir` parsed, in name order (none when the folder is missing).
+fn records(dir: &Path) -> Vec<serde_json::Value> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let text =
+                std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        })
+        .collect()
+}
+
+fn main() {
+    let live = Path::new("fixtures/live");
+    println!("cargo:rerun-if-changed=fixtures/live");
+    println!("cargo:rerun-if-changed=build.rs");
+    let mut agents: BTreeMap<String, Agent> = BTreeMap::new();
+    // Later kinds do not replace a version an earlier kind gave.
+    let kinds: [(&str, Add); 3] = [
+        ("campaign/observations", |a, n| a.campaign_cells += n),
+        ("inputs", |a, n| a.inputs += n),
+        ("observations", |a, n| a.bash_cases += n),
+    ];
+    for (dir, add) in kinds {
+        for r in records(&live.join(dir)) {
+            let Some(id) = r["agent"].as_str() else {
+                continue;
+            };
+            let a = agents.entry(id.to_string()).or_default();
+            let n = r["cells"].as_array().map_or(1, Vec::len);
+            add(a, n);
+            if a.version.is_empty() {
+                a.version = r["version"].as_str().unwrap_or_default().to_string();
+            }
+            let date = r["date"].as_str().unwrap_or_default();
+            if date > a.date.as_str() {
+                a.date = date.to_string();
+            }
+        }
+    }
+    let mut out = String::from("&[\n");
+    for (id, a) in &agents {
+        out.push_str(&format!(
+            "    Verified {{ agent: {id:?}, version: {:?}, date: {:?}, bash_cases: {}, campaign_cells: {}, inputs: {} }},\n",
+            a.version, a.date, a.bash_cases, a.campaign_cells, a.inputs
+        ));
+    }
+    out.push_str("]\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("verified_live.rs");
+    std::fs::write(dest, out).expect("write verified_live.rs");
+}

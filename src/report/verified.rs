@@ -1,0 +1,67 @@
+//! What each agent was verified against live: counted from the records under fixtures/live
+//! when hookcheck is built (build.rs), never typed by hand.
+
+/// One agent's live records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The tool id.
+    pub agent: &'static str,
+    /// The version the records report (the campaign's first).
+    pub version: &'static str,
+    /// The newest day a record was made (UTC), or "" when none says.
+    pub date: &'static str,
+    /// Recorded bash cases (fixtures/live/observations).
+    pub bash_cases: usize,
+    /// Recorded campaign cells (fixtures/live/campaign/observations).
+    pub campaign_cells: usize,
+    /// Recorded inputs (fixtures/live/inputs).
+    pub inputs: usize,
+}
+
+/// Every agent with live records, by id.
+pub const VERIFIED: &[Verified] = include!(concat!(env!("OUT_DIR"), "/verified_live.rs"));
+
+/// The agent's live records, if it has any.
+pub fn of(agent: &str) -> Option<&'static Verified> {
+    VERIFIED.iter().find(|v| v.agent == agent)
+}
+
+/// What was verified live, in words: `VERSION on DATE: N bash cases, N campaign cells, N
+/// captured inputs`, or that the contract rests on documents only.
+pub fn words(agent: &str) -> String {
+    let Some(v) = of(agent) else {
+        return "none: documents only".to_string();
+    };
+    let count = |n: usize, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    };
+    let on = match v.date {
+        "" => String::new(),
+        d => format!(" on {d}"),
+    };
+    format!(
+        "{}{on}: {}, {}, {} (fixtures/live)",
+        v.version,
+        count(v.bash_cases, "bash case", "bash cases"),
+        count(v.campaign_cells, "campaign cell", "campaign cells"),
+        count(v.inputs, "captured input", "captured inputs"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_agent_with_no_records_rests_on_documents() {
+        assert_eq!(super::words("no-such-agent"), "none: documents only");
+    }
+
+    #[test]
+    fn every_agent_with_records_has_a_version() {
+        assert!(!super::VERIFIED.is_empty(), "no live records were counted");
+        for v in super::VERIFIED {
+            assert!(!v.version.is_empty(), "{v:?}");
+            assert!(v.bash_cases + v.campaign_cells + v.inputs > 0, "{v:?}");
+        }
+    }
+}
