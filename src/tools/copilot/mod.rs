@@ -360,6 +360,9 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
             merged.counted = out.counted;
             merged.adds_context = out.adds_context;
             merged.rewrites_input = out.rewrites_input;
+            // The last explicit reply decided: its rule and fix explain the result.
+            merged.rule.clone_from(&last.rule);
+            merged.fix.clone_from(&last.fix);
             if readings.len() > 1 {
                 merged = merged.note("the replies merged in order: the last behavior decides");
             }
@@ -492,6 +495,13 @@ mod tests {
             let readings: Vec<_> = outcomes.iter().map(|o| TOOL.read(&cx, o)).collect();
             let r = TOOL.combine(&cx, &readings);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
+            // The rule shown is the deciding reading's, whichever way the replies merged.
+            let decided = readings
+                .iter()
+                .rev()
+                .find(|x| x.decided && event == "permissionRequest")
+                .or_else(|| readings.iter().max_by_key(|x| x.decision.strength()));
+            assert_eq!(r.rule, decided.and_then(|d| d.rule.clone()), "{name}: {r:?}");
         }
     }
 
