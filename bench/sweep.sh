@@ -16,7 +16,8 @@ export HOME="$home" SHELL=/bin/sh NO_COLOR=1
 cells=$("$bin" sweep no-force-push --format json |
   jq '[.cells[] | select(.outcome == "blocked" or .outcome == "allowed" or .outcome == "failed-open")] | length')
 echo "the sweep runs the guard $cells times"
-payload='{\"tool_input\":{\"command\":\"git push -f\"}}'
+payload=$home/payload.json
+printf '%s' '{"tool_input":{"command":"git push -f"}}' > "$payload"
 farm-bench -n "$n" --timeout 600 \
-  --vs "sh -c 'seq $cells | xargs -P 8 -I{} sh -c \"echo $payload | ./.hookcheck/hooks/no-force-push.sh >/dev/null 2>&1; true\"'" \
+  --vs "sh -c 'seq $cells | xargs -P 8 -I{} sh -c \"./.hookcheck/hooks/no-force-push.sh < $payload >/dev/null 2>&1; true\"'" \
   -- "$bin" sweep no-force-push --jobs 8
