@@ -10,7 +10,6 @@ use crate::cli::{
 };
 use crate::console::{fail, in_github_actions, json_stdout, print, print_command, print_json};
 use crate::error::Error;
-use crate::installed::Installed;
 use crate::judge::EXIT_USAGE;
 use crate::native;
 use crate::report;
@@ -19,6 +18,7 @@ use crate::spec::{self, When};
 use crate::suite;
 use crate::tools;
 use crate::trigger;
+use crate::workspace::Installed;
 use crate::workspace::{CheckRequest, Workspace, jobs, project_root, spec_dirs};
 
 /// Runs the parsed command line and returns the exit status.
@@ -162,7 +162,7 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
             third_party: args.third_party,
         }),
     };
-    let mut check = ws.resolve(&req, &ws.cwd, jobs)?;
+    let mut check = crate::installed::resolve(&ws, &req, &ws.cwd, jobs)?;
     check.strict = args.strict;
     check.show_invocations = args.verbose >= 2;
     if req.installed.is_none() {

@@ -1,5 +1,8 @@
 //! Checks of the handlers installed in the agents' own hook files (`run --installed`,
-//! `sweep --installed`): every handler each agent loads, planned by that agent's rules.
+//! `sweep --installed`): every handler each agent loads, planned by that agent's rules; and
+//! [`resolve`], the one way from any request to its check.
+
+use std::path::Path;
 
 use crate::error::Error;
 use crate::exec::Limits;
@@ -9,16 +12,20 @@ use crate::native::inventory::Inventory;
 use crate::run::{self, Check};
 use crate::tools::Tool;
 use crate::workspace::{
-    CheckRequest, Workspace, add_expect, firing, needs_no_trigger, select_tools,
+    CheckRequest, Installed, Workspace, add_expect, firing, needs_no_trigger, select_tools,
 };
 
-/// Which hook files an installed check reads beyond the project's own.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Installed {
-    /// `--user`: also the user's hook files (under `$HOME`).
-    pub user: bool,
-    /// `--third-party`: also the files an agent reads from another agent's folder.
-    pub third_party: bool,
+/// The check `req` asks for: of the installed handlers when it says so, else of its spec.
+pub fn resolve(
+    ws: &Workspace,
+    req: &CheckRequest,
+    base: &Path,
+    jobs: usize,
+) -> Result<Check, Error> {
+    match req.installed {
+        Some(how) => check(ws, req, how, base, jobs),
+        None => ws.resolve(req, base, jobs),
+    }
 }
 
 /// The hook files of `tools` that hookcheck can read, as [`load`]ed for `ws`.
@@ -34,7 +41,7 @@ pub fn check(
     ws: &Workspace,
     req: &CheckRequest,
     how: Installed,
-    base: &std::path::Path,
+    base: &Path,
     jobs: usize,
 ) -> Result<Check, Error> {
     let tools = select_tools(&req.targets)?;

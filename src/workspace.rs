@@ -103,7 +103,16 @@ pub struct CheckRequest {
     /// `--event`.
     pub event: Option<String>,
     /// `--installed`: the handlers in the agents' own hook files instead of the hook's spec.
-    pub installed: Option<crate::installed::Installed>,
+    pub installed: Option<Installed>,
+}
+
+/// Which hook files an installed check reads beyond the project's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Installed {
+    /// `--user`: also the user's hook files (under `$HOME`).
+    pub user: bool,
+    /// `--third-party`: also the files an agent reads from another agent's folder.
+    pub third_party: bool,
 }
 
 impl CheckRequest {
@@ -144,9 +153,6 @@ impl Workspace {
 
     /// Resolves a request into a check; relative trigger paths are taken from `base`.
     pub fn resolve(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, Error> {
-        if let Some(how) = req.installed {
-            return crate::installed::check(self, req, how, base, jobs);
-        }
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {

@@ -275,9 +275,7 @@ impl Suite<'_, '_> {
         let Some(case) = self.cases.get(ci) else {
             return;
         };
-        let check = self
-            .ws
-            .resolve(&case.request, &self.ws.root, self.jobs)
+        let check = crate::installed::resolve(self.ws, &case.request, &self.ws.root, self.jobs)
             .map_err(|e| e.one_line());
         let planned = check.as_ref().ok().map(run::plan);
         let left = planned.as_ref().map_or(0, run::Planned::len);

@@ -4,8 +4,8 @@ use super::{Kind, samples};
 use crate::cli::{Format, SweepArgs, SweepFormat};
 use crate::console::{fail, print, print_json};
 use crate::error::Error;
-use crate::installed::Installed;
 use crate::report;
+use crate::workspace::Installed;
 use crate::workspace::{Workspace, jobs, select_tools};
 
 /// Runs `hookcheck sweep` and returns the exit status.

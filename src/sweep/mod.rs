@@ -14,7 +14,6 @@ use serde_json::Value;
 
 use crate::contract::{Contract, Kind as EventKind, PlanContext};
 use crate::error::Error;
-pub use crate::installed::Installed;
 use crate::plan::Plan;
 use crate::report::TargetReport;
 use crate::spec::HookSpec;
@@ -22,6 +21,7 @@ use crate::suite::{self, Case};
 use crate::tools::Tool;
 use crate::trigger::Trigger;
 use crate::verdict::{Decision, Effect};
+pub use crate::workspace::Installed;
 use crate::workspace::Workspace;
 
 pub use findings::{Finding, Kind};
