@@ -360,12 +360,24 @@ pub enum ColorWhen {
 
 /// `hookcheck live`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt"]).multiple(false)))]
 pub struct LiveArgs {
     /// The hook's name: its spec file without the extension.
     pub hook: String,
     /// The agent runs this shell command (hookcheck appends `; touch .hookcheck-ran` to see it ran).
     #[arg(long, value_name = "CMD")]
-    pub bash: String,
+    pub bash: Option<String>,
+    /// The agent writes this file (relative to its throwaway workspace) with its own write tool.
+    #[arg(long, value_name = "PATH")]
+    pub edit: Option<String>,
+    /// The user submits this prompt (the model only answers).
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
+    /// The event the hook is on, as an agent spells it (`PostToolUse`, `Stop`) or portable
+    /// (`after-tool`, `stop`). Default: the spec's. With no trigger, the model only answers
+    /// (Stop, SessionStart).
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<String>,
     /// The agents to run (comma-separated). Default: every agent with a live driver.
     #[arg(long = "agent", value_name = "ID", value_delimiter = ',')]
     pub agents: Vec<String>,
