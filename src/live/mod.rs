@@ -525,6 +525,14 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
 }
 
 fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
+    if driver.model == Model::Scripted && !matches!(run.phase, Phase::BeforeTool | Phase::AfterTool)
+    {
+        return Err(format!(
+            "{} replays scripted turns with no model server: nothing sees whether the prompt \
+             reached the model or the agent asked again after Stop",
+            driver.name
+        ));
+    }
     let (home, workspace) = (dir.to_path_buf(), dir.join("work"));
     let _ = std::fs::create_dir_all(home.join("tmp"));
     let command;
@@ -717,6 +725,157 @@ pub fn quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn needles_are_reasons_from_stderr_and_reason_fields_context_from_plain_stdout() {
+        let got = |out: &str, err: &str| -> Vec<(String, bool)> {
+            needles(out, err)
+                .into_iter()
+                .map(|n| (n.text, n.reason))
+                .collect()
+        };
+        assert_eq!(
+            got("", "  blocked by policy\n"),
+            [("blocked by policy".to_string(), true)]
+        );
+        assert_eq!(
+            got("extra context\n", ""),
+            [("extra context".to_string(), false)]
+        );
+        assert_eq!(
+            got(
+                r#"{"decision":"block","reason":"nope!","hookSpecificOutput":{"additionalContext":"see docs"}}"#,
+                ""
+            ),
+            [("nope!".to_string(), true), ("see docs".to_string(), false)]
+        );
+        // Too short to tell apart from anything else the model is sent.
+        assert!(got("ok", "x").is_empty());
+    }
+
+    #[test]
+    fn each_phase_comes_to_its_verdict() {
+        let seen = |ran: Option<bool>, on: bool, prompt: bool, again: bool, reason: bool| Seen {
+            action_ran: ran,
+            turn_went_on: on,
+            prompt_reached_model: prompt,
+            asked_again_after_stop: again,
+            hook_text: HookText {
+                as_reason: reason,
+                as_context: false,
+            },
+        };
+        let table = [
+            (
+                Phase::BeforeTool,
+                seen(Some(true), true, true, false, false),
+                true,
+                true,
+                Observed::Allow,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), true, true, false, true),
+                true,
+                true,
+                Observed::Block,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), false, true, false, false),
+                true,
+                false,
+                Observed::Halted,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), false, true, false, false),
+                false,
+                false,
+                Observed::NoCall,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), false, true, false, false),
+                true,
+                true,
+                Observed::Halted,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), true, true, false, true),
+                true,
+                true,
+                Observed::Block,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), true, true, false, false),
+                true,
+                true,
+                Observed::Allow,
+            ),
+            (
+                Phase::Prompt,
+                seen(None, true, true, false, false),
+                false,
+                false,
+                Observed::Allow,
+            ),
+            (
+                Phase::Prompt,
+                seen(None, false, false, false, false),
+                false,
+                false,
+                Observed::Block,
+            ),
+            (
+                Phase::Stop,
+                seen(None, true, true, true, true),
+                false,
+                false,
+                Observed::Block,
+            ),
+            (
+                Phase::Stop,
+                seen(None, false, true, false, false),
+                false,
+                false,
+                Observed::Allow,
+            ),
+            (
+                Phase::Session,
+                seen(None, false, false, false, false),
+                false,
+                false,
+                Observed::Halted,
+            ),
+        ];
+        for (phase, s, called, result, want) in table {
+            assert_eq!(phase.verdict(&s, called, result), want, "{phase:?} {s:?}");
+        }
+    }
+
+    #[test]
+    fn predictions_are_compared_as_each_phase_can_show_them() {
+        use Decision::{Allow, Block};
+        let table = [
+            (Phase::BeforeTool, Effect::Proceeds, Block, "allow"),
+            (Phase::AfterTool, Effect::Proceeds, Block, "block"),
+            (Phase::AfterTool, Effect::Proceeds, Allow, "allow"),
+            (Phase::AfterTool, Effect::Halted, Block, "halted"),
+            (Phase::Prompt, Effect::Halted, Allow, "block"),
+            (Phase::Stop, Effect::Halted, Allow, "allow"),
+            (Phase::Stop, Effect::Blocked, Block, "block"),
+        ];
+        for (phase, effect, decision, want) in table {
+            assert_eq!(
+                phase.predicted(effect, decision),
+                want,
+                "{phase:?} {effect:?}"
+            );
+        }
+    }
 
     #[test]
     fn hook_commands_run_from_the_root_and_quote_exec_args() {
