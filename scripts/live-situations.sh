@@ -7,7 +7,9 @@
 #
 #   scripts/live-situations.sh [--record] [AGENT...]     (default: every agent with a driver)
 #
-# Exit status: 0 every run agreed (or was recorded), 1 a disagreement, 2 a run failed.
+# Prints one line per run: same / CHANGED (against the recorded observation) and the
+# prediction. Exit status: 0 every run agreed and nothing changed, 1 a disagreement or a
+# change, 2 a run failed.
 set -u
 record=0
 if [ "${1:-}" = --record ]; then record=1; shift; fi
@@ -34,9 +36,27 @@ for agent in $agents; do
       set -- "$@" --record "$obs"
       case $hook in *--exit0) set -- "$@" --record-inputs fixtures/live/inputs ;; esac
     fi
-    "$bin" live "$@"
+    out=$("$bin" live "$@" --format json)
     code=$?
     [ $code -gt $status ] && status=$code
+    error=$(printf '%s' "$out" | jq -r '.agents[0].error // .error // empty')
+    case "$error" in
+      "not installed"*) echo "skip: $agent: $error"; break ;;
+      ?*) echo "ERROR: $agent $hook: $error"; continue ;;
+    esac
+    observed=$(printf '%s' "$out" | jq -r '.agents[0].observation.observed')
+    predicted=$(printf '%s' "$out" | jq -r '.agents[0].predicted // "-"')
+    seen=$(printf '%s' "$out" | jq -c '.agents[0].observation.seen')
+    was=$(jq -r .observed "$obs/$hook--$agent.json" 2>/dev/null || echo none)
+    change=same
+    if [ "$observed" = no-call ]; then
+      change="HARNESS: the scripted call never happened (not recorded)"
+      status=2
+    elif [ $record = 0 ] && [ "$was" != "$observed" ]; then
+      change="CHANGED (recorded $was)"
+      status=$((status > 1 ? status : 1))
+    fi
+    echo "$change: $agent $hook: $observed, predicted $predicted · $seen"
   done
 done
 exit $status

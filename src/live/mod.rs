@@ -343,9 +343,15 @@ fn seen_in(
     let asked_again = final_at.is_some_and(|i| bodies[i + 1..].iter().any(|b| b.contains(&answer)));
     // The hook's text counts once the agent got it from the hook: after the prompt went out.
     let first = bodies.iter().position(|b| in_body(b, prompt)).unwrap_or(0);
+    let text = hook_text_in(&bodies[first..], needles);
+    (prompt_reached, after_call, asked_again, text)
+}
+
+/// Which of the hook's texts are in any of `bodies`.
+fn hook_text_in(bodies: &[&str], needles: &[Needle]) -> HookText {
     let mut text = HookText::default();
     for n in needles {
-        if bodies[first..].iter().any(|b| in_body(b, &n.text)) {
+        if bodies.iter().any(|b| in_body(b, &n.text)) {
             if n.reason {
                 text.as_reason = true;
             } else {
@@ -353,7 +359,7 @@ fn seen_in(
             }
         }
     }
-    (prompt_reached, after_call, asked_again, text)
+    text
 }
 
 /// One observation of one agent.
@@ -679,6 +685,9 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             // Scripted agents: only the tool result is known; the prompt is their own file.
             seen.prompt_reached_model = true;
             seen.turn_went_on = result.is_some();
+            // What it hands back to the model is its tool result: the hook's text, if anywhere.
+            let bodies: Vec<&str> = result.iter().map(String::as_str).collect();
+            seen.hook_text = hook_text_in(&bodies, run.needles);
             (called, result)
         }
     };

@@ -30,7 +30,15 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
                 .unwrap_or_default();
             let body: String = content.lines().map(|l| format!("+{l}\n")).collect();
             let patch = format!("*** Begin Patch\n*** Add File: {name}\n{body}*** End Patch\n");
-            return vec![("apply_patch".into(), json!({"input": patch}))];
+            // The patch tool where the model family offers it, else the shell with the
+            // `apply_patch` command Codex intercepts as the same patch.
+            let heredoc = format!("apply_patch <<'PATCH'\n{patch}PATCH\n");
+            return vec![
+                ("apply_patch".into(), json!({"input": patch})),
+                ("shell_command".into(), json!({"command": heredoc})),
+                ("exec_command".into(), json!({"cmd": heredoc})),
+                ("shell".into(), json!({"command": ["apply_patch", patch]})),
+            ];
         }
     };
     // Codex offers one of these shell tools depending on the model family.
