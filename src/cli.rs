@@ -407,7 +407,8 @@ pub struct LiveArgs {
     #[arg(long)]
     pub show_input: bool,
     /// Capture what the hook is given and write one JSON fixture per agent into DIR
-    /// (`<agent>--bash.json`; variable names only, paths in relative form).
+    /// (`<agent>--<situation>.json`: bash, edit, prompt, stop, post-bash; variable names only,
+    /// paths in relative form).
     #[arg(long, value_name = "DIR")]
     pub record_inputs: Option<PathBuf>,
 }
