@@ -1,5 +1,5 @@
 //! Counts what each agent was verified against live, from the recorded fixtures under
-//! fixtures/live (bash cases, campaign cells, captured inputs), so `hookcheck tools` says it
+//! fixtures/live (bash cases, campaign cells, situations, captured inputs), so `hookcheck tools` says it
 //! from the records and no one types the numbers. Writes `$OUT_DIR/verified_live.rs`.
 
 use std::collections::BTreeMap;
@@ -14,6 +14,7 @@ struct Agent {
     date: String,
     bash_cases: usize,
     campaign_cells: usize,
+    situations: usize,
     inputs: usize,
 }
 
@@ -47,8 +48,9 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let mut agents: BTreeMap<String, Agent> = BTreeMap::new();
     // Later kinds do not replace a version an earlier kind gave.
-    let kinds: [(&str, Add); 3] = [
+    let kinds: [(&str, Add); 4] = [
         ("campaign/observations", |a, n| a.campaign_cells += n),
+        ("situations/observations", |a, n| a.situations += n),
         ("inputs", |a, n| a.inputs += n),
         ("observations", |a, n| a.bash_cases += n),
     ];
@@ -72,8 +74,8 @@ fn main() {
     let mut out = String::from("&[\n");
     for (id, a) in &agents {
         out.push_str(&format!(
-            "    Verified {{ agent: {id:?}, version: {:?}, date: {:?}, bash_cases: {}, campaign_cells: {}, inputs: {} }},\n",
-            a.version, a.date, a.bash_cases, a.campaign_cells, a.inputs
+            "    Verified {{ agent: {id:?}, version: {:?}, date: {:?}, bash_cases: {}, campaign_cells: {}, situations: {}, inputs: {} }},\n",
+            a.version, a.date, a.bash_cases, a.campaign_cells, a.situations, a.inputs
         ));
     }
     out.push_str("]\n");

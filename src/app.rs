@@ -61,6 +61,10 @@ pub fn main(cli: Cli) -> i32 {
                 Some("sweep") => {
                     serde_json::to_value(schemars::schema_for!(crate::sweep::SweepReport)).ok()
                 }
+                // Live mode's shape is its own module's, as the sweep's is.
+                Some("live") => {
+                    serde_json::to_value(schemars::schema_for!(crate::live::cmd::LiveReport)).ok()
+                }
                 Some(k) => report::listing::schema(k),
             };
             let Some(schema) = schema else {

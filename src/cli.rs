@@ -374,12 +374,24 @@ pub enum ColorWhen {
 
 /// `hookcheck live`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt"]).multiple(false)))]
 pub struct LiveArgs {
     /// The hook's name: its spec file without the extension.
     pub hook: String,
     /// The agent runs this shell command (hookcheck appends `; touch .hookcheck-ran` to see it ran).
     #[arg(long, value_name = "CMD")]
-    pub bash: String,
+    pub bash: Option<String>,
+    /// The agent writes this file (relative to its throwaway workspace) with its own write tool.
+    #[arg(long, value_name = "PATH")]
+    pub edit: Option<String>,
+    /// The user submits this prompt (the model only answers).
+    #[arg(long, value_name = "TEXT")]
+    pub prompt: Option<String>,
+    /// The event the hook is on, as an agent spells it (`PostToolUse`, `Stop`) or portable
+    /// (`after-tool`, `stop`). Default: the spec's. With no trigger, the model only answers
+    /// (Stop, SessionStart).
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<String>,
     /// The agents to run (comma-separated). Default: every agent with a live driver.
     #[arg(long = "agent", value_name = "ID", value_delimiter = ',')]
     pub agents: Vec<String>,
@@ -409,7 +421,8 @@ pub struct LiveArgs {
     #[arg(long)]
     pub show_input: bool,
     /// Capture what the hook is given and write one JSON fixture per agent into DIR
-    /// (`<agent>--bash.json`; variable names only, paths in relative form).
+    /// (`<agent>--<situation>.json`: bash, edit, prompt, stop, post-bash; variable names only,
+    /// paths in relative form).
     #[arg(long, value_name = "DIR")]
     pub record_inputs: Option<PathBuf>,
 }

@@ -55,6 +55,14 @@ fn event_for(tool: &Tool, on: On, root: &Path, home: &Path) -> Option<String> {
     })
 }
 
+/// The portable event `event` (in `tool`'s spelling) stands for, if any.
+pub fn portable_of(tool: &Tool, event: &str, root: &Path, home: &Path) -> Option<On> {
+    On::ALL
+        .iter()
+        .map(|(_, on)| *on)
+        .find(|on| event_for(tool, *on, root, home).is_some_and(|e| word(&e) == word(event)))
+}
+
 impl Firing {
     /// Resolves `name` (an agent's spelling, or a portable one such as `stop`) for `tools`;
     /// a name no agent has is an error with a "did you mean".

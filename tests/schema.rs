@@ -104,9 +104,7 @@ fn every_json_output_matches_its_schema() {
         ] {
             assert!(!text.contains(old), "{kind} still says {old}: {v}");
         }
-        if kind != "live" {
-            assert_eq!(v["schema_version"], 2, "{kind}: {v}");
-        }
+        assert_eq!(v["schema_version"], 2, "{kind}: {v}");
     }
 }
 
@@ -185,6 +183,42 @@ fn a_differing_run_carries_its_rule_and_help_in_json_and_schema() {
         assert!(
             target["properties"][field].is_object(),
             "{field} not in the schema: {target}"
+        );
+    }
+}
+
+/// Live JSON from the real agents (fixtures/live/json, `hookcheck live ... --format json` on
+/// Claude Code 2.1.332, one file per situation) against `hookcheck schema live`: the typed
+/// observation as a real run fills it, not only the empty rows of a fake agent.
+#[test]
+fn recorded_live_json_matches_the_live_schema() {
+    let p = project();
+    let validator = schema(&p, "live");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/json");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures/live/json")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 4,
+        "one recorded live run per situation: {files:?}"
+    );
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("live json");
+        let v: Value = serde_json::from_str(&text).expect("JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&v)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        assert_eq!(v["schema_version"], 2, "{}", path.display());
+        let seen = &v["agents"][0]["observation"]["seen"];
+        assert!(
+            seen["turn_went_on"].is_boolean(),
+            "{}: {seen}",
+            path.display()
         );
     }
 }

@@ -34,7 +34,7 @@ cat "$d/stdin"
 const SCRIPT_NAME: &str = "capture.sh";
 
 /// What one hook call was given, as read back from the capture folder.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Captured {
     /// The agent's shell's argv (the hook command text is one of its elements).
     pub argv: Vec<String>,
@@ -294,8 +294,12 @@ pub struct InputFixture {
     pub hook: String,
     /// The hook spec's text, so the plan can be made again with no agent installed.
     pub spec: String,
-    /// The user's trigger command.
-    pub trigger: String,
+    /// What triggered the hook.
+    #[serde(flatten)]
+    pub trigger: super::TriggerFields,
+    /// The situation, as in the file name (`bash`, `edit`, `prompt`, `stop`, `post-bash`).
+    #[serde(default = "bash")]
+    pub situation: String,
     /// The shell program and its flags (argv without the command text).
     pub shell: String,
     /// The shell's argv, the command text as `<command>`.
@@ -317,6 +321,10 @@ pub struct InputFixture {
     pub env_removed: Vec<String>,
 }
 
+fn bash() -> String {
+    "bash".into()
+}
+
 /// What to record about one run, besides the capture itself.
 pub struct Context<'a> {
     /// The tool id.
@@ -327,8 +335,12 @@ pub struct Context<'a> {
     pub hook: &'a str,
     /// The hook spec's text.
     pub spec: &'a str,
-    /// The user's trigger command.
-    pub trigger: &'a str,
+    /// The trigger.
+    pub trigger: &'a super::Trigger,
+    /// `--event`, when given.
+    pub event: Option<&'a str>,
+    /// The situation's name ([`super::cmd::situation`]).
+    pub situation: &'a str,
     /// The project root hookcheck ran from.
     pub root: &'a Path,
     /// The run's throwaway home.
@@ -358,19 +370,29 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         &call.env,
         cx.agent_env,
     );
+    let flags = cx.trigger.flags();
+    let event = cx
+        .event
+        .map(|e| format!(" --event {e}"))
+        .unwrap_or_default();
+    let specs = if cx.situation == "bash" {
+        "fixtures/live/hooks"
+    } else {
+        "fixtures/live/situations/hooks"
+    };
     InputFixture {
         agent: cx.agent.to_string(),
         version: cx.version.map(String::from),
         date: today(),
         made_with: format!(
-            "hookcheck live {} --specs fixtures/live/hooks --bash {} --agent {} --record-inputs fixtures/live/inputs",
-            cx.hook,
-            super::quote(cx.trigger),
-            cx.agent
-        ),
+            "hookcheck live {} --specs {specs} {flags}{event} --agent {} --record-inputs fixtures/live/inputs",
+            cx.hook, cx.agent
+        )
+        .replace("  ", " "),
         hook: cx.hook.to_string(),
         spec: cx.spec.to_string(),
-        trigger: cx.trigger.to_string(),
+        trigger: super::TriggerFields::new(cx.trigger, cx.event),
+        situation: cx.situation.to_string(),
         shell: shell_of(&argv),
         argv,
         command_file: call.command_file,
@@ -428,7 +450,7 @@ fn today() -> String {
 
 /// Writes `DIR/<agent>--bash.json`.
 pub fn write_fixture(dir: &Path, f: &InputFixture) -> Result<(), String> {
-    let path = dir.join(format!("{}--bash.json", f.agent));
+    let path = dir.join(format!("{}--{}.json", f.agent, f.situation));
     let text = serde_json::to_string_pretty(f).unwrap_or_default();
     std::fs::create_dir_all(dir).map_err(|e| format!("--record-inputs {}: {e}", dir.display()))?;
     std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))

@@ -7,24 +7,25 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use schemars::JsonSchema;
+use serde::Serialize;
 use serde_json::json;
 
-use super::{Observation, Observed, Run, capture, record, sandbox};
+use super::{Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
 use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::judge::EXIT_USAGE;
 use crate::run;
 use crate::tools::live::{self as drivers, Driver};
-use crate::verdict::Effect;
 use crate::workspace::{CheckRequest, Workspace};
 
 /// `hookcheck run ... --live`: the same check, live.
 pub fn from_run(args: RunArgs) -> i32 {
-    let Some(bash) = args.bash else {
+    if args.payload.is_some() {
         return fail(
             args.format,
-            "--live needs --bash (live mode drives a shell call)",
+            "--live cannot send a --payload: the real agent builds its own input",
         );
-    };
+    }
     let Some(hook) = args.hook else {
         return fail(
             args.format,
@@ -33,7 +34,10 @@ pub fn from_run(args: RunArgs) -> i32 {
     };
     main(LiveArgs {
         hook,
-        bash,
+        bash: args.bash,
+        edit: args.edit.map(|p| p.display().to_string()),
+        prompt: args.prompt,
+        event: args.event,
         agents: args.targets,
         agent_bins: Vec::new(),
         no_sandbox: false,
@@ -59,14 +63,93 @@ fn fail(format: Format, message: &str) -> i32 {
 struct Row {
     driver: &'static Driver,
     predicted: Option<&'static str>,
+    phase: Option<Phase>,
     result: Result<Observation, String>,
 }
 
-fn effect_word(e: Effect) -> &'static str {
-    match e {
-        Effect::Proceeds => "allow",
-        Effect::Blocked => "block",
-        Effect::Halted => "halted",
+/// The schema version of `hookcheck live --format json`: the reports' own, as the sweep's is.
+pub const SCHEMA_VERSION: u32 = crate::report::SCHEMA_VERSION;
+
+/// `hookcheck live --format json` (`hookcheck schema live`).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LiveReport {
+    /// The version of this shape.
+    pub schema_version: u32,
+    /// The hook's name.
+    pub hook: String,
+    /// What the user or the model did.
+    pub trigger: Trigger,
+    /// The event given with `--event`, if any (each agent's own is in its row).
+    pub event: Option<String>,
+    /// How the agents were sandboxed.
+    pub sandbox: String,
+    /// One entry per agent run.
+    pub agents: Vec<LiveRow>,
+    /// 0 every agent agreed with the prediction, 1 one did not, 2 none could run.
+    pub exit_code: i32,
+}
+
+/// One agent in live mode.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LiveRow {
+    /// The agent's id.
+    pub agent: String,
+    /// Why it could not run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The hook's event in the agent's spelling, and what live mode tells apart on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase: Option<Phase>,
+    /// What the real agent did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observation: Option<Observation>,
+    /// What hookcheck predicted, as an observation in this phase shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predicted: Option<String>,
+    /// Whether the two agree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agrees: Option<bool>,
+    /// What the hook was given, with `--show-input`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<serde_json::Value>,
+}
+
+/// The trigger of `hookcheck live`'s flags.
+fn trigger_of(args: &LiveArgs) -> Trigger {
+    match (&args.bash, &args.edit, &args.prompt) {
+        (Some(b), _, _) => Trigger::Bash(b.clone()),
+        (_, Some(e), _) => Trigger::Edit(e.clone()),
+        (_, _, Some(p)) => Trigger::Prompt(p.clone()),
+        _ => Trigger::None,
+    }
+}
+
+/// The check hookcheck predicts for `trigger` (an edit's path relative to the workspace).
+pub fn request(
+    hook: &str,
+    trigger: &Trigger,
+    event: Option<&str>,
+    targets: Vec<String>,
+) -> CheckRequest {
+    let f = super::TriggerFields::new(trigger, event);
+    CheckRequest {
+        hook: hook.to_string(),
+        bash: matches!(trigger, Trigger::Bash(_)).then_some(f.trigger),
+        edit: f.edit.map(PathBuf::from),
+        prompt: f.prompt,
+        event: f.event,
+        targets,
+        ..Default::default()
+    }
+}
+
+/// The situation's name in input fixtures: the trigger's kind, `post-` before it for the
+/// event after a tool, `session` for the session's start.
+pub fn situation(trigger: &Trigger, phase: Phase) -> String {
+    match phase {
+        Phase::AfterTool => format!("post-{}", trigger.kind()),
+        Phase::Session => "session".into(),
+        _ => trigger.kind().into(),
     }
 }
 
@@ -116,12 +199,21 @@ pub fn main(args: LiveArgs) -> i32 {
         .filter(|d| crate::tools::find(d.id).is_some())
         .map(|d| d.id.to_string())
         .collect();
-    let req = CheckRequest {
-        hook: args.hook.clone(),
-        bash: Some(args.bash.clone()),
-        targets: predict_ids.clone(),
-        ..Default::default()
-    };
+    let trigger = trigger_of(&args);
+    if let Trigger::Edit(p) = &trigger
+        && (p.starts_with('/') || p.split('/').any(|c| c == ".."))
+    {
+        return fail(
+            format,
+            &format!("--edit {p}: give a path inside the agent's workspace (relative, no `..`)"),
+        );
+    }
+    let req = request(
+        &args.hook,
+        &trigger,
+        args.event.as_deref(),
+        predict_ids.clone(),
+    );
     let check = match ws.check(&req, &ws.cwd, 4) {
         Ok(c) => c,
         Err(e) => return fail(format, &e),
@@ -129,17 +221,35 @@ pub fn main(args: LiveArgs) -> i32 {
     let report = if predict_ids.is_empty() {
         None
     } else {
-        // Live mode compares effects only: the report keeps none of the output.
-        Some(run::run_check(&check, crate::report::Keep::text(0)))
+        // Live mode compares effects; the output is kept to look for the hook's text.
+        Some(run::run_check(&check, crate::report::Keep::text(64 << 10)))
     };
-    let predicted = |id: &str| {
-        report
-            .as_ref()?
-            .targets
-            .iter()
-            .find(|t| t.target == id)?
-            .effect
-            .map(effect_word)
+    let target = |id: &str| report.as_ref()?.targets.iter().find(|t| t.target == id);
+    let predicted = |id: &str, phase: Option<Phase>| {
+        let t = target(id)?;
+        Some(
+            phase
+                .unwrap_or(Phase::BeforeTool)
+                .predicted(t.effect?, t.decision),
+        )
+    };
+    // The event each agent fires, in its spelling, and its phase.
+    let event_of = |id: &str| -> Result<(String, Phase), String> {
+        let tool = crate::tools::find(id).ok_or("hookcheck has no contract for it")?;
+        let event = target(id)
+            .and_then(|t| t.event.clone())
+            .or_else(|| args.event.clone())
+            .ok_or("hookcheck plans no event for it (`hookcheck run` says why)")?;
+        crate::event::portable_of(tool, &event, &ws.root, &ws.home)
+            .and_then(Phase::of)
+            .map(|p| (event.clone(), p))
+            .ok_or_else(|| format!("live mode cannot drive its event {event}"))
+    };
+    let needles_of = |id: &str| -> Vec<Needle> {
+        target(id)
+            .and_then(|t| t.commands.first())
+            .map(|c| super::needles(&c.stdout, &c.stderr))
+            .unwrap_or_default()
     };
     let crate::run::Subject::Spec(spec) = &check.subject else {
         return fail(format, "live mode checks one hook spec");
@@ -162,22 +272,29 @@ pub fn main(args: LiveArgs) -> i32 {
     };
     let mut rows = Vec::new();
     for driver in selected {
+        let situation = event_of(driver.id);
+        let phase = situation.as_ref().ok().map(|s| s.1);
         let binary = bins
             .iter()
             .find(|(id, _)| id == driver.id)
             .map(|(_, p)| p.clone())
             .or_else(|| drivers::which(driver.binary, &path_var));
-        let result = match binary {
-            None => Err(format!(
+        let result = match (binary, situation) {
+            (None, _) => Err(format!(
                 "not installed: `{}` is not on PATH (npm install -g {}, or --agent-bin {}=PATH)",
                 driver.binary, driver.package, driver.id
             )),
-            Some(binary) => {
+            (_, Err(e)) => Err(format!("cannot drive this hook: {e}")),
+            (Some(binary), Ok((event, phase))) => {
+                let needles = needles_of(driver.id);
                 let run = Run {
                     binary: &binary,
                     hook_command: &hook_command,
                     timeout_s,
-                    bash: &args.bash,
+                    trigger: &trigger,
+                    event: &event,
+                    phase,
+                    needles: &needles,
                     path_var: &path_var,
                     limit: Duration::from_secs(args.agent_timeout),
                     read_only: read_only.as_deref(),
@@ -191,7 +308,8 @@ pub fn main(args: LiveArgs) -> i32 {
         };
         rows.push(Row {
             driver,
-            predicted: predicted(driver.id),
+            predicted: predicted(driver.id, phase),
+            phase,
             result,
         });
     }
@@ -201,9 +319,13 @@ pub fn main(args: LiveArgs) -> i32 {
                 && o.observed != Observed::NoCall
                 && let Err(e) = record::write(
                     dir,
-                    &spec.name,
-                    &spec.file.text,
-                    &args.bash,
+                    &record::Case {
+                        hook: &spec.name,
+                        spec: &spec.file.text,
+                        trigger: &trigger,
+                        event: args.event.as_deref(),
+                        phase: row.phase,
+                    },
                     row.predicted,
                     o,
                 )
@@ -219,12 +341,15 @@ pub fn main(args: LiveArgs) -> i32 {
             let Some(call) = input.calls.first() else {
                 continue;
             };
+            let Some(phase) = row.phase else { continue };
             let cx = capture::Context {
                 agent: row.driver.id,
                 version: o.version.as_deref(),
                 hook: &spec.name,
                 spec: &spec.file.text,
-                trigger: &args.bash,
+                trigger: &trigger,
+                event: args.event.as_deref(),
+                situation: &situation(&trigger, phase),
                 root: &ws.root,
                 home: &input.home,
                 agent_env: &input.agent_env,
@@ -236,12 +361,12 @@ pub fn main(args: LiveArgs) -> i32 {
     }
     let caller_env: Vec<String> = ws.env.iter().map(|(k, _)| k.clone()).collect();
     let planned_input = |id: &str| -> Option<capture::Shape> {
-        let req = CheckRequest {
-            hook: args.hook.clone(),
-            bash: Some(args.bash.clone()),
-            targets: vec![id.to_string()],
-            ..Default::default()
-        };
+        let req = request(
+            &args.hook,
+            &trigger,
+            args.event.as_deref(),
+            vec![id.to_string()],
+        );
         let check = ws.check(&req, &ws.cwd, 1).ok()?;
         let inv = run::plan(&check).invocations().into_iter().next()?;
         Some(capture::planned_shape(
@@ -262,9 +387,20 @@ pub fn main(args: LiveArgs) -> i32 {
     };
     let mut status = 0;
     let mut ran_any = false;
+    let flags = trigger.flags();
     let mut out = format!(
-        "{}: --bash {:?}, sandbox: {}\n",
-        spec.name, args.bash, sandbox_text
+        "{}: {}{}, sandbox: {}\n",
+        spec.name,
+        if flags.is_empty() {
+            "no trigger"
+        } else {
+            &flags
+        },
+        args.event
+            .as_deref()
+            .map(|e| format!(" --event {e}"))
+            .unwrap_or_default(),
+        sandbox_text
     );
     let mut json_rows = Vec::new();
     for row in &rows {
@@ -275,7 +411,15 @@ pub fn main(args: LiveArgs) -> i32 {
                     status = status.max(EXIT_USAGE);
                 }
                 out.push_str(&format!("  {:<8} {e}\n", id));
-                json_rows.push(json!({"agent": id, "error": e}));
+                json_rows.push(LiveRow {
+                    agent: id.to_string(),
+                    error: Some(e.clone()),
+                    phase: row.phase,
+                    observation: None,
+                    predicted: None,
+                    agrees: None,
+                    input: None,
+                });
             }
             Ok(o) => {
                 ran_any = true;
@@ -317,6 +461,7 @@ pub fn main(args: LiveArgs) -> i32 {
                         ))
                         .unwrap_or_default()
                 ));
+                out.push_str(&format!("           seen: {}\n", o.seen.describe()));
                 if !o.ended_pids.is_empty() {
                     let pids: Vec<String> = o.ended_pids.iter().map(i32::to_string).collect();
                     out.push_str(&format!(
@@ -336,12 +481,15 @@ pub fn main(args: LiveArgs) -> i32 {
                         o.stderr_tail.replace('\n', "\n                   ")
                     ));
                 }
-                let mut row_json = json!({"agent": id, "observation": o,
-                    "predicted": row.predicted, "agrees": row.predicted.map(|p| p == seen)});
-                if let Some(v) = input_json {
-                    row_json["input"] = v;
-                }
-                json_rows.push(row_json);
+                json_rows.push(LiveRow {
+                    agent: id.to_string(),
+                    error: None,
+                    phase: row.phase,
+                    observation: Some(o.clone()),
+                    predicted: row.predicted.map(String::from),
+                    agrees: row.predicted.map(|p| p == seen),
+                    input: input_json,
+                });
             }
         }
     }
@@ -352,8 +500,15 @@ pub fn main(args: LiveArgs) -> i32 {
     match format {
         Format::Json => println!(
             "{}",
-            serde_json::to_string_pretty(&json!({"hook": spec.name, "trigger": args.bash,
-                "sandbox": sandbox_text, "agents": json_rows, "exit_code": status}))
+            serde_json::to_string_pretty(&LiveReport {
+                schema_version: SCHEMA_VERSION,
+                hook: spec.name.clone(),
+                trigger: trigger.clone(),
+                event: args.event.clone(),
+                sandbox: sandbox_text,
+                agents: json_rows,
+                exit_code: status,
+            })
             .unwrap_or_default()
         ),
         _ => print!("{out}"),

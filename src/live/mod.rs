@@ -1,7 +1,9 @@
 //! Live mode: run the real agents headless against a scripted fake model, in a sandbox, and
-//! observe what they did with a hook: the trigger command ran (allow), did not run and a tool
-//! result came back (block), the turn ended with no result (halted), or the scripted call never
-//! happened (no-call: a harness problem, never a verdict).
+//! observe what they did with a hook, in one situation (a shell call, a file write, a prompt,
+//! a Stop; the hook on the event before or after the tool): what [`Seen`] records, and the
+//! verdict it comes to ([`Observed`]): the action went ahead (allow), was stopped and the agent
+//! carried on (block), the turn ended (halted), or the scripted call never happened (no-call:
+//! a harness problem, never a verdict).
 
 pub mod campaign;
 pub mod capture;
@@ -15,18 +17,20 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::exec::{self, Invocation, Limits};
-use crate::tools::live::{Driver, Launch, Model, Setup};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup};
+use crate::verdict::{Decision, Effect};
 use server::{FakeModel, Script, ScriptedCall};
 
 /// The file the trigger command creates in the workspace when it really runs.
 pub const MARKER: &str = ".hookcheck-ran";
 
-/// What the agent did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What the agent did, as the verdict hookcheck predicts ([`Phase::verdict`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Observed {
     /// The trigger command ran.
@@ -51,8 +55,315 @@ impl Observed {
     }
 }
 
+/// What the user or the model does in a live run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Trigger {
+    /// The model asks the agent to run this shell command (`--bash`).
+    Bash(String),
+    /// The model asks the agent to write this file, relative to the workspace (`--edit`).
+    Edit(String),
+    /// The user's prompt; the model only answers (`--prompt`).
+    Prompt(String),
+    /// No trigger: the model answers and the agent stops (Stop, SessionStart).
+    None,
+}
+
+impl Trigger {
+    /// The word for this kind of trigger, in fixture names: `bash`, `edit`, `prompt`, `stop`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Trigger::Bash(_) => "bash",
+            Trigger::Edit(_) => "edit",
+            Trigger::Prompt(_) => "prompt",
+            Trigger::None => "stop",
+        }
+    }
+
+    /// The trigger as `hookcheck live` flags (`--bash 'ls'`; empty for none).
+    pub fn flags(&self) -> String {
+        match self {
+            Trigger::Bash(c) => format!("--bash {}", quote(c)),
+            Trigger::Edit(p) => format!("--edit {}", quote(p)),
+            Trigger::Prompt(t) => format!("--prompt {}", quote(t)),
+            Trigger::None => String::new(),
+        }
+    }
+}
+
+/// A trigger as fixtures record it: the shell command in `trigger` (as the first fixtures did),
+/// an edit's file or a prompt beside it, and `--event` when it was given.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerFields {
+    /// The user's trigger command (empty for another trigger).
+    pub trigger: String,
+    /// The file the agent wrote, for an edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edit: Option<String>,
+    /// The user's prompt, for a prompt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// `--event`, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+}
+
+impl TriggerFields {
+    /// The fields of `trigger` and `event`.
+    pub fn new(trigger: &Trigger, event: Option<&str>) -> TriggerFields {
+        let mut f = TriggerFields {
+            event: event.map(String::from),
+            ..TriggerFields::default()
+        };
+        match trigger {
+            Trigger::Bash(b) => f.trigger = b.clone(),
+            Trigger::Edit(e) => f.edit = Some(e.clone()),
+            Trigger::Prompt(p) => f.prompt = Some(p.clone()),
+            Trigger::None => {}
+        }
+        f
+    }
+
+    /// The recorded trigger.
+    pub fn live_trigger(&self) -> Trigger {
+        match (&self.edit, &self.prompt) {
+            (Some(e), _) => Trigger::Edit(e.clone()),
+            (_, Some(p)) => Trigger::Prompt(p.clone()),
+            _ if self.trigger.is_empty() => Trigger::None,
+            _ => Trigger::Bash(self.trigger.clone()),
+        }
+    }
+}
+
+/// Which of the agent's events the hook is on, as far as live mode tells outcomes apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Before a tool call (PreToolUse).
+    BeforeTool,
+    /// After a tool call (PostToolUse).
+    AfterTool,
+    /// The user submits a prompt.
+    Prompt,
+    /// The agent is about to stop.
+    Stop,
+    /// The session starts.
+    Session,
+}
+
+impl Phase {
+    /// The phase of a portable event (`None` for one live mode does not drive).
+    pub fn of(on: crate::spec::On) -> Option<Phase> {
+        use crate::spec::On;
+        match on {
+            On::BeforeTool => Some(Phase::BeforeTool),
+            On::AfterTool | On::AfterEdit => Some(Phase::AfterTool),
+            On::PromptSubmit => Some(Phase::Prompt),
+            On::Stop => Some(Phase::Stop),
+            On::SessionStart => Some(Phase::Session),
+            On::SessionEnd => None,
+        }
+    }
+
+    /// The verdict of what was seen. Before a tool: the action ran (allow), a tool result came
+    /// back without it (block), neither (halted). After a tool: the turn ended (halted), the
+    /// hook's reason reached the model (block), else allow. A prompt: it reached the model
+    /// (allow) or not (block: the fake model cannot tell a blocked prompt from a halted turn).
+    /// A Stop: the agent asked the model again (block: the hook kept it going) or stopped
+    /// (allow). A session start: the prompt reached the model (allow) or not (halted).
+    pub fn verdict(self, seen: &Seen, called: bool, tool_result: bool) -> Observed {
+        let ran = seen.action_ran == Some(true);
+        match self {
+            Phase::BeforeTool | Phase::AfterTool if !called && !ran => Observed::NoCall,
+            Phase::BeforeTool if ran => Observed::Allow,
+            Phase::BeforeTool if tool_result => Observed::Block,
+            Phase::BeforeTool => Observed::Halted,
+            Phase::AfterTool if !seen.turn_went_on => Observed::Halted,
+            Phase::AfterTool if seen.hook_text.as_reason => Observed::Block,
+            Phase::AfterTool => Observed::Allow,
+            Phase::Prompt if seen.prompt_reached_model => Observed::Allow,
+            Phase::Prompt => Observed::Block,
+            Phase::Stop if seen.asked_again_after_stop => Observed::Block,
+            Phase::Stop => Observed::Allow,
+            Phase::Session if seen.prompt_reached_model => Observed::Allow,
+            Phase::Session => Observed::Halted,
+        }
+    }
+
+    /// hookcheck's prediction (the effect, and whether the reply is a block) as the word an
+    /// observation in this phase can show. After a tool, the action already ran: a block is
+    /// its reason sent back to the model. On a prompt, a halted turn looks like a blocked
+    /// prompt; on a Stop, a halted agent stops as an allowed one does.
+    pub fn predicted(self, effect: Effect, decision: Decision) -> &'static str {
+        let word = match effect {
+            Effect::Proceeds => "allow",
+            Effect::Blocked => "block",
+            Effect::Halted => "halted",
+        };
+        match (self, word) {
+            (Phase::AfterTool, "allow") if decision == Decision::Block => "block",
+            (Phase::Prompt, "halted") => "block",
+            (Phase::Stop, "halted") => "allow",
+            _ => word,
+        }
+    }
+}
+
+/// Where a piece of the hook's output went, when it reached the model.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HookText {
+    /// A reason (stderr, a `reason` field) was in a later request to the model.
+    pub as_reason: bool,
+    /// Context (plain stdout, an `additionalContext` field) was in a later request.
+    pub as_context: bool,
+}
+
+/// What the fake model server and the workspace showed of one run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Seen {
+    /// The action ran: the marker command left its file, or the file was written (`None`: the
+    /// situation has no action).
+    pub action_ran: Option<bool>,
+    /// The agent asked the model again after the hook's event (after the tool call, or with
+    /// the prompt): the turn went on.
+    pub turn_went_on: bool,
+    /// The prompt reached the model.
+    pub prompt_reached_model: bool,
+    /// After the model's final answer, the agent asked the model again.
+    pub asked_again_after_stop: bool,
+    /// The hook's own text reached the model in a later request.
+    pub hook_text: HookText,
+}
+
+impl Seen {
+    /// One line for people: `action ran · turn went on · ...`.
+    pub fn describe(&self) -> String {
+        let yes_no = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
+        let mut parts = Vec::new();
+        if let Some(ran) = self.action_ran {
+            parts.push(yes_no(ran, "action ran", "action did not run"));
+        }
+        parts.push(yes_no(self.turn_went_on, "turn went on", "turn stopped"));
+        parts.push(yes_no(
+            self.prompt_reached_model,
+            "prompt reached the model",
+            "prompt did not reach the model",
+        ));
+        if self.asked_again_after_stop {
+            parts.push("asked the model again after its final answer".into());
+        }
+        let t = self.hook_text;
+        parts.push(match (t.as_reason, t.as_context) {
+            (false, false) => "the hook's text did not reach the model".into(),
+            (true, false) => "the hook's reason reached the model".into(),
+            (false, true) => "the hook's context reached the model".into(),
+            (true, true) => "the hook's reason and context reached the model".into(),
+        });
+        parts.join(" · ")
+    }
+}
+
+/// A piece of text the hook writes, looked for in the requests the model gets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Needle {
+    /// The text.
+    pub text: String,
+    /// It is a reason (else context).
+    pub reason: bool,
+}
+
+/// The pieces of a hook's output worth looking for: stderr and JSON `reason` fields as
+/// reasons, plain stdout and JSON `additionalContext` fields as context.
+pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
+    let mut out = Vec::new();
+    let mut push = |text: &str, reason: bool| {
+        let text = text.trim();
+        if text.len() >= 4 {
+            out.push(Needle {
+                text: text.to_string(),
+                reason,
+            });
+        }
+    };
+    push(stderr, true);
+    match serde_json::from_str::<Value>(stdout.trim()) {
+        Ok(v @ Value::Object(_)) => {
+            let mut fields = Vec::new();
+            string_fields(&v, &mut fields);
+            for (key, text) in fields {
+                let k = key.to_ascii_lowercase();
+                if k.contains("reason") {
+                    push(&text, true);
+                } else if k.contains("context") {
+                    push(&text, false);
+                }
+            }
+        }
+        _ => push(stdout, false),
+    }
+    out
+}
+
+fn string_fields(v: &Value, out: &mut Vec<(String, String)>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match x {
+                    Value::String(t) => out.push((k.clone(), t.clone())),
+                    other => string_fields(other, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| string_fields(x, out)),
+        _ => {}
+    }
+}
+
+/// Whether `text` is in a request body (as the JSON string escapes it, or as is).
+fn in_body(body: &str, text: &str) -> bool {
+    let escaped = serde_json::to_string(text).unwrap_or_default();
+    let escaped = escaped.trim_matches('"');
+    body.contains(escaped) || body.contains(text)
+}
+
+/// What the requests to the model show: `bodies` in arrival order (model requests only),
+/// `call_at` the one answered with the scripted call, `final_at` the first answered with the
+/// final text.
+fn seen_in(
+    bodies: &[&str],
+    call_at: Option<usize>,
+    final_at: Option<usize>,
+    prompt: &str,
+    needles: &[Needle],
+) -> (bool, bool, bool, HookText) {
+    let prompt_reached = bodies.iter().any(|b| in_body(b, prompt));
+    let after_call = call_at.is_some_and(|i| bodies.len() > i + 1);
+    // The final answer as a JSON string of its own: the conversation, not a system prompt.
+    let answer = serde_json::to_string(FINAL).unwrap_or_default();
+    let asked_again = final_at.is_some_and(|i| bodies[i + 1..].iter().any(|b| b.contains(&answer)));
+    // The hook's text counts once the agent got it from the hook: after the prompt went out.
+    let first = bodies.iter().position(|b| in_body(b, prompt)).unwrap_or(0);
+    let text = hook_text_in(&bodies[first..], needles);
+    (prompt_reached, after_call, asked_again, text)
+}
+
+/// Which of the hook's texts are in any of `bodies`.
+fn hook_text_in(bodies: &[&str], needles: &[Needle]) -> HookText {
+    let mut text = HookText::default();
+    for n in needles {
+        if bodies.iter().any(|b| in_body(b, &n.text)) {
+            if n.reason {
+                text.as_reason = true;
+            } else {
+                text.as_context = true;
+            }
+        }
+    }
+    text
+}
+
 /// One observation of one agent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Observation {
     /// The tool id.
     pub agent: String,
@@ -60,6 +371,9 @@ pub struct Observation {
     pub version: Option<String>,
     /// The verdict.
     pub observed: Observed,
+    /// What was seen, that the verdict rests on.
+    #[serde(default)]
+    pub seen: Seen,
     /// The tool result the agent handed back to the model.
     pub tool_result: Option<String>,
     /// The agent's exit code.
@@ -81,7 +395,7 @@ pub struct Observation {
 
 /// What the hook was given in one live run, and what the agent itself was given, so the two
 /// can be told apart.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Input {
     /// Every hook call, oldest first.
     pub calls: Vec<capture::Captured>,
@@ -99,8 +413,14 @@ pub struct Run<'a> {
     pub hook_command: &'a str,
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
-    /// The user's trigger command (the marker is appended).
-    pub bash: &'a str,
+    /// What the user or the model does (a shell command gets the marker appended).
+    pub trigger: &'a Trigger,
+    /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
+    pub event: &'a str,
+    /// The phase of that event.
+    pub phase: Phase,
+    /// The hook's text to look for in later requests ([`needles`]).
+    pub needles: &'a [Needle],
     /// The caller's PATH (the agent and its interpreter are found on it).
     pub path_var: &'a str,
     /// How long the agent may take.
@@ -113,6 +433,8 @@ pub struct Run<'a> {
 
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
 const FINAL: &str = "Done.";
+/// What an edit writes.
+const EDIT_TEXT: &str = "written by hookcheck live\n";
 
 /// The command the fake model asks for: the user's, then the marker.
 pub fn trigger_command(bash: &str) -> String {
@@ -209,11 +531,42 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
 }
 
 fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
+    if driver.model == Model::Scripted && !matches!(run.phase, Phase::BeforeTool | Phase::AfterTool)
+    {
+        return Err(format!(
+            "{} replays scripted turns with no model server: nothing sees whether the prompt \
+             reached the model or the agent asked again after Stop",
+            driver.name
+        ));
+    }
     let (home, workspace) = (dir.to_path_buf(), dir.join("work"));
     let _ = std::fs::create_dir_all(home.join("tmp"));
-    let trigger = trigger_command(run.bash);
+    let command;
+    let edit_path;
+    let (action, prompt) = match run.trigger {
+        Trigger::Bash(bash) => {
+            command = trigger_command(bash);
+            (Some(Action::Shell(&command)), PROMPT)
+        }
+        Trigger::Edit(path) => {
+            edit_path = workspace.join(path).display().to_string();
+            let action = Action::Write {
+                path: &edit_path,
+                content: EDIT_TEXT,
+            };
+            (Some(action), PROMPT)
+        }
+        Trigger::Prompt(text) => (None, text.as_str()),
+        Trigger::None => (None, PROMPT),
+    };
+    let calls = action.as_ref().map(driver.calls).unwrap_or_default();
+    let matcher = match run.phase {
+        Phase::BeforeTool | Phase::AfterTool => calls.first().map(|c| c.0.clone()),
+        _ => None,
+    };
     let script = Script {
-        calls: (driver.calls)(&trigger)
+        calls: calls
+            .clone()
             .into_iter()
             .map(|(tool, arguments)| ScriptedCall { tool, arguments })
             .collect(),
@@ -237,8 +590,10 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         base_url: &base_url,
         hook_command: &hook_command,
         timeout_s: run.timeout_s,
-        trigger: &trigger,
-        prompt: PROMPT,
+        action: action.as_ref(),
+        event: run.event,
+        matcher: matcher.as_deref(),
+        prompt,
         final_text: FINAL,
     };
     let Launch { args, env } = (driver.setup)(&setup)?;
@@ -248,6 +603,8 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
     let mut agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
+    // exec marks every process it starts (the agent too) to find its leftovers by pid.
+    agent_env.push(exec::mark::MARK_VAR.into());
     if run.read_only.is_some() {
         // bubblewrap sets PWD for the process it starts: the agent is given it, not its hooks.
         agent_env.push("PWD".into());
@@ -283,35 +640,65 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     if let Some(e) = &outcome.start_error {
         return Err(format!("cannot start {}: {e}", run.binary.display()));
     }
-    let ran = workspace.join(MARKER).exists();
+    let action_ran = match run.trigger {
+        Trigger::Bash(_) => Some(workspace.join(MARKER).exists()),
+        Trigger::Edit(path) => Some(workspace.join(path).exists()),
+        _ => None,
+    };
     let stdout = outcome.stdout.text();
+    let mut seen = Seen {
+        action_ran,
+        ..Seen::default()
+    };
     let (called, tool_result) = match &server {
         Some(s) => {
-            let reqs = s.requests();
+            let reqs: Vec<server::Recorded> = s
+                .requests()
+                .into_iter()
+                .filter(|r| server::Wire::of_path(&r.path) != server::Wire::Other)
+                .collect();
             let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
             let result = after
                 .filter_map(|r| serde_json::from_str::<Value>(&r.body).ok())
                 .find_map(|b| server::tool_result(&b));
+            let bodies: Vec<&str> = reqs.iter().map(|r| r.body.as_str()).collect();
+            let call_at = reqs.iter().position(|r| r.got_call);
+            // The final answer goes to the first request after the call (or the first of all).
+            let final_at = match call_at {
+                Some(i) => (i + 1 < reqs.len()).then_some(i + 1),
+                None => (!reqs.is_empty()).then_some(0),
+            };
+            let (p, on, again, text) = seen_in(&bodies, call_at, final_at, prompt, run.needles);
+            seen.prompt_reached_model = p;
+            seen.turn_went_on = match run.phase {
+                Phase::BeforeTool | Phase::AfterTool => on,
+                Phase::Stop => again,
+                Phase::Prompt | Phase::Session => p,
+            };
+            seen.asked_again_after_stop = again;
+            seen.hook_text = text;
             (s.called().is_some(), result)
         }
         None => {
             let result = (driver.result_from_output)(&stdout);
             let called = result.is_some() || stdout.contains("\"tool_use\"");
+            // Scripted agents: only the tool result is known; the prompt is their own file.
+            seen.prompt_reached_model = true;
+            seen.turn_went_on = result.is_some();
+            // What it hands back to the model is its tool result: the hook's text, if anywhere.
+            let bodies: Vec<&str> = result.iter().map(String::as_str).collect();
+            seen.hook_text = hook_text_in(&bodies, run.needles);
             (called, result)
         }
     };
-    let observed = match (called, ran, &tool_result) {
-        (false, false, _) => Observed::NoCall,
-        (_, true, _) => Observed::Allow,
-        (true, false, Some(_)) => Observed::Block,
-        (true, false, None) => Observed::Halted,
-    };
+    let observed = run.phase.verdict(&seen, called, tool_result.is_some());
     let stderr = outcome.stderr.text();
     let tail: Vec<&str> = stderr.lines().rev().take(8).collect();
     Ok(Observation {
         agent: driver.id.to_string(),
         version: None,
         observed,
+        seen,
         tool_result,
         exit_code: outcome.exit_code,
         timed_out: outcome.timed_out,
@@ -347,6 +734,157 @@ pub fn quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn needles_are_reasons_from_stderr_and_reason_fields_context_from_plain_stdout() {
+        let got = |out: &str, err: &str| -> Vec<(String, bool)> {
+            needles(out, err)
+                .into_iter()
+                .map(|n| (n.text, n.reason))
+                .collect()
+        };
+        assert_eq!(
+            got("", "  blocked by policy\n"),
+            [("blocked by policy".to_string(), true)]
+        );
+        assert_eq!(
+            got("extra context\n", ""),
+            [("extra context".to_string(), false)]
+        );
+        assert_eq!(
+            got(
+                r#"{"decision":"block","reason":"nope!","hookSpecificOutput":{"additionalContext":"see docs"}}"#,
+                ""
+            ),
+            [("nope!".to_string(), true), ("see docs".to_string(), false)]
+        );
+        // Too short to tell apart from anything else the model is sent.
+        assert!(got("ok", "x").is_empty());
+    }
+
+    #[test]
+    fn each_phase_comes_to_its_verdict() {
+        let seen = |ran: Option<bool>, on: bool, prompt: bool, again: bool, reason: bool| Seen {
+            action_ran: ran,
+            turn_went_on: on,
+            prompt_reached_model: prompt,
+            asked_again_after_stop: again,
+            hook_text: HookText {
+                as_reason: reason,
+                as_context: false,
+            },
+        };
+        let table = [
+            (
+                Phase::BeforeTool,
+                seen(Some(true), true, true, false, false),
+                true,
+                true,
+                Observed::Allow,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), true, true, false, true),
+                true,
+                true,
+                Observed::Block,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), false, true, false, false),
+                true,
+                false,
+                Observed::Halted,
+            ),
+            (
+                Phase::BeforeTool,
+                seen(Some(false), false, true, false, false),
+                false,
+                false,
+                Observed::NoCall,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), false, true, false, false),
+                true,
+                true,
+                Observed::Halted,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), true, true, false, true),
+                true,
+                true,
+                Observed::Block,
+            ),
+            (
+                Phase::AfterTool,
+                seen(Some(true), true, true, false, false),
+                true,
+                true,
+                Observed::Allow,
+            ),
+            (
+                Phase::Prompt,
+                seen(None, true, true, false, false),
+                false,
+                false,
+                Observed::Allow,
+            ),
+            (
+                Phase::Prompt,
+                seen(None, false, false, false, false),
+                false,
+                false,
+                Observed::Block,
+            ),
+            (
+                Phase::Stop,
+                seen(None, true, true, true, true),
+                false,
+                false,
+                Observed::Block,
+            ),
+            (
+                Phase::Stop,
+                seen(None, false, true, false, false),
+                false,
+                false,
+                Observed::Allow,
+            ),
+            (
+                Phase::Session,
+                seen(None, false, false, false, false),
+                false,
+                false,
+                Observed::Halted,
+            ),
+        ];
+        for (phase, s, called, result, want) in table {
+            assert_eq!(phase.verdict(&s, called, result), want, "{phase:?} {s:?}");
+        }
+    }
+
+    #[test]
+    fn predictions_are_compared_as_each_phase_can_show_them() {
+        use Decision::{Allow, Block};
+        let table = [
+            (Phase::BeforeTool, Effect::Proceeds, Block, "allow"),
+            (Phase::AfterTool, Effect::Proceeds, Block, "block"),
+            (Phase::AfterTool, Effect::Proceeds, Allow, "allow"),
+            (Phase::AfterTool, Effect::Halted, Block, "halted"),
+            (Phase::Prompt, Effect::Halted, Allow, "block"),
+            (Phase::Stop, Effect::Halted, Allow, "allow"),
+            (Phase::Stop, Effect::Blocked, Block, "block"),
+        ];
+        for (phase, effect, decision, want) in table {
+            assert_eq!(
+                phase.predicted(effect, decision),
+                want,
+                "{phase:?} {effect:?}"
+            );
+        }
+    }
 
     #[test]
     fn hook_commands_run_from_the_root_and_quote_exec_args() {

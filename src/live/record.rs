@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Observation, Observed};
+use super::{Observation, Observed, Phase, Seen, Trigger, TriggerFields};
 
 /// One recorded observation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -17,32 +17,63 @@ pub struct Fixture {
     pub hook: String,
     /// The hook spec's text, so the case can be predicted again with no agent installed.
     pub spec: String,
-    /// The user's trigger command.
-    pub trigger: String,
+    /// What triggered the hook.
+    #[serde(flatten)]
+    pub trigger: TriggerFields,
+    /// What live mode tells apart on the hook's event (absent: before a tool).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<Phase>,
     /// What the agent did.
     pub observed: Observed,
+    /// What was seen, that the verdict rests on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<Seen>,
     /// The tool result the agent handed back to the model.
     pub tool_result: Option<String>,
     /// hookcheck's prediction when this was recorded (informational).
     pub predicted_at_record: Option<String>,
 }
 
+impl Fixture {
+    /// What live mode tells apart on the recorded event.
+    pub fn live_phase(&self) -> Phase {
+        self.phase.unwrap_or(Phase::BeforeTool)
+    }
+}
+
+/// What was run, for a fixture.
+pub struct Case<'a> {
+    /// The hook spec's name.
+    pub hook: &'a str,
+    /// The hook spec's text.
+    pub spec: &'a str,
+    /// The trigger.
+    pub trigger: &'a Trigger,
+    /// `--event`, when given.
+    pub event: Option<&'a str>,
+    /// The phase of the agent's event.
+    pub phase: Option<Phase>,
+}
+
 /// Writes `DIR/<hook>--<agent>.json`.
 pub fn write(
     dir: &Path,
-    hook: &str,
-    spec: &str,
-    trigger: &str,
+    case: &Case,
     predicted: Option<&str>,
     o: &Observation,
 ) -> Result<(), String> {
+    let hook = case.hook;
+    // Before a tool the old fixtures' shape is kept: the verdict says it all.
+    let before = case.phase.is_none_or(|p| p == Phase::BeforeTool);
     let f = Fixture {
         agent: o.agent.clone(),
         version: o.version.clone(),
         hook: hook.to_string(),
-        spec: spec.to_string(),
-        trigger: trigger.to_string(),
+        spec: case.spec.to_string(),
+        trigger: TriggerFields::new(case.trigger, case.event),
+        phase: case.phase.filter(|_| !before),
         observed: o.observed,
+        seen: (!before || !matches!(case.trigger, Trigger::Bash(_))).then(|| o.seen.clone()),
         tool_result: o.tool_result.clone(),
         predicted_at_record: predicted.map(String::from),
     };

@@ -185,44 +185,6 @@ pub struct Finding {
     pub fix: String,
 }
 
-/// `hookcheck live --format json`, as `src/live` writes it (its shape predates
-/// `schema_version`; `observation` and `input` are the live driver's own records).
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct LiveReport {
-    /// The hook's name.
-    pub hook: String,
-    /// The shell command the agents were asked to run.
-    pub trigger: String,
-    /// How the agents were sandboxed.
-    pub sandbox: String,
-    /// One entry per agent run.
-    pub agents: Vec<LiveRow>,
-    /// 0 every agent agreed with the prediction, 1 one did not, 2 none could run.
-    pub exit_code: i32,
-}
-
-/// One agent in live mode.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct LiveRow {
-    /// The agent's id.
-    pub agent: String,
-    /// Why it could not run.
-    #[serde(default)]
-    pub error: Option<String>,
-    /// What the real agent did.
-    #[serde(default)]
-    pub observation: Option<serde_json::Value>,
-    /// What hookcheck predicted.
-    #[serde(default)]
-    pub predicted: Option<String>,
-    /// Whether the two agree.
-    #[serde(default)]
-    pub agrees: Option<bool>,
-    /// What the hook was given, with `--show-input`.
-    #[serde(default)]
-    pub input: Option<serde_json::Value>,
-}
-
 /// The outputs `hookcheck schema KIND` describes.
 pub const KINDS: &[&str] = &[
     "run",
@@ -247,7 +209,6 @@ pub fn schema(kind: &str) -> Option<serde_json::Value> {
         "list-installed" => schemars::schema_for!(InstalledList),
         "tools" => schemars::schema_for!(ToolList),
         "lint" => schemars::schema_for!(LintReport),
-        "live" => schemars::schema_for!(LiveReport),
         "error" => schemars::schema_for!(super::ErrorReport),
         _ => return None,
     };

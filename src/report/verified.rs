@@ -14,6 +14,9 @@ pub struct Verified {
     pub bash_cases: usize,
     /// Recorded campaign cells (fixtures/live/campaign/observations).
     pub campaign_cells: usize,
+    /// Recorded situations: edit, prompt, Stop and after-tool runs
+    /// (fixtures/live/situations/observations).
+    pub situations: usize,
     /// Recorded inputs (fixtures/live/inputs).
     pub inputs: usize,
 }
@@ -27,7 +30,7 @@ pub fn of(agent: &str) -> Option<&'static Verified> {
 }
 
 /// What was verified live, in words: `VERSION on DATE: N bash cases, N campaign cells, N
-/// captured inputs`, or that the contract rests on documents only.
+/// situations, N captured inputs`, or that the contract rests on documents only.
 pub fn words(agent: &str) -> String {
     let Some(v) = of(agent) else {
         return "none: documents only".to_string();
@@ -41,10 +44,11 @@ pub fn words(agent: &str) -> String {
         d => format!(" on {d}"),
     };
     format!(
-        "{}{on}: {}, {}, {} (fixtures/live)",
+        "{}{on}: {}, {}, {}, {} (fixtures/live)",
         v.version,
         count(v.bash_cases, "bash case", "bash cases"),
         count(v.campaign_cells, "campaign cell", "campaign cells"),
+        count(v.situations, "situation", "situations"),
         count(v.inputs, "captured input", "captured inputs"),
     )
 }
@@ -61,7 +65,10 @@ mod tests {
         assert!(!super::VERIFIED.is_empty(), "no live records were counted");
         for v in super::VERIFIED {
             assert!(!v.version.is_empty(), "{v:?}");
-            assert!(v.bash_cases + v.campaign_cells + v.inputs > 0, "{v:?}");
+            assert!(
+                v.bash_cases + v.campaign_cells + v.situations + v.inputs > 0,
+                "{v:?}"
+            );
         }
     }
 }

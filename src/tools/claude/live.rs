@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
 
 /// Claude Code's live driver.
 pub static DRIVER: Driver = Driver {
@@ -17,16 +17,27 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
-    vec![(
-        "Bash".into(),
-        json!({"command": trigger, "description": "run it"}),
-    )]
+/// The tools of the contract (`mod.rs`): `Bash {command}`, `Write {file_path, content}`.
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        Action::Shell(command) => vec![(
+            "Bash".into(),
+            json!({"command": command, "description": "run it"}),
+        )],
+        Action::Write { path, content } => vec![(
+            "Write".into(),
+            json!({"file_path": path, "content": content}),
+        )],
+    }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]}]}});
+    let mut group = json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = json!(m);
+    }
+    let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".claude/settings.json"), &settings)?;
     let args = [
         "-p",
@@ -36,7 +47,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "--verbose",
         "--include-hook-events",
         "--allowedTools",
-        "Bash",
+        "Bash Write",
         "--model",
         "claude-sonnet-4-5",
     ];

@@ -29,6 +29,7 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "real agent: Claude Code 2.1.332 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json): the shell",
+        "real agent: Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--{edit,prompt,stop,post-bash}.json): the PostToolUse and Stop payloads",
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",
     ],
@@ -70,7 +71,8 @@ pub static CONTRACT: Contract = Contract {
         shell: ToolCall::new(
             "Bash",
             r#"{"command":"$COMMAND","description":"Run the command"}"#,
-            r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false}"#,
+            // noOutputExpected: captured from 2.1.332, 2026-12-01 (fixtures/live/inputs/claude--post-bash.json).
+            r#"{"stdout":"","stderr":"","interrupted":false,"isImage":false,"noOutputExpected":false}"#,
         ),
         edit: &[
             ToolCall::new("Write", r#"{"file_path":"$FILE","content":""}"#, EDITED),
@@ -118,8 +120,9 @@ const AFTER: Blocks =
 /// SessionEnd, Notification, PreCompact and PostCompact (behaviour spec, "Claude Code if rules").
 const EVENTS: &[Event] = &[
     event("PreToolUse", Kind::BeforeTool, 600).input(PRE),
+    // duration_ms: captured from 2.1.332, 2026-12-01 (fixtures/live/inputs/claude--post-bash.json).
     event("PostToolUse", Kind::AfterTool, 600).blocks(AFTER).input(
-        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001"}"#,
+        r#"{"tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001","duration_ms":1}"#,
     ),
     event("PostToolUseFailure", Kind::Tool, 600).blocks(AFTER).input(
         r#"{"tool_name":"$TOOL","tool_input":"$INPUT","error":"hookcheck: placeholder tool error","tool_use_id":"toolu_hookcheck_0001"}"#,
@@ -140,8 +143,11 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches("reason")
         .input(r#"{"reason":"$MATCH:other"}"#),
-    event("Stop", Kind::Stop, 600)
-        .input(r#"{"stop_hook_active":false,"last_assistant_message":"Done."}"#),
+    // background_tasks, session_crons: captured from 2.1.332, 2026-12-01
+    // (fixtures/live/inputs/claude--stop.json).
+    event("Stop", Kind::Stop, 600).input(
+        r#"{"stop_hook_active":false,"last_assistant_message":"Done.","background_tasks":[],"session_crons":[]}"#,
+    ),
     event("StopFailure", Kind::Other, 600),
     event("SubagentStart", Kind::Other, 600)
         .matches("agent_type")

@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -20,7 +20,17 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    let trigger = match action {
+        Action::Shell(command) => *command,
+        // The contract's `editor {path, new_text}` for a new file (`mod.rs`).
+        Action::Write { path, content } => {
+            return vec![(
+                "editor".into(),
+                json!({"path": path, "new_text": content}),
+            )];
+        }
+    };
     vec![
         (
             "execute_command".into(),
@@ -40,7 +50,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         &s.home.join(".cline/data/settings/providers.json"),
         &providers,
     )?;
-    let hook = s.home.join(".cline/hooks/PreToolUse");
+    let hook = s.home.join(".cline/hooks").join(s.event);
     write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
     make_executable(&hook)?;
     let args = [

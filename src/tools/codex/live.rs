@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
 
 /// Codex's live driver.
 pub static DRIVER: Driver = Driver {
@@ -18,7 +18,29 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
+/// The tools of the contract (`mod.rs`): a shell tool, `apply_patch` (a patch that adds the
+/// file, its path relative to the workspace; not run live yet).
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    let trigger = match action {
+        Action::Shell(command) => *command,
+        Action::Write { path, content } => {
+            let name = std::path::Path::new(path)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let body: String = content.lines().map(|l| format!("+{l}\n")).collect();
+            let patch = format!("*** Begin Patch\n*** Add File: {name}\n{body}*** End Patch\n");
+            // The patch tool where the model family offers it, else the shell with the
+            // `apply_patch` command Codex intercepts as the same patch.
+            let heredoc = format!("apply_patch <<'PATCH'\n{patch}PATCH\n");
+            return vec![
+                ("apply_patch".into(), json!({"input": patch})),
+                ("shell_command".into(), json!({"command": heredoc})),
+                ("exec_command".into(), json!({"cmd": heredoc})),
+                ("shell".into(), json!({"command": ["apply_patch", patch]})),
+            ];
+        }
+    };
     // Codex offers one of these shell tools depending on the model family.
     vec![
         ("shell_command".into(), json!({"command": trigger})),
@@ -34,8 +56,13 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         s.base_url
     );
     write_text(&codex_home.join("config.toml"), &config)?;
-    let hooks = json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]}]}});
+    // Codex matches its shell tool as `Bash` (its hooks' own name for it).
+    let mut group = json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
+    }
+    let hooks = json!({"hooks": {s.event: [group]}});
     write_json(&codex_home.join("hooks.json"), &hooks)?;
     let args = [
         "exec",

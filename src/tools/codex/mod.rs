@@ -92,7 +92,9 @@ pub static CONTRACT: Contract = Contract {
     quirks: Quirks::NONE,
 };
 
-const RESPONSE: &str = r#"{"output":"","exit_code":0}"#;
+/// The tool's output as one string: captured from Codex 0.171.0, 2026-12-01
+/// (fixtures/live/inputs/codex--post-bash.json: `tool_response` is a string, not an object).
+const RESPONSE: &str = r#""""#;
 
 /// hook_config.rs @012d0aa0, plus the events newer docs and schemas add. Nothing can be
 /// blocked on the session, compact, stop-failure and interrupt events; UserPromptSubmit, Stop

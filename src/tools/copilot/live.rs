@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -18,16 +18,24 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
-    // 1.0.102's `bash` tool requires `command` and `description` (its Chat tool schema).
-    vec![(
-        "bash".into(),
-        json!({"command": trigger, "description": "Run the requested command", "mode": "sync"}),
-    )]
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        // 1.0.102's `bash` tool requires `command` and `description` (its Chat tool schema).
+        Action::Shell(command) => vec![(
+            "bash".into(),
+            json!({"command": command, "description": "Run the requested command", "mode": "sync"}),
+        )],
+        // Not run live yet: `create {path, file_text}` is a guess (the contract lists no edit
+        // tool); a no-call says the agent offers no such tool.
+        Action::Write { path, content } => vec![(
+            "create".into(),
+            json!({"path": path, "file_text": content}),
+        )],
+    }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let settings = json!({"hooks": {"preToolUse": [
+    let settings = json!({"hooks": {s.event: [
         {"type": "command", "bash": s.hook_command, "timeoutSec": s.timeout_s}]}});
     write_json(&s.home.join(".copilot/settings.json"), &settings)?;
     let args = [

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
 
 /// Factory droid's live driver.
 pub static DRIVER: Driver = Driver {
@@ -18,15 +18,22 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
-    // 0.215.0's `Execute` requires summary (3-8 words, sentence case), command, riskLevelReason
-    // and riskLevel (its Chat tool schema).
-    vec![(
-        "Execute".into(),
-        json!({"summary": "Run the requested command", "command": trigger,
-            "riskLevelReason": "It touches one scratch file in the workspace.",
-            "riskLevel": "low"}),
-    )]
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        // 0.215.0's `Execute` requires summary (3-8 words, sentence case), command,
+        // riskLevelReason and riskLevel (its Chat tool schema).
+        Action::Shell(command) => vec![(
+            "Execute".into(),
+            json!({"summary": "Run the requested command", "command": command,
+                "riskLevelReason": "It touches one scratch file in the workspace.",
+                "riskLevel": "low"}),
+        )],
+        // The contract's `Create {file_path, content}` (`mod.rs`).
+        Action::Write { path, content } => vec![(
+            "Create".into(),
+            json!({"file_path": path, "content": content}),
+        )],
+    }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
@@ -34,8 +41,12 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
-    let settings = json!({"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]}]}});
+    let mut group = json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = json!(m);
+    }
+    let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".factory/settings.json"), &settings)?;
     // The custom model's id is `custom:` + display name + `-` + its index.
     let args = [

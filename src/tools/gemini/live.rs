@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, write_json, write_text};
 
 /// Gemini CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -19,11 +19,19 @@ pub static DRIVER: Driver = Driver {
     result_from_output,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
-    vec![(
-        "run_shell_command".into(),
-        json!({"command": trigger, "description": "run it"}),
-    )]
+/// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
+/// `write_file {file_path, content}`.
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        Action::Shell(command) => vec![(
+            "run_shell_command".into(),
+            json!({"command": command, "description": "run it"}),
+        )],
+        Action::Write { path, content } => vec![(
+            "write_file".into(),
+            json!({"file_path": path, "content": content}),
+        )],
+    }
 }
 
 fn turn(parts: Value) -> Value {
@@ -33,14 +41,18 @@ fn turn(parts: Value) -> Value {
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let settings = json!({"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]}]}});
+    let mut group = json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = json!(m);
+    }
+    let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".gemini/settings.json"), &settings)?;
-    let (tool, args) = calls(s.trigger).remove(0);
-    let mut lines = vec![
-        turn(json!([{"functionCall": {"name": tool, "args": args}}])),
-        turn(json!([{"text": s.final_text}])),
-    ];
+    let mut lines = Vec::new();
+    if let Some((tool, args)) = s.action.and_then(|a| calls(a).into_iter().next()) {
+        lines.push(turn(json!([{"functionCall": {"name": tool, "args": args}}])));
+    }
+    lines.push(turn(json!([{"text": s.final_text}])));
     // Spare answers for side calls (next-speaker checks and the like) in non-strict mode.
     for _ in 0..4 {
         lines.push(json!({"method": "generateContent", "response": {"candidates": [{"content":

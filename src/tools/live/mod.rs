@@ -31,12 +31,31 @@ pub struct Setup<'a> {
     pub hook_command: &'a str,
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
-    /// The shell command the fake model asks the agent to run.
-    pub trigger: &'a str,
+    /// What the fake model asks the agent to do (`None`: it only answers, for a prompt or a
+    /// Stop).
+    pub action: Option<&'a Action<'a>>,
+    /// The hook's event, in the agent's spelling (`PreToolUse`, `BeforeTool`, `Stop`).
+    pub event: &'a str,
+    /// The tool name the hook is matched on, for a tool event (the scripted call's tool).
+    pub matcher: Option<&'a str>,
     /// The prompt given to the agent.
     pub prompt: &'a str,
     /// The final answer the fake model gives.
     pub final_text: &'a str,
+}
+
+/// What the fake model asks the agent to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action<'a> {
+    /// Run this shell command with the agent's shell tool.
+    Shell(&'a str),
+    /// Write this text to this file (an absolute path) with the agent's write tool.
+    Write {
+        /// The file.
+        path: &'a str,
+        /// Its new text.
+        content: &'a str,
+    },
 }
 
 /// One agent run, ready to start: files are written, this is the process.
@@ -60,8 +79,9 @@ pub struct Driver {
     pub package: &'static str,
     /// Where its model answers come from.
     pub model: Model,
-    /// The scripted calls (tool name, arguments) that run `trigger`, in order of preference.
-    pub calls: fn(trigger: &str) -> Vec<(String, Value)>,
+    /// The scripted calls (tool name, arguments) that do the action with the agent's own tool
+    /// (its real name and argument names), in order of preference.
+    pub calls: fn(action: &Action) -> Vec<(String, Value)>,
     /// Writes the agent's config into the throwaway home and returns the command line.
     pub setup: fn(&Setup) -> Result<Launch, String>,
     /// Reads the tool result from the agent's own output, for agents with no server.

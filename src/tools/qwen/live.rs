@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
 
 /// Qwen Code's live driver.
 pub static DRIVER: Driver = Driver {
@@ -17,18 +17,30 @@ pub static DRIVER: Driver = Driver {
     result_from_output: no_output_result,
 };
 
-fn calls(trigger: &str) -> Vec<(String, Value)> {
-    vec![(
-        "run_shell_command".into(),
-        json!({"command": trigger, "description": "run it", "is_background": false}),
-    )]
+/// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
+/// `write_file {file_path, content}`.
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        Action::Shell(command) => vec![(
+            "run_shell_command".into(),
+            json!({"command": command, "description": "run it", "is_background": false}),
+        )],
+        Action::Write { path, content } => vec![(
+            "write_file".into(),
+            json!({"file_path": path, "content": content}),
+        )],
+    }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
+    let mut group = json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = json!(m);
+    }
     let settings = json!({
         "security": {"auth": {"selectedType": "openai"}},
-        "hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [
-            {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]}]},
+        "hooks": {s.event: [group]},
     });
     write_json(&s.home.join(".qwen/settings.json"), &settings)?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];

@@ -120,8 +120,9 @@ const EVENTS: &[Event] = &[
     event("PreToolUse", Kind::BeforeTool, 60).input(
         r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
     ),
+    // duration_ms: captured from 0.24.4, 2026-12-01 (fixtures/live/inputs/qwen--post-bash.json).
     event("PostToolUse", Kind::AfterTool, 60).blocks(AFTER).input(
-        r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
+        r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001","duration_ms":1}"#,
     ),
     event("PostToolUseFailure", Kind::Tool, 60).blocks(Blocks::No).input(
         r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","error":"hookcheck: placeholder tool error","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
@@ -131,7 +132,11 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches("notification_type")
         .input(r#"{"notification_type":"$MATCH:idle_prompt","message":"Qwen Code is waiting for your input"}"#),
-    event("UserPromptSubmit", Kind::Prompt, 60).input(r#"{"prompt":"$PROMPT"}"#),
+    // permission_mode, submitted_prompt: captured from 0.24.4, 2026-12-01
+    // (fixtures/live/inputs/qwen--prompt.json).
+    event("UserPromptSubmit", Kind::Prompt, 60).input(
+        r#"{"prompt":"$PROMPT","permission_mode":"default","submitted_prompt":"$PROMPT"}"#,
+    ),
     event("UserPromptExpansion", Kind::Other, 60).blocks(Blocks::No),
     event("SessionStart", Kind::SessionStart, 60)
         .blocks(Blocks::No)
