@@ -162,3 +162,7 @@ pub const TOOL_NAMES: &[&str] = &[
     "TodoWrite",
     "mcp__server__tool",
 ];
+
+/// The target names generators write Claude Code's files under: rulesync's `claudecode`
+/// (github.com/dyoshikawa/rulesync docs/reference/file-formats.md, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "claudecode")];

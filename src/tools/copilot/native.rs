@@ -130,3 +130,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     }
     shape::flat(&SHAPE, path, text, &v)
 }
+
+/// The target names generators write Copilot's `.github/hooks/*.json` under: rulesync's
+/// `copilot` (cloud agent file) and `copilotcli` (github.com/dyoshikawa/rulesync
+/// docs/reference/file-formats.md, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "copilot"), ("rulesync", "copilotcli")];

@@ -77,3 +77,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
     shape::flat(&SHAPE, path, text, &v)
 }
+
+/// The target names generators write Cursor's hooks file under: rulesync's `cursor`
+/// (github.com/dyoshikawa/rulesync docs/reference/file-formats.md, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];

@@ -112,3 +112,7 @@ fn parse_entries(
         "Gemini CLI discards this entry and runs the rest of the file",
     )
 }
+
+/// The target names generators write Gemini CLI's settings under: rulesync's `geminicli`
+/// (github.com/dyoshikawa/rulesync docs/reference/file-formats.md, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];
