@@ -28,7 +28,7 @@ use serde_json::Value;
 use super::inventory::Inventory;
 use super::lint::{Finding, Severity};
 use super::{JsonCursor, shown};
-use crate::tools::native::{Loader, generated_as, generator_targets};
+use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
 
 /// A generator whose canonical source hookcheck reads.
 pub struct Generator {
@@ -258,18 +258,30 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
     let mut out = Vec::new();
     for s in find(root) {
         let file = s.file.display().to_string();
-        out.push(Finding {
-            severity: Severity::Info,
-            rule: "generator-source",
-            agent: None,
-            file: file.clone(),
-            line: Some(1),
-            message: format!("{}; no agent reads this file itself", s.note()),
-            fix: format!(
-                "edit the hooks here, not in the generated files, and run `{}`",
-                s.generator.regenerate
-            ),
-        });
+        // Said once per agent it generates: what that agent runs is the generated file.
+        for l in s
+            .agents()
+            .into_iter()
+            .filter_map(|id| loaders().find(|l| l.id == id))
+        {
+            out.push(Finding {
+                severity: Severity::Info,
+                rule: "generator-source",
+                agent: Some(l.id),
+                file: file.clone(),
+                line: Some(1),
+                message: format!(
+                    "{}; {} does not read it: it runs what {} wrote into its own files",
+                    s.note(),
+                    l.name,
+                    s.generator.name
+                ),
+                fix: format!(
+                    "edit the hooks here, not in the generated files, and run `{}`",
+                    s.generator.regenerate
+                ),
+            });
+        }
         for ((target, loader), (_, hooks)) in s.targets.iter().zip(&s.hooks) {
             let Some(l) = loader else { continue };
             let own: Vec<_> = inv
@@ -292,6 +304,17 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                     .filter(|g| g.tool == l.id && g.command.trim() == h.command.trim())
                     .collect();
                 if got.is_empty() {
+                    let elsewhere = inv
+                        .loaded_by(l)
+                        .into_iter()
+                        .find(|(g, _)| g.command.trim() == h.command.trim())
+                        .map(|(g, _)| g.place());
+                    let does = match elsewhere {
+                        Some(at) => {
+                            format!("{} runs it only through its cross-read of {at}", l.name)
+                        }
+                        None => format!("{} never runs it", l.name),
+                    };
                     out.push(Finding {
                         severity: Severity::Error,
                         rule: "generator-dropped-hook",
@@ -299,14 +322,13 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                         file: file.clone(),
                         line: Some(h.line),
                         message: format!(
-                            "{}: the {} source asks target `{target}` for `{}` on {}{}, but {} has no hook running it: {} never runs it",
+                            "{}: the {} source asks target `{target}` for `{}` on {}{}, but {} has no hook running it: {does}",
                             l.name,
                             s.generator.name,
                             h.command,
                             h.event,
                             if h.matcher.is_empty() { String::new() } else { format!(" (matcher `{}`)", h.matcher) },
                             shown_files.join(", "),
-                            l.name
                         ),
                         fix: format!(
                             "run `{}` and check its warnings; if it still leaves the hook out, add it to {} by hand{}",
