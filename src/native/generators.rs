@@ -10,9 +10,9 @@
 //! "<target>": {"hooks": {...}}}`; a target's own `hooks` replace the shared list of the same
 //! event; `timeout` in seconds; the targets generated are `targets` in `rulesync.jsonc`
 //! (or `rulesync.json`) beside `.rulesync/`, else the targets the file has a block for.
-//! Sources: github.com/dyoshikawa/rulesync @cfebcd751ddadb07fbcb6f657a8200e5803b4d1b
-//! (2026-08-18) docs/reference/file-formats.md "`.rulesync/hooks.json`" (the `timeout` field:
-//! "Per-hook timeout in seconds") and src/features/hooks/copilot-hooks.ts (the Copilot output
+//! Sources: https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md
+//! (2026-08-18), "`.rulesync/hooks.json`" (the `timeout` field: "Per-hook timeout in seconds"),
+//! and its src/features/hooks/copilot-hooks.ts at the same commit (the Copilot output
 //! skips every definition with a `matcher`: `if (def.matcher) continue;`), the behaviour the
 //! issue measured on rulesync 17.0.0; read 2026-12-01.
 //!

@@ -79,5 +79,6 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
 }
 
 /// The target names generators write Cursor's hooks file under: rulesync's `cursor`
-/// (github.com/dyoshikawa/rulesync docs/reference/file-formats.md, read 2026-12-01).
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
 pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];

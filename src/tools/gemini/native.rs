@@ -114,5 +114,6 @@ fn parse_entries(
 }
 
 /// The target names generators write Gemini CLI's settings under: rulesync's `geminicli`
-/// (github.com/dyoshikawa/rulesync docs/reference/file-formats.md, read 2026-12-01).
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
 pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];
