@@ -447,6 +447,22 @@ mod tests {
     }
 
     #[test]
+    fn every_rule_here_is_in_the_sarif_rule_list() {
+        let text = include_str!("generators.rs");
+        let ids: Vec<&str> = text
+            .match_indices("rule: \"generator-")
+            .map(|(at, _)| text[at + 7..].split('"').next().unwrap_or_default())
+            .collect();
+        assert_eq!(ids.len(), 4);
+        for id in ids {
+            assert!(
+                super::super::sarif::RULES.iter().any(|(r, _)| *r == id),
+                "{id} is not in sarif::RULES"
+            );
+        }
+    }
+
+    #[test]
     fn matcher_names_are_plain_lists_only() {
         assert_eq!(matcher_names("Bash|Edit"), ["Bash", "Edit"]);
         assert!(matcher_names("mcp__.*").is_empty());
