@@ -482,6 +482,7 @@ fn list_installed(args: ListArgs) -> i32 {
         ListFormat::Text => {
             let warnings: Vec<_> = inv.discarded.iter().chain(&inv.decoded).cloned().collect();
             print(&native::inventory::table(&rows, &[], &warnings));
+            print(&native::generators::notes(&ws.root));
             // A file an agent cannot load is an error: on stderr, placed, as cargo writes it.
             let mut err = anstream::stderr();
             for e in &inv.errors {

@@ -172,6 +172,37 @@ const CASES: &[Case] = &[
         ]],
         lint_code: 0,
     },
+    // rulesync's source asks Copilot for a `Bash` guard; rulesync's Copilot output skips
+    // every hook with a matcher (copilot-hooks.ts `if (def.matcher) continue;`), the real
+    // case of issue 14. Copilot still blocks here only through its cross-read of Claude's file.
+    Case {
+        name: "rulesync-copilot-dropped",
+        dir: "rulesync-copilot-dropped",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,copilot")],
+        decisions: &[&[("claude", "block"), ("copilot", "block")]],
+        lint_code: 1,
+    },
+    // The source's `Bash` matcher copied into Gemini CLI's settings: Gemini has no `Bash`
+    // tool, so its guard never fires while Claude Code's does.
+    Case {
+        name: "rulesync-copied-matcher",
+        dir: "rulesync-copied-matcher",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,gemini")],
+        decisions: &[&[("claude", "block"), ("gemini", "allow")]],
+        lint_code: 1,
+    },
+    // The source's 30 s written as Gemini CLI's `timeout: 30`, which Gemini reads as 30 ms.
+    // No run: a 30 ms limit makes the guard's verdict depend on the machine's speed.
+    Case {
+        name: "rulesync-timeout-unit",
+        dir: "rulesync-timeout-unit",
+        trusted: true,
+        runs: &[],
+        decisions: &[],
+        lint_code: 1,
+    },
 ];
 
 /// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.

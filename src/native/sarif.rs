@@ -74,6 +74,22 @@ pub const RULES: &[(&str, &str)] = &[
         "needs-trust",
         "Hooks the agent runs only once the folder or hook is trusted",
     ),
+    (
+        "generator-source",
+        "A generator's canonical source: the agents run the files generated from it",
+    ),
+    (
+        "generator-dropped-hook",
+        "A hook the source asks for that the generator left out of an agent's file",
+    ),
+    (
+        "generator-copied-matcher",
+        "A matcher copied from the source into an agent that has no tool of that name",
+    ),
+    (
+        "generator-timeout-unit",
+        "A timeout the generator wrote in the wrong unit: off by 1000",
+    ),
 ];
 
 /// The findings as a SARIF 2.1.0 log.

@@ -162,3 +162,8 @@ pub const TOOL_NAMES: &[&str] = &[
     "TodoWrite",
     "mcp__server__tool",
 ];
+
+/// The target names generators write Claude Code's files under: rulesync's `claudecode`
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "claudecode")];

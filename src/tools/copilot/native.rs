@@ -130,3 +130,9 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     }
     shape::flat(&SHAPE, path, text, &v)
 }
+
+/// The target names generators write Copilot's `.github/hooks/*.json` under: rulesync's `copilot`
+/// (cloud agent file) and `copilotcli`
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "copilot"), ("rulesync", "copilotcli")];

@@ -77,3 +77,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
     shape::flat(&SHAPE, path, text, &v)
 }
+
+/// The target names generators write Cursor's hooks file under: rulesync's `cursor`
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];

@@ -112,3 +112,8 @@ fn parse_entries(
         "Gemini CLI discards this entry and runs the rest of the file",
     )
 }
+
+/// The target names generators write Gemini CLI's settings under: rulesync's `geminicli`
+/// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
+/// 2026-08-18, read 2026-12-01).
+pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];

@@ -190,6 +190,34 @@ pub enum Field {
 pub fn loaders() -> impl Iterator<Item = &'static Loader> + Clone {
     super::ALL.iter().filter_map(|t| t.loader())
 }
+/// Each agent's names in generators' target lists, `(generator, target name)`, kept in the
+/// agent's own `native.rs` (`GENERATED_AS`).
+static GENERATED: &[(&str, &[(&str, &str)])] = &[
+    ("claude", super::claude::native::GENERATED_AS),
+    ("copilot", super::copilot::native::GENERATED_AS),
+    ("cursor", super::cursor::native::GENERATED_AS),
+    ("gemini", super::gemini::native::GENERATED_AS),
+];
+
+/// The loader of the agent that `generator` writes for under the target name `target`.
+pub fn generated_as(generator: &str, target: &str) -> Option<&'static Loader> {
+    let id = GENERATED
+        .iter()
+        .find(|(_, names)| names.iter().any(|&(g, t)| g == generator && t == target))?
+        .0;
+    loaders().find(|l| l.id == id)
+}
+
+/// Every target name `generator` has for an agent hookcheck knows, in registry order.
+pub fn generator_targets(generator: &str) -> Vec<&'static str> {
+    GENERATED
+        .iter()
+        .flat_map(|(_, names)| names.iter())
+        .filter(|(g, _)| *g == generator)
+        .map(|(_, t)| *t)
+        .collect()
+}
+
 /// A cross-read an agent makes only when one of its own settings is on, a setting that lives
 /// in the agent's app rather than in a file hookcheck can read.
 pub struct SwitchedRead {
