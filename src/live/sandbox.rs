@@ -170,14 +170,14 @@ mod read_only_tests {
     fn everything_is_read_only_but_the_named_folders() {
         let (prog, argv) = read_only_argv(
             Path::new("/usr/bin/bwrap"),
-            "claude",
+            "agent",
             &["-p".into(), "hi".into()],
             &[Path::new("/tmp/run"), Path::new("/tmp")],
         );
         assert_eq!(prog, "/usr/bin/bwrap");
         assert_eq!(
             argv.join(" "),
-            "--ro-bind / / --dev-bind /dev /dev --proc /proc --bind /tmp/run /tmp/run --bind /tmp /tmp --die-with-parent -- claude -p hi"
+            "--ro-bind / / --dev-bind /dev /dev --proc /proc --bind /tmp/run /tmp/run --bind /tmp /tmp --die-with-parent -- agent -p hi"
         );
     }
 }
