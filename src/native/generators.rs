@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::finding::{Finding, Severity};
 use super::inventory::Inventory;
-use super::lint::{Finding, Severity};
 use super::{JsonCursor, shown};
 use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
 

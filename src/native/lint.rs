@@ -2,34 +2,13 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-pub use super::command::Severity;
+pub use super::finding::{Finding, Severity};
 
 use super::NativeHandler;
 use super::inventory::{Inventory, doubles};
 use crate::matcher;
 use crate::spec::{self, did_you_mean};
 use crate::tools::native::{Loader, RegexFlavour, loaders, regex_flavour};
-
-/// One finding.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding {
-    /// How bad it is.
-    pub severity: Severity,
-    /// The rule's id.
-    pub rule: &'static str,
-    /// The agent the finding is about, when there is one.
-    pub agent: Option<&'static str>,
-    /// The file.
-    pub file: String,
-    /// The 1-based line, when known.
-    pub line: Option<u64>,
-    /// What is wrong.
-    pub message: String,
-    /// What to do.
-    pub fix: String,
-}
 
 /// Every finding for the specs in `spec_dirs` and the hook files in `inv`.
 pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding> {

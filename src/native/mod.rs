@@ -5,6 +5,7 @@
 //! `tools::native`, which turns a file into [`NativeHandler`]s.
 
 pub mod command;
+pub mod finding;
 pub mod generators;
 pub mod installed;
 pub mod inventory;
