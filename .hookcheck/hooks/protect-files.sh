@@ -1,5 +1,6 @@
 #!/bin/sh
-# Blocks any edit of a file under .github/workflows/, whichever agent asks.
+# Blocks any edit of a file under .github/ (workflows, actions, CODEOWNERS: what CI runs and
+# who may merge), whichever agent asks.
 # Each agent puts the path somewhere else in its input (`hookcheck run protect-files --edit X
 # -vv` or a hook that saves its stdin shows where):
 #   tool_input.file_path   Claude Code, Gemini CLI, Qwen Code, Factory, Qoder, Crush
@@ -21,8 +22,8 @@ paths=$(printf '%s' "$input" | jq -r '
   | map(select(type == "string" and . != "")) | .[]')
 for p in $paths; do
   case "$p" in
-    .github/workflows/*|*/.github/workflows/*)
-      echo "Blocked: $p is protected (.github/workflows/)." >&2
+    .github/*|*/.github/*)
+      echo "Blocked: $p is protected (.github/)." >&2
       exit 2
       ;;
   esac
