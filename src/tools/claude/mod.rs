@@ -331,15 +331,12 @@ mod tests {
 
     #[test]
     fn exec_form_and_env() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: hooks/x.sh\nargs: [a, b]\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "/project/hooks/x.sh");
         assert_eq!(inv.args, ["a", "b"]);
         assert!(

@@ -487,16 +487,12 @@ mod tests {
 
     #[test]
     fn timeout_shell_async_and_refusals() {
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ntimeout: 2\ncommand: ./h.sh\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         // `sh SCRIPT` in Cline CLI 3.0.65 (fixtures/live/inputs/cline--bash.json).
         assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("sh", 120));
         assert_eq!(inv.args, ["-c", "./h.sh"]);

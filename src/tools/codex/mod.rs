@@ -256,12 +256,8 @@ mod tests {
 
     #[test]
     fn bash_not_a_login_shell_whatever_shell_says() {
-        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let inv = first_invocation(&run);
         // Codex 0.171.0, captured with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json).
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),

@@ -492,15 +492,12 @@ mod tests {
 
     #[test]
     fn env() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: echo hi\nenv: {EDITOR: vim}\n",
             &bash("git push"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         for (k, v) in [
             ("CRUSH", "1"),
             ("AGENT", "crush"),

@@ -250,16 +250,12 @@ mod tests {
             expand("$CLAUDE_PROJECT_DIRX", &vars),
             "$CLAUDE_PROJECT_DIRX"
         );
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: BeforeTool\ncommand: $GEMINI_PROJECT_DIR/h.sh\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         assert_eq!(inv.args, ["-c", "/project/h.sh"]);
         assert_eq!(inv.timeout.as_secs(), 60);
     }

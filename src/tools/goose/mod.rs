@@ -586,15 +586,12 @@ mod tests {
 
     #[test]
     fn shell_env_and_plugin_root() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ${PLUGIN_ROOT}/hooks/x.sh\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "sh");
         assert_eq!(inv.args, ["-c", "/project/hooks/x.sh"]);
         assert!(inv.env.contains(&("PLUGIN_ROOT".into(), "/project".into())));

@@ -333,16 +333,12 @@ mod tests {
 
     #[test]
     fn user_prompt_env() {
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "on: prompt-submit\ncommand: ./h.sh\n",
             &prompt("hi there"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         assert!(inv.env.contains(&("USER_PROMPT".into(), "hi there".into())));
         assert_eq!((inv.program.as_str(), inv.args[0].as_str()), ("sh", "-c"));
         assert_eq!(run.assumptions[0].item, "shell");
@@ -432,12 +428,8 @@ mod tests {
             ("timeout: 0\ntargets: [kiro]\n", 60, true),
         ] {
             let yaml = format!("{PRE}{yaml_timeout}");
-            let Plan::Run(run) = plan(&TOOL, &yaml, &pay) else {
-                panic!()
-            };
-            let Ok(inv) = &run.commands[0].invocation else {
-                panic!()
-            };
+            let run = run_plan(&TOOL, &yaml, &pay);
+            let inv = first_invocation(&run);
             assert_eq!(inv.timeout.as_secs(), secs, "{yaml}");
             assert_eq!(
                 run.assumptions.iter().any(|a| a.item == "timeout"),
@@ -445,13 +437,11 @@ mod tests {
                 "{yaml}"
             );
         }
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: Stop\ncommand: ./a.sh | tee x\n",
             &Trigger::None,
-        ) else {
-            panic!()
-        };
+        );
         // Shell syntax runs on the assumed sh -c, and says so.
         assert!(run.commands[0].invocation.is_ok(), "{run:?}");
         assert!(

@@ -291,15 +291,12 @@ mod tests {
 
     #[test]
     fn shell_env_timeout() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "/bin/sh");
         assert_eq!(inv.args, ["-c", "./h.sh | cat"]);
         for (k, v) in [

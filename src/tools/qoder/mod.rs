@@ -438,11 +438,8 @@ mod tests {
         ];
         for (rest, program, args, shell) in rows {
             let yaml = format!("event: PreToolUse\n{rest}env: {{K: v}}\n");
-            let p = plan(&TOOL, &yaml, &bash("ls"));
-            let Plan::Run(run) = &p else { panic!("{p:?}") };
-            let Ok(inv) = &run.commands[0].invocation else {
-                panic!("{p:?}")
-            };
+            let run = run_plan(&TOOL, &yaml, &bash("ls"));
+            let inv = first_invocation(&run);
             assert_eq!(
                 (inv.program.as_str(), inv.args.as_slice()),
                 (
