@@ -272,3 +272,19 @@ pub fn check_plan_says<'a>(
         assert!(text.contains(want), "{yaml}: {text}");
     }
 }
+
+/// Snapshots the stdin payload `tool` plans for each case (name, spec YAML, trigger) as
+/// `<prefix>_input_<name>`; a macro, so the snapshots stay in the calling agent's folder.
+macro_rules! check_inputs {
+    ($tool:expr, $prefix:literal, $cases:expr) => {
+        for (name, yaml, trigger) in $cases {
+            insta::assert_json_snapshot!(
+                format!(concat!($prefix, "_input_{}"), name),
+                $crate::tools::testing::planned_input(&$crate::tools::testing::plan(
+                    &$tool, yaml, &trigger
+                ))
+            );
+        }
+    };
+}
+pub(crate) use check_inputs;

@@ -204,12 +204,7 @@ mod tests {
             ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
             ("post_bash", "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n", bash("ls")),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("antigravity_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "antigravity", cases);
     }
 
     #[test]

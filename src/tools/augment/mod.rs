@@ -248,12 +248,7 @@ mod tests {
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("augment_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "augment", cases);
     }
 
     #[test]

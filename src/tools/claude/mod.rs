@@ -294,12 +294,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("claude_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "claude", cases);
     }
 
     #[test]

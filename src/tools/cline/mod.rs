@@ -445,12 +445,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("task_complete", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("cline_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "cline", cases);
     }
 
     #[test]

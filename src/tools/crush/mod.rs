@@ -446,12 +446,7 @@ mod tests {
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("crush_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "crush", cases);
     }
 
     #[test]

@@ -246,12 +246,7 @@ mod tests {
                 crate::tools::testing::read_file(".env"),
             ),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("cursor_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "cursor", cases);
     }
 
     #[test]

@@ -233,12 +233,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("factory_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "factory", cases);
     }
 
     #[test]

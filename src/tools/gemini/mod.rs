@@ -205,12 +205,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("gemini_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "gemini", cases);
     }
 
     #[test]

@@ -315,12 +315,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("kiro_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "kiro", cases);
         let p = payload(
             json!({"hook_event_name": "preToolUse", "tool_name": "execute_bash", "tool_input": {"command": "ls"}}),
         );

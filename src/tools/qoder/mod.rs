@@ -382,12 +382,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("config_change", POLICY, crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("qoder_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "qoder", cases);
     }
 
     #[test]

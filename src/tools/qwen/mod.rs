@@ -315,12 +315,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("qwen_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "qwen", cases);
     }
 
     #[test]

@@ -268,12 +268,7 @@ mod tests {
             ("edit_only_edit", "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("spettro_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "spettro", cases);
     }
 
     #[test]

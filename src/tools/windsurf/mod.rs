@@ -232,12 +232,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
             ("post_compaction", "event: PostCompaction\ncommand: ./h.sh\n", Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("windsurf_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "windsurf", cases);
     }
 
     #[test]
