@@ -8,7 +8,8 @@ use serde_json::Value;
 
 pub use super::Plan;
 use super::{PlanContext, ReadContext, Tool};
-use crate::exec::{Captured, Outcome};
+use crate::exec::{Captured, Invocation, Outcome};
+use crate::plan::RunPlan;
 use crate::spec::{self, HookSpec};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
@@ -76,27 +77,35 @@ pub fn plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> Plan {
     tool.plan(&cx)
 }
 
+/// What `tool` plans for `yaml` and `trigger`, when it runs; panics when it does not.
+pub fn run_plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> RunPlan {
+    match plan(tool, yaml, trigger) {
+        Plan::Run(run) => run,
+        other => panic!("expected a plan that runs, got {other:?}"),
+    }
+}
+
+/// The invocation of a run's first command; panics when it does not start.
+pub fn first_invocation(run: &RunPlan) -> &Invocation {
+    let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.as_ref()) else {
+        panic!("expected a command that runs, got {:?}", run.commands)
+    };
+    inv
+}
+
 /// The stdin payload of a plan's first command, parsed; panics when the plan does not run.
 pub fn planned_input(plan: &Plan) -> Value {
     let Plan::Run(run) = plan else {
         panic!("expected a plan that runs, got {plan:?}")
     };
-    let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.as_ref()) else {
-        panic!("expected a command that runs, got {:?}", run.commands)
-    };
-    serde_json::from_slice(&inv.stdin).unwrap_or(Value::Null)
+    serde_json::from_slice(&first_invocation(run).stdin).unwrap_or(Value::Null)
 }
 
 /// The program and arguments of a plan's first command for `--bash ls`; panics when it does
 /// not run.
 pub fn planned_argv(tool: &Tool, yaml: &str) -> (String, Vec<String>) {
-    let plan = plan(tool, yaml, &bash("ls"));
-    let Plan::Run(run) = &plan else {
-        panic!("expected a plan that runs, got {plan:?}")
-    };
-    let Some(Ok(inv)) = run.commands.first().map(|c| c.invocation.as_ref()) else {
-        panic!("expected a command that runs, got {:?}", run.commands)
-    };
+    let run = run_plan(tool, yaml, &bash("ls"));
+    let inv = first_invocation(&run);
     (inv.program.clone(), inv.args.clone())
 }
 
@@ -263,3 +272,19 @@ pub fn check_plan_says<'a>(
         assert!(text.contains(want), "{yaml}: {text}");
     }
 }
+
+/// Snapshots the stdin payload `tool` plans for each case (name, spec YAML, trigger) as
+/// `<prefix>_input_<name>`; a macro, so the snapshots stay in the calling agent's folder.
+macro_rules! check_inputs {
+    ($tool:expr, $prefix:literal, $cases:expr) => {
+        for (name, yaml, trigger) in $cases {
+            insta::assert_json_snapshot!(
+                format!(concat!($prefix, "_input_{}"), name),
+                $crate::tools::testing::planned_input(&$crate::tools::testing::plan(
+                    &$tool, yaml, &trigger
+                ))
+            );
+        }
+    };
+}
+pub(crate) use check_inputs;

@@ -204,12 +204,7 @@ mod tests {
             ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
             ("post_bash", "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n", bash("ls")),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("antigravity_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "antigravity", cases);
     }
 
     #[test]
@@ -243,12 +238,11 @@ mod tests {
     /// that agy 1.0.x starts it with no shell.
     #[test]
     fn inline_commands_run_on_the_assumed_shell() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: python3 guard.py --strict\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
         let inv = run.commands[0].invocation.as_ref().expect("runs");
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
@@ -258,9 +252,7 @@ mod tests {
         assert_eq!(items, ["shell", "inline command", "cwd"]);
         assert_eq!(run.notes, [super::OLD_EXEC]);
         // A script path is no inline command, and has no such note.
-        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("ls"));
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "cwd"]);
         assert!(run.notes.is_empty(), "{:?}", run.notes);

@@ -248,12 +248,7 @@ mod tests {
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("augment_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "augment", cases);
     }
 
     #[test]
@@ -307,15 +302,12 @@ mod tests {
             ("str-replace-editor", "save-file", false),
         ];
         testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool}));
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\ntimeout: 5\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         for (k, v) in [
             ("AUGMENT_PROJECT_DIR", "/project"),
             ("AUGMENT_HOOK_EVENT", "PreToolUse"),

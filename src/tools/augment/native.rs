@@ -5,11 +5,9 @@
 //! (CLI only), user `~/.augment/settings.json` (and the system `/etc/augment/settings.json`,
 //! not read here); Claude Code's grouped shape, timeout in **milliseconds** (default 60000).
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Launch, Loader};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
 
 /// Augment's loader.
 pub static LOADER: Loader = Loader {
@@ -22,18 +20,12 @@ pub static LOADER: Loader = Loader {
         ]
     },
     user_files: |home| vec![home.join(".augment/settings.json")],
-    parse,
+    parse: |path, text| grouped_json(&SHAPE, path, text),
     parse_entries: None,
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-    ],
+    renames: CLAUDE_RENAMES,
     // protocols-b.md §6 Events.
     tool_names: &[
         "launch-process",
@@ -57,16 +49,5 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "augment",
-    unit: Unit::Millis,
-    consequence: "Augment cannot read this settings file, so none of its hooks load",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("augment", Unit::Millis, "Augment cannot read this settings file, so none of its hooks load");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
-}

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, hook_group, owned_args, file_path_write};
 
 /// Claude Code's live driver.
 pub static DRIVER: Driver = Driver {
@@ -24,19 +24,12 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "Bash".into(),
             json!({"command": command, "description": "run it"}),
         )],
-        Action::Write { path, content } => vec![(
-            "Write".into(),
-            json!({"file_path": path, "content": content}),
-        )],
+        Action::Write { path, content } => vec![file_path_write("Write", path, content)],
     }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let mut group = json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
-    if let Some(m) = s.matcher {
-        group["matcher"] = json!(m);
-    }
+    let group = hook_group(s, s.timeout_s);
     let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".claude/settings.json"), &settings)?;
     let args = [
@@ -52,7 +45,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "claude-sonnet-4-5",
     ];
     Ok(Launch {
-        args: args.iter().map(|a| a.to_string()).collect(),
+        args: owned_args(&args),
         env: vec![
             ("ANTHROPIC_BASE_URL".into(), s.base_url.into()),
             ("ANTHROPIC_API_KEY".into(), "dummy".into()),

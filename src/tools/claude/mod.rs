@@ -294,12 +294,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("claude_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "claude", cases);
     }
 
     #[test]
@@ -331,15 +326,12 @@ mod tests {
 
     #[test]
     fn exec_form_and_env() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: hooks/x.sh\nargs: [a, b]\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "/project/hooks/x.sh");
         assert_eq!(inv.args, ["a", "b"]);
         assert!(

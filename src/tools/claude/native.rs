@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Gate, Launch, Loader, Trust, json_file};
+use crate::tools::native::{CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust, json_file};
 
 /// Claude Code's loader.
 pub static LOADER: Loader = Loader {
@@ -31,13 +31,7 @@ pub static LOADER: Loader = Loader {
     lossy_utf8: true,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-    ],
+    renames: CLAUDE_RENAMES,
     tool_names: TOOL_NAMES,
     project_glob: ".claude/settings.json, .claude/settings.local.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".

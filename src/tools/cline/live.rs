@@ -6,7 +6,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text, owned_args};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -62,7 +62,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         s.prompt,
     ];
     Ok(Launch {
-        args: args.iter().map(|a| a.to_string()).collect(),
+        args: owned_args(&args),
         env: vec![("SHELL".into(), "/bin/sh".into())],
     })
 }

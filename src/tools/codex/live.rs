@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text, hook_group, owned_args};
 
 /// Codex's live driver.
 pub static DRIVER: Driver = Driver {
@@ -57,8 +57,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
     );
     write_text(&codex_home.join("config.toml"), &config)?;
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
-    let mut group = json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
+    let mut group = hook_group(s, s.timeout_s);
     if let Some(m) = s.matcher {
         group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
     }
@@ -76,7 +75,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         s.prompt,
     ];
     Ok(Launch {
-        args: args.iter().map(|a| a.to_string()).collect(),
+        args: owned_args(&args),
         env: vec![
             ("CODEX_HOME".into(), codex_home.display().to_string()),
             ("HOOKCHECK_FAKE_KEY".into(), "dummy".into()),

@@ -222,12 +222,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("codex_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "codex", cases);
     }
 
     #[test]
@@ -256,12 +251,8 @@ mod tests {
 
     #[test]
     fn bash_not_a_login_shell_whatever_shell_says() {
-        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let inv = first_invocation(&run);
         // Codex 0.171.0, captured with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json).
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),

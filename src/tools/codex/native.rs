@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
-use crate::tools::native::{Field, Gate, Launch, Loader, Trust};
+use crate::tools::native::{command_shape, CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust};
 
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -35,13 +35,7 @@ pub static LOADER: Loader = Loader {
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-    ],
+    renames: CLAUDE_RENAMES,
     // core/src/tools/hook_names.rs: apply_patch answers to Edit and Write too.
     tool_names: &["Bash", "apply_patch", "Edit", "Write", "mcp__server__tool"],
     project_glob: ".codex/hooks.json, .codex/config.toml",
@@ -75,14 +69,7 @@ static TRUST: Trust = Trust {
     source: "protocols-a.md §2 Trust (openai/codex)",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "codex",
-    unit: Unit::Seconds,
-    consequence: "Codex loads no hooks from this file",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("codex", Unit::Seconds, "Codex loads no hooks from this file");
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = if path.extension().is_some_and(|e| e == "toml") {

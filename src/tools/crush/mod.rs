@@ -446,12 +446,7 @@ mod tests {
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("crush_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "crush", cases);
     }
 
     #[test]
@@ -492,15 +487,12 @@ mod tests {
 
     #[test]
     fn env() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: echo hi\nenv: {EDITOR: vim}\n",
             &bash("git push"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         for (k, v) in [
             ("CRUSH", "1"),
             ("AGENT", "crush"),

@@ -14,7 +14,7 @@ use std::path::Path;
 use crate::matcher;
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{command_shape, Launch, Loader};
 
 /// Crush's loader.
 pub static LOADER: Loader = Loader {
@@ -62,14 +62,7 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "crush",
-    unit: Unit::Seconds,
-    consequence: "Crush cannot load its config: it does not start with this file",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("crush", Unit::Seconds, "Crush cannot load its config: it does not start with this file");
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

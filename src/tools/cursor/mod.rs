@@ -246,12 +246,7 @@ mod tests {
                 crate::tools::testing::read_file(".env"),
             ),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("cursor_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "cursor", cases);
     }
 
     #[test]
@@ -272,12 +267,11 @@ mod tests {
     /// Shell syntax runs on the assumed `sh -c`, recorded as an inline command.
     #[test]
     fn commands_with_shell_syntax_run_on_the_assumed_shell() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: beforeShellExecution\ncommand: ./a.sh | tee log\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
         let inv = run.commands[0].invocation.as_ref().expect("runs");
         assert_eq!(inv.args, ["-c", "./a.sh | tee log"]);
         let inline: Vec<_> = run
@@ -319,13 +313,10 @@ mod tests {
 
     #[test]
     fn assumptions_env_and_async() {
-        let p = plan(&TOOL, SHELL, &bash("ls"));
-        let Plan::Run(run) = p else { panic!("{p:?}") };
+        let run = run_plan(&TOOL, SHELL, &bash("ls"));
         let items: Vec<_> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "timeout"]);
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("sh", 30));
         assert!(
             inv.env
@@ -337,20 +328,18 @@ mod tests {
                 .contains(&("CLAUDE_PROJECT_DIR".into(), "/project".into()))
         );
 
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: beforeShellExecution\ncommand: ./h.sh\ntimeout: 5\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
         assert_eq!(run.assumptions.len(), 1, "a spec timeout is not assumed");
 
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: sessionStart\ncommand: ./h.sh\n",
             &Trigger::None,
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
         assert!(run.commands[0].is_async, "sessionStart is async in Cursor");
     }
 }

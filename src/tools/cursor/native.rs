@@ -5,11 +5,9 @@
 //! `~/.cursor/hooks.json`; flat shape `{"version": 1, "hooks": {"<event>": [{"command": "…",
 //! "matcher": "…", "timeout": 30, "failClosed": false}]}}`, timeout in s.
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Launch, Loader};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{flat_json, command_shape, Field, Launch, Loader};
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
@@ -17,7 +15,7 @@ pub static LOADER: Loader = Loader {
     name: "Cursor",
     project_files: |root| vec![root.join(".cursor/hooks.json")],
     user_files: |home| vec![home.join(".cursor/hooks.json")],
-    parse,
+    parse: |path, text| flat_json(&SHAPE, path, text),
     parse_entries: None,
     lossy_utf8: false,
     also_reads: &[],
@@ -64,19 +62,8 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "cursor",
-    unit: Unit::Seconds,
-    consequence: "Cursor loads no hooks from this file",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hooks from this file");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::flat(&SHAPE, path, text, &v)
-}
 
 /// The target names generators write Cursor's hooks file under: rulesync's `cursor`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,

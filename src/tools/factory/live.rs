@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, hook_group, owned_args, file_path_write};
 
 /// Factory droid's live driver.
 pub static DRIVER: Driver = Driver {
@@ -29,10 +29,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
                 "riskLevel": "low"}),
         )],
         // The contract's `Create {file_path, content}` (`mod.rs`).
-        Action::Write { path, content } => vec![(
-            "Create".into(),
-            json!({"file_path": path, "content": content}),
-        )],
+        Action::Write { path, content } => vec![file_path_write("Create", path, content)],
     }
 }
 
@@ -41,11 +38,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
-    let mut group = json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s}]});
-    if let Some(m) = s.matcher {
-        group["matcher"] = json!(m);
-    }
+    let group = hook_group(s, s.timeout_s);
     let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".factory/settings.json"), &settings)?;
     // The custom model's id is `custom:` + display name + `-` + its index.
@@ -60,7 +53,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         "custom:hookcheck-0",
     ];
     Ok(Launch {
-        args: args.iter().map(|a| a.to_string()).collect(),
+        args: owned_args(&args),
         env: vec![("SHELL".into(), "/bin/sh".into())],
     })
 }

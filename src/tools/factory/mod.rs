@@ -233,12 +233,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("factory_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "factory", cases);
     }
 
     #[test]
@@ -280,19 +275,15 @@ mod tests {
 
     #[test]
     fn shell_env_and_timeout() {
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh 'a b'\nenv: {K: v}\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
+        );
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         // The shell is known from the real agent (fixtures/live/inputs/factory--bash.json).
         assert_eq!(items, ["cwd"]);
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!("{:?}", run.commands)
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "sh");
         assert_eq!(inv.args, ["-c", "./h.sh 'a b'"]);
         assert_eq!(inv.timeout.as_secs(), 60);
@@ -301,17 +292,13 @@ mod tests {
                 .contains(&("FACTORY_PROJECT_DIR".into(), "/project".into()))
         );
         assert!(inv.env.contains(&("K".into(), "v".into())));
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh | tee x\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
+        );
         // droid 0.215.0 runs inline commands under sh -c.
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!("{:?}", run.commands)
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.args, ["-c", "./h.sh | tee x"]);
     }
 }

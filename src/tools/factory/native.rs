@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{command_shape, CLAUDE_RENAMES, Launch, Loader};
 
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
@@ -38,13 +38,7 @@ pub static LOADER: Loader = Loader {
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-    ],
+    renames: CLAUDE_RENAMES,
     // The real droid tools (protocols-b.md §3): the docs' Bash/Write never fire.
     tool_names: &[
         "Execute",
@@ -74,14 +68,7 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "factory",
-    unit: Unit::Seconds,
-    consequence: "droid loads no hooks from this file",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("factory", Unit::Seconds, "droid loads no hooks from this file");
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, write_json, write_text};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, write_json, write_text, hook_group, file_path_write};
 
 /// Gemini CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -27,10 +27,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "run_shell_command".into(),
             json!({"command": command, "description": "run it"}),
         )],
-        Action::Write { path, content } => vec![(
-            "write_file".into(),
-            json!({"file_path": path, "content": content}),
-        )],
+        Action::Write { path, content } => vec![file_path_write("write_file", path, content)],
     }
 }
 
@@ -41,11 +38,7 @@ fn turn(parts: Value) -> Value {
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let mut group = json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]});
-    if let Some(m) = s.matcher {
-        group["matcher"] = json!(m);
-    }
+    let group = hook_group(s, s.timeout_s * 1000);
     let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".gemini/settings.json"), &settings)?;
     let mut lines = Vec::new();

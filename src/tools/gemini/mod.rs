@@ -205,12 +205,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("gemini_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "gemini", cases);
     }
 
     #[test]
@@ -250,16 +245,12 @@ mod tests {
             expand("$CLAUDE_PROJECT_DIRX", &vars),
             "$CLAUDE_PROJECT_DIRX"
         );
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: BeforeTool\ncommand: $GEMINI_PROJECT_DIR/h.sh\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         assert_eq!(inv.args, ["-c", "/project/h.sh"]);
         assert_eq!(inv.timeout.as_secs(), 60);
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Gate, Launch, Loader, Trust, trusted_folders_json};
+use crate::tools::native::{grouped_json, command_shape, Field, Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -16,7 +16,7 @@ pub static LOADER: Loader = Loader {
     name: "Gemini CLI",
     project_files: |root| vec![root.join(".gemini/settings.json")],
     user_files: |home| vec![home.join(".gemini/settings.json")],
-    parse,
+    parse: |path, text| grouped_json(&SHAPE, path, text),
     // hookRegistry.ts discards one malformed entry and loads the rest.
     parse_entries: Some(parse_entries),
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
@@ -82,19 +82,8 @@ static TRUST: Trust = Trust {
     source: "protocols-a.md §3 Trust; geminicli.com/docs/cli/trusted-folders",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "gemini",
-    unit: Unit::Millis,
-    consequence: "Gemini CLI cannot load this settings file, so none of its hooks run",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("gemini", Unit::Millis, "Gemini CLI cannot load this settings file, so none of its hooks run");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
-}
 
 /// hookRegistry.ts (google-gemini/gemini-cli @0469749e, read 2026-12-01): a definition that is
 /// not an object or has no `hooks` list, and a hook with no `command`, are each discarded with

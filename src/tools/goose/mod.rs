@@ -505,12 +505,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("goose_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "goose", cases);
     }
 
     /// The matcher is an unanchored Rust regex on matcher_context; one that does not compile
@@ -586,15 +581,12 @@ mod tests {
 
     #[test]
     fn shell_env_and_plugin_root() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ${PLUGIN_ROOT}/hooks/x.sh\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "sh");
         assert_eq!(inv.args, ["-c", "/project/hooks/x.sh"]);
         assert!(inv.env.contains(&("PLUGIN_ROOT".into(), "/project".into())));

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{command_shape, Launch, Loader};
 
 /// Goose's loader.
 pub static LOADER: Loader = Loader {
@@ -60,14 +60,7 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "goose",
-    unit: Unit::Seconds,
-    consequence: "Goose cannot load this plugin's hooks file, so none of its hooks run",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("goose", Unit::Seconds, "Goose cannot load this plugin's hooks file, so none of its hooks run");
 
 /// `<dir>/<plugin>/hooks/hooks.json` for each plugin folder in `dir`, sorted.
 fn plugin_files(dir: &Path) -> Vec<PathBuf> {

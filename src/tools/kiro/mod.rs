@@ -315,12 +315,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("kiro_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "kiro", cases);
         let p = payload(
             json!({"hook_event_name": "preToolUse", "tool_name": "execute_bash", "tool_input": {"command": "ls"}}),
         );
@@ -333,16 +328,12 @@ mod tests {
 
     #[test]
     fn user_prompt_env() {
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "on: prompt-submit\ncommand: ./h.sh\n",
             &prompt("hi there"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         assert!(inv.env.contains(&("USER_PROMPT".into(), "hi there".into())));
         assert_eq!((inv.program.as_str(), inv.args[0].as_str()), ("sh", "-c"));
         assert_eq!(run.assumptions[0].item, "shell");
@@ -432,12 +423,8 @@ mod tests {
             ("timeout: 0\ntargets: [kiro]\n", 60, true),
         ] {
             let yaml = format!("{PRE}{yaml_timeout}");
-            let Plan::Run(run) = plan(&TOOL, &yaml, &pay) else {
-                panic!()
-            };
-            let Ok(inv) = &run.commands[0].invocation else {
-                panic!()
-            };
+            let run = run_plan(&TOOL, &yaml, &pay);
+            let inv = first_invocation(&run);
             assert_eq!(inv.timeout.as_secs(), secs, "{yaml}");
             assert_eq!(
                 run.assumptions.iter().any(|a| a.item == "timeout"),
@@ -445,13 +432,11 @@ mod tests {
                 "{yaml}"
             );
         }
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: Stop\ncommand: ./a.sh | tee x\n",
             &Trigger::None,
-        ) else {
-            panic!()
-        };
+        );
         // Shell syntax runs on the assumed sh -c, and says so.
         assert!(run.commands[0].invocation.is_ok(), "{run:?}");
         assert!(

@@ -134,3 +134,30 @@ pub fn which(binary: &str, path_var: &str) -> Option<PathBuf> {
         .map(|d| d.join(binary))
         .find(|p| p.is_file())
 }
+
+/// The hook as one Claude-shaped matcher group, `{"hooks": [{"type": "command", "command",
+/// "timeout"}], "matcher"}` (the matcher only for a tool event), the timeout in the agent's unit.
+pub fn hook_group(s: &Setup, timeout: u64) -> Value {
+    let mut group = serde_json::json!({"hooks": [
+        {"type": "command", "command": s.hook_command, "timeout": timeout}]});
+    if let Some(m) = s.matcher {
+        group["matcher"] = serde_json::json!(m);
+    }
+    group
+}
+
+/// The command line's arguments, owned.
+pub fn owned_args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|a| a.to_string()).collect()
+}
+
+/// A scripted call of a write tool that takes `{file_path, content}`.
+pub fn file_path_write(tool: &str, path: &str, content: &str) -> (String, Value) {
+    (
+        tool.into(),
+        serde_json::json!({"file_path": path, "content": content}),
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::native::{NativeError, NativeHandler};
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
 /// Reads one file into handlers and the entries the agent discards, or fails for the file.
 pub type ParseEntries =
@@ -57,6 +58,63 @@ impl Loader {
     pub fn events(&self) -> Vec<&'static str> {
         super::find(self.id).map_or(self.events.to_vec(), |t| t.event_names())
     }
+}
+
+/// Other agents' names for the tool events and the Claude Code names for them: Gemini CLI's
+/// (`BeforeTool`) and Copilot's camelCase (`preToolUse`), then Gemini CLI's `BeforeAgent`: the
+/// renames of a Claude-shaped agent that has `UserPromptSubmit`.
+pub const CLAUDE_RENAMES: &[(&str, &str)] = &[
+    ("BeforeTool", "PreToolUse"),
+    ("AfterTool", "PostToolUse"),
+    ("preToolUse", "PreToolUse"),
+    ("postToolUse", "PostToolUse"),
+    ("BeforeAgent", "UserPromptSubmit"),
+];
+
+/// [`CLAUDE_RENAMES`] of the tool events only, for an agent with no `UserPromptSubmit`.
+pub const TOOL_RENAMES: &[(&str, &str)] = CLAUDE_RENAMES.split_at(4).0;
+
+/// The shape of an agent whose handlers hold the command in `command` and the timeout in
+/// `timeout`, with no exec form.
+pub const fn command_shape(tool: &'static str, unit: Unit, consequence: &'static str) -> Shape {
+    Shape {
+        tool,
+        unit,
+        consequence,
+        command_keys: &["command"],
+        exec_key: None,
+        timeout_keys: &["timeout"],
+    }
+}
+
+/// Reads a JSON file in the grouped shape (event, matcher groups, handlers); a file that is not
+/// JSON fails with the shape's consequence.
+pub fn grouped_json(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+) -> Result<Vec<NativeHandler>, NativeError> {
+    shape::grouped(
+        shape,
+        path,
+        text,
+        &parse_json(path, text, shape.consequence)?,
+    )
+}
+
+/// Reads a JSON file in the flat shape (event, handlers); a file that is not JSON fails with the
+/// shape's consequence.
+pub fn flat_json(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+) -> Result<Vec<NativeHandler>, NativeError> {
+    shape::flat(
+        shape,
+        path,
+        text,
+        &parse_json(path, text, shape.consequence)?,
+    )
 }
 
 /// How an agent starts a hook's command: what `lint` and `run --installed` need to say what

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{command_shape, CLAUDE_RENAMES, Launch, Loader};
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
@@ -27,13 +27,7 @@ pub static LOADER: Loader = Loader {
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-    ],
+    renames: CLAUDE_RENAMES,
     // protocols-b.md §8 Events: the SDK's tool names.
     tool_names: &["terminal", "file_editor", "task_tracker", "browser"],
     project_glob: ".openhands/hooks.json",
@@ -45,14 +39,7 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "openhands",
-    unit: Unit::Seconds,
-    consequence: "OpenHands cannot load this hooks file, so none of its hooks run",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("openhands", Unit::Seconds, "OpenHands cannot load this hooks file, so none of its hooks run");
 
 /// The events' snake_case keys and their names (config.py).
 const SNAKE: &[(&str, &str)] = &[

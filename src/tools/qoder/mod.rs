@@ -382,12 +382,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("config_change", POLICY, crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("qoder_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "qoder", cases);
     }
 
     #[test]
@@ -438,11 +433,8 @@ mod tests {
         ];
         for (rest, program, args, shell) in rows {
             let yaml = format!("event: PreToolUse\n{rest}env: {{K: v}}\n");
-            let p = plan(&TOOL, &yaml, &bash("ls"));
-            let Plan::Run(run) = &p else { panic!("{p:?}") };
-            let Ok(inv) = &run.commands[0].invocation else {
-                panic!("{p:?}")
-            };
+            let run = run_plan(&TOOL, &yaml, &bash("ls"));
+            let inv = first_invocation(&run);
             assert_eq!(
                 (inv.program.as_str(), inv.args.as_slice()),
                 (

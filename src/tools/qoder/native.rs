@@ -4,11 +4,9 @@
 //! source): project `.qoder/settings.json` and `.qoder/settings.local.json`, user
 //! `~/.qoder/settings.json`, all merged; Claude Code's grouped shape, timeout in s.
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Launch, Loader};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
@@ -21,18 +19,12 @@ pub static LOADER: Loader = Loader {
         ]
     },
     user_files: |home| vec![home.join(".qoder/settings.json")],
-    parse,
+    parse: |path, text| grouped_json(&SHAPE, path, text),
     parse_entries: None,
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-    ],
+    renames: CLAUDE_RENAMES,
     // protocols-b.md §4: the docs use Claude Code's tool names.
     tool_names: crate::tools::claude::native::TOOL_NAMES,
     project_glob: ".qoder/settings.json, .qoder/settings.local.json",
@@ -44,16 +36,5 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "qoder",
-    unit: Unit::Seconds,
-    consequence: "Qoder cannot read this settings file, so none of its hooks load",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("qoder", Unit::Seconds, "Qoder cannot read this settings file, so none of its hooks load");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
-}

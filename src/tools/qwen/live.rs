@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, hook_group, owned_args, file_path_write};
 
 /// Qwen Code's live driver.
 pub static DRIVER: Driver = Driver {
@@ -25,19 +25,12 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "run_shell_command".into(),
             json!({"command": command, "description": "run it", "is_background": false}),
         )],
-        Action::Write { path, content } => vec![(
-            "write_file".into(),
-            json!({"file_path": path, "content": content}),
-        )],
+        Action::Write { path, content } => vec![file_path_write("write_file", path, content)],
     }
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let mut group = json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": s.timeout_s * 1000}]});
-    if let Some(m) = s.matcher {
-        group["matcher"] = json!(m);
-    }
+    let group = hook_group(s, s.timeout_s * 1000);
     let settings = json!({
         "security": {"auth": {"selectedType": "openai"}},
         "hooks": {s.event: [group]},
@@ -45,7 +38,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
     write_json(&s.home.join(".qwen/settings.json"), &settings)?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];
     Ok(Launch {
-        args: args.iter().map(|a| a.to_string()).collect(),
+        args: owned_args(&args),
         env: vec![
             ("OPENAI_BASE_URL".into(), format!("{}/v1", s.base_url)),
             ("OPENAI_API_KEY".into(), "dummy".into()),

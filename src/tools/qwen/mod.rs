@@ -315,12 +315,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("qwen_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "qwen", cases);
     }
 
     #[test]
@@ -368,13 +363,11 @@ mod tests {
             ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
         ];
         testing::check_plan_says(&TOOL, cases);
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
+        );
         assert!(run.commands[0].invocation.is_err() || cfg!(windows));
     }
 
@@ -390,16 +383,12 @@ mod tests {
             expand("$QWEN_PROJECT_DIR/h.sh", "/p"),
             "$QWEN_PROJECT_DIR/h.sh"
         );
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: $CLAUDE_PROJECT_DIR/h.sh\ntimeout: 5\nenv: {K: v}\n",
             &bash("ls"),
-        ) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        );
+        let inv = first_invocation(&run);
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
             ("bash", &["-c".to_string(), "/project/h.sh".to_string()][..])
@@ -418,12 +407,8 @@ mod tests {
             "{:?}",
             run.notes
         );
-        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let inv = first_invocation(&run);
         assert_eq!(inv.timeout.as_secs(), 60);
     }
 }

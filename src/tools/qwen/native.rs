@@ -6,11 +6,9 @@
 //! newer runner reads seconds, and any value of 1000 or more as milliseconds (legacy).
 //! hookcheck has no Qwen contract yet, so its hooks are listed and linted, not run.
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Gate, Launch, Loader, Trust, trusted_folders_json};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{grouped_json, command_shape, Gate, Launch, Loader, Trust, trusted_folders_json};
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
@@ -23,7 +21,7 @@ pub static LOADER: Loader = Loader {
         ]
     },
     user_files: |home| vec![home.join(".qwen/settings.json")],
-    parse,
+    parse: |path, text| grouped_json(&SHAPE, path, text),
     parse_entries: None,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
@@ -103,16 +101,5 @@ static TRUST: Trust = Trust {
     source: "protocols-b.md §9 Files; qwenlm.github.io/qwen-code-docs/en/cli/trusted-folders",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "qwen",
-    unit: Unit::SecondsOrLegacyMillis,
-    consequence: "Qwen Code cannot load this settings file, so none of its hooks run",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("qwen", Unit::SecondsOrLegacyMillis, "Qwen Code cannot load this settings file, so none of its hooks run");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
-}

@@ -268,12 +268,7 @@ mod tests {
             ("edit_only_edit", "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("spettro_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "spettro", cases);
     }
 
     #[test]
@@ -312,15 +307,12 @@ mod tests {
 
     #[test]
     fn shell_env_timeout() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PermissionRequest\ncommand: ./h.sh\n",
             &bash("git push"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(inv.program, "bash");
         assert_eq!(inv.args, ["-lc", "./h.sh"]);
         assert_eq!(inv.timeout.as_secs(), 15);
@@ -332,11 +324,8 @@ mod tests {
             assert!(inv.env.contains(&(k.into(), v.into())), "{k}");
         }
         // Before a tool the command is empty (code, not docs).
-        let p = plan(&TOOL, PRE, &bash("git push"));
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("git push"));
+        let inv = first_invocation(&run);
         assert!(
             inv.env
                 .contains(&("SPETTRO_HOOK_COMMAND".into(), String::new()))

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{TOOL_RENAMES, Launch, Loader};
 
 /// Spettro's loader.
 pub static LOADER: Loader = Loader {
@@ -26,12 +26,7 @@ pub static LOADER: Loader = Loader {
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-    ],
+    renames: TOOL_RENAMES,
     // seed 004, "Matcher syntax" and "Built-in tools".
     tool_names: &[
         "bash",

@@ -180,12 +180,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("trae_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "trae", cases);
     }
 
     #[test]
@@ -217,15 +212,12 @@ mod tests {
 
     #[test]
     fn shell_env_timeout() {
-        let p = plan(
+        let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
             &bash("ls"),
         );
-        let Plan::Run(run) = p else { panic!("{p:?}") };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let inv = first_invocation(&run);
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
             ("bash", &["-c".to_string(), "./h.sh | cat".to_string()][..])

@@ -5,11 +5,9 @@
 //! project `.trae/hooks.json`, user `~/.trae/hooks.json` (and `~/.trae-cn/hooks.json` for the
 //! CN build); grouped shape with `version` (1) and a per-group `loop_limit`, timeout in s.
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Launch, Loader};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
@@ -22,18 +20,12 @@ pub static LOADER: Loader = Loader {
             home.join(".trae-cn/hooks.json"),
         ]
     },
-    parse,
+    parse: |path, text| grouped_json(&SHAPE, path, text),
     parse_entries: None,
     lossy_utf8: false,
     also_reads: &[],
     events: &[],
-    renames: &[
-        ("BeforeTool", "PreToolUse"),
-        ("AfterTool", "PostToolUse"),
-        ("preToolUse", "PreToolUse"),
-        ("postToolUse", "PostToolUse"),
-        ("BeforeAgent", "UserPromptSubmit"),
-    ],
+    renames: CLAUDE_RENAMES,
     // protocols-b.md §7 Events: the shell tool is RunCommand; others seen in configs.
     tool_names: &["RunCommand", "WriteFile", "ReadFile", "Edit", "Write"],
     project_glob: ".trae/hooks.json",
@@ -47,16 +39,5 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "trae",
-    unit: Unit::Seconds,
-    consequence: "Trae cannot read this hooks file, so none of its hooks load",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("trae", Unit::Seconds, "Trae cannot read this hooks file, so none of its hooks load");
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::grouped(&SHAPE, path, text, &v)
-}

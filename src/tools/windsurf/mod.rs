@@ -232,12 +232,7 @@ mod tests {
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
             ("post_compaction", "event: PostCompaction\ncommand: ./h.sh\n", Trigger::None),
         ];
-        for (name, yaml, trigger) in cases {
-            insta::assert_json_snapshot!(
-                format!("windsurf_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
-            );
-        }
+        testing::check_inputs!(TOOL, "windsurf", cases);
     }
 
     #[test]
@@ -288,12 +283,8 @@ mod tests {
             let p = plan(&TOOL, yaml, &trigger);
             assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
         }
-        let Plan::Run(run) = plan(&TOOL, PRE, &bash("ls")) else {
-            panic!()
-        };
-        let Ok(inv) = &run.commands[0].invocation else {
-            panic!()
-        };
+        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let inv = first_invocation(&run);
         assert!(
             inv.env
                 .contains(&("DEVIN_PROJECT_DIR".into(), "/project".into()))
@@ -301,13 +292,11 @@ mod tests {
         assert_eq!(inv.timeout.as_secs(), 30);
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "cwd", "timeout"]);
-        let Plan::Run(run) = plan(
+        let run = run_plan(
             &TOOL,
             "event: Stop\ntimeout: 5\ncommand: ./h.sh\n",
             &Trigger::None,
-        ) else {
-            panic!()
-        };
+        );
         assert!(!run.assumptions.iter().any(|a| a.item == "timeout"));
     }
 }

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::{command_shape, Launch, Loader};
 
 /// Windsurf / Devin CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -50,14 +50,7 @@ pub static LOADER: Loader = Loader {
     checked: "2026-11-30",
 };
 
-const SHAPE: Shape = Shape {
-    tool: "windsurf",
-    unit: Unit::Seconds,
-    consequence: "the Devin CLI loads no hooks from this file",
-    command_keys: &["command"],
-    exec_key: None,
-    timeout_keys: &["timeout"],
-};
+const SHAPE: Shape = command_shape("windsurf", Unit::Seconds, "the Devin CLI loads no hooks from this file");
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

@@ -7,11 +7,9 @@
 //! "show_output": true}]}}`, a flat list per event with no matcher; `powershell` and
 //! `working_directory` are second-hand (protocols-a.md §6a).
 
-use std::path::Path;
-
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Launch, Loader};
+use crate::native::Unit;
+use crate::native::shape::Shape;
+use crate::tools::native::{flat_json, Launch, Loader};
 
 /// Windsurf Cascade's loader.
 pub static LOADER: Loader = Loader {
@@ -19,7 +17,7 @@ pub static LOADER: Loader = Loader {
     name: "Windsurf Cascade",
     project_files: |root| vec![root.join(".windsurf/hooks.json")],
     user_files: |home| vec![home.join(".codeium/windsurf/hooks.json")],
-    parse,
+    parse: |path, text| flat_json(&SHAPE, path, text),
     parse_entries: None,
     lossy_utf8: false,
     also_reads: &[],
@@ -46,7 +44,3 @@ const SHAPE: Shape = Shape {
     timeout_keys: &[],
 };
 
-fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
-    shape::flat(&SHAPE, path, text, &v)
-}
