@@ -60,6 +60,7 @@ pub static LOADER: Loader = Loader {
         "protocols-b.md §5 Config (skillsaw for agy 1.1.25; DefenseClaw @db1172f for 1.0.x)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = Shape {

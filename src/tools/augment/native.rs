@@ -47,6 +47,7 @@ pub static LOADER: Loader = Loader {
     },
     sources: &["protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)"],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("augment", Unit::Millis, "Augment cannot read this settings file, so none of its hooks load");

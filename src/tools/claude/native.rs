@@ -47,6 +47,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
 };
 
 /// Project hooks load only once the workspace trust dialog is accepted; `-p` (headless) runs a
@@ -160,4 +161,4 @@ pub const TOOL_NAMES: &[&str] = &[
 /// The target names generators write Claude Code's files under: rulesync's `claudecode`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "claudecode")];
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "claudecode")];

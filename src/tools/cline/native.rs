@@ -51,6 +51,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 /// Extensions the SDK accepts on a hook file (hook-file-config.ts); `""` is none.

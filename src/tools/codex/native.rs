@@ -54,6 +54,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 /// Every non-managed hook runs only once reviewed and trusted; trust is a hash of the hook's

@@ -74,6 +74,7 @@ pub static LOADER: Loader = Loader {
     },
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
 };
 
 /// Copilot CLI loads a repository's hook files, its own `.github/hooks/*.json` and Claude's
@@ -135,4 +136,4 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
 /// (cloud agent file) and `copilotcli`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "copilot"), ("rulesync", "copilotcli")];
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "copilot"), ("rulesync", "copilotcli")];

@@ -60,6 +60,7 @@ pub static LOADER: Loader = Loader {
     launch: Launch::SHELL,
     sources: &["protocols-b.md §2 Config (charmbracelet/crush v0.90.0 @37f36e9 config/load.go)"],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("crush", Unit::Seconds, "Crush cannot load its config: it does not start with this file");

@@ -60,6 +60,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
 };
 
 const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hooks from this file");
@@ -68,4 +69,4 @@ const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hoo
 /// The target names generators write Cursor's hooks file under: rulesync's `cursor`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];

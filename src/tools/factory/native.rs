@@ -66,6 +66,7 @@ pub static LOADER: Loader = Loader {
         "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("factory", Unit::Seconds, "droid loads no hooks from this file");

@@ -68,6 +68,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
 };
 
 /// Project hooks run only in a trusted folder, checked again at run time (protocols-a.md §3
@@ -105,4 +106,4 @@ fn parse_entries(
 /// The target names generators write Gemini CLI's settings under: rulesync's `geminicli`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-pub static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];

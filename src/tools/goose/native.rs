@@ -58,6 +58,7 @@ pub static LOADER: Loader = Loader {
         "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("goose", Unit::Seconds, "Goose cannot load this plugin's hooks file, so none of its hooks run");

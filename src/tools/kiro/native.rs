@@ -84,6 +84,7 @@ pub static LOADER: Loader = Loader {
         "IDE .kiro.hook: kiro.dev/docs/hooks/types, kiro.dev/docs/hooks/actions (read 2026-12-01)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const CONSEQUENCE: &str = "Kiro loads no hooks from this file";

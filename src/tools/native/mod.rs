@@ -51,6 +51,9 @@ pub struct Loader {
     pub sources: &'static [&'static str],
     /// The day the sources were read.
     pub checked: &'static str,
+    /// The names generators give this agent in their target lists, `(generator, target)`
+    /// (rulesync's `claudecode`, ...), so a generator's canonical source maps to the agent.
+    pub generated_as: &'static [(&'static str, &'static str)],
 }
 
 impl Loader {
@@ -248,29 +251,19 @@ pub enum Field {
 pub fn loaders() -> impl Iterator<Item = &'static Loader> + Clone {
     super::ALL.iter().filter_map(|t| t.loader())
 }
-/// Each agent's names in generators' target lists, `(generator, target name)`, kept in the
-/// agent's own `native.rs` (`GENERATED_AS`).
-static GENERATED: &[(&str, &[(&str, &str)])] = &[
-    ("claude", super::claude::native::GENERATED_AS),
-    ("copilot", super::copilot::native::GENERATED_AS),
-    ("cursor", super::cursor::native::GENERATED_AS),
-    ("gemini", super::gemini::native::GENERATED_AS),
-];
-
 /// The loader of the agent that `generator` writes for under the target name `target`.
 pub fn generated_as(generator: &str, target: &str) -> Option<&'static Loader> {
-    let id = GENERATED
-        .iter()
-        .find(|(_, names)| names.iter().any(|&(g, t)| g == generator && t == target))?
-        .0;
-    loaders().find(|l| l.id == id)
+    loaders().find(|l| {
+        l.generated_as
+            .iter()
+            .any(|&(g, t)| g == generator && t == target)
+    })
 }
 
 /// Every target name `generator` has for an agent hookcheck knows, in registry order.
 pub fn generator_targets(generator: &str) -> Vec<&'static str> {
-    GENERATED
-        .iter()
-        .flat_map(|(_, names)| names.iter())
+    loaders()
+        .flat_map(|l| l.generated_as.iter())
         .filter(|(g, _)| *g == generator)
         .map(|(_, t)| *t)
         .collect()

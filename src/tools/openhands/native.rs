@@ -37,6 +37,7 @@ pub static LOADER: Loader = Loader {
     launch: Launch::SHELL,
     sources: &["protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)"],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("openhands", Unit::Seconds, "OpenHands cannot load this hooks file, so none of its hooks run");

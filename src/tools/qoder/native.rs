@@ -34,6 +34,7 @@ pub static LOADER: Loader = Loader {
     launch: Launch::SHELL,
     sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("qoder", Unit::Seconds, "Qoder cannot read this settings file, so none of its hooks load");

@@ -87,6 +87,7 @@ pub static LOADER: Loader = Loader {
     },
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 /// Project settings, and so project hooks, load only in a trusted folder (protocols-b.md §9

@@ -51,6 +51,7 @@ pub static LOADER: Loader = Loader {
         "Aploide/spettro internal/hooks/hooks.go @3ad1747a (LoadEffective, loadConfigFile, mergeKey)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 // A file that decodes neither as `{"hooks": [...]}` nor as an array fails LoadEffective, so

@@ -37,6 +37,7 @@ pub static LOADER: Loader = Loader {
         "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("trae", Unit::Seconds, "Trae cannot read this hooks file, so none of its hooks load");

@@ -39,6 +39,7 @@ pub static LOADER: Loader = Loader {
         "https://code.visualstudio.com/docs/agent-customization/hooks (Hook file locations, read 2026-12-01)",
     ],
     checked: "2026-12-01",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = Shape {

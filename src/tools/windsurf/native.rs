@@ -48,6 +48,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
     ],
     checked: "2026-11-30",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = command_shape("windsurf", Unit::Seconds, "the Devin CLI loads no hooks from this file");

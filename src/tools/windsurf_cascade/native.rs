@@ -32,6 +32,7 @@ pub static LOADER: Loader = Loader {
     launch: Launch::SHELL,
     sources: &["https://docs.windsurf.com/windsurf/cascade/hooks (Configuration, read 2026-12-01)"],
     checked: "2026-12-01",
+    generated_as: &[],
 };
 
 const SHAPE: Shape = Shape {
