@@ -25,8 +25,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "bash".into(),
             json!({"command": command, "description": "Run the requested command", "mode": "sync"}),
         )],
-        // Not run live yet: `create {path, file_text}` is a guess (the contract lists no edit
-        // tool); a no-call says the agent offers no such tool.
+        // 1.0.102's `create` tool, run live 2026-12-01 (fixtures/live/inputs/copilot--edit.json).
         Action::Write { path, content } => vec![(
             "create".into(),
             json!({"path": path, "file_text": content}),
