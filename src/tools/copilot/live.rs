@@ -92,8 +92,9 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
             let handler =
                 json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
             let mut group = json!({"hooks": [handler]});
-            // Claude's name of the shell tool: 1.0.102 ran no hook under `"matcher": ""` on a
-            // shell call (tried once, 2026-12-01), and ran it under "Bash".
+            // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
+            // "Bash", "*" and no matcher key, and not under `"matcher": ""` (one run each,
+            // 2026-12-01; fixtures/live/trust/copilot.json notes).
             if event.ends_with("ToolUse") {
                 if !matches!(s.action, Some(Action::Shell(_))) {
                     return Err("in .claude/settings.json live mode matches only a shell call: pass --bash".into());
