@@ -416,6 +416,14 @@ pub struct LiveArgs {
     /// How long one agent run may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 240)]
     pub agent_timeout: u64,
+    /// Put the hook in the workspace's hook file instead of the user's (own: the agent's own
+    /// project file; claude: .claude/settings.json, for an agent that also reads it), with the
+    /// folder trusted: to check the agent's trust gate. A driver without that file refuses it.
+    #[arg(long, value_enum, value_name = "FILE")]
+    pub repo_hooks: Option<crate::tools::live::RepoFile>,
+    /// With --repo-hooks: leave the folder untrusted.
+    #[arg(long, requires = "repo_hooks")]
+    pub untrusted: bool,
     /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
     /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
     #[arg(long)]

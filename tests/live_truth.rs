@@ -428,3 +428,66 @@ fn known_input_differences(agent: &str) -> &'static [&'static str] {
         _ => &[],
     }
 }
+
+/// Trust gates checked live (fixtures/live/trust, `hookcheck live ... --repo-hooks FILE
+/// [--untrusted]`): for each recorded run, the hook file the driver wrote is put in a project,
+/// the agent's trust store says trusted or not as in the run, and hookcheck's recorded gate (the
+/// data lint's `needs-trust` uses) must hold the file back exactly when the agent did not run it.
+#[test]
+fn trust_gates_agree_with_every_recorded_run() {
+    use hookcheck::native::{inventory, trust};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/trust");
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for entry in std::fs::read_dir(&dir).expect("trust fixtures") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        let f: Value = serde_json::from_str(&text).expect("fixture json");
+        let agent = f["agent"].as_str().expect("agent");
+        let loader = hookcheck::tools::find(agent)
+            .and_then(|t| t.loader())
+            .unwrap_or_else(|| panic!("{}: no loader for {agent}", path.display()));
+        for run in f["runs"].as_array().expect("runs") {
+            let (root, home) = (
+                tempfile::tempdir().expect("root"),
+                tempfile::tempdir().expect("home"),
+            );
+            let file = run["path"].as_str().expect("path");
+            let target = root.path().join(file);
+            std::fs::create_dir_all(target.parent().expect("parent")).expect("dirs");
+            std::fs::write(&target, run["content"].to_string()).expect("hook file");
+            let trusted = run["trusted"].as_bool().expect("trusted");
+            // Where the run's driver kept the trust, as it wrote it: read by the agent's gate.
+            let store = &f["trust_store"];
+            let kept = store[if trusted { "trusted" } else { "untrusted" }]
+                .to_string()
+                .replace("$ROOT", &root.path().display().to_string());
+            let at = home
+                .path()
+                .join(store["path"].as_str().expect("trust_store.path"));
+            std::fs::create_dir_all(at.parent().expect("parent")).expect("dirs");
+            std::fs::write(&at, kept).expect("store");
+            let inv = inventory::load(root.path(), home.path(), true);
+            let loads = inv
+                .loaded_by(loader)
+                .iter()
+                .any(|(h, _)| h.file.display().to_string() == file);
+            let held = trust::gated(loader, &inv).iter().any(|g| g.file == file);
+            let predicted = loads && !held;
+            let ran = run["hook_ran"].as_bool().expect("hook_ran");
+            compared += 1;
+            if predicted != ran {
+                problems.push(format!(
+                    "{}: {file} trusted={trusted}: hookcheck says the hook {} (loaded {loads}, held back {held}); {} {} {}",
+                    path.display(),
+                    if predicted { "runs" } else { "does not run" },
+                    agent,
+                    f["version"],
+                    if ran { "ran it" } else { "did not run it" }
+                ));
+            }
+        }
+    }
+    assert!(compared > 0, "no recorded trust run to compare");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -6,6 +6,7 @@
 #   tool_input.file_path   Claude Code, Gemini CLI, Qwen Code, Factory, Qoder, Crush
 #   tool_input.path        Goose, Augment (relative)
 #   tool_args.path         Spettro
+#   toolArgs.path          Copilot CLI (create, captured live from 1.0.102)
 #   tool_call.input.path   Cline
 #   toolCall.args.TargetFile  Antigravity
 #   tool_info.file_path    Windsurf Cascade (pre_write_code)
@@ -13,7 +14,7 @@
 #   tool_input.command     Codex's apply_patch: the "*** Add File:" / "*** Update File:" lines
 input=$(cat)
 paths=$(printf '%s' "$input" | jq -r '
-  [.tool_input.file_path?, .tool_input.path?, .tool_args.path?, .tool_call.input.path?,
+  [.tool_input.file_path?, .tool_input.path?, .tool_args.path?, .toolArgs.path?, .tool_call.input.path?,
    .toolCall.args.TargetFile?, .tool_info.file_path?,
    (.tool_input.files? | if type == "array" then .[] else empty end),
    ((.tool_input.command? // "") | strings | split("\n")[]

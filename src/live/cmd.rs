@@ -15,7 +15,7 @@ use super::{Needle, Observation, Observed, Phase, Run, Trigger, capture, record,
 use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::judge::EXIT_USAGE;
 use crate::run;
-use crate::tools::live::{self as drivers, Driver};
+use crate::tools::live::{self as drivers, Driver, RepoHooks};
 use crate::workspace::{CheckRequest, Workspace};
 
 /// `hookcheck run ... --live`: the same check, live.
@@ -46,6 +46,8 @@ pub fn from_run(args: RunArgs) -> i32 {
         expect: args.expect,
         format: args.format,
         agent_timeout: 240,
+        repo_hooks: None,
+        untrusted: false,
         show_input: false,
         record_inputs: None,
     })
@@ -299,6 +301,10 @@ pub fn main(args: LiveArgs) -> i32 {
                     limit: Duration::from_secs(args.agent_timeout),
                     read_only: read_only.as_deref(),
                     capture: args.show_input || args.record_inputs.is_some(),
+                    repo_hooks: args.repo_hooks.map(|file| RepoHooks {
+                        file,
+                        trusted: !args.untrusted,
+                    }),
                 };
                 super::observe(driver, &run).map(|mut o| {
                     o.version = super::version(&binary, &path_var, read_only.as_deref());

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::exec::{self, Invocation, Limits};
-use crate::tools::live::{Action, Driver, Launch, Model, Setup};
+use crate::tools::live::{Action, Driver, Launch, Model, RepoHooks, Setup};
 use crate::verdict::{Decision, Effect};
 use server::{FakeModel, Script, ScriptedCall};
 
@@ -429,6 +429,26 @@ pub struct Run<'a> {
     pub read_only: Option<&'a Path>,
     /// Capture what the hook is given ([`capture`]).
     pub capture: bool,
+    /// The hook in the workspace's hook files, trusted or not (`None`: the user's).
+    pub repo_hooks: Option<RepoHooks>,
+}
+
+/// Every file under `dir`, sorted (none when it does not exist).
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
@@ -595,8 +615,16 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         matcher: matcher.as_deref(),
         prompt,
         final_text: FINAL,
+        repo_hooks: run.repo_hooks,
     };
+    let before = files_under(&workspace);
     let Launch { args, env } = (driver.setup)(&setup)?;
+    if run.repo_hooks.is_some() && files_under(&workspace) == before {
+        return Err(format!(
+            "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",
+            driver.name
+        ));
+    }
     let mut full_env = base_env(&home, run.path_var, run.binary);
     full_env.extend(env);
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
@@ -734,6 +762,20 @@ pub fn quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What tells that a driver honoured --repo-hooks: the workspace's files changed.
+    #[test]
+    fn files_under_lists_nested_files_sorted() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert!(files_under(&dir.path().join("none")).is_empty());
+        std::fs::create_dir_all(dir.path().join("a/b")).expect("dirs");
+        std::fs::write(dir.path().join("z"), "").expect("z");
+        std::fs::write(dir.path().join("a/b/c.json"), "").expect("c");
+        assert_eq!(
+            files_under(dir.path()),
+            [dir.path().join("a/b/c.json"), dir.path().join("z")]
+        );
+    }
 
     #[test]
     fn needles_are_reasons_from_stderr_and_reason_fields_context_from_plain_stdout() {

@@ -122,10 +122,35 @@ fn a_matcher_that_does_not_fire_allows() {
     );
 }
 
+/// Copilot CLI 1.0.102 writes a new file with `create {path, file_text}` (captured live,
+/// fixtures/live/inputs/copilot--edit.json): a guard on edits sees that call and blocks it.
+#[test]
+fn blocks_an_edit_through_the_create_tool() {
+    let guard = "#!/bin/sh\nif jq -e '.toolName == \"create\" and (.toolArgs.path | endswith(\"/src/a.rs\")) and .toolArgs.file_text == \"\"' >/dev/null; then echo no >&2; exit 2; fi\nexit 0\n";
+    let p = Project::new()
+        .spec("g", "on: before-tool\nmatch: edit\ncommand: ./hooks/g.sh\n")
+        .script("hooks/g.sh", guard);
+    let (code, r) = p.json(
+        "g",
+        &["-t", "copilot", "--include-assumed", "--edit", "src/a.rs"],
+    );
+    assert_eq!(
+        (code, decision(&r, "copilot").as_str()),
+        (0, "block"),
+        "{r}"
+    );
+}
+
 #[test]
 fn refused_triggers_and_env_with_dollar_are_not_run() {
     let rows = [
-        (PRE, "--edit", "src/a.rs", "refuses --edit"),
+        // Only preToolUse's edit input is captured (fixtures/live/inputs/copilot--edit.json).
+        (
+            "event: postToolUse\nmatcher: create\ncommand: ./hooks/g.sh\n",
+            "--edit",
+            "src/a.rs",
+            "refuses --edit here",
+        ),
         (
             "event: PostToolUse\ncommand: ./hooks/g.sh\n",
             "--bash",

@@ -4,7 +4,9 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json};
+use crate::tools::live::{
+    Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup, no_output_result, write_json,
+};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -25,8 +27,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "bash".into(),
             json!({"command": command, "description": "Run the requested command", "mode": "sync"}),
         )],
-        // Not run live yet: `create {path, file_text}` is a guess (the contract lists no edit
-        // tool); a no-call says the agent offers no such tool.
+        // 1.0.102's `create` tool, run live 2026-12-01 (fixtures/live/inputs/copilot--edit.json).
         Action::Write { path, content } => vec![(
             "create".into(),
             json!({"path": path, "file_text": content}),
@@ -35,9 +36,8 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let settings = json!({"hooks": {s.event: [
-        {"type": "command", "bash": s.hook_command, "timeoutSec": s.timeout_s}]}});
-    write_json(&s.home.join(".copilot/settings.json"), &settings)?;
+    let (path, hooks) = hook_file(s)?;
+    write_json(&path, &hooks)?;
     let args = [
         "-p",
         s.prompt,
@@ -60,4 +60,128 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("SHELL".into(), "/bin/sh".into()),
         ],
     })
+}
+
+/// Where the hook goes and that file's text: the user's `~/.copilot/settings.json`, or with
+/// [`RepoHooks`] the workspace's `.github/hooks/hookcheck.json` or `.claude/settings.json` (its
+/// PascalCase event), the workspace in `trusted_folders` of `~/.copilot/config.json` or not.
+fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
+    let own = json!({"type": "command", "bash": s.hook_command, "timeoutSec": s.timeout_s});
+    let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
+        let path = s.home.join(".copilot/settings.json");
+        return Ok((path, json!({"hooks": {s.event: [own]}})));
+    };
+    let folders: Vec<String> = if trusted {
+        vec![s.workspace.display().to_string()]
+    } else {
+        Vec::new()
+    };
+    write_json(
+        &s.home.join(".copilot/config.json"),
+        &json!({"trusted_folders": folders}),
+    )?;
+    Ok(match file {
+        RepoFile::Own => (
+            s.workspace.join(".github/hooks/hookcheck.json"),
+            json!({"version": 1, "hooks": {s.event: [own]}}),
+        ),
+        RepoFile::Claude => {
+            let event = claude_event(s.event).ok_or_else(|| {
+                format!("Copilot's {} has no event in .claude/settings.json", s.event)
+            })?;
+            let handler =
+                json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
+            let mut group = json!({"hooks": [handler]});
+            // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
+            // "Bash", "*" and no matcher key, and not under `"matcher": ""` (one run each,
+            // 2026-12-01; fixtures/live/trust/copilot.json notes).
+            if event.ends_with("ToolUse") {
+                if !matches!(s.action, Some(Action::Shell(_))) {
+                    return Err("in .claude/settings.json live mode matches only a shell call: pass --bash".into());
+                }
+                group["matcher"] = json!("Bash");
+            }
+            (
+                s.workspace.join(".claude/settings.json"),
+                json!({"hooks": {event: [group]}}),
+            )
+        }
+    })
+}
+
+/// The PascalCase (Claude format) twin of a camelCase event live mode drives.
+fn claude_event(event: &str) -> Option<&'static str> {
+    Some(match event {
+        "preToolUse" => "PreToolUse",
+        "postToolUse" => "PostToolUse",
+        "userPromptSubmitted" => "UserPromptSubmit",
+        "agentStop" => "Stop",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup<'a>(home: &'a std::path::Path, repo_hooks: Option<RepoHooks>) -> Setup<'a> {
+        Setup {
+            binary: home,
+            home,
+            workspace: home,
+            base_url: "http://127.0.0.1:1",
+            hook_command: "./h.sh",
+            timeout_s: 5,
+            action: None,
+            event: "preToolUse",
+            matcher: None,
+            prompt: "p",
+            final_text: "f",
+            repo_hooks,
+        }
+    }
+
+    fn read(path: std::path::PathBuf) -> Value {
+        serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json")
+    }
+
+    #[test]
+    fn repo_hooks_go_into_the_workspace_trusted_or_not() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let home = dir.path();
+        let ws = home.display().to_string();
+
+        (DRIVER.setup)(&setup(home, None)).expect("user");
+        assert_eq!(
+            read(home.join(".copilot/settings.json")),
+            json!({"hooks": {"preToolUse": [{"type": "command", "bash": "./h.sh", "timeoutSec": 5}]}})
+        );
+        assert!(!home.join(".copilot/config.json").exists());
+
+        let own = RepoHooks { file: RepoFile::Own, trusted: true };
+        (DRIVER.setup)(&setup(home, Some(own))).expect("own");
+        assert_eq!(
+            read(home.join(".github/hooks/hookcheck.json")),
+            json!({"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./h.sh", "timeoutSec": 5}]}})
+        );
+        assert_eq!(read(home.join(".copilot/config.json")), json!({"trusted_folders": [ws]}));
+
+        let claude = RepoHooks { file: RepoFile::Claude, trusted: false };
+        let err = (DRIVER.setup)(&setup(home, Some(claude))).expect_err("no shell call");
+        assert!(err.contains("--bash"), "{err}");
+        let shell = Action::Shell("ls");
+        let mut s = setup(home, Some(claude));
+        s.action = Some(&shell);
+        (DRIVER.setup)(&s).expect("claude");
+        assert_eq!(
+            read(home.join(".claude/settings.json")),
+            json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./h.sh", "timeout": 5}], "matcher": "Bash"}]}})
+        );
+        assert_eq!(read(home.join(".copilot/config.json")), json!({"trusted_folders": []}));
+
+        let mut s = setup(home, Some(claude));
+        s.event = "sessionEnd";
+        let err = (DRIVER.setup)(&s).expect_err("no Claude twin");
+        assert!(err.contains("sessionEnd"), "{err}");
+    }
 }

@@ -41,6 +41,7 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "real agent: Copilot CLI 1.0.102 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Copilot CLI 1.0.102, captured 2026-12-01 (fixtures/live/inputs/copilot--bash.json): the shell",
+        "real agent: Copilot CLI 1.0.102, captured 2026-12-01 (fixtures/live/inputs/copilot--edit.json): the create tool's input",
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
     ],
@@ -90,8 +91,22 @@ pub static CONTRACT: Contract = Contract {
             r#"{"command":"$COMMAND","description":"Run the command"}"#,
             r#"{"resultType":"success","textResultForLlm":""}"#,
         ),
-        // The edit tools' arguments are undocumented: [`plan`] refuses --edit.
-        edit: &[],
+        // `create {path, file_text}`: captured from 1.0.102's preToolUse, 2026-12-01
+        // (fixtures/live/inputs/copilot--edit.json; the path absolute, as the model sent it).
+        // Its result after the call was not captured: [`plan`] refuses --edit on postToolUse.
+        // The `edit` tool's arguments are neither documented nor captured.
+        edit: &[
+            ToolCall::new(
+                "create",
+                r#"{"path":"$FILE","file_text":""}"#,
+                r#"{"resultType":"success","textResultForLlm":""}"#,
+            ),
+            ToolCall::new(
+                "edit",
+                r#""$NONE:Copilot's edit tool arguments are neither documented nor captured (only create's are, fixtures/live/inputs/copilot--edit.json), so hookcheck builds no input for matcher \"$MATCHER\": pass --payload""#,
+                "{}",
+            ),
+        ],
         read: &["view"],
         read_input: "$NONE:Copilot CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
@@ -211,8 +226,8 @@ const EVENTS: &[Event] = &[
 const ASYNC: &[&str] = &["notification", "Notification"];
 
 /// The generic plan, and what no table of Copilot's says: `match: mcp:SERVER` has no matcher
-/// (the docs do not spell MCP tool names); --edit and the VS Code-format PostToolUse --bash are
-/// refused (their inputs are undocumented); an env value holding `$` is not run (Copilot
+/// (the docs do not spell MCP tool names); --edit outside preToolUse and the VS Code-format
+/// PostToolUse --bash are refused (their inputs are neither documented nor captured); an env value holding `$` is not run (Copilot
 /// expands it, hookcheck cannot); notification hooks are async.
 fn plan(cx: &PlanContext) -> Plan {
     if let When::Portable {
@@ -266,10 +281,11 @@ fn refused(event: &str, trigger: &Trigger) -> Option<String> {
         return None;
     }
     match trigger {
-        Trigger::Edit { .. } => Some(
-            "Copilot's edit tool arguments (edit, create) are not documented, so hookcheck refuses --edit: pass --payload"
-                .into(),
-        ),
+        // Only preToolUse's input was captured (fixtures/live/inputs/copilot--edit.json).
+        Trigger::Edit { .. } if event != "preToolUse" => Some(format!(
+            "Copilot's {event} input for an edit is neither documented nor captured (only preToolUse's is), so hookcheck refuses --edit here: pass --payload"
+        )),
+        Trigger::Edit { .. } => None,
         Trigger::Bash(_) if event == "PostToolUse" => Some(
             "Copilot's PostToolUse input in the VS Code format (its tool result) is not documented, so hookcheck refuses --bash here: pass --payload"
                 .into(),
@@ -511,6 +527,7 @@ mod tests {
         let cases = [
             ("pre_bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: postToolUse\ncommand: ./h.sh\n", bash("ls")),
+            ("pre_edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("notes.txt", false)),
             ("pascal_pre_bash", "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n", bash("git push -f")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("pascal_prompt", "event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("fix the test")),
@@ -528,7 +545,10 @@ mod tests {
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
         let cases = [
-            (PRE, edit("a.rs", true), "refuses --edit"),
+            // Only create's input is captured (fixtures/live/inputs/copilot--edit.json).
+            ("event: preToolUse\nmatcher: edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
+            ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
+            ("event: PreToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
             ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot has no beforeShellExecution event"),

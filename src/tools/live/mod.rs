@@ -42,6 +42,27 @@ pub struct Setup<'a> {
     pub prompt: &'a str,
     /// The final answer the fake model gives.
     pub final_text: &'a str,
+    /// Put the hook in the workspace's hook files instead of the user's (`None`: the user's).
+    pub repo_hooks: Option<RepoHooks>,
+}
+
+/// Where in the workspace a driver puts the hook, and whether the folder is trusted: to check
+/// an agent's trust gate live. A driver with no such file refuses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepoHooks {
+    /// Which of the workspace's hook files.
+    pub file: RepoFile,
+    /// Whether the agent's trust store lists the workspace.
+    pub trusted: bool,
+}
+
+/// A workspace hook file a driver can write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RepoFile {
+    /// The agent's own project hook file.
+    Own,
+    /// Claude Code's `.claude/settings.json`, for an agent that also reads it.
+    Claude,
 }
 
 /// What the fake model asks the agent to do.
