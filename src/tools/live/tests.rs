@@ -49,6 +49,7 @@ fn setups(driver: &super::Driver) -> String {
             matcher,
             prompt: "do it",
             final_text: "done",
+            repo_hooks: None,
         };
         let launch = (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id));
         let base = dir.path().display().to_string();
