@@ -11,399 +11,27 @@ pub mod cmd;
 pub mod reap;
 pub mod record;
 pub mod sandbox;
+mod seen;
 pub mod server;
+
+use seen::{FINAL, hook_text_in, seen_in};
+pub use seen::{
+    HookText, Input, Needle, Observation, Observed, Phase, Seen, Trigger, TriggerFields, needles,
+    quote,
+};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::exec::{self, Invocation, Limits};
 use crate::tools::live::{Action, Driver, Launch, Model, RepoHooks, Setup};
-use crate::verdict::{Decision, Effect};
 use server::{FakeModel, Script, ScriptedCall};
 
 /// The file the trigger command creates in the workspace when it really runs.
 pub const MARKER: &str = ".hookcheck-ran";
-
-/// What the agent did, as the verdict hookcheck predicts ([`Phase::verdict`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Observed {
-    /// The trigger command ran.
-    Allow,
-    /// It did not run and a tool result came back to the model.
-    Block,
-    /// It did not run and no tool result came back: the turn or task was cancelled.
-    Halted,
-    /// The scripted call never happened: the harness failed, not the hook.
-    NoCall,
-}
-
-impl Observed {
-    /// The word used in reports and fixtures.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Observed::Allow => "allow",
-            Observed::Block => "block",
-            Observed::Halted => "halted",
-            Observed::NoCall => "no-call",
-        }
-    }
-}
-
-/// What the user or the model does in a live run.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Trigger {
-    /// The model asks the agent to run this shell command (`--bash`).
-    Bash(String),
-    /// The model asks the agent to write this file, relative to the workspace (`--edit`).
-    Edit(String),
-    /// The user's prompt; the model only answers (`--prompt`).
-    Prompt(String),
-    /// No trigger: the model answers and the agent stops (Stop, SessionStart).
-    None,
-}
-
-impl Trigger {
-    /// The word for this kind of trigger, in fixture names: `bash`, `edit`, `prompt`, `stop`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Trigger::Bash(_) => "bash",
-            Trigger::Edit(_) => "edit",
-            Trigger::Prompt(_) => "prompt",
-            Trigger::None => "stop",
-        }
-    }
-
-    /// The trigger as `hookcheck live` flags (`--bash 'ls'`; empty for none).
-    pub fn flags(&self) -> String {
-        match self {
-            Trigger::Bash(c) => format!("--bash {}", quote(c)),
-            Trigger::Edit(p) => format!("--edit {}", quote(p)),
-            Trigger::Prompt(t) => format!("--prompt {}", quote(t)),
-            Trigger::None => String::new(),
-        }
-    }
-}
-
-/// A trigger as fixtures record it: the shell command in `trigger` (as the first fixtures did),
-/// an edit's file or a prompt beside it, and `--event` when it was given.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TriggerFields {
-    /// The user's trigger command (empty for another trigger).
-    pub trigger: String,
-    /// The file the agent wrote, for an edit.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub edit: Option<String>,
-    /// The user's prompt, for a prompt.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prompt: Option<String>,
-    /// `--event`, when given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event: Option<String>,
-}
-
-impl TriggerFields {
-    /// The fields of `trigger` and `event`.
-    pub fn new(trigger: &Trigger, event: Option<&str>) -> TriggerFields {
-        let mut f = TriggerFields {
-            event: event.map(String::from),
-            ..TriggerFields::default()
-        };
-        match trigger {
-            Trigger::Bash(b) => f.trigger = b.clone(),
-            Trigger::Edit(e) => f.edit = Some(e.clone()),
-            Trigger::Prompt(p) => f.prompt = Some(p.clone()),
-            Trigger::None => {}
-        }
-        f
-    }
-
-    /// The recorded trigger.
-    pub fn live_trigger(&self) -> Trigger {
-        match (&self.edit, &self.prompt) {
-            (Some(e), _) => Trigger::Edit(e.clone()),
-            (_, Some(p)) => Trigger::Prompt(p.clone()),
-            _ if self.trigger.is_empty() => Trigger::None,
-            _ => Trigger::Bash(self.trigger.clone()),
-        }
-    }
-}
-
-/// Which of the agent's events the hook is on, as far as live mode tells outcomes apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// Before a tool call (PreToolUse).
-    BeforeTool,
-    /// After a tool call (PostToolUse).
-    AfterTool,
-    /// The user submits a prompt.
-    Prompt,
-    /// The agent is about to stop.
-    Stop,
-    /// The session starts.
-    Session,
-}
-
-impl Phase {
-    /// The phase of a portable event (`None` for one live mode does not drive).
-    pub fn of(on: crate::spec::On) -> Option<Phase> {
-        use crate::spec::On;
-        match on {
-            On::BeforeTool => Some(Phase::BeforeTool),
-            On::AfterTool | On::AfterEdit => Some(Phase::AfterTool),
-            On::PromptSubmit => Some(Phase::Prompt),
-            On::Stop => Some(Phase::Stop),
-            On::SessionStart => Some(Phase::Session),
-            On::SessionEnd => None,
-        }
-    }
-
-    /// The verdict of what was seen. Before a tool: the action ran (allow), a tool result came
-    /// back without it (block), neither (halted). After a tool: the turn ended (halted), the
-    /// hook's reason reached the model (block), else allow. A prompt: it reached the model
-    /// (allow) or not (block: the fake model cannot tell a blocked prompt from a halted turn).
-    /// A Stop: the agent asked the model again (block: the hook kept it going) or stopped
-    /// (allow). A session start: the prompt reached the model (allow) or not (halted).
-    pub fn verdict(self, seen: &Seen, called: bool, tool_result: bool) -> Observed {
-        let ran = seen.action_ran == Some(true);
-        match self {
-            Phase::BeforeTool | Phase::AfterTool if !called && !ran => Observed::NoCall,
-            Phase::BeforeTool if ran => Observed::Allow,
-            Phase::BeforeTool if tool_result => Observed::Block,
-            Phase::BeforeTool => Observed::Halted,
-            Phase::AfterTool if !seen.turn_went_on => Observed::Halted,
-            Phase::AfterTool if seen.hook_text.as_reason => Observed::Block,
-            Phase::AfterTool => Observed::Allow,
-            Phase::Prompt if seen.prompt_reached_model => Observed::Allow,
-            Phase::Prompt => Observed::Block,
-            Phase::Stop if seen.asked_again_after_stop => Observed::Block,
-            Phase::Stop => Observed::Allow,
-            Phase::Session if seen.prompt_reached_model => Observed::Allow,
-            Phase::Session => Observed::Halted,
-        }
-    }
-
-    /// hookcheck's prediction (the effect, and whether the reply is a block) as the word an
-    /// observation in this phase can show. After a tool, the action already ran: a block is
-    /// its reason sent back to the model. On a prompt, a halted turn looks like a blocked
-    /// prompt; on a Stop, a halted agent stops as an allowed one does.
-    pub fn predicted(self, effect: Effect, decision: Decision) -> &'static str {
-        let word = match effect {
-            Effect::Proceeds => "allow",
-            Effect::Blocked => "block",
-            Effect::Halted => "halted",
-        };
-        match (self, word) {
-            (Phase::AfterTool, "allow") if decision == Decision::Block => "block",
-            (Phase::Prompt, "halted") => "block",
-            (Phase::Stop, "halted") => "allow",
-            _ => word,
-        }
-    }
-}
-
-/// Where a piece of the hook's output went, when it reached the model.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct HookText {
-    /// A reason (stderr, a `reason` field) was in a later request to the model.
-    pub as_reason: bool,
-    /// Context (plain stdout, an `additionalContext` field) was in a later request.
-    pub as_context: bool,
-}
-
-/// What the fake model server and the workspace showed of one run.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Seen {
-    /// The action ran: the marker command left its file, or the file was written (`None`: the
-    /// situation has no action).
-    pub action_ran: Option<bool>,
-    /// The agent asked the model again after the hook's event (after the tool call, or with
-    /// the prompt): the turn went on.
-    pub turn_went_on: bool,
-    /// The prompt reached the model.
-    pub prompt_reached_model: bool,
-    /// After the model's final answer, the agent asked the model again.
-    pub asked_again_after_stop: bool,
-    /// The hook's own text reached the model in a later request.
-    pub hook_text: HookText,
-}
-
-impl Seen {
-    /// One line for people: `action ran · turn went on · ...`.
-    pub fn describe(&self) -> String {
-        let yes_no = |b: bool, yes: &str, no: &str| if b { yes } else { no }.to_string();
-        let mut parts = Vec::new();
-        if let Some(ran) = self.action_ran {
-            parts.push(yes_no(ran, "action ran", "action did not run"));
-        }
-        parts.push(yes_no(self.turn_went_on, "turn went on", "turn stopped"));
-        parts.push(yes_no(
-            self.prompt_reached_model,
-            "prompt reached the model",
-            "prompt did not reach the model",
-        ));
-        if self.asked_again_after_stop {
-            parts.push("asked the model again after its final answer".into());
-        }
-        let t = self.hook_text;
-        parts.push(match (t.as_reason, t.as_context) {
-            (false, false) => "the hook's text did not reach the model".into(),
-            (true, false) => "the hook's reason reached the model".into(),
-            (false, true) => "the hook's context reached the model".into(),
-            (true, true) => "the hook's reason and context reached the model".into(),
-        });
-        parts.join(" · ")
-    }
-}
-
-/// A piece of text the hook writes, looked for in the requests the model gets.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Needle {
-    /// The text.
-    pub text: String,
-    /// It is a reason (else context).
-    pub reason: bool,
-}
-
-/// The pieces of a hook's output worth looking for: stderr and JSON `reason` fields as
-/// reasons, plain stdout and JSON `additionalContext` fields as context.
-pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
-    let mut out = Vec::new();
-    let mut push = |text: &str, reason: bool| {
-        let text = text.trim();
-        if text.len() >= 4 {
-            out.push(Needle {
-                text: text.to_string(),
-                reason,
-            });
-        }
-    };
-    push(stderr, true);
-    match serde_json::from_str::<Value>(stdout.trim()) {
-        Ok(v @ Value::Object(_)) => {
-            let mut fields = Vec::new();
-            string_fields(&v, &mut fields);
-            for (key, text) in fields {
-                let k = key.to_ascii_lowercase();
-                if k.contains("reason") {
-                    push(&text, true);
-                } else if k.contains("context") {
-                    push(&text, false);
-                }
-            }
-        }
-        _ => push(stdout, false),
-    }
-    out
-}
-
-fn string_fields(v: &Value, out: &mut Vec<(String, String)>) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                match x {
-                    Value::String(t) => out.push((k.clone(), t.clone())),
-                    other => string_fields(other, out),
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|x| string_fields(x, out)),
-        _ => {}
-    }
-}
-
-/// Whether `text` is in a request body (as the JSON string escapes it, or as is).
-fn in_body(body: &str, text: &str) -> bool {
-    let escaped = serde_json::to_string(text).unwrap_or_default();
-    let escaped = escaped.trim_matches('"');
-    body.contains(escaped) || body.contains(text)
-}
-
-/// What the requests to the model show: `bodies` in arrival order (model requests only),
-/// `call_at` the one answered with the scripted call, `final_at` the first answered with the
-/// final text.
-fn seen_in(
-    bodies: &[&str],
-    call_at: Option<usize>,
-    final_at: Option<usize>,
-    prompt: &str,
-    needles: &[Needle],
-) -> (bool, bool, bool, HookText) {
-    let prompt_reached = bodies.iter().any(|b| in_body(b, prompt));
-    let after_call = call_at.is_some_and(|i| bodies.len() > i + 1);
-    // The final answer as a JSON string of its own: the conversation, not a system prompt.
-    let answer = serde_json::to_string(FINAL).unwrap_or_default();
-    let asked_again = final_at.is_some_and(|i| bodies[i + 1..].iter().any(|b| b.contains(&answer)));
-    // The hook's text counts once the agent got it from the hook: after the prompt went out.
-    let first = bodies.iter().position(|b| in_body(b, prompt)).unwrap_or(0);
-    let text = hook_text_in(&bodies[first..], needles);
-    (prompt_reached, after_call, asked_again, text)
-}
-
-/// Which of the hook's texts are in any of `bodies`.
-fn hook_text_in(bodies: &[&str], needles: &[Needle]) -> HookText {
-    let mut text = HookText::default();
-    for n in needles {
-        if bodies.iter().any(|b| in_body(b, &n.text)) {
-            if n.reason {
-                text.as_reason = true;
-            } else {
-                text.as_context = true;
-            }
-        }
-    }
-    text
-}
-
-/// One observation of one agent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct Observation {
-    /// The tool id.
-    pub agent: String,
-    /// The agent's version, as it reports it.
-    pub version: Option<String>,
-    /// The verdict.
-    pub observed: Observed,
-    /// What was seen, that the verdict rests on.
-    #[serde(default)]
-    pub seen: Seen,
-    /// The tool result the agent handed back to the model.
-    pub tool_result: Option<String>,
-    /// The agent's exit code.
-    pub exit_code: Option<i32>,
-    /// The agent ran past hookcheck's limit and was stopped.
-    pub timed_out: bool,
-    /// Time taken, in milliseconds.
-    pub elapsed_ms: u64,
-    /// The tail of the agent's stderr, for a no-call.
-    pub stderr_tail: String,
-    /// Processes the agent left running after it exited, ended by pid (daemons outside its
-    /// process group).
-    #[serde(default)]
-    pub ended_pids: Vec<i32>,
-    /// What the hook was given, when the run captured it (`--show-input`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input: Option<Input>,
-}
-
-/// What the hook was given in one live run, and what the agent itself was given, so the two
-/// can be told apart.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct Input {
-    /// Every hook call, oldest first.
-    pub calls: Vec<capture::Captured>,
-    /// The names of the variables the agent was started with.
-    pub agent_env: Vec<String>,
-    /// The throwaway home (the agent's workspace is its `work` folder); gone after the run.
-    pub home: String,
-}
 
 /// One live run to make.
 pub struct Run<'a> {
@@ -452,7 +80,6 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
-const FINAL: &str = "Done.";
 /// What an edit writes.
 const EDIT_TEXT: &str = "written by hookcheck live\n";
 
@@ -754,14 +381,10 @@ pub fn hook_command(root: &Path, commands: &[String], args: Option<&[String]>) -
     format!("cd {} && {cmd}", quote(&root.display().to_string()))
 }
 
-/// Single-quotes `s` for a POSIX shell.
-pub fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::{Decision, Effect};
 
     /// What tells that a driver honoured --repo-hooks: the workspace's files changed.
     #[test]
