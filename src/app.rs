@@ -18,7 +18,6 @@ use crate::spec::{self, When};
 use crate::suite;
 use crate::tools;
 use crate::trigger;
-use crate::workspace::Installed;
 use crate::workspace::{CheckRequest, Workspace, jobs, project_root, spec_dirs};
 
 /// Runs the parsed command line and returns the exit status.
@@ -161,10 +160,7 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
         expect: args.expect,
         include_assumed: args.include_assumed,
         event: args.event,
-        installed: args.installed.then_some(Installed {
-            user: args.user,
-            third_party: args.third_party,
-        }),
+        installed: crate::workspace::installed(args.installed),
     };
     let mut check = crate::installed::resolve(&ws, &req, &ws.cwd, jobs)?;
     check.strict = args.strict;

@@ -95,22 +95,31 @@ Examples:
 Exit status: 0 clean (or only findings of --allow'ed kinds, fails-closed and blind spots);
 1 the hook fails open or decides differently somewhere, or nothing ran; 2 the sweep could not run.";
 
-/// `hookcheck sweep`.
-#[derive(Debug, Args)]
-pub struct SweepArgs {
-    /// The hook spec's name (not with --installed).
-    #[arg(required_unless_present = "installed", conflicts_with = "installed")]
-    pub hook: Option<String>,
-    /// Sweep the handlers installed in the agents' own hook files instead of a spec.
+/// `--installed` and the files it also reads, for `run` and `sweep`.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct InstalledFlags {
+    /// Take the handlers installed in the agents' own hook files instead of a spec.
     #[arg(long)]
     pub installed: bool,
     /// With --installed: also read the user's hook files (under $HOME).
     #[arg(long, requires = "installed")]
     pub user: bool,
     /// With --installed: take as on the agent settings that make an agent also load another
-    /// agent's hook files.
+    /// agent's hook files (kept in the agent's app, not in a file; `hookcheck tools` names
+    /// them).
     #[arg(long, requires = "installed")]
     pub third_party: bool,
+}
+
+/// `hookcheck sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The hook spec's name (not with --installed).
+    #[arg(required_unless_present = "installed", conflicts_with = "installed")]
+    pub hook: Option<String>,
+    /// What is installed, instead of a spec.
+    #[command(flatten)]
+    pub installed: InstalledFlags,
     /// Only these agents (repeatable or comma-separated).
     #[arg(
         short = 't',
@@ -203,16 +212,9 @@ pub struct RunArgs {
     /// The hook's name: its spec file without the extension (not with --installed).
     #[arg(required_unless_present = "installed", conflicts_with = "installed")]
     pub hook: Option<String>,
-    /// Run the handlers installed in the agents' own hook files instead of a spec.
-    #[arg(long)]
-    pub installed: bool,
-    /// With --installed: also read the user's hook files (under $HOME).
-    #[arg(long, requires = "installed")]
-    pub user: bool,
-    /// Take as on the agent settings that make an agent also load another agent's hook files
-    /// (kept in the agent's app, not in a file; `hookcheck tools` names them).
-    #[arg(long, requires = "installed")]
-    pub third_party: bool,
+    /// What is installed, instead of a spec.
+    #[command(flatten)]
+    pub installed: InstalledFlags,
     /// Warnings (stale or doubled hooks, unreadable hook files) fail the run.
     #[arg(long)]
     pub strict: bool,

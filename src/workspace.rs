@@ -115,6 +115,14 @@ pub struct Installed {
     pub third_party: bool,
 }
 
+/// What `--installed`, `--user` and `--third-party` ask for.
+pub fn installed(flags: crate::cli::InstalledFlags) -> Option<Installed> {
+    flags.installed.then_some(Installed {
+        user: flags.user,
+        third_party: flags.third_party,
+    })
+}
+
 impl CheckRequest {
     /// The trigger its flags ask for, paths taken from `base`.
     pub fn trigger(&self, base: &Path) -> Result<trigger::Trigger, Error> {

@@ -5,7 +5,6 @@ use crate::cli::{Format, SweepArgs, SweepFormat};
 use crate::console::{fail, print, print_json};
 use crate::error::Error;
 use crate::report;
-use crate::workspace::Installed;
 use crate::workspace::{Workspace, jobs, select_tools};
 
 /// Runs `hookcheck sweep` and returns the exit status.
@@ -49,12 +48,11 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
     for s in &args.samples {
         all.push(samples::parse(s)?);
     }
-    let what = match &args.hook {
-        Some(hook) if !args.installed => super::What::Hook(hook.clone()),
-        _ => super::What::Installed(Installed {
-            user: args.user,
-            third_party: args.third_party,
-        }),
+    let what = match (&args.hook, crate::workspace::installed(args.installed)) {
+        (_, Some(how)) => super::What::Installed(how),
+        (Some(hook), None) => super::What::Hook(hook.clone()),
+        // clap requires one of the two.
+        (None, None) => return Err(Error::usage("give a hook's name or --installed")),
     };
     super::run(&ws, &what, &tools, all, jobs, &allow)
 }
