@@ -468,11 +468,20 @@ fn list_installed(args: ListArgs) -> i32 {
                 Ok(h) => h,
                 Err(e) => return fail(Format::Json, e),
             };
+            let sources = native::generators::find(&ws.root)
+                .iter()
+                .map(|s| report::listing::SourceRow {
+                    file: s.file.display().to_string(),
+                    generator: s.generator.name.to_string(),
+                    generates: s.agents().iter().map(|a| a.to_string()).collect(),
+                })
+                .collect();
             print_json_value(&report::listing::InstalledList {
                 schema_version: report::SCHEMA_VERSION,
                 handlers,
                 errors,
                 warnings,
+                sources,
             });
         }
         ListFormat::Text => {

@@ -426,3 +426,27 @@ fn corpus_cases_print_what_each_agent_does() {
         insta::assert_snapshot!(case.name, shown);
     }
 }
+
+/// `list --installed --format json` names a generator's canonical source, as the text does, so
+/// a script sees that `.rulesync/hooks.jsonc` is no agent's own file but what they are made from.
+#[test]
+fn list_installed_json_names_the_canonical_sources() {
+    let p = project("rulesync-copilot-dropped");
+    let bin = bin(&p);
+    let (code, stdout, stderr) = run(&p, &bin, &["list", "--installed", "--format", "json"]);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(
+        v["sources"],
+        serde_json::json!([{
+            "file": ".rulesync/hooks.jsonc",
+            "generator": "rulesync",
+            "generates": ["claude", "copilot"]
+        }])
+    );
+    // A project with no generator says so with an empty list, not a missing field.
+    let plain = project("copilot-cross-read");
+    let (_, stdout, _) = run(&plain, &bin, &["list", "--installed", "--format", "json"]);
+    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(v["sources"], serde_json::json!([]));
+}

@@ -46,6 +46,20 @@ pub struct InstalledList {
     pub errors: Vec<FileError>,
     /// What an agent drops or decodes loosely in a file it still loads.
     pub warnings: Vec<FileError>,
+    /// Generators' canonical sources in the project: not an agent's own file, but what the
+    /// agents' generated files should run.
+    pub sources: Vec<SourceRow>,
+}
+
+/// A generator's canonical source (`.rulesync/hooks.jsonc`, ...).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SourceRow {
+    /// The file, from the project root.
+    pub file: String,
+    /// The generator it is the source for.
+    pub generator: String,
+    /// The agents it generates files for, by id.
+    pub generates: Vec<String>,
 }
 
 /// One handler as an agent loads it.
