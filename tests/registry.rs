@@ -65,13 +65,17 @@ fn every_agent_is_complete() {
         }
         match t.hooks {
             Hooks::Commands(c) => contract_is_complete(t.id, c),
-            Hooks::NotCommands(why) => {
-                assert!(why.len() > 10, "{}: no reason for no command hooks", t.id);
+            Hooks::Own(c, own) => {
+                contract_is_complete(t.id, c);
                 assert!(
-                    t.own_plan.is_none() && t.own_read.is_none(),
-                    "{}: an agent with no command hooks plans nothing",
+                    own.plan.is_some() || own.read.is_some(),
+                    "{}: own hooks with neither a planner nor a reader",
                     t.id
                 );
+            }
+            // An agent with no command hooks plans nothing: `Hooks` has no planner for it.
+            Hooks::NotCommands(why) => {
+                assert!(why.len() > 10, "{}: no reason for no command hooks", t.id);
             }
         }
     }

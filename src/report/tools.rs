@@ -21,10 +21,7 @@ pub fn summary(t: &Tool) -> String {
             out.push_str(&format!("  default timeouts: {}\n", describe::timeouts(c)));
         }
         None => {
-            let why = match t.hooks {
-                crate::tools::Hooks::NotCommands(why) => why,
-                crate::tools::Hooks::Commands(_) => "",
-            };
+            let why = t.why_no_commands();
             out.push_str(&format!("  shell: none: {why}\n"));
             out.push_str("  default timeouts: none\n");
         }

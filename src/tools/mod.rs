@@ -41,20 +41,48 @@ pub struct Tool {
     pub live: Live,
     /// The agent's hooks: commands by a contract, or why it has none.
     pub hooks: Hooks,
-    /// The agent's own planner, where no table can say what it does (its folder says why);
-    /// `None`: the one planner over the contract.
-    pub own_plan: Option<fn(&PlanContext) -> Plan>,
-    /// The agent's own reader, likewise; `None`: the one reader over the contract's rules.
-    pub own_read: Option<fn(&ReadContext, &Outcome) -> Reading>,
 }
 
 /// What an agent's hooks are.
 #[derive(Clone, Copy)]
 pub enum Hooks {
-    /// Commands, run and read by this contract.
+    /// Commands, planned and read by this contract with the one planner and reader.
     Commands(&'static Contract),
+    /// Commands by this contract, with the agent's own planner or reader where no table can
+    /// say what it does (its folder says why).
+    Own(&'static Contract, Own),
     /// Not commands (in-process plugins, extensions), for this reason: hookcheck runs none.
     NotCommands(&'static str),
+}
+
+/// An agent's own planner and reader; `None`: the one over the contract.
+#[derive(Clone, Copy)]
+pub struct Own {
+    /// The agent's own planner.
+    pub plan: Option<fn(&PlanContext) -> Plan>,
+    /// The agent's own reader.
+    pub read: Option<fn(&ReadContext, &Outcome) -> Reading>,
+}
+
+impl Own {
+    /// The agent's own planner; the one reader over the contract's rules.
+    pub const fn plan(plan: fn(&PlanContext) -> Plan) -> Own {
+        Own {
+            plan: Some(plan),
+            read: None,
+        }
+    }
+
+    /// The agent's own planner and reader.
+    pub const fn both(
+        plan: fn(&PlanContext) -> Plan,
+        read: fn(&ReadContext, &Outcome) -> Reading,
+    ) -> Own {
+        Own {
+            plan: Some(plan),
+            read: Some(read),
+        }
+    }
 }
 
 /// An agent's own hook files.
@@ -77,8 +105,19 @@ impl Tool {
     /// The agent's contract, when its hooks are commands.
     pub fn contract(&self) -> Option<&'static Contract> {
         match self.hooks {
-            Hooks::Commands(c) => Some(c),
+            Hooks::Commands(c) | Hooks::Own(c, _) => Some(c),
             Hooks::NotCommands(_) => None,
+        }
+    }
+
+    /// The agent's own planner and reader, when it has either.
+    fn own(&self) -> Own {
+        match self.hooks {
+            Hooks::Own(_, own) => own,
+            _ => Own {
+                plan: None,
+                read: None,
+            },
         }
     }
 
@@ -91,27 +130,35 @@ impl Tool {
 
     /// What the agent would run for this spec and trigger.
     pub fn plan(&self, cx: &PlanContext) -> Plan {
-        match (self.hooks, self.own_plan) {
-            (Hooks::NotCommands(reason), _) => shared::never_runs(cx, reason),
-            (Hooks::Commands(_), Some(own)) => own(cx),
-            (Hooks::Commands(c), None) => crate::plan::plan(self.id, c, cx),
+        match (self.contract(), self.own().plan) {
+            (None, _) => shared::never_runs(cx, self.why_no_commands()),
+            (Some(_), Some(own)) => own(cx),
+            (Some(c), None) => crate::plan::plan(self.id, c, cx),
         }
     }
 
     /// One command's outcome, read by the agent's rules.
     pub fn read(&self, cx: &ReadContext, out: &Outcome) -> Reading {
-        match (self.hooks, self.own_read) {
-            (Hooks::NotCommands(reason), _) => Reading::allow().not_counted(reason),
-            (Hooks::Commands(_), Some(own)) => own(cx, out),
-            (Hooks::Commands(c), None) => crate::contract::reply::read(c, cx, out),
+        match (self.contract(), self.own().read) {
+            (None, _) => Reading::allow().not_counted(self.why_no_commands()),
+            (Some(_), Some(own)) => own(cx, out),
+            (Some(c), None) => crate::contract::reply::read(c, cx, out),
         }
     }
 
     /// The readings of the commands that ran, folded into the agent's verdict.
     pub fn combine(&self, cx: &ReadContext, readings: &[Reading]) -> Reading {
+        match self.contract() {
+            Some(c) => (c.reply.combine)(cx, readings),
+            None => shared::strongest(cx, readings),
+        }
+    }
+
+    /// Why the agent's hooks are not commands; empty when they are.
+    pub fn why_no_commands(&self) -> &'static str {
         match self.hooks {
-            Hooks::Commands(c) => (c.reply.combine)(cx, readings),
-            Hooks::NotCommands(_) => shared::strongest(cx, readings),
+            Hooks::NotCommands(why) => why,
+            Hooks::Commands(_) | Hooks::Own(..) => "",
         }
     }
 

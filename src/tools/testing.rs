@@ -215,8 +215,6 @@ pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> T
         files: super::Files::None("a test agent"),
         live: super::Live::Cannot("a test agent"),
         hooks: super::Hooks::Commands(c),
-        own_plan: None,
-        own_read: None,
     }
 }
 

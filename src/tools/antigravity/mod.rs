@@ -9,7 +9,7 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Live, Hooks, Tool};
+use super::{Files, Live, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
@@ -33,9 +33,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Antigravity does, as data (protocols-b.md §5; seed 002, "Antigravity sample events",

@@ -48,8 +48,6 @@ pub static TOOL: Tool = Tool {
         "Auggie needs an Augment account: no offline model endpoint (@augmentcode/auggie 0.36.0, tried offline 2026-12-01: `auggie --print` stops at \"No auth provided. Please log in with `auggie login` or set the AUGMENT_SESSION_AUTH environment variable\")",
     ),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What Augment does, as data.

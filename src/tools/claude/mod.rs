@@ -50,8 +50,6 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What Claude Code does, as data.

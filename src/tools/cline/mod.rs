@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
@@ -50,9 +50,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: Some(read),
+    hooks: Hooks::Own(&CONTRACT, Own::both(plan, read)),
 };
 
 /// What Cline does, as data.

@@ -20,7 +20,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
@@ -57,9 +57,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: Some(read),
+    hooks: Hooks::Own(&CONTRACT, Own::both(plan, read)),
 };
 
 /// What Copilot CLI does, as data.

@@ -19,7 +19,7 @@ use dispatch::dispatch;
 use serde_json::{Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero, event,
@@ -55,9 +55,7 @@ pub static TOOL: Tool = Tool {
     notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: Some(typed::read),
+    hooks: Hooks::Own(&CONTRACT, Own::both(plan, typed::read)),
 };
 
 /// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply

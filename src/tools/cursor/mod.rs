@@ -41,8 +41,6 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE; cursor-agent needs a Cursor account"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What Cursor does, as data (protocols-a.md §5, "Events" and "Example payloads"; behaviour

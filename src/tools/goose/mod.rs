@@ -14,7 +14,7 @@ mod replies;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
@@ -43,9 +43,7 @@ pub static TOOL: Tool = Tool {
     live: Live::Cannot(
         "not published on npm; its binary release needs a download outside the sandbox",
     ),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Goose does, as data. [`plan`] is its own (see there); the reply rules are rows.

@@ -19,8 +19,6 @@ pub static TOOL: Tool = Tool {
     files: Files::None("its hooks are in-process plugins, not a file of commands"),
     live: Live::Cannot("its hooks are in-process plugins, not commands: nothing to run live"),
     hooks: Hooks::NotCommands(REASON),
-    own_plan: None,
-    own_read: None,
 };
 
 /// Why Kilo Code never runs a hook spec.

@@ -12,7 +12,7 @@ mod replies;
 
 use serde_json::Value;
 
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
@@ -38,9 +38,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE and a CLI that sign in to AWS: no offline model endpoint"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Kiro CLI 3 does, as data.

@@ -21,8 +21,6 @@ pub static TOOL: Tool = Tool {
     ),
     live: Live::Cannot("its hooks are in-process plugins, not commands: nothing to run live"),
     hooks: Hooks::NotCommands(REASON),
-    own_plan: None,
-    own_read: None,
 };
 
 /// Why OpenCode never runs a hook spec.

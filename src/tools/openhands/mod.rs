@@ -46,8 +46,6 @@ pub static TOOL: Tool = Tool {
         "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
     ),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What OpenHands does, as data.

@@ -18,8 +18,6 @@ pub static TOOL: Tool = Tool {
     files: Files::None("its hooks are in-process TypeScript extensions, not a file of commands"),
     live: Live::Cannot("its hooks are in-process extensions, not commands: nothing to run live"),
     hooks: Hooks::NotCommands(REASON),
-    own_plan: None,
-    own_read: None,
 };
 
 /// Why Pi never runs a hook spec.

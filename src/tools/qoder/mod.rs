@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared::{self, assumed};
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
@@ -40,9 +40,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Qoder does, as data.

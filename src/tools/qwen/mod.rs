@@ -14,7 +14,7 @@ pub mod native;
 mod replies;
 
 use super::shared::{self, shell_quote};
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
@@ -39,9 +39,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Qwen Code does, as data.

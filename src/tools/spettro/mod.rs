@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
@@ -47,9 +47,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Spettro has not been tried headless here"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// What Spettro does, as data.

@@ -38,8 +38,6 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Trae has not been tried headless here"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What Trae does, as data.

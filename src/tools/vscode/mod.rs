@@ -38,8 +38,6 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver: VS Code's agent runs inside the editor, not headless"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What VS Code does, as data (the hooks page).

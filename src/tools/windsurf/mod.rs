@@ -37,8 +37,6 @@ pub static TOOL: Tool = Tool {
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: the Devin CLI has not been tried headless here"),
     hooks: Hooks::Commands(&CONTRACT),
-    own_plan: None,
-    own_read: None,
 };
 
 /// What the Devin CLI does, as data (protocols-a.md §6b; the seed's "Windsurf sample events"

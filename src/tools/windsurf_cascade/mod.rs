@@ -14,7 +14,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, Plan, PlanContext, Tool};
+use super::{Files, Hooks, Own, Live, Plan, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
@@ -38,9 +38,7 @@ pub static TOOL: Tool = Tool {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver: Cascade runs inside the Windsurf editor, not headless"),
-    hooks: Hooks::Commands(&CONTRACT),
-    own_plan: Some(plan),
-    own_read: None,
+    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
 };
 
 /// A spec's `on: before-tool` / `after-tool` is one Cascade event per `match`.

@@ -19,8 +19,6 @@ pub static TOOL: Tool = Tool {
     files: Files::None("it has no hooks (tasks are not hooks)"),
     live: Live::Cannot("it has no hooks: nothing to run live"),
     hooks: Hooks::NotCommands(REASON),
-    own_plan: None,
-    own_read: None,
 };
 
 /// Why Zed never runs a hook spec.
