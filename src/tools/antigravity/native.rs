@@ -23,10 +23,6 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".agents/hooks.json")],
     user_files: |home| vec![home.join(".gemini/config/hooks.json")],
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: &[
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
@@ -46,21 +42,16 @@ pub static LOADER: Loader = Loader {
         "ask_question",
     ],
     project_glob: ".agents/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
     // agy 1.0.x executes the path with no shell (tools::antigravity `shell`).
     launch: Launch {
-        env_known: false,
-        sets: &[],
         no_shell: true,
-        broken: None,
+        ..Launch::SHELL
     },
     sources: &[
         "protocols-b.md §5 Config (skillsaw for agy 1.1.25; DefenseClaw @db1172f for 1.0.x)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = Shape {

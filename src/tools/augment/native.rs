@@ -21,10 +21,6 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".augment/settings.json")],
     parse: |path, text| grouped_json(&SHAPE, path, text),
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // protocols-b.md §6 Events.
     tool_names: &[
@@ -35,19 +31,15 @@ pub static LOADER: Loader = Loader {
         "remove-files",
     ],
     project_glob: ".augment/settings.json, .augment/settings.local.json",
-    compares: &[],
     unit: "ms",
-    trust: None,
     // Augment starts the script path itself, with no shell (tools::augment `shell`).
     launch: Launch {
-        env_known: false,
-        sets: &[],
         no_shell: true,
-        broken: None,
+        ..Launch::SHELL
     },
     sources: &["protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)"],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("augment", Unit::Millis, "Augment cannot read this settings file, so none of its hooks load");

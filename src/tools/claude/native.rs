@@ -25,18 +25,14 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".claude/settings.json")],
     parse,
-    parse_entries: None,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
     lossy_utf8: true,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     tool_names: TOOL_NAMES,
     project_glob: ".claude/settings.json, .claude/settings.local.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::FailClosed],
-    unit: "s",
     trust: Some(&TRUST),
     // Its variables: protocols-a.md §1 Process "Env".
     launch: Launch {
@@ -48,6 +44,7 @@ pub static LOADER: Loader = Loader {
     ],
     checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    ..Loader::DEFAULT
 };
 
 /// Project hooks load only once the workspace trust dialog is accepted; `-p` (headless) runs a

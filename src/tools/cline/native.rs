@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::native::{NativeError, NativeHandler};
-use crate::tools::native::{Launch, Loader};
+use crate::tools::native::Loader;
 
 /// Cline's loader.
 pub static LOADER: Loader = Loader {
@@ -28,10 +28,6 @@ pub static LOADER: Loader = Loader {
         out
     },
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: &[
         ("SessionStart", "TaskStart"),
         ("Stop", "TaskComplete"),
@@ -41,17 +37,12 @@ pub static LOADER: Loader = Loader {
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
     ],
-    tool_names: &[],
     project_glob: ".clinerules/hooks/<Event>",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 /// Extensions the SDK accepts on a hook file (hook-file-config.ts); `""` is none.

@@ -31,10 +31,6 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // core/src/tools/hook_names.rs: apply_patch answers to Edit and Write too.
     tool_names: &["Bash", "apply_patch", "Edit", "Write", "mcp__server__tool"],
@@ -42,7 +38,6 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     // hook_config.rs: `commandWindows` (TOML `command_windows`) runs instead on Windows.
     compares: &[Field::CommandWindows],
-    unit: "s",
     // protocols-a.md §2 Trust.
     trust: Some(&TRUST),
     // Its variables: protocols-a.md §2 Process "Env" (no CLAUDE_PROJECT_DIR outside plugins).
@@ -54,7 +49,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 /// Every non-managed hook runs only once reviewed and trusted; trust is a hash of the hook's

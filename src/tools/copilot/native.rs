@@ -25,12 +25,10 @@ pub static LOADER: Loader = Loader {
     project_files: |root| json_files_in(&root.join(".github/hooks")),
     user_files: |home| json_files_in(&home.join(".copilot/hooks")),
     parse,
-    parse_entries: None,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
     lossy_utf8: true,
     also_reads: &["claude"],
-    events: &[],
     renames: &[
         ("BeforeTool", "preToolUse"),
         ("AfterTool", "postToolUse"),
@@ -59,7 +57,6 @@ pub static LOADER: Loader = Loader {
     project_glob: ".github/hooks/*.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Cwd],
-    unit: "s",
     trust: Some(&TRUST),
     // Copilot fails closed on hook errors before a tool: a missing binary blocks
     // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets no CLAUDE_PROJECT_DIR for
@@ -75,6 +72,7 @@ pub static LOADER: Loader = Loader {
     sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
     checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    ..Loader::DEFAULT
 };
 
 /// Copilot CLI loads a repository's hook files, its own `.github/hooks/*.json` and Claude's

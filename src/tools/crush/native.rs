@@ -14,7 +14,7 @@ use std::path::Path;
 use crate::matcher;
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Launch, Loader};
+use crate::tools::native::{command_shape, Loader};
 
 /// Crush's loader.
 pub static LOADER: Loader = Loader {
@@ -28,10 +28,6 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: &[
         ("BeforeTool", "PreToolUse"),
         ("preToolUse", "PreToolUse"),
@@ -54,13 +50,9 @@ pub static LOADER: Loader = Loader {
         "mcp_server_tool",
     ],
     project_glob: "crush.json, .crush.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &["protocols-b.md §2 Config (charmbracelet/crush v0.90.0 @37f36e9 config/load.go)"],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("crush", Unit::Seconds, "Crush cannot load its config: it does not start with this file");

@@ -16,10 +16,6 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".cursor/hooks.json")],
     user_files: |home| vec![home.join(".cursor/hooks.json")],
     parse: |path, text| flat_json(&SHAPE, path, text),
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: &[
         ("PreToolUse", "preToolUse"),
         ("PostToolUse", "postToolUse"),
@@ -46,8 +42,6 @@ pub static LOADER: Loader = Loader {
     project_glob: ".cursor/hooks.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::FailClosed],
-    unit: "s",
-    trust: None,
     // Cursor sets CLAUDE_PROJECT_DIR for hooks (protocols-a.md §0 "Several tools read Claude
     // Code's hooks").
     launch: Launch {
@@ -61,6 +55,7 @@ pub static LOADER: Loader = Loader {
     ],
     checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hooks from this file");

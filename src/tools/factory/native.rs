@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{command_shape, CLAUDE_RENAMES, Launch, Loader};
+use crate::tools::native::{command_shape, CLAUDE_RENAMES, Loader};
 
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
@@ -34,10 +34,6 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // The real droid tools (protocols-b.md §3): the docs' Bash/Write never fire.
     tool_names: &[
@@ -57,16 +53,12 @@ pub static LOADER: Loader = Loader {
         "mcp__server__tool",
     ],
     project_glob: ".factory/hooks.json, .factory/settings.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §3 Config (docs.factory.ai/harness/hooks, docs.factory.ai/reference/hooks-reference)",
         "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("factory", Unit::Seconds, "droid loads no hooks from this file");

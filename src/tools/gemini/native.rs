@@ -22,8 +22,6 @@ pub static LOADER: Loader = Loader {
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
     lossy_utf8: true,
-    also_reads: &[],
-    events: &[],
     // `hooks migrate` maps Claude's names to these (gemini-cli commands/hooks/migrate.ts).
     renames: &[
         ("PreToolUse", "BeforeTool"),
@@ -69,6 +67,7 @@ pub static LOADER: Loader = Loader {
     ],
     checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    ..Loader::DEFAULT
 };
 
 /// Project hooks run only in a trusted folder, checked again at run time (protocols-a.md §3

@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Launch, Loader};
+use crate::tools::native::{command_shape, Loader};
 
 /// Goose's loader.
 pub static LOADER: Loader = Loader {
@@ -25,10 +25,6 @@ pub static LOADER: Loader = Loader {
     project_files: |root| plugin_files(&root.join(".agents/plugins")),
     user_files: |home| plugin_files(&home.join(".agents/plugins")),
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: &[
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
@@ -50,15 +46,11 @@ pub static LOADER: Loader = Loader {
         "developer__tree",
     ],
     project_glob: ".agents/plugins/*/hooks/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("goose", Unit::Seconds, "Goose cannot load this plugin's hooks file, so none of its hooks run");

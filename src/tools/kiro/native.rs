@@ -23,7 +23,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Launch, Loader, files_ending_in, json_files_in};
+use crate::tools::native::{Field, Loader, files_ending_in, json_files_in};
 
 /// Kiro's loader.
 pub static LOADER: Loader = Loader {
@@ -38,10 +38,6 @@ pub static LOADER: Loader = Loader {
     // Not documented for CLI 3; the global counterpart of the project folder, as `~/.kiro/agents`.
     user_files: |home| json_files_in(&home.join(".kiro/hooks")),
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     // CLI 2 and IDE trigger names and their CLI 3 names (kiro.dev/docs/cli/v3/hooks).
     renames: &[
         ("agentSpawn", "SessionStart"),
@@ -76,15 +72,12 @@ pub static LOADER: Loader = Loader {
     project_glob: ".kiro/hooks/*.json, .kiro/hooks/*.kiro.hook",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Confirm],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)",
         "IDE .kiro.hook: kiro.dev/docs/hooks/types, kiro.dev/docs/hooks/actions (read 2026-12-01)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const CONSEQUENCE: &str = "Kiro loads no hooks from this file";

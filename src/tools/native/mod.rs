@@ -57,6 +57,40 @@ pub struct Loader {
 }
 
 impl Loader {
+    /// What most loaders share, for `..Loader::DEFAULT`: one parse for the whole file, UTF-8
+    /// only, no cross-reads, events from the tool, no renames, no tool names, no extra fields,
+    /// timeouts in seconds, no trust gate, a shell starts the command, no generator names.
+    /// Every loader names its own id, name, files, parse, glob, sources and day (the empty
+    /// ones here fail tests/registry.rs, and a file read with this parse fails).
+    pub const DEFAULT: Loader = Loader {
+        id: "",
+        name: "",
+        project_files: |_| Vec::new(),
+        user_files: |_| Vec::new(),
+        parse: |path, _| {
+            Err(NativeError {
+                file: path.to_path_buf(),
+                line: None,
+                message: "this loader names no parser".into(),
+                consequence: "hookcheck cannot read the file".into(),
+            })
+        },
+        parse_entries: None,
+        lossy_utf8: false,
+        also_reads: &[],
+        events: &[],
+        renames: &[],
+        tool_names: &[],
+        project_glob: "",
+        compares: &[],
+        unit: "s",
+        trust: None,
+        launch: Launch::SHELL,
+        sources: &[],
+        checked: "",
+        generated_as: &[],
+    };
+
     /// The agent's events: its tool's, or the loader's own list.
     pub fn events(&self) -> Vec<&'static str> {
         super::find(self.id).map_or(self.events.to_vec(), |t| t.event_names())

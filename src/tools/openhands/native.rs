@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, CLAUDE_RENAMES, Launch, Loader};
+use crate::tools::native::{command_shape, CLAUDE_RENAMES, Loader};
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
@@ -23,21 +23,13 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".openhands/hooks.json")],
     user_files: |home| vec![home.join(".openhands/hooks.json")],
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // protocols-b.md §8 Events: the SDK's tool names.
     tool_names: &["terminal", "file_editor", "task_tracker", "browser"],
     project_glob: ".openhands/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &["protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)"],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("openhands", Unit::Seconds, "OpenHands cannot load this hooks file, so none of its hooks run");

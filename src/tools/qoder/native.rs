@@ -6,7 +6,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
+use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Loader};
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
@@ -20,21 +20,13 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".qoder/settings.json")],
     parse: |path, text| grouped_json(&SHAPE, path, text),
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // protocols-b.md §4: the docs use Claude Code's tool names.
     tool_names: crate::tools::claude::native::TOOL_NAMES,
     project_glob: ".qoder/settings.json, .qoder/settings.local.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("qoder", Unit::Seconds, "Qoder cannot read this settings file, so none of its hooks load");

@@ -22,11 +22,9 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| vec![home.join(".qwen/settings.json")],
     parse: |path, text| grouped_json(&SHAPE, path, text),
-    parse_entries: None,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
     lossy_utf8: true,
-    also_reads: &[],
     // protocols-b.md §9 Events.
     events: &[
         "PreToolUse",
@@ -72,8 +70,6 @@ pub static LOADER: Loader = Loader {
         "ReadFile",
     ],
     project_glob: ".qwen/settings.json, .qwen/settings.local.json",
-    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
-    compares: &[],
     unit: "s (1000 and more: ms)",
     trust: Some(&TRUST),
     // Qwen Code replaces $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command (tools::qwen
@@ -87,7 +83,7 @@ pub static LOADER: Loader = Loader {
     },
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 /// Project settings, and so project hooks, load only in a trusted folder (protocols-b.md §9

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{TOOL_RENAMES, Launch, Loader};
+use crate::tools::native::{TOOL_RENAMES, Loader};
 
 /// Spettro's loader.
 pub static LOADER: Loader = Loader {
@@ -22,10 +22,6 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".spettro/hooks.json")],
     user_files: |home| vec![home.join(".spettro/hooks.json")],
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: TOOL_RENAMES,
     // seed 004, "Matcher syntax" and "Built-in tools".
     tool_names: &[
@@ -42,16 +38,12 @@ pub static LOADER: Loader = Loader {
         "web-fetch",
     ],
     project_glob: ".spettro/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "seed 004 (Spettro Runtime Hooks: Hook file format, File locations)",
         "Aploide/spettro internal/hooks/hooks.go @3ad1747a (LoadEffective, loadConfigFile, mergeKey)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 // A file that decodes neither as `{"hooks": [...]}` nor as an array fails LoadEffective, so

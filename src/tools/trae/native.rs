@@ -7,7 +7,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
+use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Loader};
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
@@ -21,23 +21,15 @@ pub static LOADER: Loader = Loader {
         ]
     },
     parse: |path, text| grouped_json(&SHAPE, path, text),
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
     renames: CLAUDE_RENAMES,
     // protocols-b.md §7 Events: the shell tool is RunCommand; others seen in configs.
     tool_names: &["RunCommand", "WriteFile", "ReadFile", "Edit", "Write"],
     project_glob: ".trae/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("trae", Unit::Seconds, "Trae cannot read this hooks file, so none of its hooks load");

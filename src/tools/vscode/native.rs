@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Launch, Loader, json_files_in};
+use crate::tools::native::{Field, Loader, json_files_in};
 
 /// VS Code's loader.
 pub static LOADER: Loader = Loader {
@@ -23,23 +23,15 @@ pub static LOADER: Loader = Loader {
     // `~/.claude/settings.json` is Claude Code's file: read through `also_reads`.
     user_files: |_| Vec::new(),
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
     also_reads: &["claude"],
-    events: &[],
-    renames: &[],
-    // Matchers are ignored: no tool names are compared.
-    tool_names: &[],
     project_glob: ".github/hooks/*.json",
     compares: &[Field::Cwd],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "https://code.visualstudio.com/docs/agent-customization/hooks (Hook file locations, read 2026-12-01)",
     ],
     checked: "2026-12-01",
-    generated_as: &[],
+    // Matchers are ignored: no tool names are compared.
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = Shape {

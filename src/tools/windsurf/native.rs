@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Launch, Loader};
+use crate::tools::native::{command_shape, Loader};
 
 /// Windsurf / Devin CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -22,10 +22,7 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".devin/hooks.v1.json")],
     user_files: |home| vec![home.join(".config/devin/config.json")],
     parse,
-    parse_entries: None,
-    lossy_utf8: false,
     also_reads: &["claude"],
-    events: &[],
     renames: &[
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
@@ -39,16 +36,11 @@ pub static LOADER: Loader = Loader {
     // The payload examples' tool names (protocols-a.md §6b).
     tool_names: &["exec", "edit", "mcp__server__tool"],
     project_glob: ".devin/hooks.v1.json",
-    // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &[
         "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
     ],
     checked: "2026-11-30",
-    generated_as: &[],
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = command_shape("windsurf", Unit::Seconds, "the Devin CLI loads no hooks from this file");

@@ -9,7 +9,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{flat_json, Launch, Loader};
+use crate::tools::native::{flat_json, Loader};
 
 /// Windsurf Cascade's loader.
 pub static LOADER: Loader = Loader {
@@ -18,21 +18,11 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".windsurf/hooks.json")],
     user_files: |home| vec![home.join(".codeium/windsurf/hooks.json")],
     parse: |path, text| flat_json(&SHAPE, path, text),
-    parse_entries: None,
-    lossy_utf8: false,
-    also_reads: &[],
-    events: &[],
-    renames: &[],
-    // No matchers: no tool names.
-    tool_names: &[],
     project_glob: ".windsurf/hooks.json",
-    compares: &[],
-    unit: "s",
-    trust: None,
-    launch: Launch::SHELL,
     sources: &["https://docs.windsurf.com/windsurf/cascade/hooks (Configuration, read 2026-12-01)"],
     checked: "2026-12-01",
-    generated_as: &[],
+    // No matchers: no tool names.
+    ..Loader::DEFAULT
 };
 
 const SHAPE: Shape = Shape {
