@@ -11,9 +11,8 @@ mod replies;
 
 use super::{Files, Live, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
-};
+use crate::contract::{Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall};
+use crate::contract::{Tools, event};
 use crate::spec::On;
 
 /// Antigravity's contract.

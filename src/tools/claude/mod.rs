@@ -16,10 +16,8 @@ use serde_json::Value;
 use super::shared;
 use super::{Files, Live, PlanContext, Hooks, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Claude Code's contract.
 pub static TOOL: Tool = Tool {

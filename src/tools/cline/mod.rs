@@ -22,9 +22,8 @@ use serde_json::{Map, Value, json};
 
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, event};
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;

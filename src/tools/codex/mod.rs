@@ -14,10 +14,8 @@ mod replies;
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, event};
 use crate::matcher;
 
 /// Codex's contract.

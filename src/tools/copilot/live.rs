@@ -4,9 +4,8 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
-    Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup, no_output_result, write_json,
-};
+use crate::tools::live::{Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup};
+use crate::tools::live::{no_output_result, write_json};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {

@@ -22,10 +22,8 @@ use serde_json::Value;
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, event};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::plan::build;

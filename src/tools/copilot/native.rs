@@ -14,9 +14,8 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{
-    Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file, json_files_in, same_folder,
-};
+use crate::tools::native::{Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file};
+use crate::tools::native::{json_files_in, same_folder};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {

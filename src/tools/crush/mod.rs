@@ -21,9 +21,8 @@ use serde_json::{Value, json};
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero, event,
-};
+use crate::contract::{Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero};
+use crate::contract::{event};
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;

@@ -12,10 +12,8 @@ mod replies;
 
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
 /// Cursor's contract.

@@ -15,10 +15,8 @@ mod replies;
 use super::shared;
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Factory droid's contract.
 pub static TOOL: Tool = Tool {

@@ -14,10 +14,8 @@ pub use crate::plan::expand;
 
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
 /// Gemini CLI's contract.

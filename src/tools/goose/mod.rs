@@ -16,10 +16,8 @@ use serde_json::{Map, Value, json};
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;

@@ -14,10 +14,8 @@ use serde_json::Value;
 
 use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, Zero, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, Zero, event};
 use crate::matcher;
 use crate::spec::On;
 use crate::trigger::Trigger;

@@ -16,10 +16,8 @@ use serde_json::Value;
 use super::shared::{self, assumed};
 use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::HookSpec;
 

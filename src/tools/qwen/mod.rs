@@ -16,10 +16,8 @@ mod replies;
 use super::shared::{self, shell_quote};
 use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools,
-    Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 
 /// Qwen Code's contract.

@@ -3,9 +3,8 @@
 
 pub use crate::contract::template::first_alternative;
 pub use crate::plan::assumed;
-pub use crate::plan::build::{
-    exec_program, invocation, merge_env, session_id, shell_quote, stdin_bytes, wrong_trigger,
-};
+pub use crate::plan::build::{exec_program, invocation, merge_env, session_id, shell_quote};
+pub use crate::plan::build::{stdin_bytes, wrong_trigger};
 pub mod claude_reply;
 
 use serde_json::{Map, Value};

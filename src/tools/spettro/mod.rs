@@ -19,10 +19,8 @@ use serde_json::{Map, Value};
 use super::shared;
 use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, Var, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::{HookSpec, On};
 

@@ -17,10 +17,8 @@ use serde_json::Value;
 use super::shared;
 use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, event};
 
 /// VS Code's contract.
 pub static TOOL: Tool = Tool {

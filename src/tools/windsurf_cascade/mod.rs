@@ -16,10 +16,8 @@ use serde_json::Value;
 use super::shared;
 use super::{Files, Hooks, Own, Live, Plan, PlanContext, Tool};
 use crate::contract::reply::Reply;
-use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, ToolCall,
-    Tools, event,
-};
+use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{ToolCall, Tools, event};
 use crate::spec::{On, PortableMatch, When};
 
 /// Windsurf Cascade's contract.
