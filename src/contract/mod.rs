@@ -150,6 +150,19 @@ pub struct Portable {
 }
 
 impl Portable {
+    /// The portable events of an agent with no matchers to write: every `match` narrows
+    /// nothing (the matchers are empty).
+    pub const fn no_matchers(events: &'static [(On, &'static str)]) -> Portable {
+        Portable {
+            events,
+            shell: "",
+            edit: "",
+            read: "",
+            web: "",
+            mcp: "",
+        }
+    }
+
     /// The agent's event and matcher for `on` and `match`, or why it has none.
     pub fn map(
         &self,

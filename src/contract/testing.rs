@@ -30,14 +30,7 @@ pub const fn sample(
         agent: "A",
         events,
         fold_case: false,
-        portable: Portable {
-            events: &[],
-            shell: "",
-            edit: "",
-            read: "",
-            web: "",
-            mcp: "",
-        },
+        portable: Portable::no_matchers(&[]),
         tools: Tools {
             shell: ToolCall::new("Sh", r#"{"command":"$COMMAND"}"#, "{}"),
             edit,

@@ -12,12 +12,11 @@ mod replies;
 
 use serde_json::Value;
 
-use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
+use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool, shared};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, Zero, event};
 use crate::matcher;
-use crate::spec::On;
 use crate::trigger::Trigger;
 
 /// Kiro's contract.
@@ -45,15 +44,8 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        // Kiro has no session end.
-        events: &[
-            (On::SessionStart, "SessionStart"),
-            (On::PromptSubmit, "UserPromptSubmit"),
-            (On::BeforeTool, "PreToolUse"),
-            (On::AfterTool, "PostToolUse"),
-            (On::AfterEdit, "PostToolUse"),
-            (On::Stop, "Stop"),
-        ],
+        // Claude Code's names; Kiro has no session end (the last of them).
+        events: shared::PORTABLE_EVENTS.split_at(6).0,
         // Tool categories (kiro.dev/docs/hooks/types).
         shell: "shell",
         edit: "write",

@@ -44,15 +44,8 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     // Copilot CLI's `preToolUse` is VS Code's `PreToolUse` (FAQ).
     fold_case: true,
-    portable: Portable {
-        events: shared::PORTABLE_EVENTS,
-        // Matchers are ignored: a portable `match` narrows nothing.
-        shell: "",
-        edit: "",
-        read: "",
-        web: "",
-        mcp: "",
-    },
+    // Matchers are ignored: a portable `match` narrows nothing.
+    portable: Portable::no_matchers(shared::PORTABLE_EVENTS),
     tools: Tools {
         // The page's examples: runTerminalCommand with `command`, editFiles with `files`.
         shell: ToolCall::new("runTerminalCommand", r#"{"command":"$COMMAND"}"#, r#""""#),

@@ -49,20 +49,13 @@ pub static CONTRACT: Contract = Contract {
     agent: "Windsurf Cascade",
     events: EVENTS,
     fold_case: false,
-    portable: Portable {
-        events: &[
-            (On::PromptSubmit, "pre_user_prompt"),
-            (On::BeforeTool, ONE_EVENT_PER_KIND),
-            (On::AfterTool, ONE_EVENT_PER_KIND),
-            (On::AfterEdit, "post_write_code"),
-        ],
-        // No matchers: the event is the kind (see [`plan`]).
-        shell: "",
-        edit: "",
-        read: "",
-        web: "",
-        mcp: "",
-    },
+    // No matchers: the event is the kind (see [`plan`]).
+    portable: Portable::no_matchers(&[
+        (On::PromptSubmit, "pre_user_prompt"),
+        (On::BeforeTool, ONE_EVENT_PER_KIND),
+        (On::AfterTool, ONE_EVENT_PER_KIND),
+        (On::AfterEdit, "post_write_code"),
+    ]),
     tools: Tools {
         // No tool names reach a hook; the shell and edit events take --bash and --edit.
         shell: ToolCall::new("run_command", r#"{"command_line":"$COMMAND","cwd":"$ROOT"}"#, "{}"),
