@@ -10,11 +10,11 @@ pub static DRIVER: Driver = Driver {
     id: "claude",
     name: "Claude Code",
     binary: "claude",
-    package: "@anthropic-ai/claude-code@2.1.332",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "@anthropic-ai/claude-code@2.1.332",
 };
 
 /// The tools of the contract (`mod.rs`): `Bash {command}`, `Write {file_path, content}`.

@@ -13,11 +13,11 @@ pub static DRIVER: Driver = Driver {
     id: "cline",
     name: "Cline CLI",
     binary: "cline",
-    package: "cline@3.0.65",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "cline@3.0.65",
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

@@ -11,11 +11,11 @@ pub static DRIVER: Driver = Driver {
     id: "codex",
     name: "Codex",
     binary: "codex",
-    package: "@openai/codex@0.171.0",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "@openai/codex@0.171.0",
 };
 
 /// The tools of the contract (`mod.rs`): a shell tool, `apply_patch` (a patch that adds the

@@ -12,11 +12,11 @@ pub static DRIVER: Driver = Driver {
     id: "copilot",
     name: "Copilot CLI",
     binary: "copilot",
-    package: "@github/copilot@1.0.102",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "@github/copilot@1.0.102",
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

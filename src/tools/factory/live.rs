@@ -11,11 +11,11 @@ pub static DRIVER: Driver = Driver {
     id: "factory",
     name: "Factory droid",
     binary: "droid",
-    package: "droid@0.215.0",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "droid@0.215.0",
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

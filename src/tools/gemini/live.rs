@@ -12,11 +12,11 @@ pub static DRIVER: Driver = Driver {
     id: "gemini",
     name: "Gemini CLI",
     binary: "gemini",
-    package: "@google/gemini-cli@0.61.0",
     model: Model::Scripted,
     calls,
     setup,
     result_from_output,
+    package: "@google/gemini-cli@0.61.0",
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,

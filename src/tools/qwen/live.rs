@@ -10,11 +10,11 @@ pub static DRIVER: Driver = Driver {
     id: "qwen",
     name: "Qwen Code",
     binary: "qwen",
-    package: "@qwen-code/qwen-code@0.24.4",
     model: Model::Server,
     calls,
     setup,
     result_from_output: no_output_result,
+    package: "@qwen-code/qwen-code@0.24.4",
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
