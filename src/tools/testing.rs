@@ -93,6 +93,20 @@ pub fn first_invocation(run: &RunPlan) -> &Invocation {
     inv
 }
 
+/// The invocation of the first command `tool` plans for `yaml` and `--bash ls`; panics when it
+/// does not start.
+pub fn bash_invocation(tool: &Tool, yaml: &str) -> Invocation {
+    first_invocation(&run_plan(tool, yaml, &bash("ls"))).clone()
+}
+
+/// Why `tool` skips the hook `yaml` for `trigger`; panics when the plan is not skipped.
+pub fn skipped_reason(tool: &Tool, yaml: &str, trigger: &Trigger) -> String {
+    match plan(tool, yaml, trigger) {
+        Plan::Skipped { reason, .. } => reason,
+        other => panic!("expected a skipped plan, got {other:?}"),
+    }
+}
+
 /// The stdin payload of a plan's first command, parsed; panics when the plan does not run.
 pub fn planned_input(plan: &Plan) -> Value {
     let Plan::Run(run) = plan else {
@@ -225,6 +239,23 @@ pub const PRE_DENY: &str =
 /// A `hookSpecificOutput` reply for `event` with these fields (`body`, JSON members).
 pub fn hso(event: &str, body: &str) -> String {
     format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{event}",{body}}}}}"#)
+}
+
+/// One row of a reader table that also says whether the reading counts and adds context:
+/// (name, event, outcome, decision, effect, counted, adds context).
+pub type CountedRow<'a> = (&'a str, &'a str, Outcome, Decision, Effect, bool, bool);
+
+/// Checks a [`CountedRow`] table: `tool` reads each row's outcome on its event, for the spec
+/// `yaml`, and comes to the row's decision, effect, counting and context.
+pub fn check_counted_rows(tool: &Tool, yaml: &str, rows: Vec<CountedRow>) {
+    for (name, event, outcome, decision, effect, counted, context) in rows {
+        let r = read(tool, yaml, event, &outcome);
+        assert_eq!(
+            (r.decision, r.effect, r.counted, r.adds_context),
+            (decision, effect, counted, context),
+            "{name}: {r:?}"
+        );
+    }
 }
 
 /// Checks a matcher table: a hook on `event` with each row's matcher runs, or not (the row's

@@ -532,14 +532,7 @@ mod tests {
             );
         }
         // `*` is reported as a skipped rule with the reason.
-        let p = plan(
-            &TOOL,
-            "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
-            &bash("ls"),
-        );
-        let Plan::Skipped { reason, .. } = p else {
-            panic!("{p:?}")
-        };
+        let reason = skipped_reason(&TOOL, "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", &bash("ls"));
         assert!(
             reason.contains("not a valid regular expression"),
             "{reason}"

@@ -266,7 +266,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool, bool)> = vec![
+        let rows: Vec<CountedRow> = vec![
             // (name, event, outcome, decision, effect, counted, adds context)
             ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
             ("S exit 2 blocks PreToolUse", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked, true, false),
@@ -286,14 +286,7 @@ mod tests {
             ("D spawn error", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
             ("D signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true, false),
         ];
-        for (name, event, outcome, decision, effect, counted, context) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!(
-                (r.decision, r.effect, r.counted, r.adds_context),
-                (decision, effect, counted, context),
-                "{name}: {r:?}"
-            );
-        }
+        testing::check_counted_rows(&TOOL, PRE, rows);
     }
 
     #[test]

@@ -282,12 +282,7 @@ mod tests {
 
     #[test]
     fn shell_env_timeout() {
-        let run = run_plan(
-            &TOOL,
-            "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
-            &bash("ls"),
-        );
-        let inv = first_invocation(&run);
+        let inv = bash_invocation(&TOOL, "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n");
         assert_eq!(inv.program, "/bin/sh");
         assert_eq!(inv.args, ["-c", "./h.sh | cat"]);
         for (k, v) in [

@@ -159,7 +159,7 @@ mod tests {
             format!(r#"{{"hookSpecificOutput":{{"hookEventName":"{ev}","{key}":{{"a":1}}}}}}"#)
         };
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect, bool, bool)> = vec![
+        let rows: Vec<CountedRow> = vec![
             // (name, event, outcome, decision, effect, counted, adds context)
             ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds, true, false),
             ("D exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked, true, false),
@@ -187,14 +187,7 @@ mod tests {
             ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, true, false),
             ("S not started", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
         ];
-        for (name, event, outcome, decision, effect, counted, context) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
-            assert_eq!(
-                (r.decision, r.effect, r.counted, r.adds_context),
-                (decision, effect, counted, context),
-                "{name}: {r:?}"
-            );
-        }
+        testing::check_counted_rows(&TOOL, PRE, rows);
         let r = testing::read(
             &TOOL,
             PRE,
