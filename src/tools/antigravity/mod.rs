@@ -195,13 +195,12 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "antigravity", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.txt", false)),
             ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
             ("post_bash", "event: PostToolUse\nmatcher: run_command\ncommand: ./h.sh\n", bash("ls")),
-        ];
-        testing::check_inputs!(TOOL, "antigravity", cases);
+        ]);
     }
 
     #[test]

@@ -23,12 +23,13 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".agents/hooks.json")],
     user_files: |home| vec![home.join(".gemini/config/hooks.json")],
     parse,
+    // Its own name first, then the tool events of TOOL_RENAMES (every name is renamed once).
     renames: &[
+        ("UserPromptSubmit", "PreInvocation"),
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
         ("preToolUse", "PreToolUse"),
         ("postToolUse", "PostToolUse"),
-        ("UserPromptSubmit", "PreInvocation"),
     ],
     // protocols-b.md §5 Events.
     tool_names: &[

@@ -280,7 +280,7 @@ mod tests {
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "claude", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write", portable_edit, edit(".github/workflows/ci.yml", true)),
             ("edit_only_edit", "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
@@ -289,8 +289,7 @@ mod tests {
             ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
-        ];
-        testing::check_inputs!(TOOL, "claude", cases);
+        ]);
     }
 
     #[test]

@@ -434,15 +434,14 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "cline", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("edit_existing_file", PRE, edit("src/main.ts", true)),
             ("edit_new_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("new.ts", false)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("task_complete", "on: stop\ncommand: ./h.sh\n", Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "cline", cases);
+        ]);
     }
 
     #[test]

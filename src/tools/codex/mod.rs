@@ -211,14 +211,13 @@ mod tests {
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "codex", [
             ("bash", PRE, bash("git push -f")),
             ("edit_new_file", portable_edit, edit(".github/workflows/new.yml", false)),
             ("edit_existing_file", "event: PreToolUse\nmatcher: Edit|Write\ncommand: ./h.sh\n", edit("src/main.rs", true)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "codex", cases);
+        ]);
     }
 
     #[test]

@@ -438,12 +438,11 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "crush", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
-        ];
-        testing::check_inputs!(TOOL, "crush", cases);
+        ]);
     }
 
     #[test]

@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "cursor", [
             ("before_shell", SHELL, bash("rm -rf build")),
             ("after_shell", "event: afterShellExecution\ncommand: ./h.sh\n", bash("ls")),
             ("pre_tool_shell", "on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("git push -f")),
@@ -241,8 +241,7 @@ mod tests {
                 "event: beforeReadFile\ncommand: ./h.sh\n",
                 crate::tools::testing::read_file(".env"),
             ),
-        ];
-        testing::check_inputs!(TOOL, "cursor", cases);
+        ]);
     }
 
     #[test]

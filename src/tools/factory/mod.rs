@@ -221,15 +221,14 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "factory", [
             ("bash", PRE, bash("git push -f")),
             ("edit_create", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", true)),
             ("post_bash", "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "factory", cases);
+        ]);
     }
 
     #[test]

@@ -194,14 +194,13 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "gemini", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
             ("edit_replace", "event: BeforeTool\nmatcher: replace\ncommand: ./h.sh\n", edit("a/b.txt", true)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "gemini", cases);
+        ]);
     }
 
     #[test]

@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "goose", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/main.rs", false)),
             ("edit_only_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("src/main.rs", true)),
@@ -500,8 +500,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "goose", cases);
+        ]);
     }
 
     /// The matcher is an unanchored Rust regex on matcher_context; one that does not compile

@@ -25,13 +25,14 @@ pub static LOADER: Loader = Loader {
     project_files: |root| plugin_files(&root.join(".agents/plugins")),
     user_files: |home| plugin_files(&home.join(".agents/plugins")),
     parse,
+    // Its own names first, then the tool events of TOOL_RENAMES (every name is renamed once).
     renames: &[
+        ("beforeShellExecution", "BeforeShellExecution"),
+        ("afterFileEdit", "AfterFileEdit"),
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
         ("preToolUse", "PreToolUse"),
         ("postToolUse", "PostToolUse"),
-        ("beforeShellExecution", "BeforeShellExecution"),
-        ("afterFileEdit", "AfterFileEdit"),
     ],
     // The developer extension's flat names (src/tools/goose.rs) and the prefixed ones
     // (protocols-b.md §1).

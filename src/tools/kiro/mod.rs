@@ -292,11 +292,10 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "kiro", [
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "kiro", cases);
+        ]);
         let p = payload(
             json!({"hook_event_name": "preToolUse", "tool_name": "execute_bash", "tool_input": {"command": "ls"}}),
         );

@@ -226,13 +226,12 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "openhands", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "openhands", cases);
+        ]);
     }
 
     #[test]

@@ -371,14 +371,13 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "qoder", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", false)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("config_change", POLICY, crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "qoder", cases);
+        ]);
     }
 
     #[test]

@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "qwen", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
             ("edit_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("a/b.txt", true)),
@@ -310,8 +310,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "qwen", cases);
+        ]);
     }
 
     #[test]

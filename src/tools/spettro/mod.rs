@@ -256,15 +256,14 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "spettro", [
             ("bash", PRE, bash("rm -rf /tmp/x")),
             ("post_bash", "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n", bash("ls")),
             ("permission_bash", "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n", bash("rm -rf /tmp/x")),
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("edit_only_edit", "event: PreToolUse\nmatcher: file-edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "spettro", cases);
+        ]);
     }
 
     #[test]

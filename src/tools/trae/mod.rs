@@ -171,12 +171,11 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "trae", [
             ("bash", PRE, bash("rm -rf build")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "trae", cases);
+        ]);
     }
 
     #[test]

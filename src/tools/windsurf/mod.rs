@@ -213,15 +213,14 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_inputs!(TOOL, "windsurf", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("permission_request", "event: PermissionRequest\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
             ("post_compaction", "event: PostCompaction\ncommand: ./h.sh\n", Trigger::None),
-        ];
-        testing::check_inputs!(TOOL, "windsurf", cases);
+        ]);
     }
 
     #[test]
