@@ -219,15 +219,14 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
             ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
             ("event: SessionStart\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
             ("event: PreInvocation\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
             ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "no UserPromptSubmit event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     /// An inline command runs on the assumed `sh -c`, said as an assumption, with the note

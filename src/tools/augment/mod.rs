@@ -202,7 +202,7 @@ mod tests {
         let stop_block = hso("Stop", r#""decision":"block","reason":"tests fail""#);
         let post_block = hso("PostToolUse", r#""decision":"block""#);
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("D exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("D {} allows", "PreToolUse", exit(0, "{}", ""), Allow, Effect::Proceeds),
             ("D exit 2 blocks PreToolUse", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
@@ -249,13 +249,12 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
             ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "Augment has no UserPromptSubmit"),
             ("event: PreToolUse\ncommand: h.sh\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     /// Only a script path with a known extension runs, directly (seed 002 shell table).

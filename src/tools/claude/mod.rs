@@ -295,13 +295,12 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_plan_says(&TOOL, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Claude Code has no BeforeTool event"),
             ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", bash("ls"), "powershell"),
             ("event: PreModelSwitch\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
-        ];
-        testing::check_plan_says(&TOOL, cases);
+        ]);
     }
 
     #[test]

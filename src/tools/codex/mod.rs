@@ -170,7 +170,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
             ("R exit 2, empty stderr", "PreToolUse", exit(2, "reason on stdout", ""), Error, Effect::Proceeds),

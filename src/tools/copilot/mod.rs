@@ -404,7 +404,7 @@ mod tests {
         let progress =
             "{\"type\":\"progress\",\"message\":\"checking\"}\n{\"permissionDecision\":\"deny\"}\n";
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("R exit 0, no output", "preToolUse", exit(0, "", ""), Allow, Proceeds),
             ("R exit 2 + stderr", "preToolUse", exit(2, "", "no"), Block, Blocked),
             ("R exit 2, empty stderr", "preToolUse", exit(2, "", ""), Block, Blocked),
@@ -540,7 +540,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_plan_says(&TOOL, [
             // Only create's input is captured (fixtures/live/inputs/copilot--edit.json).
             ("event: preToolUse\nmatcher: edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
@@ -552,8 +552,7 @@ mod tests {
             ("event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n", bash("ls"), "(?i"),
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
             ("on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n", bash("ls"), "MCP"),
-        ];
-        testing::check_plan_says(&TOOL, cases);
+        ]);
     }
 
     #[test]

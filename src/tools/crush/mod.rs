@@ -463,12 +463,11 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             (PRE, prompt("hi"), "Crush has no prompt or stop event"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "only PreToolUse"),
             ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "only PreToolUse"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
         // The snake form of the event is accepted.
         let p = plan(&TOOL, "event: pre_tool_use\ncommand: ./h.sh\n", &bash("ls"));
         assert!(matches!(p, Plan::Run(_)), "{p:?}");

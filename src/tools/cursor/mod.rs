@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_plan_says(&TOOL, [
             ("event: PreToolUse\ncommand: ./h.sh\n", bash("ls"), "Cursor has no PreToolUse event"),
             ("event: preToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "pass --payload"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "builds only afterFileEdit"),
@@ -255,8 +255,7 @@ mod tests {
             ("event: beforeMCPExecution\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
             ("event: preToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
-        ];
-        testing::check_plan_says(&TOOL, cases);
+        ]);
     }
 
     /// Shell syntax runs on the assumed `sh -c`, recorded as an inline command.

@@ -168,7 +168,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("R exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("R exit 2 + stderr", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
             ("R exit 2, empty stderr", "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
@@ -251,15 +251,14 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_plan_says(&TOOL, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Factory droid has no BeforeTool event"),
             ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.txt", true), "picks Edit"),
             ("event: PreToolUse\nmatcher: ApplyPatch\ncommand: ./h.sh\n", edit("a.txt", true), "picks ApplyPatch"),
             ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
             ("event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
-        ];
-        testing::check_plan_says(&TOOL, cases);
+        ]);
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: Read\ncommand: ./h.sh\n",

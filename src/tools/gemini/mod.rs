@@ -161,7 +161,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("R exit 0, no output", "BeforeTool", exit(0, "", ""), Allow, Effect::Proceeds),
             ("R exit 2 + stderr", "BeforeTool", exit(2, "", "no"), Block, Effect::Blocked),
             ("R exit 2, empty stderr", "BeforeTool", exit(2, "", ""), Error, Effect::Proceeds),

@@ -557,14 +557,13 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             ("event: Notification\ncommand: ./h.sh\n", bash("ls"), "Goose has no Notification event"),
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeShellExecution\ncommand: ./h.sh\n", edit("a", true), "pass --bash"),
             ("event: AfterFileEdit\ncommand: ./h.sh\n", bash("ls"), "pass --edit"),
             ("event: PreToolUse\ncommand: ./h.sh\nx-goose:\n  on_failure: deny\n", bash("ls"), "rejects the plugin's hooks.json"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     #[test]

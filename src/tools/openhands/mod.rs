@@ -179,7 +179,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("X exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("X exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
             ("X exit 2, empty stderr blocks", "PreToolUse", exit(2, "", ""), Block, Effect::Blocked),
@@ -237,13 +237,12 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             (PRE, edit("src/a.rs", true), "file_editor input is undocumented"),
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     /// HookMatcher.matches (config.py @611629e6).

@@ -384,15 +384,14 @@ mod tests {
     fn plans_that_do_not_run() {
         let none = crate::trigger::Trigger::None;
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             ("event: TaskCreated\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
             ("event: Setup\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qoder has no BeforeTool"),
             ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.rs", true), "picks Edit"),
             ("event: PreToolUse\nif: WebFetch(*.com)\ncommand: ./h.sh\n", payload(serde_json::json!({"tool_name": "WebFetch", "tool_input": {"url": "x.com"}})), "a glob only for"),
             ("event: Notification\ncommand: ./h.sh\n", none, "pass --payload"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     /// Commands that plan but do not run (seed 002, shell table).

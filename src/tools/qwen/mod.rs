@@ -350,14 +350,13 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_plan_says(&TOOL, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qwen Code has no BeforeTool event"),
             ("event: TodoCreated\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "no exec form"),
             ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
-        ];
-        testing::check_plan_says(&TOOL, cases);
+        ]);
         let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",

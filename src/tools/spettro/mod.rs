@@ -217,7 +217,7 @@ mod tests {
     fn reader_table() {
         use Decision::*;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("D exit 0, no output", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("D deny on the last line", "PreToolUse", exit(0, r#"{"decision":"deny","reason":"r"}"#, ""), Block, Effect::Blocked),
             ("C block denies too", "PreToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
@@ -290,14 +290,13 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "Spettro has no prompt-submit event"),
             ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no stop event"),
             ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no Stop event"),
             (PRE, prompt("hi"), "not fired by --prompt"),
             ("on: before-tool\nmatch: read\ncommand: ./h.sh\n", edit("a", true), "no tool id"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     #[test]

@@ -137,7 +137,7 @@ mod tests {
         use Decision::*;
         let deny = testing::PRE_DENY;
         #[rustfmt::skip]
-        let rows: Vec<(&str, &str, crate::exec::Outcome, Decision, Effect)> = vec![
+        let rows: Vec<Row> = vec![
             ("S exit 0", "PreToolUse", exit(0, "", ""), Allow, Effect::Proceeds),
             ("S exit 2 blocks", "PreToolUse", exit(2, "", "no"), Block, Effect::Blocked),
             ("S exit 1 is an error", "PreToolUse", exit(1, "", "x"), Error, Effect::Proceeds),
@@ -181,15 +181,14 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        let cases = [
+        testing::check_not_run(&TOOL, [
             (PRE, edit("src/a.rs", true), "no edit tool input"),
             ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), "no edit tool"),
             ("on: session-end\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "no SessionEnd"),
             ("event: PreCompact\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Trae has no PreCompact"),
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
-        ];
-        testing::check_not_run(&TOOL, cases);
+        ]);
     }
 
     #[test]
