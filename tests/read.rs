@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Project, stable};
+use common::{Project, Run, stable};
 
 /// A guard on reads of `.env`, portable (`match: read`), and one on Cursor's own read event.
 fn project() -> Project {
@@ -23,19 +23,21 @@ fn project() -> Project {
         )
 }
 
+/// `hookcheck run HOOK FLAG .env` in `p`, then `rest`.
+fn run_on_env(p: &Project, hook: &str, flag: &str, rest: &[&str]) -> Run {
+    let args = ["run", hook, flag, ".env"];
+    p.run(&[&args[..], rest].concat())
+}
+
 #[test]
 fn a_read_reaches_each_agents_read_tool_and_the_guard_blocks_it() {
     let p = project();
-    let run = p.run(&[
-        "run",
+    let run = run_on_env(
+        &p,
         "no-env",
         "--read",
-        ".env",
-        "-t",
-        "claude,crush,gemini",
-        "--expect",
-        "block",
-    ]);
+        &["-t", "claude,crush,gemini", "--expect", "block"],
+    );
     assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
     insta::assert_snapshot!("read_blocks", stable(&run.stdout(), &p));
 }
@@ -43,29 +45,10 @@ fn a_read_reaches_each_agents_read_tool_and_the_guard_blocks_it() {
 #[test]
 fn a_read_event_of_its_own_takes_read_and_not_edit() {
     let p = project();
-    let run = p.run(&[
-        "run",
-        "cursor-read",
-        "--read",
-        ".env",
-        "-t",
-        "cursor",
-        "--include-assumed",
-        "--expect",
-        "block",
-    ]);
+    let cursor = ["-t", "cursor", "--include-assumed", "--expect", "block"];
+    let run = run_on_env(&p, "cursor-read", "--read", &cursor);
     assert_eq!(run.code(), 0, "{}{}", run.stdout(), run.stderr());
-    let edit = p.run(&[
-        "run",
-        "cursor-read",
-        "--edit",
-        ".env",
-        "-t",
-        "cursor",
-        "--include-assumed",
-        "--expect",
-        "block",
-    ]);
+    let edit = run_on_env(&p, "cursor-read", "--edit", &cursor);
     assert_eq!(edit.code(), 1, "{}", edit.stdout());
     assert!(
         edit.stdout().contains("pass --read or --payload"),
@@ -77,15 +60,7 @@ fn a_read_event_of_its_own_takes_read_and_not_edit() {
 #[test]
 fn a_dry_run_shows_the_read_input() {
     let p = project();
-    let run = p.run(&[
-        "run",
-        "no-env",
-        "--read",
-        ".env",
-        "-t",
-        "claude",
-        "--dry-run",
-    ]);
+    let run = run_on_env(&p, "no-env", "--read", &["-t", "claude", "--dry-run"]);
     assert_eq!(run.code(), 0, "{}", run.stderr());
     let out = stable(&run.stdout(), &p);
     let stdin = out
