@@ -14,6 +14,23 @@ pub use portability::non_portable_regex_feature;
 pub use python::python_fullmatch;
 pub use simple::{exact_list_matches, is_exact_list, is_match_all, wildcard_matches};
 
+/// Copies the opening of a character class at `chars[i]` (`[`, then `^` if it follows) into
+/// `out`, a `]` first in the class as the literal `\]` (Go and Python read it so; the regex
+/// crate would not), and returns the index after it.
+fn open_class(chars: &[char], mut i: usize, out: &mut String) -> usize {
+    out.push('[');
+    i += 1;
+    if chars.get(i) == Some(&'^') {
+        out.push('^');
+        i += 1;
+    }
+    if chars.get(i) == Some(&']') {
+        out.push_str(r"\]");
+        i += 1;
+    }
+    i
+}
+
 /// Rust `regex` crate, unanchored `is_match` (the engine Rust-written agents use).
 ///
 /// `Err` carries the compile error when the pattern is not valid `regex` syntax.

@@ -112,17 +112,7 @@ fn prepass(pattern: &str) -> Result<String, String> {
         match c {
             '[' => {
                 in_class = true;
-                out.push('[');
-                i += 1;
-                if chars.get(i) == Some(&'^') {
-                    out.push('^');
-                    i += 1;
-                }
-                // A `]` first in the class is literal.
-                if chars.get(i) == Some(&']') {
-                    out.push_str(r"\]");
-                    i += 1;
-                }
+                i = super::open_class(&chars, i, &mut out);
                 continue;
             }
             '{' => match repeat_len(&chars[i..])? {

@@ -147,25 +147,20 @@ pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
         help: None,
         source_line: None,
     })?;
-    let file = SpecFile {
-        path: path.to_path_buf(),
-        text,
-    };
-    let raw = parse(&file)?;
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("hook")
-        .to_string();
-    validate(raw, file, stem)
+    from_string(path, text)
 }
 
 /// Parses and validates a spec from text, as if read from `path` (used by tests and tools
 /// that hold a spec in memory).
 pub fn from_text(path: &Path, text: &str) -> Result<HookSpec, SpecError> {
+    from_string(path, text.to_string())
+}
+
+/// Parses and validates the spec text read from `path`; its name is the file's stem.
+fn from_string(path: &Path, text: String) -> Result<HookSpec, SpecError> {
     let file = SpecFile {
         path: path.to_path_buf(),
-        text: text.to_string(),
+        text,
     };
     let raw = parse(&file)?;
     let stem = path
