@@ -169,7 +169,7 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (Codex 0.171.0), S =
     /// output_parser.rs @0ea83813 / pre_tool_use.rs, C = the behaviour campaign
-    /// (fixtures/live/campaign, 2026-12-01).
+    /// (fixtures/live/campaign, 2026-12-01), L = a live situation (fixtures/live/situations).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -200,6 +200,7 @@ mod tests {
             ("S prompt block with reason", "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
             ("S prompt exit 2 + stderr", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked),
             ("S stop continue false", "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("L continue false after the tool is feedback, the turn goes on", "PostToolUse", exit(0, r#"{"continue":false,"stopReason":"x"}"#, ""), Block, Effect::Proceeds),
             ("S exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
             ("S PermissionRequest deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#, ""), Block, Effect::Blocked),
         ];

@@ -21,7 +21,11 @@ const NO_EVENT: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12
 /// The campaign cell of a deny without a reason, and its source.
 const NO_REASON: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)";
 
+/// The situation of `continue: false` after a shell call, and the code that answers it.
+const POST_STOP: &str = "real agent: Codex 0.171.0, live situation of 2026-12-01, cell post-bash--continue-false (fixtures/live/situations/observations/post-bash--continue-false--codex.json); source: openai/codex @0082977c codex-rs/hooks/src/events/post_tool_use.rs (parse_completed: continue:false pushes the stopReason, else \"PostToolUse hook stopped execution\", to feedback_messages_for_model)";
+
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
+const POST: Ev = Ev::Is(&["PostToolUse"]);
 const PERMISSION: Ev = Ev::Is(&["PermissionRequest"]);
 /// The events whose schema has `decision` and `reason`.
 const DECIDING: &[&str] = &[
@@ -108,6 +112,10 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PERMISSION).json(&[Test::Is("hookSpecificOutput.decision.behavior", "deny")])
         .ignores_context().src(PARSER),
     rule(Allow).on(PERMISSION).json(&[]).ignores_context().src(PARSER),
+    // After the tool: `continue: false` is feedback, the turn goes on.
+    rule(Block).on(POST).json(&[Test::Bool("continue", false)])
+        .says("continue: false after the tool does not end the turn: Codex hands the stopReason to the model as the hook's feedback and the turn goes on (real agent 0.171.0)")
+        .src(POST_STOP),
     // Elsewhere: `continue: false`, then decision "block" with a reason.
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Codex").src(PARSER),
