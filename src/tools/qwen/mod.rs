@@ -30,6 +30,7 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "real agent: Qwen Code 0.24.4 (docs/reference/real-agents.md, 2026-11-30)",
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
+        "commits: checked 2026-12-01 against the @qwen-code/qwen-code 0.24.4 npm bundle, the release itself (the stored index holds no package.json at these commits): @595cf708 is before 0.24.4 (its firePostToolUseFailureHook lacks the tool_call_id and duration_ms the bundle passes) and @01ed106f after it (its firePostToolUseHook takes an owner the bundle's lacks), so neither is the release commit and the rows that cite them follow the bundle, which reads the same for the code they cite; @01350615 and @1361d7d0 are not checked (the index gives no tree at those commits)",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
     ],
     session_vars: &["QWEN_PROJECT_DIR"],
