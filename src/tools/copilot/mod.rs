@@ -164,8 +164,10 @@ const POST_BLOCKS: Blocks = Blocks::After(
 
 /// camelCase events (hooks-reference.md), then the PascalCase (VS Code / Claude format) ones;
 /// 30 s each (timeoutSec). The matcher sees the camelCase field hooks-reference.md names, or
-/// on PascalCase tool events `tool_name`; elsewhere it is ignored. Only preToolUse,
-/// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies").
+/// on PascalCase tool events `tool_name`; elsewhere it is ignored. preToolUse,
+/// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies"),
+/// and so, seen live in 1.0.102, do postToolUse and userPromptSubmitted ([`POST_BLOCKS`],
+/// [`PROMPT_BLOCKS`]).
 const EVENTS: &[Event] = &[
     event("sessionStart", Kind::SessionStart, 30)
         .blocks(Blocks::No)
