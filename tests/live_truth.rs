@@ -432,7 +432,8 @@ fn known_input_differences(agent: &str) -> &'static [&'static str] {
 /// Trust gates checked live (fixtures/live/trust, `hookcheck live ... --repo-hooks FILE
 /// [--untrusted]`): for each recorded run, the hook file the driver wrote is put in a project,
 /// the agent's trust store says trusted or not as in the run, and hookcheck's recorded gate (the
-/// data lint's `needs-trust` uses) must hold the file back exactly when the agent did not run it.
+/// data lint's `needs-trust` uses), with the cross-read matchers the agent runs on no call, must
+/// hold the hook back exactly when the agent did not run it.
 #[test]
 fn trust_gates_agree_with_every_recorded_run() {
     use hookcheck::native::{inventory, trust};
@@ -473,12 +474,18 @@ fn trust_gates_agree_with_every_recorded_run() {
                 .iter()
                 .any(|(h, _)| h.file.display().to_string() == file);
             let held = trust::gated(loader, &inv).iter().any(|g| g.file == file);
-            let predicted = loads && !held;
+            // A cross-read handler under a matcher the agent reads as no call never runs.
+            let never = inv.loaded_by(loader).iter().any(|(h, cross)| {
+                *cross
+                    && h.file.display().to_string() == file
+                    && hookcheck::tools::native::empty_matcher_runs_nothing(loader.id, h).is_some()
+            });
+            let predicted = loads && !held && !never;
             let ran = run["hook_ran"].as_bool().expect("hook_ran");
             compared += 1;
             if predicted != ran {
                 problems.push(format!(
-                    "{}: {file} trusted={trusted}: hookcheck says the hook {} (loaded {loads}, held back {held}); {} {} {}",
+                    "{}: {file} trusted={trusted}: hookcheck says the hook {} (loaded {loads}, held back {held}, matches no call {never}); {} {} {}",
                     path.display(),
                     if predicted { "runs" } else { "does not run" },
                     agent,

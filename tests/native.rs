@@ -66,6 +66,50 @@ fn copilot_cross_reads_claude_settings_and_warns_on_a_double_run() {
     }
 }
 
+/// Copilot CLI 1.0.102 ran a `.claude/settings.json` hook under `"Bash"` but never under
+/// `"matcher": ""` (fixtures/live/trust/copilot.json); Claude Code runs both.
+#[test]
+fn copilot_runs_no_claude_hook_under_an_empty_matcher_and_says_so() {
+    let both = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 10}]},
+      {"matcher": "", "hooks": [{"type": "command", "command": "./hooks/all.sh", "timeout": 10}]}
+    ]
+  }
+}
+"#;
+    let p = Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .script("hooks/all.sh", &guard("ls"))
+        .file(".claude/settings.json", both);
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--bash", "ls", "-t", "claude,copilot"],
+    );
+    let (claude, copilot) = (target(&v, "claude"), target(&v, "copilot"));
+    assert_eq!(decision(&v, "claude"), "block", "{claude}");
+    assert_eq!(
+        claude["commands"].as_array().map(Vec::len),
+        Some(2),
+        "{claude}"
+    );
+    assert_eq!(decision(&v, "copilot"), "allow", "{copilot}");
+    assert_eq!(
+        copilot["commands"].as_array().map(Vec::len),
+        Some(1),
+        "{copilot}"
+    );
+    // After the trust warning (the folder is not trusted here).
+    let warnings = copilot["warnings"].as_array().expect("warnings");
+    assert_eq!(warnings.len(), 2, "{copilot}");
+    assert_eq!(
+        warnings[1],
+        ".claude/settings.json:5: matcher \"\" runs on every call in Claude Code but never in Copilot CLI; fix: drop the matcher key or write \"*\"",
+        "{copilot}"
+    );
+}
+
 #[test]
 fn stale_file_warnings_name_the_file_and_never_fail_unless_strict() {
     let spec = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\ntimeout: 10\n";
@@ -263,6 +307,12 @@ fn lint_rules_fire_on_their_fixture_only() {
             ".cursor/hooks.json",
             "{\"hooks\": [}",
             r#"{"version": 1, "hooks": {}}"#,
+        ),
+        (
+            "empty-matcher-cross-read",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
         ),
     ];
     for (rule, file, bad, good) in cases {

@@ -14,7 +14,7 @@ pub mod sandbox;
 mod seen;
 pub mod server;
 
-use seen::{FINAL, hook_text_in, seen_in};
+use seen::{FINAL, final_in, hook_text_in, seen_in};
 pub use seen::{
     HookText, Input, Needle, Observation, Observed, Phase, Seen, Trigger, TriggerFields, needles,
     quote,
@@ -337,16 +337,24 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         None => {
             let result = (driver.result_from_output)(&stdout);
             let called = result.is_some() || stdout.contains("\"tool_use\"");
-            // Scripted agents: only the tool result is known; the prompt is their own file.
+            // Scripted agents: only the tool result is known; the prompt is their own file. The
+            // turn went on when the model's scripted final answer shows after it.
             seen.prompt_reached_model = true;
-            seen.turn_went_on = result.is_some();
-            // What it hands back to the model is its tool result: the hook's text, if anywhere.
-            let bodies: Vec<&str> = result.iter().map(String::as_str).collect();
+            seen.turn_went_on = result.is_some() && final_in(&stdout);
+            // What it hands back to the model is its tool result: the hook's text, if anywhere,
+            // and only when the turn went on with it.
+            let bodies: Vec<&str> = match seen.turn_went_on {
+                true => result.iter().map(String::as_str).collect(),
+                false => Vec::new(),
+            };
             seen.hook_text = hook_text_in(&bodies, run.needles);
             (called, result)
         }
     };
-    let observed = run.phase.verdict(&seen, called, tool_result.is_some());
+    // A tool result the turn did not go on with never reached the model (a scripted agent
+    // prints it as its turn ends; a fake server sees one only in a later request).
+    let came_back = tool_result.is_some() && seen.turn_went_on;
+    let observed = run.phase.verdict(&seen, called, came_back);
     let stderr = outcome.stderr.text();
     let tail: Vec<&str> = stderr.lines().rev().take(8).collect();
     Ok(Observation {
@@ -425,6 +433,33 @@ mod tests {
         );
         // Too short to tell apart from anything else the model is sent.
         assert!(got("ok", "x").is_empty());
+    }
+
+    /// stream-json of Gemini CLI 0.61.0 after a shell call (scripted model, 2026-12-01): an
+    /// AfterTool hook's continue:false ends the run after the tool result, with no answer;
+    /// a hook that lets it go on is followed by the scripted final answer.
+    #[test]
+    fn a_scripted_turn_went_on_only_when_the_final_answer_follows() {
+        let stopped = concat!(
+            r#"{"type":"message","role":"user","content":"Run the command"}"#,
+            "\n",
+            r#"{"type":"tool_result","status":"error","output":"Agent execution stopped by hook: hookcheck stop reason","error":{"type":"stop_execution","message":"hookcheck stop reason"}}"#,
+            "\n",
+            r#"{"type":"result","status":"success"}"#,
+            "\n"
+        );
+        let went_on = concat!(
+            r#"{"type":"tool_result","status":"success","output":"hi"}"#,
+            "\n",
+            r#"{"type":"message","role":"assistant","content":"Done.","delta":true}"#,
+            "\n",
+            r#"{"type":"result","status":"success"}"#,
+            "\n"
+        );
+        assert!(!final_in(stopped));
+        assert!(final_in(went_on));
+        // The word inside other text is no answer of its own.
+        assert!(!final_in(r#"{"output":"Done. hi"}"#));
     }
 
     #[test]

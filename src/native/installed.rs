@@ -109,10 +109,20 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             }
         }
         warnings.extend(super::trust::warning(l, inv));
+        // A cross-read handler the agent runs on no call is no spec: it is a warning.
+        let never = |h: &NativeHandler, cross: bool| {
+            cross && crate::tools::native::empty_matcher_runs_nothing(l.id, h).is_some()
+        };
+        for (h, cross) in &loaded {
+            if never(h, *cross) {
+                warnings.push(empty_matcher_warning(l, h));
+            }
+        }
         out.tools.push(tool);
         out.specs.push(
             loaded
                 .iter()
+                .filter(|(h, cross)| !never(h, *cross))
                 .map(|(h, cross)| {
                     let mut h = (*h).clone();
                     if let Some(event) = cross_event(tool, l, &h, *cross) {
@@ -158,6 +168,25 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
 /// A cross-read handler's event in the reader's own name, when the reader does not have the
 /// file's name but renames it (Cursor maps Claude Code's event names to its own:
 /// cursor.com/docs/reference/third-party-hooks).
+/// What a user should know of a cross-read handler under `"matcher": ""` that `l`'s agent runs
+/// on no call, and the fix.
+pub fn empty_matcher_note(l: &Loader, h: &NativeHandler) -> (String, String) {
+    let owner = loader(h.tool).map_or(h.tool, |o| o.name);
+    (
+        format!(
+            "matcher \"\" runs on every call in {owner} but never in {}",
+            l.name
+        ),
+        "drop the matcher key or write \"*\"".to_string(),
+    )
+}
+
+/// [`empty_matcher_note`] as one warning line.
+fn empty_matcher_warning(l: &Loader, h: &NativeHandler) -> String {
+    let (message, fix) = empty_matcher_note(l, h);
+    format!("{}: {message}; fix: {fix}", h.place())
+}
+
 fn cross_event(tool: &Tool, l: &Loader, h: &NativeHandler, cross: bool) -> Option<String> {
     if !cross || tool.event_names().contains(&h.event.as_str()) {
         return None;

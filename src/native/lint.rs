@@ -68,9 +68,21 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         }
         let loaded = inv.loaded_by(l);
         // What breaks before a hook runs at all, as this agent starts it (own and cross-read).
-        for (h, _) in &loaded {
+        for (h, cross) in &loaded {
             for p in super::command::analyse(l, h, root).problems {
                 out.push(finding(p.severity, p.rule, l, h, p.message, p.fix));
+            }
+            // A cross-read handler the agent runs on no call.
+            if *cross && crate::tools::native::empty_matcher_runs_nothing(l.id, h).is_some() {
+                let (message, fix) = super::installed::empty_matcher_note(l, h);
+                out.push(finding(
+                    Severity::Warning,
+                    "empty-matcher-cross-read",
+                    l,
+                    h,
+                    message,
+                    fix,
+                ));
             }
         }
         for d in doubles(l, &loaded, root) {

@@ -31,6 +31,9 @@ pub struct NativeHandler {
     pub event: String,
     /// The matcher (empty when absent).
     pub matcher: String,
+    /// The file wrote the matcher key, empty (`"matcher": ""`): an agent that cross-reads the
+    /// file may take it otherwise than an absent one (see `tools::native::EMPTY_MATCHERS`).
+    pub matcher_written_empty: bool,
     /// The command.
     pub command: String,
     /// Exec-form arguments (no shell).
@@ -76,6 +79,7 @@ impl NativeHandler {
             line,
             event: event.to_string(),
             matcher: String::new(),
+            matcher_written_empty: false,
             command: command.to_string(),
             args: None,
             command_windows: None,

@@ -90,6 +90,10 @@ pub const RULES: &[(&str, &str)] = &[
         "generator-timeout-unit",
         "A timeout the generator wrote in the wrong unit: off by 1000",
     ),
+    (
+        "empty-matcher-cross-read",
+        "A matcher written empty that the file's agent runs on every call and a cross-reader on none",
+    ),
 ];
 
 /// The findings as a SARIF 2.1.0 log.

@@ -129,6 +129,8 @@ fn grouped_into(
                 match handler(shape, path, &mut cursor, event, h) {
                     Ok(Some(mut handler)) => {
                         handler.matcher = matcher.clone();
+                        handler.matcher_written_empty =
+                            group.get("matcher").and_then(Value::as_str) == Some("");
                         out.push(handler);
                     }
                     Ok(None) => {}

@@ -28,6 +28,7 @@ pub static TOOL: Tool = Tool {
         "real agent: Codex 0.171.0, captured 2026-12-01 (fixtures/live/inputs/codex--bash.json): the shell",
         "source: openai/codex codex-rs/hooks/src/engine/command_runner.rs @01746657, output_parser.rs @0ea83813",
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
+        "commits: none of the openai/codex commits cited here (@01746657, @0ea83813, @0082977c, @012d0aa0, @05d99c83) is checked against the rust-v0.171.0 tag: the stored index of openai/codex holds no tags, and codex-rs/Cargo.toml says version 0.0.0 at every commit (the release sets it). Checked instead, 2026-12-01: the messages the rows quote (\"PostToolUse hook exited with code 2 but did not write feedback to stderr\", \"PostToolUse hook stopped execution\", \"hook returned invalid post-tool-use JSON output\", \"unsupported continue:false\", \"unsupported permissionDecision:ask\", \"without a non-empty permissionDecisionReason\", \"did not write a blocking reason to stderr\") are all in the @openai/codex-linux-x64 0.171.0 binary",
         "docs: https://developers.openai.com/codex/hooks",
     ],
     session_vars: &[
@@ -165,7 +166,7 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (Codex 0.171.0), S =
     /// output_parser.rs @0ea83813 / pre_tool_use.rs, C = the behaviour campaign
-    /// (fixtures/live/campaign, 2026-12-01).
+    /// (fixtures/live/campaign, 2026-12-01), L = a live situation (fixtures/live/situations).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -196,6 +197,7 @@ mod tests {
             ("S prompt block with reason", "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
             ("S prompt exit 2 + stderr", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked),
             ("S stop continue false", "Stop", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("L continue false after the tool is feedback, the turn goes on", "PostToolUse", exit(0, r#"{"continue":false,"stopReason":"x"}"#, ""), Block, Effect::Proceeds),
             ("S exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
             ("S PermissionRequest deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#, ""), Block, Effect::Blocked),
         ];

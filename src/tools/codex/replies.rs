@@ -7,21 +7,39 @@ use crate::contract::reply::{Ended, Ev, Rule, Shape, Test, Text, rule};
 use crate::verdict::Decision::{Allow, Block, Error, Timeout};
 use crate::verdict::Effect;
 
+/// Which the cited openai/codex commits are: none is checked against the rust-v0.171.0 tag
+/// (see the contract's `sources`).
+macro_rules! untagged {
+    () => {
+        " (a commit not checked against the rust-v0.171.0 tag; the messages it quotes are in the 0.171.0 binary)"
+    };
+}
+
 /// Codex 0.171.0 run headless against a fake model (docs/reference/real-agents.md).
 const REAL: &str = "real agent: Codex 0.171.0, 2026-11-30 (docs/reference/real-agents.md)";
 /// openai/codex @0ea83813, codex-rs/hooks/src/engine/output_parser.rs.
-const PARSER: &str = "source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs";
+const PARSER: &str = concat!(
+    "source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs",
+    untagged!()
+);
 /// openai/codex @0082977c, codex-rs/hooks/src/events/pre_tool_use.rs.
-const PRE_SRC: &str = "source: openai/codex @0082977c codex-rs/hooks/src/events/pre_tool_use.rs";
+const PRE_SRC: &str = concat!(
+    "source: openai/codex @0082977c codex-rs/hooks/src/events/pre_tool_use.rs",
+    untagged!()
+);
 /// The generated output schemas (codex-rs/hooks/schema/generated: additionalProperties false).
 const SCHEMA: &str = "source: openai/codex codex-rs/hooks/schema/generated (output schemas)";
 
 /// The campaign cell of a hookSpecificOutput without hookEventName, and its source.
-const NO_EVENT: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)";
+const NO_EVENT: &str = concat!("real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)", untagged!());
 /// The campaign cell of a deny without a reason, and its source.
-const NO_REASON: &str = "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)";
+const NO_REASON: &str = concat!("real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)", untagged!());
+
+/// The situation of `continue: false` after a shell call, and the code that answers it.
+const POST_STOP: &str = concat!("real agent: Codex 0.171.0, live situation of 2026-12-01, cell post-bash--continue-false (fixtures/live/situations/observations/post-bash--continue-false--codex.json); source: openai/codex @0082977c codex-rs/hooks/src/events/post_tool_use.rs (parse_completed: continue:false pushes the stopReason, else \"PostToolUse hook stopped execution\", to feedback_messages_for_model)", untagged!());
 
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
+const POST: Ev = Ev::Is(&["PostToolUse"]);
 const PERMISSION: Ev = Ev::Is(&["PermissionRequest"]);
 /// The events whose schema has `decision` and `reason`.
 const DECIDING: &[&str] = &[
@@ -108,6 +126,10 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PERMISSION).json(&[Test::Is("hookSpecificOutput.decision.behavior", "deny")])
         .ignores_context().src(PARSER),
     rule(Allow).on(PERMISSION).json(&[]).ignores_context().src(PARSER),
+    // After the tool: `continue: false` is feedback, the turn goes on.
+    rule(Block).on(POST).json(&[Test::Bool("continue", false)])
+        .says("continue: false after the tool does not end the turn: Codex hands the stopReason to the model as the hook's feedback and the turn goes on (real agent 0.171.0)")
+        .src(POST_STOP),
     // Elsewhere: `continue: false`, then decision "block" with a reason.
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Codex").src(PARSER),

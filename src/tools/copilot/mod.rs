@@ -149,10 +149,21 @@ macro_rules! pascal {
     };
 }
 
+/// A prompt hook's decision "block" keeps the prompt from the model (real agent 1.0.102, live
+/// situation prompt--json-block of 2026-12-01; the hooks reference says it cannot block).
+const PROMPT_BLOCKS: Blocks = Blocks::Yes;
+/// After the tool, decision "block" replaces the tool result (real agent 1.0.102, live
+/// situation post-bash--json-block of 2026-12-01).
+const POST_BLOCKS: Blocks = Blocks::After(
+    "the tool already ran: Copilot hands the model \"Tool result blocked: <reason>\" instead of its result",
+);
+
 /// camelCase events (hooks-reference.md), then the PascalCase (VS Code / Claude format) ones;
 /// 30 s each (timeoutSec). The matcher sees the camelCase field hooks-reference.md names, or
-/// on PascalCase tool events `tool_name`; elsewhere it is ignored. Only preToolUse,
-/// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies").
+/// on PascalCase tool events `tool_name`; elsewhere it is ignored. preToolUse,
+/// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies"),
+/// and so, seen live in 1.0.102, do postToolUse and userPromptSubmitted ([`POST_BLOCKS`],
+/// [`PROMPT_BLOCKS`]).
 const EVENTS: &[Event] = &[
     event("sessionStart", Kind::SessionStart, 30)
         .blocks(Blocks::No)
@@ -161,14 +172,14 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .input(camel!(r#""reason":"complete""#)),
     event("userPromptSubmitted", Kind::Prompt, 30)
-        .blocks(Blocks::No)
+        .blocks(PROMPT_BLOCKS)
         .input(camel!(r#""prompt":"$PROMPT""#)),
     event("userPromptTransformed", Kind::Other, 30).blocks(Blocks::No),
     event("preToolUse", Kind::BeforeTool, 30)
         .matches("toolName")
         .input(camel!(r#""toolName":"$TOOL","toolArgs":"$INPUT""#)),
     event("postToolUse", Kind::AfterTool, 30)
-        .blocks(Blocks::No)
+        .blocks(POST_BLOCKS)
         .matches("toolName")
         .input(camel!(
             r#""toolName":"$TOOL","toolArgs":"$INPUT","toolResult":"$RESPONSE""#
@@ -197,7 +208,7 @@ const EVENTS: &[Event] = &[
     event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
     event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
     event("UserPromptSubmit", Kind::Prompt, 30)
-        .blocks(Blocks::No)
+        .blocks(PROMPT_BLOCKS)
         .input(pascal!(r#""prompt":"$PROMPT""#)),
     // The only tool hookcheck builds an input for is the shell, which Claude names `Bash`.
     event("PreToolUse", Kind::BeforeTool, 30)
@@ -205,7 +216,7 @@ const EVENTS: &[Event] = &[
         .input(pascal!(r#""tool_name":"Bash","tool_input":"$INPUT""#)),
     // Its input in the VS Code format (the tool result) is undocumented: [`plan`] refuses --bash.
     event("PostToolUse", Kind::AfterTool, 30)
-        .blocks(Blocks::No)
+        .blocks(POST_BLOCKS)
         .matches("tool_name"),
     event("PostToolUseFailure", Kind::Tool, 30)
         .blocks(Blocks::No)
@@ -396,7 +407,8 @@ mod tests {
         r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
 
     /// Every reply rule, with its source. R = real-agents.md (Copilot CLI 1.0.102), D = hooks
-    /// reference (protocols-a.md §4), S = behaviour spec (seed 002, "Copilot replies").
+    /// reference (protocols-a.md §4), S = behaviour spec (seed 002, "Copilot replies"), L = a
+    /// live situation (fixtures/live/situations, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -441,6 +453,10 @@ mod tests {
             ("S exit 2 on postToolUseFailure adds context", "postToolUseFailure", exit(2, "", "try x"), Allow, Proceeds),
             ("S timeout fails open on agentStop", "agentStop", timed_out(), Timeout, Proceeds),
             ("D userPromptSubmitted cannot block", "userPromptSubmitted", exit(2, "", ""), Error, Proceeds),
+            ("L userPromptSubmitted decision block keeps the prompt from the model", "userPromptSubmitted", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
+            ("L UserPromptSubmit decides as its twin", "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
+            ("L postToolUse decision block replaces the tool result", "postToolUse", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Proceeds),
+            ("L PostToolUse decides as its twin", "PostToolUse", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Proceeds),
         ];
         testing::check_rows(&TOOL, PRE, rows);
     }

@@ -14,8 +14,10 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file};
-use crate::tools::native::{json_files_in, same_folder};
+use crate::tools::native::{
+    EmptyMatcher, Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file, json_files_in,
+    same_folder,
+};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -100,6 +102,15 @@ static TRUST: Trust = Trust {
         )
     },
     source: "real agent: Copilot CLI 1.0.102 (issue 14, 2026-12-01); docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli",
+};
+
+/// Copilot CLI runs no hook of Claude's `.claude/settings.json` whose group says
+/// `"matcher": ""` (Claude Code runs it on every call): on the shell call, trusted, 1.0.102 ran
+/// the PreToolUse hook under `"Bash"`, `"*"` and no matcher key, never under `""`.
+pub static EMPTY_MATCHER: EmptyMatcher = EmptyMatcher {
+    reader: "copilot",
+    reads: "claude",
+    source: "real agent: Copilot CLI 1.0.102, 2026-12-01, live trust runs of .claude/settings.json (fixtures/live/trust/copilot.json: the run with \"matcher\": \"\" did not run the hook, \"Bash\" did)",
 };
 
 const SHAPE: Shape = Shape {

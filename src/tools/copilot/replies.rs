@@ -25,17 +25,24 @@ const DECIDING: &[&str] = &[
 ];
 const OTHER: Ev = Ev::Not(DECIDING);
 const STOPS: Ev = Ev::Is(&["agentStop", "Stop", "subagentStop", "SubagentStop"]);
+/// The events that take a permission or a stop decision, then `$more`.
+macro_rules! deciding_and {
+    ($($more:literal),*) => {
+        &[
+            "preToolUse",
+            "PreToolUse",
+            "permissionRequest",
+            "PermissionRequest",
+            "agentStop",
+            "Stop",
+            "subagentStop",
+            "SubagentStop",
+            $($more),*
+        ]
+    };
+}
 /// Events where neither a permission nor a stop decision means anything.
-const NO_DECISION: Ev = Ev::Not(&[
-    "preToolUse",
-    "PreToolUse",
-    "permissionRequest",
-    "PermissionRequest",
-    "agentStop",
-    "Stop",
-    "subagentStop",
-    "SubagentStop",
-]);
+const NO_DECISION: Ev = Ev::Not(deciding_and!());
 /// Where additionalContext reaches the model; userPromptSubmitted drops a command hook's output.
 const CONTEXT: Ev = Ev::Is(&[
     "sessionStart",
@@ -47,6 +54,19 @@ const CONTEXT: Ev = Ev::Is(&[
     "notification",
     "Notification",
 ]);
+/// After the tool, and on a prompt: decision "block" counts (real agent 1.0.102).
+const POST: Ev = Ev::Is(&["postToolUse", "PostToolUse"]);
+const PROMPT: Ev = Ev::Is(&["userPromptSubmitted", "UserPromptSubmit"]);
+/// Events where decision "block" means nothing.
+const NO_BLOCK: Ev = Ev::Not(deciding_and!(
+    "postToolUse",
+    "PostToolUse",
+    "userPromptSubmitted",
+    "UserPromptSubmit"
+));
+/// The live situations of decision "block" after a shell call and on a prompt.
+const POST_CELL: &str = "real agent: Copilot CLI 1.0.102, live situation of 2026-12-01, cell post-bash--json-block (fixtures/live/situations/observations/post-bash--json-block--copilot.json): the model got \"Tool result blocked: <reason>\" as the tool result";
+const PROMPT_CELL: &str = "real agent: Copilot CLI 1.0.102, live situation of 2026-12-01, cell prompt--json-block (fixtures/live/situations/observations/prompt--json-block--copilot.json): the prompt never reached the model";
 const POST_FAILURE: Ev = Ev::Is(&["postToolUseFailure", "PostToolUseFailure"]);
 /// An exit other than 0 and 2: a failed hook.
 const FAILED: Ended = Ended::ExitOther(&[0, 2]);
@@ -114,10 +134,16 @@ pub const RULES: &[Rule] = &[
     rule(Error).on(OTHER).exit(2).says("exit 2 is a warning on {event}: it cannot stop anything").src(DOCS),
     rule(Block).on(STOPS).json(&[Test::Is("decision", "block")])
         .says("decision \"block\": Copilot runs another turn with the reason (8 in a row at most)").src(SPEC),
+    rule(Block).on(POST).json(&[Test::Is("decision", "block")])
+        .says("decision \"block\" after the tool: the reason replaces the tool result for the model (real agent 1.0.102; the hooks reference says it cannot block)")
+        .src(POST_CELL),
+    rule(Block).on(PROMPT).json(&[Test::Is("decision", "block")])
+        .says("decision \"block\" on a prompt: Copilot never sends the prompt to the model (real agent 1.0.102; the hooks reference says it cannot block)")
+        .src(PROMPT_CELL),
     rule(Allow).on(CONTEXT).json(&[]).src(DOCS),
     rule(Allow).on(OTHER).src(DOCS),
     note(NO_STOP).on(NO_DECISION).exit(0).json(&[Test::StrNot(PD, &[])]).src(DOCS),
-    note(NO_STOP).on(NO_DECISION).exit(0).json(&[Test::Is("decision", "block"), Test::Lacks(PD)]).src(DOCS),
+    note(NO_STOP).on(NO_BLOCK).exit(0).json(&[Test::Is("decision", "block"), Test::Lacks(PD)]).src(DOCS),
     note(NO_STOP).on(STOPS).exit(0).json(&[Test::StrNot(PD, &[]), Test::Lacks("decision")]).src(DOCS),
     note(NO_STOP).on(STOPS).exit(0).json(&[Test::StrNot(PD, &[]), Test::StrNot("decision", &["block"])])
         .src(DOCS),

@@ -163,7 +163,7 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (droid 0.215.0), S = behaviour
     /// spec (seed 002, "Factory replies"), D = hooks reference, C = the behaviour campaign
-    /// (fixtures/live/campaign, 2026-12-01).
+    /// (fixtures/live/campaign, 2026-12-01), L = a live situation (fixtures/live/situations).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -190,7 +190,7 @@ mod tests {
             ("S continue false halts", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
             ("S continue false on Notification halts", "Notification", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted),
             ("S continue false ignored on SessionEnd", "SessionEnd", exit(0, r#"{"continue":false}"#, ""), Allow, Effect::Proceeds),
-            ("S PostToolUse decision block: tool already ran", "PostToolUse", exit(0, r#"{"decision":"block","reason":"x"}"#, ""), Block, Effect::Proceeds),
+            ("L PostToolUse decision block is ignored", "PostToolUse", exit(0, r#"{"decision":"block","reason":"x"}"#, ""), Allow, Effect::Proceeds),
             ("S PostToolUse exit 2", "PostToolUse", exit(2, "", "x"), Block, Effect::Proceeds),
             ("S UserPromptSubmit decision block", "UserPromptSubmit", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),
             ("S Stop decision block", "Stop", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Blocked),

@@ -26,6 +26,19 @@ macro_rules! cell {
     };
 }
 
+/// A live situation on the real agent: `situation!("post-bash--json-block")` names its cell.
+macro_rules! situation {
+    ($cell:literal) => {
+        concat!(
+            "real agent: Factory droid 0.215.0 (droid exec --auto high), live situation of 2026-12-01, cell ",
+            $cell,
+            " (fixtures/live/situations/observations/",
+            $cell,
+            "--factory.json)"
+        )
+    };
+}
+
 /// Exit 2 cannot stop anything here, so it reads as error (behaviour spec).
 const EXIT2_CANNOT_BLOCK: &[&str] = &[
     "Notification",
@@ -34,9 +47,9 @@ const EXIT2_CANNOT_BLOCK: &[&str] = &[
     "SessionStart",
     "SessionEnd",
 ];
-/// Events on which `decision: "block"` blocks (behaviour spec; not PreToolUse: real droid
-/// 0.215.0 ignores it there).
-const DECISION_BLOCKS: &[&str] = &["PostToolUse", "Stop", "SubagentStop"];
+/// Events on which `decision: "block"` blocks (behaviour spec; not PreToolUse nor PostToolUse:
+/// real droid 0.215.0 ignores it there).
+const DECISION_BLOCKS: &[&str] = &["Stop", "SubagentStop"];
 const PROMPT: Ev = Ev::Is(&["UserPromptSubmit"]);
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const ERASES: &str = "droid erases the prompt";
@@ -93,6 +106,10 @@ pub const RULES: &[Rule] = &[
         .src(cell!("exit0_hso-ask_none")),
     rule(Block).on(PROMPT).exit(0).json(BLOCK).says(ERASES).src(SPEC),
     rule(Block).on(Ev::Is(DECISION_BLOCKS)).exit(0).json(BLOCK).src(SPEC),
+    rule(Allow).on(Ev::Is(&["PostToolUse"])).exit(0).json(BLOCK)
+        .says("droid ignores decision \"block\" after a tool (real agent 0.215.0): the turn goes on and the reason never reaches the model; exit 2 with the reason on stderr does reach it")
+        .fix("{agent} sends a reason back after the tool only on exit 2: write it to stderr and exit 2")
+        .src(situation!("post-bash--json-block")),
     rule(Allow).on(Ev::Is(&["PreToolUse"])).exit(0).json(BLOCK)
         .says("droid ignores decision \"block\" before a tool (real agent 0.215.0): use hookSpecificOutput.permissionDecision \"deny\"")
         .src(REAL),

@@ -331,6 +331,37 @@ pub static SWITCHED_READS: &[SwitchedRead] = &[
     },
 ];
 
+/// A cross-read whose reader takes a matcher key written empty (`"matcher": ""`) as matching
+/// no call, where the file's own agent takes it as every call (an absent key still matches
+/// every call for both).
+pub struct EmptyMatcher {
+    /// The agent that reads.
+    pub reader: &'static str,
+    /// The agent whose files it reads.
+    pub reads: &'static str,
+    /// Where the rule comes from.
+    pub source: &'static str,
+}
+
+/// The cross-reads that run no hook under `"matcher": ""`. Kept beside [`loaders`] so that
+/// adding one touches no loader.
+pub static EMPTY_MATCHERS: &[&EmptyMatcher] = &[&super::copilot::native::EMPTY_MATCHER];
+
+/// The rule of `reader` for a handler it cross-reads whose matcher key is written empty, if
+/// the reader runs it on no call.
+pub fn empty_matcher_runs_nothing(
+    reader: &str,
+    h: &NativeHandler,
+) -> Option<&'static EmptyMatcher> {
+    if !h.matcher_written_empty {
+        return None;
+    }
+    EMPTY_MATCHERS
+        .iter()
+        .copied()
+        .find(|e| e.reader == reader && e.reads == h.tool)
+}
+
 /// How an agent reads a matcher as a regular expression, for lint's flavour checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RegexFlavour {

@@ -28,6 +28,7 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "real agent: Qwen Code 0.24.4 (docs/reference/real-agents.md, 2026-11-30)",
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
+        "commits: checked 2026-12-01 against the @qwen-code/qwen-code 0.24.4 npm bundle, the release itself (the stored index holds no package.json at these commits): @595cf708 is before 0.24.4 (its firePostToolUseFailureHook lacks the tool_call_id and duration_ms the bundle passes) and @01ed106f after it (its firePostToolUseHook takes an owner the bundle's lacks), so neither is the release commit and the rows that cite them follow the bundle, which reads the same for the code they cite; @01350615 and @1361d7d0 are not checked (the index gives no tree at those commits)",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
     ],
     session_vars: &["QWEN_PROJECT_DIR"],
@@ -104,6 +105,10 @@ pub static CONTRACT: Contract = Contract {
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
 const AFTER: Blocks = Blocks::After("the tool already ran: the reason goes back to the model");
+/// PostToolUse: only continue: false blocks, its stopReason as the tool result (real agent
+/// 0.24.4, live situations of 2026-12-01; see replies.rs).
+const POST_AFTER: Blocks =
+    Blocks::After("the tool already ran: the stopReason replaces its result for the model");
 const CONTINUES: Blocks = Blocks::Continues(
     "the reason goes back to the model and the agent keeps going (at most 8 times in a row)",
 );
@@ -117,7 +122,7 @@ const EVENTS: &[Event] = &[
         r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001"}"#,
     ),
     // duration_ms: captured from 0.24.4, 2026-12-01 (fixtures/live/inputs/qwen--post-bash.json).
-    event("PostToolUse", Kind::AfterTool, 60).blocks(AFTER).input(
+    event("PostToolUse", Kind::AfterTool, 60).blocks(POST_AFTER).input(
         r#"{"permission_mode":"default","tool_name":"$TOOL","tool_input":"$INPUT","tool_response":"$RESPONSE","tool_use_id":"toolu_hookcheck_0001","tool_call_id":"call_hookcheck_0001","duration_ms":1}"#,
     ),
     event("PostToolUseFailure", Kind::Tool, 60).blocks(Blocks::No).input(
@@ -249,7 +254,8 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
     /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9, C = the behaviour
-    /// campaign (fixtures/live/campaign, 2026-12-01).
+    /// campaign (fixtures/live/campaign, 2026-12-01), L = a live situation
+    /// (fixtures/live/situations, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -279,7 +285,9 @@ mod tests {
             ("S continue false halts", "UserPromptSubmit", exit(0, r#"{"continue":false}"#, ""), Block, Effect::Halted, true),
             ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds, true),
             ("S killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true),
-            ("S PostToolUse block: tool already ran", "PostToolUse", exit(0, r#"{"decision":"block"}"#, ""), Block, Effect::Proceeds, true),
+            ("L PostToolUse decision block is ignored", "PostToolUse", exit(0, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds, true),
+            ("L PostToolUse exit 2 is ignored", "PostToolUse", exit(2, "", "no"), Error, Effect::Proceeds, true),
+            ("L PostToolUse continue false: the stopReason is the tool result", "PostToolUse", exit(0, r#"{"continue":false,"stopReason":"x"}"#, ""), Block, Effect::Proceeds, true),
             ("S UserPromptSubmit exit 2", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked, true),
             ("S Stop decision block keeps going", "Stop", exit(0, r#"{"decision":"block","reason":"more"}"#, ""), Block, Effect::Blocked, true),
             ("P SessionStart cannot block", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds, true),

@@ -10,16 +10,25 @@ use crate::verdict::Effect;
 /// Qwen Code 0.24.4 run headless against a fake model (docs/reference/real-agents.md).
 const REAL: &str = "real agent: Qwen Code 0.24.4, 2026-11-30 (docs/reference/real-agents.md)";
 /// QwenLM/qwen-code @01350615, packages/core/src/hooks/hookRunner.ts.
-const RUNNER: &str = "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts";
+const RUNNER: &str = "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts (a commit not checked against 0.24.4)";
 /// QwenLM/qwen-code @01ed106f, packages/core/src/hooks/types.ts (reply fields).
-const TYPES: &str = "source: QwenLM/qwen-code @01ed106f packages/core/src/hooks/types.ts";
+const TYPES: &str = "source: QwenLM/qwen-code @01ed106f packages/core/src/hooks/types.ts (a commit after 0.24.4, see the contract's sources)";
 /// The campaign cells of `continue: false` before a tool, and the code that answers them.
-const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-01, cells exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none (fixtures/live/campaign/observations/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePreToolUseHook: continue:false is blockType \"stop\", which the scheduler answers with an execution_denied tool result like a deny (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts)";
+const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-01, cells exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none (fixtures/live/campaign/observations/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePreToolUseHook: continue:false is blockType \"stop\", which the scheduler answers with an execution_denied tool result like a deny (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
+/// The situations after a shell call (`continue: false`, decision "block", exit 2), and the
+/// code that answers them: firePostToolUseHook takes only shouldStopExecution() and
+/// additionalContext, and the scheduler answers a stop with an execution_denied tool result
+/// holding the stopReason.
+const POST_CELLS: &str = "real agent: Qwen Code 0.24.4, live situations of 2026-12-01, cells post-bash--continue-false, post-bash--json-block, post-bash--exit2-stderr (fixtures/live/situations/observations/*--qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePostToolUseHook and its caller in the tool scheduler (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
 /// docs/reference/protocols/protocols-b.md §9 (the events table).
 const PROTOCOLS: &str = "protocols: docs/reference/protocols/protocols-b.md §9";
 
 const CANNOT: &str = "{event} cannot stop anything in Qwen Code, so a block reads as error";
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
+const POST: Ev = Ev::Is(&["PostToolUse"]);
+/// A block Qwen Code does not take after the tool.
+const POST_IGNORES: &str = "Qwen Code ignores a block after the tool (real agent 0.24.4): the reason never reaches the model; only continue: false (its stopReason) or additionalContext does";
+const POST_FIX: &str = "after the tool, {agent} takes only continue: false (its stopReason becomes the tool result) or hookSpecificOutput.additionalContext";
 const PERMISSION: Ev = Ev::Is(&["PermissionRequest"]);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 const BEHAVIOR: &str = "hookSpecificOutput.decision.behavior";
@@ -47,6 +56,9 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PRE).json(&[Test::Bool("continue", false)])
         .says("continue: false before a tool refuses the call like a deny: the stopReason (or \"No reason provided\") is the tool result and the turn goes on (real agent 0.24.4)")
         .src(STOP_CELLS),
+    rule(Block).on(POST).json(&[Test::Bool("continue", false)])
+        .says("continue: false after the tool does not end the turn: the stopReason (or \"Execution stopped by hook\") replaces the tool result and the turn goes on (real agent 0.24.4)")
+        .src(POST_CELLS),
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Qwen Code").src(TYPES),
     // PreToolUse: hookSpecificOutput.permissionDecision wins, then the top-level decision.
@@ -63,6 +75,9 @@ pub const RULES: &[Rule] = &[
     // PermissionRequest: hookSpecificOutput.decision.behavior.
     rule(Block).on(PERMISSION).json(&[Test::Is(BEHAVIOR, "deny")]).src(TYPES),
     rule(Allow).on(PERMISSION).json(&[Test::StrNot(BEHAVIOR, &[])]).src(TYPES),
+    // After the tool: decision "block" or "deny" is ignored.
+    rule(Error).on(POST).json(&[Test::Is("decision", "block")]).says(POST_IGNORES).fix(POST_FIX).src(POST_CELLS),
+    rule(Error).on(POST).json(&[Test::Is("decision", "deny")]).says(POST_IGNORES).fix(POST_FIX).src(POST_CELLS),
     // Elsewhere: decision "block" or "deny".
     rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "block")]).says(CANNOT).src(PROTOCOLS),
     rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "deny")]).says(CANNOT).src(PROTOCOLS),
@@ -85,6 +100,7 @@ pub const RULES: &[Rule] = &[
     // Plain text: the exit code decides.
     rule(Allow).exit(0).says("plain {from} is shown to the user as a system message").src(RUNNER),
     rule(Error).on(Ev::NotBlocking).exit(2).says(CANNOT).src(PROTOCOLS),
+    rule(Error).on(POST).exit(2).says(POST_IGNORES).fix(POST_FIX).src(POST_CELLS),
     rule(Block).exit(2).src(REAL),
     note("exit 2: the plain stderr is the deny reason").exit(2).reply(Shape::Text).src(RUNNER),
     rule(Error).ended(Ended::Signal).says(KILLED).src(RUNNER),
