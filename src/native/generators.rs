@@ -16,10 +16,7 @@
 //! skips every definition with a `matcher`: `if (def.matcher) continue;`), the behaviour the
 //! issue measured on rulesync 17.0.0; read 2026-12-01.
 //!
-//! agent-harness-adapter 0.2.2 is not recognised: its source is a `<tool>.harness.toml`
-//! manifest (github.com/six5536/agent-harness-adapter @2c72e72530c93fd517532e251920eaa1caa20ca7
-//! crates/app/agent-harness-adapter/README.md "The manifest"), and nothing found shows it
-//! reading or writing `.agents/hooks.json`, so that file stays Antigravity's own.
+//! agent-harness-adapter 0.2.2: see [`aha`].
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +25,8 @@ use serde_json::Value;
 use super::finding::{Finding, Severity};
 use super::inventory::Inventory;
 use super::{JsonCursor, shown};
+
+mod aha;
 use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
 
 /// A generator whose canonical source hookcheck reads.
@@ -40,15 +39,25 @@ pub struct Generator {
     pub config: &'static [&'static str],
     /// How to regenerate, for fixes.
     pub regenerate: &'static str,
+    /// What an agent it generates for runs instead of the source, after "<agent> does not
+    /// read it: it runs".
+    pub runs: &'static str,
+    /// Reads its source under a project root, when the project has one.
+    pub read: fn(&'static Generator, &Path) -> Option<Source>,
 }
 
 /// The generators hookcheck knows.
-pub static GENERATORS: &[Generator] = &[Generator {
-    name: "rulesync",
-    files: &[".rulesync/hooks.jsonc", ".rulesync/hooks.json"],
-    config: &["rulesync.jsonc", "rulesync.json"],
-    regenerate: "rulesync generate",
-}];
+pub static GENERATORS: &[Generator] = &[
+    Generator {
+        name: "rulesync",
+        files: &[".rulesync/hooks.jsonc", ".rulesync/hooks.json"],
+        config: &["rulesync.jsonc", "rulesync.json"],
+        regenerate: "rulesync generate",
+        runs: "what rulesync wrote into its own files",
+        read: read_rulesync,
+    },
+    aha::GENERATOR,
+];
 
 /// One hook the source asks for.
 #[derive(Debug, Clone)]
@@ -75,6 +84,8 @@ pub struct Source {
     pub targets: Vec<(String, Option<&'static Loader>)>,
     /// Per target: the hooks the source asks that target for.
     pub hooks: Vec<(String, Vec<SourceHook>)>,
+    /// Hooks in the source that the generator writes for no target, each with why.
+    pub unrun: Vec<(SourceHook, String)>,
 }
 
 impl Source {
@@ -179,59 +190,74 @@ fn hooks_of(v: &Value, cursor: &mut JsonCursor) -> Vec<SourceHook> {
 
 /// The canonical sources under `root`.
 pub fn find(root: &Path) -> Vec<Source> {
-    let mut out = Vec::new();
-    for g in GENERATORS {
-        let Some(path) = g.files.iter().map(|f| root.join(f)).find(|p| p.is_file()) else {
-            continue;
-        };
-        let Some((text, v)) = read_json(&path) else {
-            continue;
-        };
-        let known = generator_targets(g.name);
-        let listed: Option<Vec<String>> = g
-            .config
-            .iter()
-            .find_map(|c| read_json(&root.join(c)))
-            .and_then(|(_, c)| c["targets"].as_array().cloned())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|t| t.as_str().map(String::from))
-                    .collect()
-            });
-        let names: Vec<String> = match listed {
-            Some(l) if l.iter().any(|t| t == "*") => known.iter().map(|t| t.to_string()).collect(),
-            Some(l) => l,
-            None => known
-                .iter()
-                .filter(|t| v.get(**t).is_some())
-                .map(|t| t.to_string())
-                .collect(),
-        };
-        // Lines: the shared list first, then each target's block, in file order.
-        let mut cursor = JsonCursor::new(&text);
-        let shared = hooks_of(&v["hooks"], &mut cursor);
-        let mut hooks = Vec::new();
-        for t in &names {
-            let own = hooks_of(&v[t.as_str()]["hooks"], &mut JsonCursor::new(&text));
-            let mut list: Vec<SourceHook> = shared
-                .iter()
-                .filter(|h| !own.iter().any(|o| o.event == h.event))
-                .cloned()
-                .collect();
-            list.extend(own);
-            hooks.push((t.clone(), list));
-        }
-        out.push(Source {
-            generator: g,
-            file: shown(root, &path),
-            targets: names
-                .iter()
-                .map(|t| (t.clone(), generated_as(g.name, t)))
-                .collect(),
-            hooks,
+    GENERATORS
+        .iter()
+        .filter_map(|g| (g.read)(g, root))
+        .collect()
+}
+
+/// The source files under `root` that are a generator's and no agent's, though an agent
+/// reads a file at that path: each agent's loader skips them.
+pub fn claimed(root: &Path) -> Vec<PathBuf> {
+    find(root).iter().map(|s| root.join(&s.file)).collect()
+}
+
+/// rulesync's source: the first of its files, its targets from its config.
+fn read_rulesync(g: &'static Generator, root: &Path) -> Option<Source> {
+    let path = g.files.iter().map(|f| root.join(f)).find(|p| p.is_file())?;
+    let (text, v) = read_json(&path)?;
+    let known = generator_targets(g.name);
+    let listed: Option<Vec<String>> = g
+        .config
+        .iter()
+        .find_map(|c| read_json(&root.join(c)))
+        .and_then(|(_, c)| c["targets"].as_array().cloned())
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect()
         });
+    let names: Vec<String> = match listed {
+        Some(l) if l.iter().any(|t| t == "*") => known.iter().map(|t| t.to_string()).collect(),
+        Some(l) => l,
+        None => known
+            .iter()
+            .filter(|t| v.get(**t).is_some())
+            .map(|t| t.to_string())
+            .collect(),
+    };
+    // Lines: the shared list first, then each target's block, in file order.
+    let mut cursor = JsonCursor::new(&text);
+    let shared = hooks_of(&v["hooks"], &mut cursor);
+    let mut hooks = Vec::new();
+    for t in &names {
+        let own = hooks_of(&v[t.as_str()]["hooks"], &mut JsonCursor::new(&text));
+        let mut list: Vec<SourceHook> = shared
+            .iter()
+            .filter(|h| !own.iter().any(|o| o.event == h.event))
+            .cloned()
+            .collect();
+        list.extend(own);
+        hooks.push((t.clone(), list));
     }
-    out
+    Some(Source {
+        generator: g,
+        file: shown(root, &path),
+        targets: targets(g, names),
+        hooks,
+        unrun: Vec::new(),
+    })
+}
+
+/// Target names with the agent each is, when hookcheck knows it.
+fn targets(g: &Generator, names: Vec<String>) -> Vec<(String, Option<&'static Loader>)> {
+    names
+        .into_iter()
+        .map(|t| {
+            let l = generated_as(g.name, &t);
+            (t, l)
+        })
+        .collect()
 }
 
 /// The lines `list --installed` prints after its table, one per source found.
@@ -271,14 +297,35 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 file: file.clone(),
                 line: Some(1),
                 message: format!(
-                    "{}; {} does not read it: it runs what {} wrote into its own files",
+                    "{}; {} does not read it: it runs {}",
                     s.note(),
                     l.name,
-                    s.generator.name
+                    s.generator.runs
                 ),
                 fix: format!(
                     "edit the hooks here, not in the generated files, and run `{}`",
                     s.generator.regenerate
+                ),
+            });
+        }
+        for (h, why) in &s.unrun {
+            let agents = s.agents();
+            out.push(Finding {
+                severity: Severity::Warning,
+                rule: "generator-unrun-hook",
+                agent: agents.first().copied(),
+                file: file.clone(),
+                line: Some(h.line),
+                message: format!(
+                    "`{}` on {}: {why}, so {} writes it into no agent's file: {} never run it",
+                    h.command,
+                    h.event,
+                    s.generator.name,
+                    agent_names(&agents),
+                ),
+                fix: format!(
+                    "move it to an event {} runs, or into each agent's own settings by hand",
+                    s.generator.name
                 ),
             });
         }
@@ -347,6 +394,19 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The agents' names for people, joined; "the agents" when there are none.
+fn agent_names(ids: &[&str]) -> String {
+    let names: Vec<&str> = ids
+        .iter()
+        .filter_map(|id| loaders().find(|l| l.id == *id).map(|l| l.name))
+        .collect();
+    if names.is_empty() {
+        "the agents".to_string()
+    } else {
+        names.join(", ")
+    }
 }
 
 fn copied_matcher(
@@ -453,7 +513,7 @@ mod tests {
             .match_indices("rule: \"generator-")
             .map(|(at, _)| text[at + 7..].split('"').next().unwrap_or_default())
             .collect();
-        assert_eq!(ids.len(), 4);
+        assert_eq!(ids.len(), 5);
         for id in ids {
             assert!(
                 super::super::sarif::RULES.iter().any(|(r, _)| *r == id),

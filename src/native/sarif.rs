@@ -90,6 +90,10 @@ pub const RULES: &[(&str, &str)] = &[
         "generator-timeout-unit",
         "A timeout the generator wrote in the wrong unit: off by 1000",
     ),
+    (
+        "generator-unrun-hook",
+        "A hook in the source that the generator writes for no agent: it never runs",
+    ),
 ];
 
 /// The findings as a SARIF 2.1.0 log.
