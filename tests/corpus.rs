@@ -528,3 +528,71 @@ fn the_adapters_source_is_its_own_only_with_its_config() {
         ]
     );
 }
+
+/// A result's rule, file and line.
+type Placed = (&'static str, &'static str, u64);
+
+/// The adapter's drift in SARIF, valid against the vendored SARIF 2.1.0 schema: each
+/// `generator-*` result with its rule, file and line, as the text places them.
+#[test]
+fn the_adapters_drift_is_in_sarif() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/reference/sarif/sarif-schema-2.1.0.json"
+    );
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    let cases: &[(&str, &[Placed])] = &[
+        (
+            "aha-generated",
+            &[("generator-unrun-hook", ".agents/hooks.json", 11)],
+        ),
+        (
+            "aha-dropped",
+            &[
+                ("generator-dropped-hook", ".agents/hooks.json", 10),
+                ("generator-dropped-hook", ".agents/hooks.json", 10),
+                ("generator-dropped-hook", ".agents/hooks.json", 10),
+            ],
+        ),
+        (
+            "aha-timeout-unit",
+            &[("generator-timeout-unit", ".gemini/settings.json", 19)],
+        ),
+    ];
+    for (dir, want) in cases {
+        let p = project(dir);
+        let bin = bin(&p);
+        let (code, out, _) = run(&p, &bin, &["lint", "--format", "sarif"]);
+        assert_eq!(code, if *dir == "aha-generated" { 0 } else { 1 }, "{dir}");
+        let log: Value = serde_json::from_str(&out).expect("SARIF is JSON");
+        assert!(validator.is_valid(&log), "{dir}: {log}");
+        let got: Vec<(String, String, u64)> = log["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter(|r| {
+                r["ruleId"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("generator-") && id != "generator-source")
+            })
+            .map(|r| {
+                let loc = &r["locations"][0]["physicalLocation"];
+                (
+                    r["ruleId"].as_str().unwrap_or_default().to_string(),
+                    loc["artifactLocation"]["uri"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                    loc["region"]["startLine"].as_u64().unwrap_or_default(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String, u64)> = want
+            .iter()
+            .map(|(r, f, l)| (r.to_string(), f.to_string(), *l))
+            .collect();
+        assert_eq!(got, want, "{dir}");
+    }
+}
