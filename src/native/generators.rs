@@ -72,6 +72,9 @@ pub struct SourceHook {
     pub timeout_s: Option<u64>,
     /// The 1-based line of its command.
     pub line: u64,
+    /// For a generator's dispatch hook, the source's commands it runs (empty: it runs
+    /// `command` itself).
+    pub runs: Vec<String>,
 }
 
 /// A canonical source found in a project.
@@ -86,6 +89,9 @@ pub struct Source {
     pub hooks: Vec<(String, Vec<SourceHook>)>,
     /// Hooks in the source that the generator writes for no target, each with why.
     pub unrun: Vec<(SourceHook, String)>,
+    /// The start of the generator's dispatch commands for this source, followed by the target
+    /// and the event, when its agents run the source through a dispatcher.
+    pub dispatch: Option<String>,
 }
 
 impl Source {
@@ -182,6 +188,7 @@ fn hooks_of(v: &Value, cursor: &mut JsonCursor) -> Vec<SourceHook> {
                 command: command.to_string(),
                 timeout_s: d["timeout"].as_u64(),
                 line: cursor.line_of(command),
+                runs: Vec::new(),
             });
         }
     }
@@ -246,6 +253,7 @@ fn read_rulesync(g: &'static Generator, root: &Path) -> Option<Source> {
         targets: targets(g, names),
         hooks,
         unrun: Vec::new(),
+        dispatch: None,
     })
 }
 
@@ -329,6 +337,9 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 ),
             });
         }
+        if let Some(prefix) = &s.dispatch {
+            out.extend(dispatched_twice(&s, prefix, inv));
+        }
         for ((target, loader), (_, hooks)) in s.targets.iter().zip(&s.hooks) {
             let Some(l) = loader else { continue };
             let own: Vec<_> = inv
@@ -369,12 +380,13 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                         file: file.clone(),
                         line: Some(h.line),
                         message: format!(
-                            "{}: the {} source asks target `{target}` for `{}` on {}{}, but {} has no hook running it: {does}",
+                            "{}: the {} source asks target `{target}` for `{}` on {}{}{}, but {} has no hook running it: {does}",
                             l.name,
                             s.generator.name,
                             h.command,
                             h.event,
                             if h.matcher.is_empty() { String::new() } else { format!(" (matcher `{}`)", h.matcher) },
+                            quoted_list(" (which runs ", &h.runs, ")"),
                             shown_files.join(", "),
                         ),
                         fix: format!(
@@ -391,6 +403,68 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                     out.extend(wrong_unit(l, h, g, &file));
                 }
             }
+        }
+    }
+    out
+}
+
+/// `items` as `a`, `b` between `before` and `after`; nothing when there are none.
+fn quoted_list(before: &str, items: &[String], after: &str) -> String {
+    if items.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = items.iter().map(|c| format!("`{c}`")).collect();
+    format!("{before}{}{after}", list.join(", "))
+}
+
+/// Each agent that loads two of the generator's dispatch hooks for one event (its own and a
+/// cross-read agent's): every source hook of that event runs twice each time it fires.
+fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let file = s.file.display().to_string();
+    for l in loaders() {
+        // Its own files come first (`loaded_by`), so the first of two is its own.
+        let mut seen: Vec<(&str, &str, &super::NativeHandler)> = Vec::new();
+        for (g, _) in inv.loaded_by(l) {
+            let Some(rest) = g.command.trim().strip_prefix(prefix) else {
+                continue;
+            };
+            let mut words = rest.split_whitespace();
+            let (Some(target), Some(event), None) = (words.next(), words.next(), words.next())
+            else {
+                continue;
+            };
+            let Some((_, own, first)) = seen.iter().find(|(e, _, _)| *e == event) else {
+                seen.push((event, target, g));
+                continue;
+            };
+            let asked = s
+                .hooks
+                .iter()
+                .find(|(t, _)| t == target)
+                .and_then(|(_, hs)| hs.iter().find(|h| h.command.trim() == g.command.trim()));
+            let (event, runs) = asked.map_or((event, &[][..]), |h| (h.event.as_str(), &h.runs[..]));
+            out.push(Finding {
+                severity: Severity::Warning,
+                rule: "generator-dispatched-twice",
+                agent: Some(l.id),
+                file: g.file.display().to_string(),
+                line: Some(g.line),
+                message: format!(
+                    "{} runs {}'s dispatch of {file} twice on {}, from {} and {}: each of its {} hooks{} runs twice each time it fires",
+                    l.name,
+                    s.generator.name,
+                    g.event,
+                    first.place(),
+                    g.place(),
+                    event,
+                    quoted_list(" (", runs, ")"),
+                ),
+                fix: format!(
+                    "make each of those hooks safe to run twice, or move one that is not (a log, a notification) out of {file} into one agent's own settings; {} warns about this itself at install (\"{own} may load the hooks twice\")",
+                    s.generator.name
+                ),
+            });
         }
     }
     out
@@ -513,7 +587,7 @@ mod tests {
             .match_indices("rule: \"generator-")
             .map(|(at, _)| text[at + 7..].split('"').next().unwrap_or_default())
             .collect();
-        assert_eq!(ids.len(), 5);
+        assert_eq!(ids.len(), 6);
         for id in ids {
             assert!(
                 super::super::sarif::RULES.iter().any(|(r, _)| *r == id),

@@ -109,6 +109,7 @@ fn read(g: &'static Generator, root: &Path) -> Option<Source> {
         targets: targets(g, installed),
         hooks,
         unrun,
+        dispatch: Some(format!("{adapter} hook --hooks {file} ")),
     })
 }
 
@@ -135,6 +136,7 @@ fn events(text: &str, v: &Value) -> (Vec<(&'static str, SourceHook)>, Vec<(Sourc
                     command: command.to_string(),
                     timeout_s: Some(e["timeout"].as_u64().unwrap_or(DEFAULT_TIMEOUT_S)),
                     line: cursor.line_of(command),
+                    runs: Vec::new(),
                 };
                 let tool = e
                     .get("tool")
@@ -159,10 +161,12 @@ fn events(text: &str, v: &Value) -> (Vec<(&'static str, SourceHook)>, Vec<(Sourc
                             Some(r) => {
                                 r.timeout_s =
                                     Some(r.timeout_s.unwrap_or(0) + hook.timeout_s.unwrap_or(0));
+                                r.runs.push(hook.command);
                             }
                             None => {
                                 run = Some(SourceHook {
                                     matcher: String::new(),
+                                    runs: vec![hook.command.clone()],
                                     ..hook
                                 })
                             }
@@ -207,6 +211,7 @@ mod tests {
             })
             .collect();
         assert_eq!(run, [("pre-tool", "PreToolUse", "", Some(70), 2)]);
+        assert_eq!(events(text, &v).0[0].1.runs, ["a.sh", "b.sh"]);
         let unrun: Vec<_> = unrun
             .iter()
             .map(|(h, why)| {
