@@ -16,7 +16,8 @@
 //! skips every definition with a `matcher`: `if (def.matcher) continue;`), the behaviour the
 //! issue measured on rulesync 17.0.0; read 2026-12-01.
 //!
-//! agent-harness-adapter 0.2.2: see [`aha`].
+//! agent-harness-adapter 0.2.2: see `generators/aha.rs`; an agent that loads two of its
+//! dispatches for one event: `generators/twice.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -25,9 +26,10 @@ use serde_json::Value;
 use super::finding::{Finding, Severity};
 use super::inventory::Inventory;
 use super::{JsonCursor, shown};
+use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
 
 mod aha;
-use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
+mod twice;
 
 /// A generator whose canonical source hookcheck reads.
 pub struct Generator {
@@ -329,7 +331,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                     h.command,
                     h.event,
                     s.generator.name,
-                    agent_names(&agents),
+                    twice::agent_names(&agents),
                 ),
                 fix: format!(
                     "move it to an event {} runs, or into each agent's own settings by hand",
@@ -338,7 +340,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
             });
         }
         if let Some(prefix) = &s.dispatch {
-            out.extend(dispatched_twice(&s, prefix, inv));
+            out.extend(twice::dispatched_twice(&s, prefix, inv));
         }
         for ((target, loader), (_, hooks)) in s.targets.iter().zip(&s.hooks) {
             let Some(l) = loader else { continue };
@@ -386,7 +388,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                             h.command,
                             h.event,
                             if h.matcher.is_empty() { String::new() } else { format!(" (matcher `{}`)", h.matcher) },
-                            quoted_list(" (which runs ", &h.runs, ")"),
+                            twice::quoted_list(" (which runs ", &h.runs, ")"),
                             shown_files.join(", "),
                         ),
                         fix: format!(
@@ -406,81 +408,6 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
         }
     }
     out
-}
-
-/// `items` as `a`, `b` between `before` and `after`; nothing when there are none.
-fn quoted_list(before: &str, items: &[String], after: &str) -> String {
-    if items.is_empty() {
-        return String::new();
-    }
-    let list: Vec<String> = items.iter().map(|c| format!("`{c}`")).collect();
-    format!("{before}{}{after}", list.join(", "))
-}
-
-/// Each agent that loads two of the generator's dispatch hooks for one event (its own and a
-/// cross-read agent's): every source hook of that event runs twice each time it fires.
-fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let file = s.file.display().to_string();
-    for l in loaders() {
-        // Its own files come first (`loaded_by`), so the first of two is its own.
-        let mut seen: Vec<(&str, &str, &super::NativeHandler)> = Vec::new();
-        for (g, _) in inv.loaded_by(l) {
-            let Some(rest) = g.command.trim().strip_prefix(prefix) else {
-                continue;
-            };
-            let mut words = rest.split_whitespace();
-            let (Some(target), Some(event), None) = (words.next(), words.next(), words.next())
-            else {
-                continue;
-            };
-            let Some((_, own, first)) = seen.iter().find(|(e, _, _)| *e == event) else {
-                seen.push((event, target, g));
-                continue;
-            };
-            let asked = s
-                .hooks
-                .iter()
-                .find(|(t, _)| t == target)
-                .and_then(|(_, hs)| hs.iter().find(|h| h.command.trim() == g.command.trim()));
-            let (event, runs) = asked.map_or((event, &[][..]), |h| (h.event.as_str(), &h.runs[..]));
-            out.push(Finding {
-                severity: Severity::Warning,
-                rule: "generator-dispatched-twice",
-                agent: Some(l.id),
-                file: g.file.display().to_string(),
-                line: Some(g.line),
-                message: format!(
-                    "{} runs {}'s dispatch of {file} twice on {}, from {} and {}: each of its {} hooks{} runs twice each time it fires",
-                    l.name,
-                    s.generator.name,
-                    g.event,
-                    first.place(),
-                    g.place(),
-                    event,
-                    quoted_list(" (", runs, ")"),
-                ),
-                fix: format!(
-                    "make each of those hooks safe to run twice, or move one that is not (a log, a notification) out of {file} into one agent's own settings; {} warns about this itself at install (\"{own} may load the hooks twice\")",
-                    s.generator.name
-                ),
-            });
-        }
-    }
-    out
-}
-
-/// The agents' names for people, joined; "the agents" when there are none.
-fn agent_names(ids: &[&str]) -> String {
-    let names: Vec<&str> = ids
-        .iter()
-        .filter_map(|id| loaders().find(|l| l.id == *id).map(|l| l.name))
-        .collect();
-    if names.is_empty() {
-        "the agents".to_string()
-    } else {
-        names.join(", ")
-    }
 }
 
 fn copied_matcher(
@@ -582,7 +509,12 @@ mod tests {
 
     #[test]
     fn every_rule_here_is_in_the_sarif_rule_list() {
-        let text = include_str!("generators.rs");
+        let text = [
+            include_str!("generators.rs"),
+            include_str!("generators/aha.rs"),
+            include_str!("generators/twice.rs"),
+        ]
+        .concat();
         let ids: Vec<&str> = text
             .match_indices("rule: \"generator-")
             .map(|(at, _)| text[at + 7..].split('"').next().unwrap_or_default())
