@@ -44,6 +44,9 @@ pub struct Generator {
     /// What an agent it generates for runs instead of the source, after "<agent> does not
     /// read it: it runs".
     pub runs: &'static str,
+    /// The program its generated hooks run at hook time and how to install it, when they run
+    /// one of its own (a dispatcher) rather than the source's commands.
+    pub dispatcher: Option<(&'static str, &'static str)>,
     /// Reads its source under a project root, when the project has one.
     pub read: fn(&'static Generator, &Path) -> Option<Source>,
 }
@@ -56,6 +59,7 @@ pub static GENERATORS: &[Generator] = &[
         config: &["rulesync.jsonc", "rulesync.json"],
         regenerate: "rulesync generate",
         runs: "what rulesync wrote into its own files",
+        dispatcher: None,
         read: read_rulesync,
     },
     aha::GENERATOR,
@@ -195,6 +199,15 @@ fn hooks_of(v: &Value, cursor: &mut JsonCursor) -> Vec<SourceHook> {
         }
     }
     out
+}
+
+/// How to install `program` when it is a generator's dispatcher: "<generator>'s dispatcher:
+/// <how>".
+pub fn dispatcher_install(program: &str) -> Option<String> {
+    GENERATORS.iter().find_map(|g| {
+        let (p, how) = g.dispatcher?;
+        (p == program).then(|| format!("{}'s dispatcher: {how}", g.name))
+    })
 }
 
 /// The canonical sources under `root`.

@@ -39,6 +39,11 @@ pub const GENERATOR: Generator = Generator {
     ],
     regenerate: "agent-harness-adapter install",
     runs: "the dispatch hooks agent-harness-adapter wrote into its own files, and they run this file's matching entries at hook time",
+    // The crate's README.md, "Install".
+    dispatcher: Some((
+        "agent-harness-adapter",
+        "`npm install -g @six5536/agent-harness-adapter` or `cargo install agent-harness-adapter`",
+    )),
     read,
 };
 
