@@ -193,6 +193,39 @@ const CASES: &[Case] = &[
         decisions: &[&[("claude", "block"), ("gemini", "allow")]],
         lint_code: 1,
     },
+    // A real agent-harness-adapter 0.2.2 run (fixtures/corpus/aha-generated/README.md):
+    // `.agents/hooks.json` is the adapter's source (its config says so), not Antigravity's own
+    // file; each agent runs one dispatch hook per event, and the dispatcher is not installed
+    // here, so each is a missing program (Gemini CLI blocks on the exit 127, Claude Code goes
+    // ahead); the source's `Notification` hook runs nowhere.
+    Case {
+        name: "aha-generated",
+        dir: "aha-generated",
+        trusted: true,
+        runs: &[("--bash", "rm -rf build", "claude,gemini")],
+        decisions: &[&[("claude", "error"), ("gemini", "block")]],
+        lint_code: 0,
+    },
+    // A `Stop` hook added to the adapter's source after `agent-harness-adapter install`
+    // (the generator's `status` says "stale"): no agent's file dispatches Stop yet.
+    Case {
+        name: "aha-dropped",
+        dir: "aha-dropped",
+        trusted: true,
+        runs: &[],
+        decisions: &[],
+        lint_code: 1,
+    },
+    // The adapter's Gemini dispatch timeout edited by hand to `10` (Claude Code's seconds):
+    // Gemini CLI reads 10 ms, and `install` leaves a part edited by hand alone.
+    Case {
+        name: "aha-timeout-unit",
+        dir: "aha-timeout-unit",
+        trusted: true,
+        runs: &[],
+        decisions: &[],
+        lint_code: 1,
+    },
     // The source's 30 s written as Gemini CLI's `timeout: 30`, which Gemini reads as 30 ms.
     // No run: a 30 ms limit makes the guard's verdict depend on the machine's speed.
     Case {
@@ -366,6 +399,9 @@ fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &s
             "Windsurf Cascade",
             "Kiro",
             "VS Code",
+            "Qwen Code",
+            "Cursor",
+            "Factory droid",
         ];
         assert!(
             names
@@ -427,15 +463,20 @@ fn corpus_cases_print_what_each_agent_does() {
     }
 }
 
+/// `list --installed --format json` in the project, which succeeds and says nothing on stderr.
+fn listed(p: &Project, bin: &Path) -> Value {
+    let (code, stdout, stderr) = run(p, bin, &["list", "--installed", "--format", "json"]);
+    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+    serde_json::from_str(&stdout).expect("JSON")
+}
+
 /// `list --installed --format json` names a generator's canonical source, as the text does, so
 /// a script sees that `.rulesync/hooks.jsonc` is no agent's own file but what they are made from.
 #[test]
 fn list_installed_json_names_the_canonical_sources() {
     let p = project("rulesync-copilot-dropped");
     let bin = bin(&p);
-    let (code, stdout, stderr) = run(&p, &bin, &["list", "--installed", "--format", "json"]);
-    assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
-    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let v = listed(&p, &bin);
     assert_eq!(
         v["sources"],
         serde_json::json!([{
@@ -446,7 +487,129 @@ fn list_installed_json_names_the_canonical_sources() {
     );
     // A project with no generator says so with an empty list, not a missing field.
     let plain = project("copilot-cross-read");
-    let (_, stdout, _) = run(&plain, &bin, &["list", "--installed", "--format", "json"]);
-    let v: Value = serde_json::from_str(&stdout).expect("JSON");
+    let v = listed(&plain, &bin);
     assert_eq!(v["sources"], serde_json::json!([]));
+}
+
+/// The adapter's source is named in `sources`; without the adapter's config the same
+/// `.agents/hooks.json` is Antigravity's own file again, read as Antigravity reads it.
+#[test]
+fn the_adapters_source_is_its_own_only_with_its_config() {
+    let p = project("aha-dropped");
+    let bin = bin(&p);
+    let v = listed(&p, &bin);
+    assert_eq!(
+        v["sources"],
+        serde_json::json!([{
+            "file": ".agents/hooks.json",
+            "generator": "agent-harness-adapter",
+            "generates": ["claude", "copilot", "gemini"]
+        }])
+    );
+    let files = |v: &Value, agent: &str| -> Vec<String> {
+        v["handlers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|h| h["agent"] == agent)
+            .map(|h| h["file"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(files(&v, "antigravity"), Vec::<String>::new());
+    std::fs::remove_file(p.root().join(".agents/agent-harness-adapter.toml")).expect("rm config");
+    let v = listed(&p, &bin);
+    assert_eq!(v["sources"], serde_json::json!([]));
+    assert_eq!(
+        files(&v, "antigravity"),
+        [
+            ".agents/hooks.json",
+            ".agents/hooks.json",
+            ".agents/hooks.json"
+        ]
+    );
+}
+
+/// A result's rule, file and line.
+type Placed = (&'static str, &'static str, u64);
+
+/// The adapter's drift in SARIF, valid against the vendored SARIF 2.1.0 schema: each
+/// `generator-*` result with its rule, file and line, as the text places them.
+#[test]
+fn the_adapters_drift_is_in_sarif() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/reference/sarif/sarif-schema-2.1.0.json"
+    );
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("schema")).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid schema");
+    // Copilot CLI and VS Code (and Devin CLI, when installed for) load Claude Code's dispatch
+    // too: each event's dispatch twice, placed at the cross-read one.
+    const TWICE: &str = "generator-dispatched-twice";
+    const CLAUDE: &str = ".claude/settings.json";
+    let twice: &[Placed] = &[(TWICE, CLAUDE, 8), (TWICE, CLAUDE, 19)];
+    let cases: Vec<(&str, Vec<Placed>)> = vec![
+        (
+            "aha-generated",
+            [
+                &[("generator-unrun-hook", ".agents/hooks.json", 11)][..],
+                twice,
+                twice,
+                twice,
+            ]
+            .concat(),
+        ),
+        (
+            "aha-dropped",
+            [
+                twice,
+                twice,
+                &[("generator-dropped-hook", ".agents/hooks.json", 10); 3][..],
+            ]
+            .concat(),
+        ),
+        (
+            "aha-timeout-unit",
+            [
+                twice,
+                twice,
+                &[("generator-timeout-unit", ".gemini/settings.json", 19)][..],
+            ]
+            .concat(),
+        ),
+    ];
+    for (dir, want) in &cases {
+        let p = project(dir);
+        let bin = bin(&p);
+        let (code, out, _) = run(&p, &bin, &["lint", "--format", "sarif"]);
+        assert_eq!(code, if *dir == "aha-generated" { 0 } else { 1 }, "{dir}");
+        let log: Value = serde_json::from_str(&out).expect("SARIF is JSON");
+        assert!(validator.is_valid(&log), "{dir}: {log}");
+        let got: Vec<(String, String, u64)> = log["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter(|r| {
+                r["ruleId"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with("generator-") && id != "generator-source")
+            })
+            .map(|r| {
+                let loc = &r["locations"][0]["physicalLocation"];
+                (
+                    r["ruleId"].as_str().unwrap_or_default().to_string(),
+                    loc["artifactLocation"]["uri"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                    loc["region"]["startLine"].as_u64().unwrap_or_default(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, String, u64)> = want
+            .iter()
+            .map(|(r, f, l)| (r.to_string(), f.to_string(), *l))
+            .collect();
+        assert_eq!(got, want, "{dir}");
+    }
 }

@@ -152,8 +152,10 @@ impl Cx<'_> {
                 Severity::Warning,
                 format!("{what}; {consequence}"),
                 format!(
-                    "install `{name}` where {} runs, or call it by its full path",
-                    self.l.name
+                    "install `{name}` where {} runs{}, or call it by its full path",
+                    self.l.name,
+                    super::generators::dispatcher_install(name)
+                        .map_or_else(String::new, |how| format!(" ({how})"))
                 ),
             );
         }

@@ -16,10 +16,8 @@
 //! skips every definition with a `matcher`: `if (def.matcher) continue;`), the behaviour the
 //! issue measured on rulesync 17.0.0; read 2026-12-01.
 //!
-//! agent-harness-adapter 0.2.2 is not recognised: its source is a `<tool>.harness.toml`
-//! manifest (github.com/six5536/agent-harness-adapter @2c72e72530c93fd517532e251920eaa1caa20ca7
-//! crates/app/agent-harness-adapter/README.md "The manifest"), and nothing found shows it
-//! reading or writing `.agents/hooks.json`, so that file stays Antigravity's own.
+//! agent-harness-adapter 0.2.2: see `generators/aha.rs`; an agent that loads two of its
+//! dispatches for one event: `generators/twice.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -29,6 +27,9 @@ use super::finding::{Finding, Severity};
 use super::inventory::Inventory;
 use super::{JsonCursor, shown};
 use crate::tools::native::{Loader, generated_as, generator_targets, loaders};
+
+mod aha;
+mod twice;
 
 /// A generator whose canonical source hookcheck reads.
 pub struct Generator {
@@ -40,15 +41,29 @@ pub struct Generator {
     pub config: &'static [&'static str],
     /// How to regenerate, for fixes.
     pub regenerate: &'static str,
+    /// What an agent it generates for runs instead of the source, after "<agent> does not
+    /// read it: it runs".
+    pub runs: &'static str,
+    /// The program its generated hooks run at hook time and how to install it, when they run
+    /// one of its own (a dispatcher) rather than the source's commands.
+    pub dispatcher: Option<(&'static str, &'static str)>,
+    /// Reads its source under a project root, when the project has one.
+    pub read: fn(&'static Generator, &Path) -> Option<Source>,
 }
 
 /// The generators hookcheck knows.
-pub static GENERATORS: &[Generator] = &[Generator {
-    name: "rulesync",
-    files: &[".rulesync/hooks.jsonc", ".rulesync/hooks.json"],
-    config: &["rulesync.jsonc", "rulesync.json"],
-    regenerate: "rulesync generate",
-}];
+pub static GENERATORS: &[Generator] = &[
+    Generator {
+        name: "rulesync",
+        files: &[".rulesync/hooks.jsonc", ".rulesync/hooks.json"],
+        config: &["rulesync.jsonc", "rulesync.json"],
+        regenerate: "rulesync generate",
+        runs: "what rulesync wrote into its own files",
+        dispatcher: None,
+        read: read_rulesync,
+    },
+    aha::GENERATOR,
+];
 
 /// One hook the source asks for.
 #[derive(Debug, Clone)]
@@ -63,6 +78,9 @@ pub struct SourceHook {
     pub timeout_s: Option<u64>,
     /// The 1-based line of its command.
     pub line: u64,
+    /// For a generator's dispatch hook, the source's commands it runs (empty: it runs
+    /// `command` itself).
+    pub runs: Vec<String>,
 }
 
 /// A canonical source found in a project.
@@ -75,6 +93,11 @@ pub struct Source {
     pub targets: Vec<(String, Option<&'static Loader>)>,
     /// Per target: the hooks the source asks that target for.
     pub hooks: Vec<(String, Vec<SourceHook>)>,
+    /// Hooks in the source that the generator writes for no target, each with why.
+    pub unrun: Vec<(SourceHook, String)>,
+    /// The start of the generator's dispatch commands for this source, followed by the target
+    /// and the event, when its agents run the source through a dispatcher.
+    pub dispatch: Option<String>,
 }
 
 impl Source {
@@ -171,67 +194,93 @@ fn hooks_of(v: &Value, cursor: &mut JsonCursor) -> Vec<SourceHook> {
                 command: command.to_string(),
                 timeout_s: d["timeout"].as_u64(),
                 line: cursor.line_of(command),
+                runs: Vec::new(),
             });
         }
     }
     out
 }
 
+/// How to install `program` when it is a generator's dispatcher: "<generator>'s dispatcher:
+/// <how>".
+pub fn dispatcher_install(program: &str) -> Option<String> {
+    GENERATORS.iter().find_map(|g| {
+        let (p, how) = g.dispatcher?;
+        (p == program).then(|| format!("{}'s dispatcher: {how}", g.name))
+    })
+}
+
 /// The canonical sources under `root`.
 pub fn find(root: &Path) -> Vec<Source> {
-    let mut out = Vec::new();
-    for g in GENERATORS {
-        let Some(path) = g.files.iter().map(|f| root.join(f)).find(|p| p.is_file()) else {
-            continue;
-        };
-        let Some((text, v)) = read_json(&path) else {
-            continue;
-        };
-        let known = generator_targets(g.name);
-        let listed: Option<Vec<String>> = g
-            .config
-            .iter()
-            .find_map(|c| read_json(&root.join(c)))
-            .and_then(|(_, c)| c["targets"].as_array().cloned())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|t| t.as_str().map(String::from))
-                    .collect()
-            });
-        let names: Vec<String> = match listed {
-            Some(l) if l.iter().any(|t| t == "*") => known.iter().map(|t| t.to_string()).collect(),
-            Some(l) => l,
-            None => known
-                .iter()
-                .filter(|t| v.get(**t).is_some())
-                .map(|t| t.to_string())
-                .collect(),
-        };
-        // Lines: the shared list first, then each target's block, in file order.
-        let mut cursor = JsonCursor::new(&text);
-        let shared = hooks_of(&v["hooks"], &mut cursor);
-        let mut hooks = Vec::new();
-        for t in &names {
-            let own = hooks_of(&v[t.as_str()]["hooks"], &mut JsonCursor::new(&text));
-            let mut list: Vec<SourceHook> = shared
-                .iter()
-                .filter(|h| !own.iter().any(|o| o.event == h.event))
-                .cloned()
-                .collect();
-            list.extend(own);
-            hooks.push((t.clone(), list));
-        }
-        out.push(Source {
-            generator: g,
-            file: shown(root, &path),
-            targets: names
-                .iter()
-                .map(|t| (t.clone(), generated_as(g.name, t)))
-                .collect(),
-            hooks,
+    GENERATORS
+        .iter()
+        .filter_map(|g| (g.read)(g, root))
+        .collect()
+}
+
+/// The source files under `root` that are a generator's and no agent's, though an agent
+/// reads a file at that path: each agent's loader skips them.
+pub fn claimed(root: &Path) -> Vec<PathBuf> {
+    find(root).iter().map(|s| root.join(&s.file)).collect()
+}
+
+/// rulesync's source: the first of its files, its targets from its config.
+fn read_rulesync(g: &'static Generator, root: &Path) -> Option<Source> {
+    let path = g.files.iter().map(|f| root.join(f)).find(|p| p.is_file())?;
+    let (text, v) = read_json(&path)?;
+    let known = generator_targets(g.name);
+    let listed: Option<Vec<String>> = g
+        .config
+        .iter()
+        .find_map(|c| read_json(&root.join(c)))
+        .and_then(|(_, c)| c["targets"].as_array().cloned())
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect()
         });
+    let names: Vec<String> = match listed {
+        Some(l) if l.iter().any(|t| t == "*") => known.iter().map(|t| t.to_string()).collect(),
+        Some(l) => l,
+        None => known
+            .iter()
+            .filter(|t| v.get(**t).is_some())
+            .map(|t| t.to_string())
+            .collect(),
+    };
+    // Lines: the shared list first, then each target's block, in file order.
+    let mut cursor = JsonCursor::new(&text);
+    let shared = hooks_of(&v["hooks"], &mut cursor);
+    let mut hooks = Vec::new();
+    for t in &names {
+        let own = hooks_of(&v[t.as_str()]["hooks"], &mut JsonCursor::new(&text));
+        let mut list: Vec<SourceHook> = shared
+            .iter()
+            .filter(|h| !own.iter().any(|o| o.event == h.event))
+            .cloned()
+            .collect();
+        list.extend(own);
+        hooks.push((t.clone(), list));
     }
-    out
+    Some(Source {
+        generator: g,
+        file: shown(root, &path),
+        targets: targets(g, names),
+        hooks,
+        unrun: Vec::new(),
+        dispatch: None,
+    })
+}
+
+/// Target names with the agent each is, when hookcheck knows it.
+fn targets(g: &Generator, names: Vec<String>) -> Vec<(String, Option<&'static Loader>)> {
+    names
+        .into_iter()
+        .map(|t| {
+            let l = generated_as(g.name, &t);
+            (t, l)
+        })
+        .collect()
 }
 
 /// The lines `list --installed` prints after its table, one per source found.
@@ -271,16 +320,40 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 file: file.clone(),
                 line: Some(1),
                 message: format!(
-                    "{}; {} does not read it: it runs what {} wrote into its own files",
+                    "{}; {} does not read it: it runs {}",
                     s.note(),
                     l.name,
-                    s.generator.name
+                    s.generator.runs
                 ),
                 fix: format!(
                     "edit the hooks here, not in the generated files, and run `{}`",
                     s.generator.regenerate
                 ),
             });
+        }
+        for (h, why) in &s.unrun {
+            let agents = s.agents();
+            out.push(Finding {
+                severity: Severity::Warning,
+                rule: "generator-unrun-hook",
+                agent: agents.first().copied(),
+                file: file.clone(),
+                line: Some(h.line),
+                message: format!(
+                    "`{}` on {}: {why}, so {} writes it into no agent's file: {} never run it",
+                    h.command,
+                    h.event,
+                    s.generator.name,
+                    twice::agent_names(&agents),
+                ),
+                fix: format!(
+                    "move it to an event {} runs, or into each agent's own settings by hand",
+                    s.generator.name
+                ),
+            });
+        }
+        if let Some(prefix) = &s.dispatch {
+            out.extend(twice::dispatched_twice(&s, prefix, inv));
         }
         for ((target, loader), (_, hooks)) in s.targets.iter().zip(&s.hooks) {
             let Some(l) = loader else { continue };
@@ -322,12 +395,13 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                         file: file.clone(),
                         line: Some(h.line),
                         message: format!(
-                            "{}: the {} source asks target `{target}` for `{}` on {}{}, but {} has no hook running it: {does}",
+                            "{}: the {} source asks target `{target}` for `{}` on {}{}{}, but {} has no hook running it: {does}",
                             l.name,
                             s.generator.name,
                             h.command,
                             h.event,
                             if h.matcher.is_empty() { String::new() } else { format!(" (matcher `{}`)", h.matcher) },
+                            twice::quoted_list(" (which runs ", &h.runs, ")"),
                             shown_files.join(", "),
                         ),
                         fix: format!(
@@ -448,12 +522,17 @@ mod tests {
 
     #[test]
     fn every_rule_here_is_in_the_sarif_rule_list() {
-        let text = include_str!("generators.rs");
+        let text = [
+            include_str!("generators.rs"),
+            include_str!("generators/aha.rs"),
+            include_str!("generators/twice.rs"),
+        ]
+        .concat();
         let ids: Vec<&str> = text
             .match_indices("rule: \"generator-")
             .map(|(at, _)| text[at + 7..].split('"').next().unwrap_or_default())
             .collect();
-        assert_eq!(ids.len(), 4);
+        assert_eq!(ids.len(), 6);
         for id in ids {
             assert!(
                 super::super::sarif::RULES.iter().any(|(r, _)| *r == id),

@@ -46,9 +46,12 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
         home: home.to_path_buf(),
         ..Inventory::default()
     };
+    // A generator's source at an agent's path is not that agent's file (generators::aha).
+    let claimed = super::generators::claimed(root);
     for loader in loaders() {
         let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
             .into_iter()
+            .filter(|p| !claimed.contains(p))
             .map(|p| (p, true))
             .collect();
         if user {

@@ -94,6 +94,14 @@ pub const RULES: &[(&str, &str)] = &[
         "empty-matcher-cross-read",
         "A matcher written empty that the file's agent runs on every call and a cross-reader on none",
     ),
+    (
+        "generator-unrun-hook",
+        "A hook in the source that the generator writes for no agent: it never runs",
+    ),
+    (
+        "generator-dispatched-twice",
+        "An agent loads two of the generator's dispatch hooks for one event: each runs twice",
+    ),
 ];
 
 /// The findings as a SARIF 2.1.0 log.

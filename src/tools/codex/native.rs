@@ -49,6 +49,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };
 
@@ -104,3 +105,9 @@ fn windows_commands(v: &Value) -> Vec<Option<String>> {
         })
         .collect()
 }
+
+/// The target names generators write this agent's hook file under.
+/// agent-harness-adapter 0.2.2 writes it as harness `codex` (agent-harness-adapter-core 0.2.2
+/// src/codex/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("agent-harness-adapter", "codex")];

@@ -64,4 +64,7 @@ const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hoo
 /// The target names generators write Cursor's hooks file under: rulesync's `cursor`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor")];
+/// agent-harness-adapter 0.2.2 writes it as harness `cursor` (agent-harness-adapter-core 0.2.2
+/// src/cursor/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor"), ("agent-harness-adapter", "cursor")];

@@ -58,6 +58,7 @@ pub static LOADER: Loader = Loader {
         "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };
 
@@ -74,3 +75,9 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     }
     shape::grouped(&SHAPE, path, text, &v)
 }
+
+/// The target names generators write this agent's hook file under.
+/// agent-harness-adapter 0.2.2 writes it as harness `factory` (agent-harness-adapter-core 0.2.2
+/// src/factory/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("agent-harness-adapter", "factory")];

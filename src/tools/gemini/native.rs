@@ -105,4 +105,7 @@ fn parse_entries(
 /// The target names generators write Gemini CLI's settings under: rulesync's `geminicli`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
 /// 2026-08-18, read 2026-12-01).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli")];
+/// agent-harness-adapter 0.2.2 writes it as harness `gemini` (agent-harness-adapter-core 0.2.2
+/// src/gemini/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli"), ("agent-harness-adapter", "gemini")];

@@ -83,6 +83,7 @@ pub static LOADER: Loader = Loader {
     },
     sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };
 
@@ -100,3 +101,8 @@ static TRUST: Trust = Trust {
 
 const SHAPE: Shape = command_shape("qwen", Unit::SecondsOrLegacyMillis, "Qwen Code cannot load this settings file, so none of its hooks run");
 
+/// The target names generators write this agent's hook file under.
+/// agent-harness-adapter 0.2.2 writes it as harness `qwen` (agent-harness-adapter-core 0.2.2
+/// src/qwen/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("agent-harness-adapter", "qwen")];

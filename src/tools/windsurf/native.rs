@@ -40,6 +40,7 @@ pub static LOADER: Loader = Loader {
         "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
     ],
     checked: "2026-11-30",
+    generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };
 
@@ -70,3 +71,9 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     }
     shape::grouped(&SHAPE, path, text, &json!({ "hooks": v }))
 }
+
+/// The target names generators write this agent's hook file under.
+/// agent-harness-adapter 0.2.2 writes it as harness `devin` (agent-harness-adapter-core 0.2.2
+/// src/devin/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
+/// fixtures/corpus/aha-generated).
+static GENERATED_AS: &[(&str, &str)] = &[("agent-harness-adapter", "devin")];
