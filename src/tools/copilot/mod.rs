@@ -158,9 +158,11 @@ macro_rules! pascal {
 /// on PascalCase tool events `tool_name`; elsewhere it is ignored. Only preToolUse,
 /// permissionRequest and the stop events take a decision (behaviour spec, "Copilot replies").
 const EVENTS: &[Event] = &[
+    // initialPrompt (the prompt the session starts with): captured from 1.0.102, 2026-12-01
+    // (fixtures/live/inputs/copilot--session.json).
     event("sessionStart", Kind::SessionStart, 30)
         .blocks(Blocks::No)
-        .input(camel!(r#""source":"startup""#)),
+        .input(camel!(r#""source":"startup","initialPrompt":"$PROMPT""#)),
     event("sessionEnd", Kind::SessionEnd, 30)
         .blocks(Blocks::No)
         .input(camel!(r#""reason":"complete""#)),
