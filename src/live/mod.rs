@@ -178,7 +178,12 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
 }
 
 fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
-    if driver.model == Model::Scripted && !matches!(run.phase, Phase::BeforeTool | Phase::AfterTool)
+    // A session start is seen in a scripted agent's own output: it replayed the final answer.
+    if driver.model == Model::Scripted
+        && !matches!(
+            run.phase,
+            Phase::BeforeTool | Phase::AfterTool | Phase::Session
+        )
     {
         return Err(format!(
             "{} replays scripted turns with no model server: nothing sees whether the prompt \
@@ -337,9 +342,14 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         None => {
             let result = (driver.result_from_output)(&stdout);
             let called = result.is_some() || stdout.contains("\"tool_use\"");
-            // Scripted agents: only the tool result is known; the prompt is their own file.
-            seen.prompt_reached_model = true;
-            seen.turn_went_on = result.is_some();
+            // Scripted agents: only the tool result is known; the prompt is their own file, and
+            // at a session's start it went to the "model" when the agent printed its answer.
+            let answer = serde_json::to_string(FINAL).unwrap_or_default();
+            seen.prompt_reached_model = run.phase != Phase::Session || stdout.contains(&answer);
+            seen.turn_went_on = match run.phase {
+                Phase::Session => seen.prompt_reached_model,
+                _ => result.is_some(),
+            };
             // What it hands back to the model is its tool result: the hook's text, if anywhere.
             let bodies: Vec<&str> = result.iter().map(String::as_str).collect();
             seen.hook_text = hook_text_in(&bodies, run.needles);
