@@ -24,15 +24,14 @@ fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> String {
     )
 }
 
-/// hookcheck's verdict for one recorded case, as an observation in `phase` can show it.
-fn predict_in(
+/// hookcheck's whole prediction for one recorded case, from the spec's text alone.
+fn predict_target(
     agent: &str,
     hook: &str,
     spec: &str,
     trigger: &Trigger,
     event: Option<&str>,
-    phase: Phase,
-) -> String {
+) -> hookcheck::report::TargetReport {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join(format!("{hook}.yaml")), spec).expect("spec");
     let ws = Workspace {
@@ -44,8 +43,21 @@ fn predict_in(
     };
     let req = cmd::request(hook, trigger, event, vec![agent.to_string()]);
     let check = ws.check(&req, dir.path(), 2).expect("check");
-    let report = run::run_check(&check, hookcheck::report::Keep::text(0));
-    let t = &report.targets[0];
+    run::run_check(&check, hookcheck::report::Keep::text(0))
+        .targets
+        .swap_remove(0)
+}
+
+/// hookcheck's verdict for one recorded case, as an observation in `phase` can show it.
+fn predict_in(
+    agent: &str,
+    hook: &str,
+    spec: &str,
+    trigger: &Trigger,
+    event: Option<&str>,
+    phase: Phase,
+) -> String {
+    let t = predict_target(agent, hook, spec, trigger, event);
     match t.effect {
         Some(e) => phase.predicted(e, t.decision).to_string(),
         None => format!(
@@ -161,6 +173,51 @@ fn predictions_agree_with_every_recorded_observation() {
             .filter(|p| !p.contains("\"campaign/")),
     );
     assert!(compared > 0, "no recorded observation to compare");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// At the session's start the verdict only tells whether the session went on; what the hook
+/// is for is the context it adds. For every recorded session start (situations/observations,
+/// `session--*`), hookcheck's reading adds context exactly when the real agent's next request
+/// to the model held the hook's text as context (agents with a model server: a scripted one
+/// shows no request).
+#[test]
+fn session_context_agrees_with_every_recorded_session_start() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/situations/observations");
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for (file, f) in record::load_all(&root).expect("situations") {
+        // A scripted agent (no model server) shows only that it answered, not what it was sent.
+        let scripted = hookcheck::tools::live::find(&f.agent)
+            .is_some_and(|d| d.model == hookcheck::tools::live::Model::Scripted);
+        if f.live_phase() != Phase::Session || scripted {
+            continue;
+        }
+        let seen = f.seen.as_ref().map(|s| s.hook_text.as_context);
+        let t = predict_target(
+            &f.agent,
+            &f.hook,
+            &f.spec,
+            &f.trigger.live_trigger(),
+            f.trigger.event.as_deref(),
+        );
+        let predicted = t.commands.iter().any(|c| c.adds_context);
+        compared += 1;
+        if seen != Some(predicted) {
+            problems.push(format!(
+                "situations/{file}: {} {}: hookcheck {} context, the agent's model {}",
+                f.agent,
+                f.version.as_deref().unwrap_or("?"),
+                if predicted { "adds" } else { "adds no" },
+                match seen {
+                    Some(true) => "got the hook's text as context",
+                    Some(false) => "never got the hook's text",
+                    None => "was not seen (no `seen` recorded)",
+                }
+            ));
+        }
+    }
+    assert!(compared > 0, "no recorded session start to compare");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -345,7 +402,12 @@ fn planned_inputs_match_every_recorded_capture() {
         let mut got = capture::diff(&real, &planned);
         got.sort();
         let shell_call = f.situation == "bash" || f.situation == "post-bash";
-        let mut want: Vec<String> = known_input_differences(&f.agent)
+        let agent_list = match f.situation.as_str() {
+            "session" => known_session_differences(&f.agent),
+            _ => None,
+        };
+        let mut want: Vec<String> = agent_list
+            .unwrap_or_else(|| known_input_differences(&f.agent))
             .iter()
             .chain(if shell_call {
                 known_shell_call_differences(&f.agent)
@@ -380,6 +442,28 @@ fn known_shell_call_differences(agent: &str) -> &'static [&'static str] {
         ],
         _ => &[],
     }
+}
+
+/// The differences a session start's input shows in place of [`known_input_differences`]
+/// (`None`: the same), from fixtures/live/inputs/AGENT--session.json (captured 2026-12-01):
+/// no prompt has been sent yet (no prompt id), and the variables a session start adds.
+fn known_session_differences(agent: &str) -> Option<&'static [&'static str]> {
+    Some(match agent {
+        // Claude Code 2.1.332: CLAUDE_ENV_FILE, only on SessionStart.
+        "claude" => &[
+            "env set by the agent, not by hookcheck: AI_AGENT CLAUDECODE CLAUDE_CODE_CHILD_NOTES_DIR CLAUDE_CODE_CHILD_SESSION CLAUDE_CODE_ENTRYPOINT CLAUDE_CODE_MESSAGING_SOCKET CLAUDE_CODE_MESSAGING_TOKEN CLAUDE_CODE_SESSION_ATTENDED CLAUDE_CODE_SESSION_ID CLAUDE_ENV_FILE CLAUDE_PID COREPACK_ENABLE_AUTO_PIN NoDefaultCurrentDirectoryInExePath",
+        ],
+        // droid 0.215.0: the payload's scalar fields as variables are SessionStart's (source,
+        // CLAUDE_ENV_FILE), and no FACTORY_EXEC_TARGET_AUTONOMY yet.
+        "factory" => &[
+            "env set by the agent, not by hookcheck: BUN_PTY_LIB CLAUDE_ENV_FILE CLAUDE_PLUGIN_ROOT CLAUDE_PROJECT_DIR DROID_PLUGIN_ROOT FACTORY_DISABLE_SETTINGS_PERSISTENCE FORCE_COLOR NODE_EXTRA_CA_CERTS NODE_USE_SYSTEM_CA cwd hook_event_name permission_mode session_id source transcript_path",
+        ],
+        // Qwen Code 0.24.4: its session variables.
+        "qwen" => &[
+            "env set by the agent, not by hookcheck: QWEN_CODE_AGENT_ID QWEN_CODE_CLI QWEN_CODE_LAUNCHER_PID QWEN_CODE_MANAGED_NPM_PIN QWEN_CODE_MANAGED_NPM_ROOT QWEN_CODE_MODEL QWEN_CODE_MODEL_IDENTITY QWEN_CODE_NO_RELAUNCH QWEN_CODE_PRIVATE_RELAUNCH_ENV_PROVENANCE QWEN_CODE_PROJECT_DIR QWEN_CODE_PROMPT_ID QWEN_CODE_SESSION_ID QWEN_CODE_STARTUP_VERSION",
+        ],
+        _ => return None,
+    })
 }
 
 /// The differences between each agent's recorded input and hookcheck's plan, not fixed yet

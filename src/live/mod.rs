@@ -178,7 +178,12 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
 }
 
 fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
-    if driver.model == Model::Scripted && !matches!(run.phase, Phase::BeforeTool | Phase::AfterTool)
+    // A session start is seen in a scripted agent's own output: it replayed the final answer.
+    if driver.model == Model::Scripted
+        && !matches!(
+            run.phase,
+            Phase::BeforeTool | Phase::AfterTool | Phase::Session
+        )
     {
         return Err(format!(
             "{} replays scripted turns with no model server: nothing sees whether the prompt \
@@ -337,10 +342,14 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         None => {
             let result = (driver.result_from_output)(&stdout);
             let called = result.is_some() || stdout.contains("\"tool_use\"");
-            // Scripted agents: only the tool result is known; the prompt is their own file. The
-            // turn went on when the model's scripted final answer shows after it.
-            seen.prompt_reached_model = true;
-            seen.turn_went_on = result.is_some() && final_in(&stdout);
+            // Scripted agents: only the tool result is known; the prompt is their own file. At a
+            // session's start it went to the "model" when the agent printed its scripted answer;
+            // after a tool, the turn went on when that answer shows after the tool result.
+            seen.prompt_reached_model = run.phase != Phase::Session || final_in(&stdout);
+            seen.turn_went_on = match run.phase {
+                Phase::Session => seen.prompt_reached_model,
+                _ => result.is_some() && final_in(&stdout),
+            };
             // What it hands back to the model is its tool result: the hook's text, if anywhere,
             // and only when the turn went on with it.
             let bodies: Vec<&str> = match seen.turn_went_on {

@@ -103,7 +103,7 @@ pub static CONTRACT: Contract = Contract {
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
         .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
-    quirks: Quirks::NONE.gate(gate),
+    quirks: Quirks::NONE.gate(gate).input(session_start_input),
 };
 
 const EDITED: &str = r#"{"filePath":"$FILE","success":true}"#;
@@ -178,6 +178,14 @@ const EVENTS: &[Event] = &[
     event("DirectoryAdded", Kind::Other, 600),
     event("MessageDisplay", Kind::Other, 10),
 ];
+
+/// SessionStart's input has no permission_mode, though every other event's has: real agent
+/// Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--session.json).
+fn session_start_input(_: &PlanContext, event: &str, obj: &mut serde_json::Map<String, Value>) {
+    if event == "SessionStart" {
+        obj.shift_remove("permission_mode");
+    }
+}
 
 /// `shell: powershell` runs only on Windows; an `if` rule (a permission rule such as
 /// `Bash(git push *)`) decides on tool events whether the handler runs.

@@ -57,7 +57,13 @@ const OBSERVED: &[Rule] = &[
     rule(Block).on(PRE).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
         .says("permissionDecision \"ask\" with no one to ask (claude -p): {agent} refuses the call and its permissionDecisionReason is the tool result (real agent 2.1.332); in a session the user is asked")
         .src(ASK_CELL),
+    rule(Allow).on(Ev::Is(&["SessionStart"])).exit(0).json(&[Test::Bool("continue", false)])
+        .says("continue: false on SessionStart does not stop {agent} headless (claude -p): the prompt still reaches the model (real agent 2.1.332; the hooks reference says it stops)")
+        .src(SESSION_CELL),
 ];
+
+/// The live situation that shows `continue: false` ignored at the session's start.
+const SESSION_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), 2026-12-01, situation session--continue-false (fixtures/live/situations/observations/session--continue-false--claude.json)";
 
 /// The campaign cell that shows `ask` refused headless.
 const ASK_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), behaviour campaign of 2026-12-01, cell exit0_hso-ask_none (fixtures/live/campaign/observations/claude.json)";

@@ -127,9 +127,14 @@ const EVENTS: &[Event] = &[
     event("TaskCancel", Kind::Other, 120)
         .blocks(Blocks::No)
         .input(cline!("agent_abort", r#","taskCancel":{"taskMetadata":{}}"#)),
+    // iteration and turn {outputText, status}: real agent Cline CLI 3.0.65, captured 2026-12-01
+    // (fixtures/live/inputs/cline--stop.json; the capture keeps types: the status is assumed).
     event("TaskComplete", Kind::Stop, 120)
         .blocks(Blocks::No)
-        .input(cline!("agent_end", r#","taskComplete":{"taskMetadata":{}}"#)),
+        .input(cline!(
+            "agent_end",
+            r#","taskComplete":{"taskMetadata":{}},"iteration":1,"turn":{"outputText":"Done.","status":"completed"}"#
+        )),
     event("TaskError", Kind::Other, 120).blocks(Blocks::No),
     event("PreToolUse", Kind::BeforeTool, 120)
         .blocks(Blocks::No)
@@ -138,12 +143,14 @@ const EVENTS: &[Event] = &[
             "tool_call",
             r#","iteration":1,"tool_call":{"id":"call_hookcheck_0001","name":"$TOOL","input":"$INPUT"},"preToolUse":{"toolName":"$TOOL","parameters":"$INPUT"}"#
         )),
+    // tool_result.output is an array (one entry per command of run_commands): real agent Cline
+    // CLI 3.0.65, captured 2026-12-01 (fixtures/live/inputs/cline--post-bash.json).
     event("PostToolUse", Kind::AfterTool, 120)
         .blocks(Blocks::No)
         .matches("tool_result.name")
         .input(cline!(
             "tool_result",
-            r#","iteration":1,"tool_result":{"id":"call_hookcheck_0001","name":"$TOOL","input":"$INPUT","output":"","durationMs":5,"startedAt":"2026-11-30T12:00:00.000Z","endedAt":"2026-11-30T12:00:00.005Z"},"postToolUse":{"toolName":"$TOOL","parameters":"$INPUT","result":"","success":true,"executionTimeMs":5}"#
+            r#","iteration":1,"tool_result":{"id":"call_hookcheck_0001","name":"$TOOL","input":"$INPUT","output":[],"durationMs":5,"startedAt":"2026-11-30T12:00:00.000Z","endedAt":"2026-11-30T12:00:00.005Z"},"postToolUse":{"toolName":"$TOOL","parameters":"$INPUT","result":"","success":true,"executionTimeMs":5}"#
         )),
     event("UserPromptSubmit", Kind::Prompt, 120).blocks(Blocks::No).input(cline!(
         "prompt_submit",

@@ -28,8 +28,14 @@ pub const RULES: &[Rule] = &[
     rule(Allow).reply(Shape::Empty).src(REAL),
     rule(Allow).reply(Shape::NotObject).says("the control output is not an object: ignored").src(SRC),
     rule(Error).reply(Shape::NotJson).says(goes_on!("stdout is not JSON control output")).src(SPEC),
+    rule(Allow).on(Ev::Is(&["TaskStart"])).json(&[Test::Bool("cancel", true)])
+        .says("TaskStart is not awaited: cancel: true comes too late, the task goes on (real agent 3.0.65)")
+        .src("real agent: Cline CLI 3.0.65, 2026-12-01, situation session--json-cancel (fixtures/live/situations/observations/session--json-cancel--cline.json)"),
     rule(Block).json(&[Test::Bool("cancel", true)]).effect(Effect::Halted)
         .says("cancel: true stops the whole task, not just this tool call").src(REAL),
+    rule(Allow).on(Ev::Is(&["TaskStart"])).json(&[Test::StrNot("contextModification", &[""])])
+        .says("TaskStart is not awaited: its contextModification never reaches the model (real agent 3.0.65)")
+        .src("real agent: Cline CLI 3.0.65, 2026-12-01, situation session--json-context-modification (fixtures/live/situations/observations/session--json-context-modification--cline.json)"),
     // A non-empty context, contextModification or errorMessage reaches the model.
     rule(Allow).json(&[Test::StrNot("context", &[""])]).context().src(SPEC),
     rule(Allow).json(&[Test::StrNot("contextModification", &[""])]).context().src(SPEC),

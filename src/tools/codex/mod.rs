@@ -116,11 +116,12 @@ const EVENTS: &[Event] = &[
     event("PostCompact", Kind::Other, 600)
         .blocks(Blocks::No)
         .input(r#"{"turn_id":"1","permission_mode":"default","trigger":"$MATCH:manual"}"#),
+    // permission_mode: captured from 0.171.0, 2026-12-01 (fixtures/live/inputs/codex--session.json).
     event("SessionStart", Kind::SessionStart, 600)
         .blocks(Blocks::No)
         .stdout_context()
         .matches("source")
-        .input(r#"{"source":"$MATCH:startup"}"#),
+        .input(r#"{"permission_mode":"default","source":"$MATCH:startup"}"#),
     event("UserPromptSubmit", Kind::Prompt, 600)
         .stdout_context()
         .input(r#"{"turn_id":"1","permission_mode":"default","prompt":"$PROMPT"}"#),

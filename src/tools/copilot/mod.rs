@@ -165,9 +165,11 @@ const POST_BLOCKS: Blocks = Blocks::After(
 /// and so, seen live in 1.0.102, do postToolUse and userPromptSubmitted ([`POST_BLOCKS`],
 /// [`PROMPT_BLOCKS`]).
 const EVENTS: &[Event] = &[
+    // initialPrompt (the prompt the session starts with): captured from 1.0.102, 2026-12-01
+    // (fixtures/live/inputs/copilot--session.json).
     event("sessionStart", Kind::SessionStart, 30)
         .blocks(Blocks::No)
-        .input(camel!(r#""source":"startup""#)),
+        .input(camel!(r#""source":"startup","initialPrompt":"$PROMPT""#)),
     event("sessionEnd", Kind::SessionEnd, 30)
         .blocks(Blocks::No)
         .input(camel!(r#""reason":"complete""#)),

@@ -141,11 +141,13 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches("trigger")
         .input(r#"{"trigger":"$MATCH:manual","custom_instructions":""}"#),
+    // CLAUDE_ENV_FILE, a path (a string field of the payload): captured from droid 0.215.0,
+    // 2026-12-01 (fixtures/live/inputs/factory--session.json).
     event("SessionStart", Kind::SessionStart, 60)
         .blocks(Blocks::No)
         .stdout_context()
         .matches("source")
-        .input(r#"{"source":"$MATCH:startup"}"#),
+        .input(r#"{"source":"$MATCH:startup","CLAUDE_ENV_FILE":"$HOME/.factory/env/$SESSION.sh"}"#),
     event("SessionEnd", Kind::SessionEnd, 60)
         .blocks(Blocks::No)
         .input(r#"{"reason":"other"}"#),

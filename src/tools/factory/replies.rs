@@ -57,6 +57,9 @@ const BLOCK: &[Test] = &[Test::Is("decision", "block")];
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 const BAD_DECISION: Test = Test::StrNot("decision", &["block", "approve"]);
 
+/// The live situations that show a session start's unread JSON reaching the model as text.
+const SESSION_TEXT: &str = "real agent: Factory droid 0.215.0 (droid exec), 2026-12-01, situations session--json-context-top, session--json-context-modification (fixtures/live/situations/observations/session--json-context-*--factory.json)";
+
 /// The rules, in the order Factory droid applies them.
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
@@ -98,6 +101,15 @@ pub const RULES: &[Rule] = &[
     rule(Allow).exit(0).reply(Shape::Plain).says("plain stdout only goes to the transcript").src(DOCS),
     rule(Allow).on(Ev::Is(&["SessionEnd"])).exit(0).json(&[Test::Bool("continue", false)])
         .says("continue: false means nothing on SessionEnd").src(SPEC),
+    rule(Allow).on(Ev::Is(&["SessionStart"])).exit(0).json(&[Test::Bool("continue", false)])
+        .says("continue: false on SessionStart does not stop droid exec: the prompt still reaches the model (real agent 0.215.0)")
+        .src("real agent: Factory droid 0.215.0 (droid exec), 2026-12-01, situation session--continue-false (fixtures/live/situations/observations/session--continue-false--factory.json)"),
+    rule(Allow).on(Ev::Is(&["SessionStart"])).exit(0).json(&[Test::Has("additionalContext")]).context()
+        .says("JSON with no field droid reads on SessionStart is added to the model's context as it is (real agent 0.215.0)")
+        .src(SESSION_TEXT),
+    rule(Allow).on(Ev::Is(&["SessionStart"])).exit(0).json(&[Test::Has("contextModification")]).context()
+        .says("JSON with no field droid reads on SessionStart is added to the model's context as it is (real agent 0.215.0)")
+        .src(SESSION_TEXT),
     rule(Block).exit(0).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops droid").src(SPEC),
     rule(Block).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),

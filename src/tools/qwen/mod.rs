@@ -139,8 +139,11 @@ const EVENTS: &[Event] = &[
         r#"{"prompt":"$PROMPT","permission_mode":"default","submitted_prompt":"$PROMPT"}"#,
     ),
     event("UserPromptExpansion", Kind::Other, 60).blocks(Blocks::No),
+    // Plain stdout reaches the model as context: real agent Qwen Code 0.24.4, 2026-12-01
+    // (fixtures/live/situations/observations/session--stdout-context--qwen.json).
     event("SessionStart", Kind::SessionStart, 60)
         .blocks(Blocks::No)
+        .stdout_context()
         .matches("source")
         .input(r#"{"permission_mode":"default","source":"$MATCH:startup","model":"qwen3-coder-plus"}"#),
     event("Stop", Kind::Stop, 60)

@@ -98,6 +98,9 @@ pub const RULES: &[Rule] = &[
     rule(Error).reply(Shape::Scalar)
         .says("the reply is JSON but not an object: no output; the action goes ahead").src(RUNNER),
     // Plain text: the exit code decides.
+    rule(Allow).on(Ev::StdoutContext).exit(0).reply(Shape::Plain).context()
+        .says("plain stdout on {event} is added to the model's context (real agent 0.24.4)")
+        .src("real agent: Qwen Code 0.24.4, 2026-12-01, situation session--stdout-context (fixtures/live/situations/observations/session--stdout-context--qwen.json)"),
     rule(Allow).exit(0).says("plain {from} is shown to the user as a system message").src(RUNNER),
     rule(Error).on(Ev::NotBlocking).exit(2).says(CANNOT).src(PROTOCOLS),
     rule(Error).on(POST).exit(2).says(POST_IGNORES).fix(POST_FIX).src(POST_CELLS),
