@@ -8,6 +8,7 @@
 //! collected in docs/reference/protocols/protocols-b.md §8; the `hook run` behaviour spec
 //! (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
+pub mod live;
 pub mod native;
 mod replies;
 
@@ -26,8 +27,9 @@ use crate::matcher;
 pub static TOOL: Tool = Tool {
     id: "openhands",
     name: "OpenHands",
-    checked: "2026-11-30",
+    checked: "2026-12-01",
     sources: &[
+        "real agent: openhands 1.16.0 (PyPI; openhands-sdk 1.21.0), captured 2026-12-01 (fixtures/live/inputs/openhands--*.json): the shell, the payloads and the environment",
         "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/executor.py, config.py, types.py, manager.py, conversation_hooks.py",
         "docs: OpenHands/software-agent-sdk examples/01_standalone_sdk/33_hooks/README.md",
     ],
@@ -40,11 +42,10 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "OpenHands reads the first of <project>/.openhands/hooks.json and ~/.openhands/hooks.json: a project file hides the user's",
         "hooks run one after another and stop at the first that blocks",
+        "live mode runs the PyPI CLI, pip install openhands==1.16.0 (openhands-sdk 1.21.0, Python >= 3.12; HOOKCHECK_OPENHANDS_PYTHON=python3.12 scripts/live-tier.sh installs it): `openhands --headless --json --override-with-envs` against the fake model at LLM_BASE_URL",
     ],
     files: Files::Loader(&native::LOADER),
-    live: Live::Cannot(
-        "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
-    ),
+    live: Live::Driver(&live::DRIVER),
     hooks: Hooks::Commands(&CONTRACT),
     own_plan: None,
     own_read: None,
@@ -95,6 +96,12 @@ pub static CONTRACT: Contract = Contract {
             ("OPENHANDS_SESSION_ID", Var::Session),
             ("OPENHANDS_EVENT_TYPE", Var::Event),
             ("OPENHANDS_TOOL_NAME", Var::Tool),
+            // Not the executor's: the LLM model sets them in the agent's own environment
+            // (openhands-sdk 1.21.0 llm/llm.py `_set_env_side_effects`, defaults of
+            // `openrouter_site_url` and `openrouter_app_name`), so every hook inherits them;
+            // captured from openhands 1.16.0, 2026-12-01 (fixtures/live/inputs/openhands--bash.json).
+            ("OR_SITE_URL", Var::Literal("https://docs.all-hands.dev/")),
+            ("OR_APP_NAME", Var::Literal("OpenHands")),
         ]),
     reply: Reply::stdout(replies::RULES)
         .context(&["additionalContext"]),
@@ -299,6 +306,8 @@ mod tests {
             ("OPENHANDS_SESSION_ID", "hookcheck-openhands-session-0001"),
             ("OPENHANDS_EVENT_TYPE", "PreToolUse"),
             ("OPENHANDS_TOOL_NAME", "terminal"),
+            ("OR_SITE_URL", "https://docs.all-hands.dev/"),
+            ("OR_APP_NAME", "OpenHands"),
             ("K", "v"),
         ] {
             assert!(inv.env.contains(&(k.into(), v.into())), "{k}");
