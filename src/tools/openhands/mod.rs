@@ -70,14 +70,24 @@ pub static CONTRACT: Contract = Contract {
             // TerminalAction.model_dump(), with the computed `kind` field last.
             input: r#"{"command":"$COMMAND","is_input":false,"timeout":null,"reset":false,"kind":"TerminalAction"}"#,
             new_file: None,
-            response: r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"$COMMAND","exit_code":0,"timeout":false,"kind":"TerminalObservation"}"#,
+            // TerminalObservation.model_dump() (openhands-tools 1.21.0 terminal/definition.py,
+            // metadata.py `CmdOutputMetadata`), as captured from openhands 1.16.0, 2026-12-01
+            // (fixtures/live/inputs/openhands--post-bash.json): the shell's metadata and the
+            // folder the full output is saved in (the CLI's conversation folder).
+            response: r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"$COMMAND","exit_code":0,"timeout":false,"metadata":{"exit_code":0,"pid":-1,"username":"hookcheck","hostname":"localhost","working_dir":"$ROOT","py_interpreter_path":"/usr/bin/python3","prefix":"","suffix":"\n[The command completed with exit code 0.]"},"full_output_save_dir":"$HOME/.openhands/conversations/$SESSION/observations","kind":"TerminalObservation"}"#,
         },
-        edit: &[ToolCall {
-            name: "file_editor",
-            input: r#""$NONE:OpenHands' file_editor input is undocumented: pass --payload with the call you expect""#,
-            new_file: None,
-            response: "null",
-        }],
+        // FileEditorAction.model_dump() and FileEditorObservation's (openhands-tools 1.21.0
+        // file_editor/definition.py), the computed `kind` last: a `str_replace` on a file that
+        // exists, a `create` of a new one; the create captured from openhands 1.16.0,
+        // 2026-12-01 (fixtures/live/inputs/openhands--edit.json).
+        edit: &[ToolCall::new(
+            "file_editor",
+            r#"{"command":"str_replace","path":"$FILE","file_text":null,"old_str":"","new_str":"","insert_line":null,"view_range":null,"kind":"FileEditorAction"}"#,
+            r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"str_replace","path":"$FILE","prev_exist":true,"old_content":"","new_content":"","kind":"FileEditorObservation"}"#,
+        )
+        .new_file(
+            r#"{"command":"create","path":"$FILE","file_text":"","old_str":null,"new_str":null,"insert_line":null,"view_range":null,"kind":"FileEditorAction"}"#,
+        )],
         read: &["file_editor"],
         read_input: "$NONE:OpenHands's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
@@ -242,6 +252,7 @@ mod tests {
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("edit_new", "event: PreToolUse\nmatcher: file_editor\ncommand: ./h.sh\n", edit("notes.txt", false)),
         ];
         testing::check_inputs!(TOOL, "openhands", cases);
     }
@@ -250,7 +261,6 @@ mod tests {
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
         let cases = [
-            (PRE, edit("src/a.rs", true), "file_editor input is undocumented"),
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
