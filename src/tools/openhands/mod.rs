@@ -143,10 +143,13 @@ const EVENTS: &[Event] = &[
         .json_fields_ignored()
         .matches("tool_name")
         .input("{}"),
+    // The conversation runs Stop hooks with reason "agent_finished" in the metadata
+    // (openhands-sdk 1.21.0 local_conversation.py, manager.py `run_stop`); captured from
+    // openhands 1.16.0, 2026-12-01 (fixtures/live/inputs/openhands--stop.json).
     event("Stop", Kind::Stop, 60)
         .blocks(Blocks::Continues("a Stop block keeps the agent working"))
         .matches("tool_name")
-        .input("{}"),
+        .input(r#"{"metadata":{"reason":"agent_finished"}}"#),
 ];
 
 /// `HookMatcher.matches` (config.py @611629e6): `*` or empty: all; `/re/`: Python
