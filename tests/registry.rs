@@ -53,7 +53,12 @@ fn every_agent_is_complete() {
         match t.live {
             Live::Driver(d) => {
                 assert_eq!(d.id, t.id, "{}: its driver is another agent's", t.id);
-                let (_, version) = d.package.rsplit_once('@').expect("package@version");
+                // npm's name@version or PyPI's name==version.
+                let (_, version) = d
+                    .package
+                    .rsplit_once("==")
+                    .or_else(|| d.package.rsplit_once('@'))
+                    .expect("package@version or package==version");
                 assert!(
                     version.chars().next().is_some_and(|c| c.is_ascii_digit()),
                     "{}: live package {:?} is not pinned",

@@ -414,8 +414,8 @@ pub fn shell_of(argv: &[String]) -> String {
         .join(" ")
 }
 
-/// `s` with the run's throwaway paths, the project root and an npm install folder in relative
-/// form.
+/// `s` with the run's throwaway paths, the project root and an npm install folder or a Python
+/// virtual environment in relative form.
 fn relative(s: &str, home: &str, root: &Path) -> String {
     let root = root.display().to_string();
     let mut out = s.replace(&format!("{home}/work"), "<workspace>");
@@ -425,8 +425,22 @@ fn relative(s: &str, home: &str, root: &Path) -> String {
     }
     match out.find("/node_modules/") {
         Some(i) if out.starts_with('/') => format!("<prefix>{}", &out[i..]),
-        _ => out,
+        _ => match venv_of(&out) {
+            Some(venv) => format!("<prefix>{}", &out[venv.as_os_str().len()..]),
+            None => out,
+        },
     }
+}
+
+/// The Python virtual environment (the folder with a `pyvenv.cfg`) an absolute path is in.
+fn venv_of(path: &str) -> Option<&Path> {
+    let path = Path::new(path);
+    if !path.is_absolute() {
+        return None;
+    }
+    path.ancestors()
+        .skip(1)
+        .find(|d| d.join("pyvenv.cfg").is_file())
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`.
@@ -490,6 +504,31 @@ pub fn recorded_shape(f: &InputFixture) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An agent's own paths go in relative form: an npm install folder, a Python virtual
+    /// environment (found by its `pyvenv.cfg`); the run's throwaway folders by name.
+    #[test]
+    fn install_folders_and_run_folders_are_relative() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let venv = dir.path().join("venv");
+        std::fs::create_dir_all(venv.join("bin")).expect("venv");
+        std::fs::write(venv.join("pyvenv.cfg"), "home = /usr/bin\n").expect("pyvenv.cfg");
+        let v = venv.display().to_string();
+        let rows = [
+            (format!("{v}/bin/openhands"), "<prefix>/bin/openhands"),
+            (
+                "/opt/n/node_modules/x/cli.js".to_string(),
+                "<prefix>/node_modules/x/cli.js",
+            ),
+            ("/h/work/a".to_string(), "<workspace>/a"),
+            ("/h/tmp".to_string(), "<home>/tmp"),
+            ("/usr/bin/python3".to_string(), "/usr/bin/python3"),
+            ("bin/openhands".to_string(), "bin/openhands"),
+        ];
+        for (path, want) in rows {
+            assert_eq!(relative(&path, "/h", Path::new("")), want, "{path}");
+        }
+    }
 
     /// The capture script runs under a real shell, as an agent's shell would run it: argv,
     /// cwd, stdin and env names come back, the hook still gets its stdin, and no value is

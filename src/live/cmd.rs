@@ -283,8 +283,10 @@ pub fn main(args: LiveArgs) -> i32 {
             .or_else(|| drivers::which(driver.binary, &path_var));
         let result = match (binary, situation) {
             (None, _) => Err(format!(
-                "not installed: `{}` is not on PATH (npm install -g {}, or --agent-bin {}=PATH)",
-                driver.binary, driver.package, driver.id
+                "not installed: `{}` is not on PATH ({}, or --agent-bin {}=PATH)",
+                driver.binary,
+                driver.install(),
+                driver.id
             )),
             (_, Err(e)) => Err(format!("cannot drive this hook: {e}")),
             (Some(binary), Ok((event, phase))) => {
@@ -576,10 +578,7 @@ fn show_input(
 pub fn tools_section() -> String {
     let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
     for d in drivers::drivers() {
-        out.push_str(&format!(
-            "  {} ({}): npm install {}\n",
-            d.id, d.name, d.package
-        ));
+        out.push_str(&format!("  {} ({}): {}\n", d.id, d.name, d.install()));
     }
     out.push_str("live mode cannot run here:\n");
     for (name, why) in drivers::not_live() {

@@ -154,7 +154,9 @@ pub fn version(binary: &Path, path_var: &str, read_only: Option<&Path>) -> Optio
         env,
         cwd: home.join("work"),
         stdin: Default::default(),
-        timeout: Duration::from_secs(60),
+        // Generous: an agent that imports its whole runtime to print its version (a Python
+        // CLI) takes over a minute on a loaded machine, and a missed probe records no version.
+        timeout: Duration::from_secs(180),
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
     reap::end_all(&token);

@@ -96,7 +96,8 @@ pub struct Driver {
     pub name: &'static str,
     /// The executable looked up on PATH.
     pub binary: &'static str,
-    /// The npm package and the version the recorded truth was taken with.
+    /// The package and the version the recorded truth was taken with: npm's `name@version`,
+    /// or PyPI's `name==version`.
     pub package: &'static str,
     /// Where its model answers come from.
     pub model: Model,
@@ -107,6 +108,19 @@ pub struct Driver {
     pub setup: fn(&Setup) -> Result<Launch, String>,
     /// Reads the tool result from the agent's own output, for agents with no server.
     pub result_from_output: fn(stdout: &str) -> Option<String>,
+}
+
+impl Driver {
+    /// How to install the pinned package: `pip install` for a PyPI pin (`name==version`),
+    /// else `npm install`.
+    pub fn install(&self) -> String {
+        let client = if self.package.contains("==") {
+            "pip"
+        } else {
+            "npm"
+        };
+        format!("{client} install {}", self.package)
+    }
 }
 
 /// Every live driver, in registry order (the agents of [`super::ALL`] that run live).

@@ -73,3 +73,12 @@ fn every_driver_writes_and_starts_what_it_did() {
         insta::assert_snapshot!(format!("live_setup_{}", driver.id), setups(driver));
     }
 }
+
+/// `hookcheck tools` and a missing agent say how to install it: pip for a PyPI pin, npm else.
+#[test]
+fn each_driver_says_how_to_install_its_pin() {
+    let lines: Vec<String> = drivers()
+        .map(|d| format!("{}: {}", d.id, d.install()))
+        .collect();
+    insta::assert_snapshot!("live_install", lines.join("\n"));
+}

@@ -8,6 +8,7 @@
 //! collected in docs/reference/protocols/protocols-b.md §8; the `hook run` behaviour spec
 //! (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
+pub mod live;
 pub mod native;
 mod replies;
 
@@ -24,8 +25,9 @@ use crate::matcher;
 pub static TOOL: Tool = Tool {
     id: "openhands",
     name: "OpenHands",
-    checked: "2026-11-30",
+    checked: "2026-12-01",
     sources: &[
+        "real agent: openhands 1.16.0 (PyPI; openhands-sdk 1.21.0), captured 2026-12-01 (fixtures/live/inputs/openhands--*.json): the shell, the payloads and the environment",
         "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/executor.py, config.py, types.py, manager.py, conversation_hooks.py",
         "docs: OpenHands/software-agent-sdk examples/01_standalone_sdk/33_hooks/README.md",
     ],
@@ -38,11 +40,10 @@ pub static TOOL: Tool = Tool {
     notes: &[
         "OpenHands reads the first of <project>/.openhands/hooks.json and ~/.openhands/hooks.json: a project file hides the user's",
         "hooks run one after another and stop at the first that blocks",
+        "live mode runs the PyPI CLI, pip install openhands==1.16.0 (openhands-sdk 1.21.0, Python >= 3.12; HOOKCHECK_OPENHANDS_PYTHON=python3.12 scripts/live-tier.sh installs it): `openhands --headless --json --override-with-envs` against the fake model at LLM_BASE_URL",
     ],
     files: Files::Loader(&native::LOADER),
-    live: Live::Cannot(
-        "no live driver yet: the OpenHands CLI (PyPI) has not been tried headless here",
-    ),
+    live: Live::Driver(&live::DRIVER),
     hooks: Hooks::Commands(&CONTRACT),
 };
 
@@ -65,14 +66,24 @@ pub static CONTRACT: Contract = Contract {
             // TerminalAction.model_dump(), with the computed `kind` field last.
             input: r#"{"command":"$COMMAND","is_input":false,"timeout":null,"reset":false,"kind":"TerminalAction"}"#,
             new_file: None,
-            response: r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"$COMMAND","exit_code":0,"timeout":false,"kind":"TerminalObservation"}"#,
+            // TerminalObservation.model_dump() (openhands-tools 1.21.0 terminal/definition.py,
+            // metadata.py `CmdOutputMetadata`), as captured from openhands 1.16.0, 2026-12-01
+            // (fixtures/live/inputs/openhands--post-bash.json): the shell's metadata and the
+            // folder the full output is saved in (the CLI's conversation folder).
+            response: r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"$COMMAND","exit_code":0,"timeout":false,"metadata":{"exit_code":0,"pid":-1,"username":"hookcheck","hostname":"localhost","working_dir":"$ROOT","py_interpreter_path":"/usr/bin/python3","prefix":"","suffix":"\n[The command completed with exit code 0.]"},"full_output_save_dir":"$HOME/.openhands/conversations/$SESSION/observations","kind":"TerminalObservation"}"#,
         },
-        edit: &[ToolCall {
-            name: "file_editor",
-            input: r#""$NONE:OpenHands' file_editor input is undocumented: pass --payload with the call you expect""#,
-            new_file: None,
-            response: "null",
-        }],
+        // FileEditorAction.model_dump() and FileEditorObservation's (openhands-tools 1.21.0
+        // file_editor/definition.py), the computed `kind` last: a `str_replace` on a file that
+        // exists, a `create` of a new one; the create captured from openhands 1.16.0,
+        // 2026-12-01 (fixtures/live/inputs/openhands--edit.json).
+        edit: &[ToolCall::new(
+            "file_editor",
+            r#"{"command":"str_replace","path":"$FILE","file_text":null,"old_str":"","new_str":"","insert_line":null,"view_range":null,"kind":"FileEditorAction"}"#,
+            r#"{"content":[{"type":"text","text":""}],"is_error":false,"command":"str_replace","path":"$FILE","prev_exist":true,"old_content":"","new_content":"","kind":"FileEditorObservation"}"#,
+        )
+        .new_file(
+            r#"{"command":"create","path":"$FILE","file_text":"","old_str":null,"new_str":null,"insert_line":null,"view_range":null,"kind":"FileEditorAction"}"#,
+        )],
         read: &["file_editor"],
         read_input: "$NONE:OpenHands's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
@@ -91,6 +102,12 @@ pub static CONTRACT: Contract = Contract {
             ("OPENHANDS_SESSION_ID", Var::Session),
             ("OPENHANDS_EVENT_TYPE", Var::Event),
             ("OPENHANDS_TOOL_NAME", Var::Tool),
+            // Not the executor's: the LLM model sets them in the agent's own environment
+            // (openhands-sdk 1.21.0 llm/llm.py `_set_env_side_effects`, defaults of
+            // `openrouter_site_url` and `openrouter_app_name`), so every hook inherits them;
+            // captured from openhands 1.16.0, 2026-12-01 (fixtures/live/inputs/openhands--bash.json).
+            ("OR_SITE_URL", Var::Literal("https://docs.all-hands.dev/")),
+            ("OR_APP_NAME", Var::Literal("OpenHands")),
         ]),
     reply: Reply::stdout(replies::RULES)
         .context(&["additionalContext"]),
@@ -122,10 +139,13 @@ const EVENTS: &[Event] = &[
         .json_fields_ignored()
         .matches("tool_name")
         .input("{}"),
+    // The conversation runs Stop hooks with reason "agent_finished" in the metadata
+    // (openhands-sdk 1.21.0 local_conversation.py, manager.py `run_stop`); captured from
+    // openhands 1.16.0, 2026-12-01 (fixtures/live/inputs/openhands--stop.json).
     event("Stop", Kind::Stop, 60)
         .blocks(Blocks::Continues("a Stop block keeps the agent working"))
         .matches("tool_name")
-        .input("{}"),
+        .input(r#"{"metadata":{"reason":"agent_finished"}}"#),
 ];
 
 /// `HookMatcher.matches` (config.py @611629e6): `*` or empty: all; `/re/`: Python
@@ -231,6 +251,7 @@ mod tests {
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
+            ("edit_new", "event: PreToolUse\nmatcher: file_editor\ncommand: ./h.sh\n", edit("notes.txt", false)),
         ]);
     }
 
@@ -238,7 +259,6 @@ mod tests {
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
         testing::check_not_run(&TOOL, [
-            (PRE, edit("src/a.rs", true), "file_editor input is undocumented"),
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
@@ -288,6 +308,8 @@ mod tests {
             ("OPENHANDS_SESSION_ID", "hookcheck-openhands-session-0001"),
             ("OPENHANDS_EVENT_TYPE", "PreToolUse"),
             ("OPENHANDS_TOOL_NAME", "terminal"),
+            ("OR_SITE_URL", "https://docs.all-hands.dev/"),
+            ("OR_APP_NAME", "OpenHands"),
             ("K", "v"),
         ] {
             assert!(inv.env.contains(&(k.into(), v.into())), "{k}");

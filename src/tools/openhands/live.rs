@@ -1,0 +1,69 @@
+//! OpenHands, headless: `openhands --headless --json -t PROMPT --override-with-envs` (the PyPI
+//! CLI) against OpenAI Chat Completions at `LLM_BASE_URL` (litellm, model `openai/...`), the
+//! hook in `~/.openhands/hooks.json` (or the workspace's `.openhands/hooks.json`), timeout in s
+//! (recipe: real-agents.md).
+
+use serde_json::{Value, json};
+
+use crate::tools::live::{
+    Action, Driver, Launch, Model, RepoFile, Setup, hook_group, no_output_result, owned_args,
+    write_json,
+};
+
+/// OpenHands' live driver.
+pub static DRIVER: Driver = Driver {
+    id: "openhands",
+    name: "OpenHands",
+    binary: "openhands",
+    package: "openhands==1.16.0",
+    model: Model::Server,
+    calls,
+    setup,
+    result_from_output: no_output_result,
+};
+
+/// The tools of the contract (`mod.rs`): `terminal {command}` (`TerminalAction`),
+/// `file_editor {command: "create", path, file_text}` (`FileEditorAction`).
+fn calls(action: &Action) -> Vec<(String, Value)> {
+    match action {
+        Action::Shell(command) => vec![(
+            "terminal".into(),
+            json!({"command": command, "is_input": false, "summary": "run it", "security_risk": "LOW"}),
+        )],
+        Action::Write { path, content } => vec![(
+            "file_editor".into(),
+            json!({"command": "create", "path": path, "file_text": content, "summary": "write it", "security_risk": "LOW"}),
+        )],
+    }
+}
+
+fn setup(s: &Setup) -> Result<Launch, String> {
+    let hooks = json!({"hooks": {s.event: [hook_group(s, s.timeout_s)]}});
+    let file = match s.repo_hooks.map(|r| r.file) {
+        None => s.home.join(".openhands/hooks.json"),
+        Some(RepoFile::Own) => s.workspace.join(".openhands/hooks.json"),
+        Some(RepoFile::Claude) => {
+            return Err("OpenHands reads no Claude Code settings file".into());
+        }
+    };
+    write_json(&file, &hooks)?;
+    let args = [
+        "--headless",
+        "--json",
+        "--override-with-envs",
+        "--exit-without-confirmation",
+        "-t",
+        s.prompt,
+    ];
+    Ok(Launch {
+        args: owned_args(&args),
+        env: vec![
+            ("LLM_BASE_URL".into(), format!("{}/v1", s.base_url)),
+            ("LLM_API_KEY".into(), "dummy".into()),
+            ("LLM_MODEL".into(), "openai/fake-model".into()),
+            // litellm fetches its model price list from GitHub at start, three tries.
+            ("LITELLM_LOCAL_MODEL_COST_MAP".into(), "True".into()),
+            ("OPENHANDS_SUPPRESS_BANNER".into(), "1".into()),
+        ],
+    })
+}
