@@ -114,7 +114,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             }
         }
     }
-    out.extend(super::generators::drift(root, inv));
+    out.extend(super::drift::drift(root, inv));
     out
 }
 

@@ -5,6 +5,7 @@
 //! `tools::native`, which turns a file into [`NativeHandler`]s.
 
 pub mod command;
+pub mod drift;
 pub mod finding;
 pub mod generators;
 pub mod installed;
@@ -32,7 +33,7 @@ pub struct NativeHandler {
     /// The matcher (empty when absent).
     pub matcher: String,
     /// The file wrote the matcher key, empty (`"matcher": ""`): an agent that cross-reads the
-    /// file may take it otherwise than an absent one (see `tools::native::EMPTY_MATCHERS`).
+    /// file may take it otherwise than an absent one (see `tools::native::Loader::empty_matchers`).
     pub matcher_written_empty: bool,
     /// The command.
     pub command: String,

@@ -59,6 +59,7 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Cwd],
     trust: Some(&TRUST),
+    empty_matchers: &[EMPTY_MATCHER],
     // Copilot fails closed on hook errors before a tool: a missing binary blocks
     // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets no CLAUDE_PROJECT_DIR for
     // the .claude/settings.json hooks it runs (issue 14: `/guard.sh: not found`).
@@ -107,8 +108,7 @@ static TRUST: Trust = Trust {
 /// Copilot CLI runs no hook of Claude's `.claude/settings.json` whose group says
 /// `"matcher": ""` (Claude Code runs it on every call): on the shell call, trusted, 1.0.102 ran
 /// the PreToolUse hook under `"Bash"`, `"*"` and no matcher key, never under `""`.
-pub static EMPTY_MATCHER: EmptyMatcher = EmptyMatcher {
-    reader: "copilot",
+const EMPTY_MATCHER: EmptyMatcher = EmptyMatcher {
     reads: "claude",
     source: "real agent: Copilot CLI 1.0.102, 2026-12-01, live trust runs of .claude/settings.json (fixtures/live/trust/copilot.json: the run with \"matcher\": \"\" did not run the hook, \"Bash\" did)",
 };

@@ -54,6 +54,8 @@ pub struct Loader {
     /// The names generators give this agent in their target lists, `(generator, target)`
     /// (rulesync's `claudecode`, ...), so a generator's canonical source maps to the agent.
     pub generated_as: &'static [(&'static str, &'static str)],
+    /// The agents whose files this one cross-reads and whose `"matcher": ""` it runs on no call.
+    pub empty_matchers: &'static [EmptyMatcher],
 }
 
 impl Loader {
@@ -89,6 +91,7 @@ impl Loader {
         sources: &[],
         checked: "",
         generated_as: &[],
+        empty_matchers: &[],
     };
 
     /// The agent's events: its tool's, or the loader's own list.
@@ -333,19 +336,13 @@ pub static SWITCHED_READS: &[SwitchedRead] = &[
 
 /// A cross-read whose reader takes a matcher key written empty (`"matcher": ""`) as matching
 /// no call, where the file's own agent takes it as every call (an absent key still matches
-/// every call for both).
+/// every call for both). Listed in the reader's [`Loader::empty_matchers`].
 pub struct EmptyMatcher {
-    /// The agent that reads.
-    pub reader: &'static str,
     /// The agent whose files it reads.
     pub reads: &'static str,
     /// Where the rule comes from.
     pub source: &'static str,
 }
-
-/// The cross-reads that run no hook under `"matcher": ""`. Kept beside [`loaders`] so that
-/// adding one touches no loader.
-pub static EMPTY_MATCHERS: &[&EmptyMatcher] = &[&super::copilot::native::EMPTY_MATCHER];
 
 /// The rule of `reader` for a handler it cross-reads whose matcher key is written empty, if
 /// the reader runs it on no call.
@@ -356,10 +353,10 @@ pub fn empty_matcher_runs_nothing(
     if !h.matcher_written_empty {
         return None;
     }
-    EMPTY_MATCHERS
-        .iter()
-        .copied()
-        .find(|e| e.reader == reader && e.reads == h.tool)
+    loaders()
+        .filter(|l| l.id == reader)
+        .flat_map(|l| l.empty_matchers)
+        .find(|e| e.reads == h.tool)
 }
 
 /// How an agent reads a matcher as a regular expression, for lint's flavour checks.

@@ -1,4 +1,4 @@
-//! A generator that runs its source through a dispatcher (agent-harness-adapter, `aha.rs`)
+//! A generator that runs its source through a dispatcher (agent-harness-adapter, `generators/aha.rs`)
 //! writes one dispatch per agent and event; an agent that also loads another agent's file loads
 //! two, and runs every source hook of that event twice. The adapter warns about it at install
 //! ("copilot may load the hooks twice", fixtures/corpus/aha-generated/README.md); hookcheck's
