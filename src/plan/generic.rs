@@ -140,27 +140,34 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
     };
     let root = cx.root.display().to_string();
     let session = build::session_id(id);
+    let given = Given {
+        root: &root,
+        session: &session,
+        event: &event,
+        payload: &payload,
+        tool_path: c.input.tool_path,
+    };
     let vars: Vec<(&str, String)> = c
         .run
         .env
         .iter()
-        .filter_map(|(k, v)| {
-            let v = match v {
-                Var::Root => root.clone(),
-                Var::Session => session.clone(),
-                Var::Literal(s) => s.to_string(),
-                Var::Event => event.clone(),
-                Var::Tool => at(&payload, c.input.tool_path)?.as_str()?.to_string(),
-                Var::Field(p) => at(&payload, p)
-                    .and_then(serde_json::Value::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
-                Var::Prompt => at(&payload, "prompt")?.as_str()?.to_string(),
-            };
-            Some((*k, v))
-        })
+        .filter_map(|(k, v)| Some((*k, value(v, &given)?)))
         .collect();
-    let mut env = build::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
+    let scalars = if c.run.exports_scalars {
+        scalar_fields(&payload)
+    } else {
+        Vec::new()
+    };
+    let kept: Vec<(String, String)> = cx
+        .env
+        .iter()
+        .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
+        .cloned()
+        .collect();
+    let mut env = build::merge_env(
+        &build::merge_env(&kept, scalars),
+        vars.iter().map(|(k, v)| (k.to_string(), v.clone())),
+    );
     match c.run.spec_env {
         Ok(()) => {
             env = build::merge_env(
@@ -261,6 +268,58 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
         out = result;
     }
     out
+}
+
+/// What a variable's value may come from.
+struct Given<'a> {
+    root: &'a str,
+    session: &'a str,
+    event: &'a str,
+    payload: &'a serde_json::Value,
+    tool_path: &'a str,
+}
+
+/// The value of `v` for this run, or `None` when the agent does not set it.
+fn value(v: &Var, g: &Given) -> Option<String> {
+    Some(match v {
+        Var::Root => g.root.to_string(),
+        Var::Session => g.session.to_string(),
+        Var::Literal(s) => s.to_string(),
+        Var::Event => g.event.to_string(),
+        Var::Tool => at(g.payload, g.tool_path)?.as_str()?.to_string(),
+        Var::Field(p) => at(g.payload, p)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        Var::Prompt => at(g.payload, "prompt")?.as_str()?.to_string(),
+        Var::Only(events, v) if events.contains(&g.event) => value(v, g)?,
+        Var::Except(events, v) if !events.contains(&g.event) => value(v, g)?,
+        Var::Only(..) | Var::Except(..) => return None,
+    })
+}
+
+/// One variable per top-level scalar field of the input (strings as they are, numbers and
+/// booleans as JSON writes them).
+fn scalar_fields(payload: &serde_json::Value) -> Vec<(String, String)> {
+    use serde_json::Value;
+    let Some(obj) = payload.as_object() else {
+        return Vec::new();
+    };
+    obj.iter()
+        .filter_map(|(k, v)| match v {
+            Value::String(s) => Some((k.clone(), s.clone())),
+            Value::Number(_) | Value::Bool(_) => Some((k.clone(), v.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the removal rule `rule` (`NAME`, or `PREFIX*`) removes `name`.
+fn unsets(rule: &str, name: &str) -> bool {
+    match rule.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => rule == name,
+    }
 }
 
 #[cfg(test)]
