@@ -52,7 +52,9 @@ pub fn timeouts(c: &Contract) -> String {
 
 /// The variables the agent sets for a hook.
 pub fn env(c: &Contract) -> String {
-    if c.run.env.is_empty() && c.run.unset.is_empty() && !c.run.exports_scalars {
+    let run = &c.run;
+    if run.env.is_empty() && run.inherits.is_empty() && run.unset.is_empty() && !run.exports_scalars
+    {
         return "none".to_string();
     }
     let scalars = c
@@ -63,6 +65,12 @@ pub fn env(c: &Contract) -> String {
     scalars
         .into_iter()
         .chain(c.run.env.iter().map(|(k, v)| format!("{k}={}", var(v))))
+        .chain(
+            c.run
+                .inherits
+                .iter()
+                .map(|(k, v)| format!("{k}={v} (inherited)")),
+        )
         .chain(unset)
         .collect::<Vec<_>>()
         .join(", ")

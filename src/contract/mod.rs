@@ -322,6 +322,9 @@ pub struct Run {
     pub exec_form: Result<(), &'static str>,
     /// Variables the agent sets for the hook.
     pub env: &'static [(&'static str, Var)],
+    /// Variables the agent's own process carries (set by its launcher or at start-up), which
+    /// every hook inherits: the agent never expands them in the command text.
+    pub inherits: &'static [(&'static str, &'static str)],
     /// Variables of the agent's own environment it removes before running a hook (a name
     /// ending in `*` is a prefix).
     pub unset: &'static [&'static str],

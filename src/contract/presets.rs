@@ -16,6 +16,7 @@ impl Run {
             shell: Shell::Argv(argv),
             exec_form: Ok(()),
             env: &[],
+            inherits: &[],
             unset: &[],
             exports_scalars: false,
             spec_env: Ok(()),
@@ -48,6 +49,11 @@ impl Run {
     /// The variables the agent sets for the hook.
     pub const fn env(mut self, env: &'static [(&'static str, Var)]) -> Self {
         self.env = env;
+        self
+    }
+    /// Variables the agent's own process carries and every hook inherits (never expanded).
+    pub const fn inherits(mut self, vars: &'static [(&'static str, &'static str)]) -> Self {
+        self.inherits = vars;
         self
     }
     /// Variables the agent removes from the hook's environment (`NAME*`: every name so

@@ -163,6 +163,12 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .iter()
         .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
         .cloned()
+        .chain(
+            c.run
+                .inherits
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        )
         .collect();
     let mut env = build::merge_env(
         &build::merge_env(&kept, scalars),

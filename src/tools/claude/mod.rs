@@ -121,12 +121,11 @@ pub static CONTRACT: Contract = Contract {
                 "CLAUDE_ENV_FILE",
                 Var::Only(&["SessionStart"], &Var::Literal("<the session's env file>")),
             ),
-            // Set on its own process at start-up and so inherited by every hook (the bundle:
-            // `process.env.NoDefaultCurrentDirectoryInExePath="1"`,
-            // `process.env.COREPACK_ENABLE_AUTO_PIN="0"`).
-            ("NoDefaultCurrentDirectoryInExePath", Var::Literal("1")),
-            ("COREPACK_ENABLE_AUTO_PIN", Var::Literal("0")),
-        ]),
+        ])
+        // Set on its own process at start-up and so inherited by every hook (the bundle:
+        // `process.env.NoDefaultCurrentDirectoryInExePath="1"`,
+        // `process.env.COREPACK_ENABLE_AUTO_PIN="0"`; the same captures).
+        .inherits(&[("NoDefaultCurrentDirectoryInExePath", "1"), ("COREPACK_ENABLE_AUTO_PIN", "0")]),
     reply: Reply::stdout(replies::RULES)
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])

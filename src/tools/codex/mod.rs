@@ -15,7 +15,7 @@ use super::shared;
 use super::{Files, Live, Hooks, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
-use crate::contract::{ToolCall, Tools, Var, event};
+use crate::contract::{ToolCall, Tools, event};
 use crate::matcher;
 
 /// Codex's contract.
@@ -89,9 +89,9 @@ pub static CONTRACT: Contract = Contract {
         // The npm launcher (@openai/codex 0.171.0, bin/codex.js) sets these before it execs
         // the native binary, so every hook sees them (fixtures/live/inputs/codex--*.json,
         // captured 2026-12-01).
-        .env(&[
-            ("CODEX_MANAGED_BY_NPM", Var::Literal("1")),
-            ("CODEX_MANAGED_PACKAGE_ROOT", Var::Literal("<the @openai/codex package folder>")),
+        .inherits(&[
+            ("CODEX_MANAGED_BY_NPM", "1"),
+            ("CODEX_MANAGED_PACKAGE_ROOT", "<the @openai/codex package folder>"),
         ]),
     reply: Reply::stdout(replies::RULES)
         .context(&["hookSpecificOutput.additionalContext"]),
