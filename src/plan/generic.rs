@@ -360,13 +360,23 @@ mod tests {
     static NONE: Contract = sample(EVENTS, &[unknown("Edit")], &[]);
 
     fn plan(c: &Contract, yaml: &str, trigger: &crate::trigger::Trigger) -> Plan {
+        plan_in(c, yaml, trigger, &[])
+    }
+
+    /// [`plan`] for a caller with this environment.
+    fn plan_in(
+        c: &Contract,
+        yaml: &str,
+        trigger: &crate::trigger::Trigger,
+        env: &[(String, String)],
+    ) -> Plan {
         let spec = testing::spec(yaml);
         let cx = crate::contract::PlanContext {
             spec: &spec,
             trigger,
             root: std::path::Path::new(testing::ROOT),
             home: std::path::Path::new(testing::HOME),
-            env: &[],
+            env,
         };
         super::plan("a", c, &cx)
     }
@@ -430,6 +440,69 @@ mod tests {
                 ("NAME".into(), "Notification".into()),
                 ("NO".into(), String::new()),
             ])
+        );
+    }
+
+    /// What the agent removes, what its process carries, the payload's scalars, and
+    /// variables set on some events only: each reaches the hook's environment as declared.
+    #[test]
+    fn removed_inherited_exported_and_per_event_variables() {
+        use crate::contract::Var;
+        static VARS: Contract = {
+            let mut c = sample(EVENTS, &[], &[]);
+            c.run.env = &[
+                ("ONLY", Var::Only(&["Notification"], &Var::Literal("n"))),
+                ("NOT", Var::Except(&["Notification"], &Var::Literal("t"))),
+            ];
+            c.run.inherits = &[("LAUNCHER", "1")];
+            c.run.unset = &["SECRET_*", "OFFLINE"];
+            c.run.exports_scalars = true;
+            c
+        };
+        let caller: Vec<(String, String)> = ["KEEP", "SECRET_KEY", "OFFLINE", "OFFLINE_NOT"]
+            .iter()
+            .map(|k| (k.to_string(), "x".to_string()))
+            .collect();
+        let names = |yaml: &str, trigger: &crate::trigger::Trigger| match plan_in(
+            &VARS, yaml, trigger, &caller,
+        ) {
+            Plan::Run(run) => run.commands[0]
+                .invocation
+                .clone()
+                .map(|i| i.env.into_iter().map(|(k, _)| k).collect::<Vec<_>>()),
+            p => panic!("{p:?}"),
+        };
+        let pre = names("event: PreToolUse\ncommand: ./h.sh\n", &testing::bash("ls"));
+        let notification = names(
+            "event: Notification\ncommand: ./h.sh\n",
+            &crate::trigger::Trigger::None,
+        );
+        let scalars = |event: &str| {
+            let payload = serde_json::json!({"hook_event_name": event, "n": 1, "o": {}});
+            super::scalar_fields(&payload)
+        };
+        assert_eq!(
+            scalars("X"),
+            [
+                ("hook_event_name".to_string(), "X".to_string()),
+                ("n".into(), "1".into())
+            ]
+        );
+        let pre = pre.expect("runs");
+        let notification = notification.expect("runs");
+        for env in [&pre, &notification] {
+            assert!(env.contains(&"KEEP".to_string()) && env.contains(&"OFFLINE_NOT".to_string()));
+            assert!(
+                !env.iter().any(|k| k == "SECRET_KEY" || k == "OFFLINE"),
+                "{env:?}"
+            );
+            assert!(env.contains(&"LAUNCHER".to_string()), "{env:?}");
+            assert!(env.contains(&"hook_event_name".to_string()), "{env:?}");
+        }
+        assert!(pre.contains(&"NOT".to_string()) && !pre.contains(&"ONLY".to_string()));
+        assert!(
+            notification.contains(&"ONLY".to_string())
+                && !notification.contains(&"NOT".to_string())
         );
     }
 
