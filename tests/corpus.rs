@@ -57,16 +57,17 @@ const CASES: &[Case] = &[
         decisions: &[&[("copilot", "allow")]],
         lint_code: 0,
     },
-    // `"$CLAUDE_PROJECT_DIR"/…` in a Claude file that Copilot CLI also loads: Copilot sets no
-    // CLAUDE_PROJECT_DIR, so it runs `/.claude/hooks/guard.sh`, which does not exist, and
-    // denies every call; Claude Code runs the guard (issue 14).
+    // `"$CLAUDE_PROJECT_DIR"/…` in a Claude file that Copilot CLI also loads: the docs read
+    // for issue 14 gave Copilot no CLAUDE_PROJECT_DIR, but the real Copilot CLI 1.0.102 sets
+    // it for every hook (fixtures/live/inputs/copilot--*.json, captured 2026-12-01), so both
+    // agents run the guard and nothing is wrong with the file (issue 12).
     Case {
         name: "claude-dir-under-copilot",
         dir: "claude-dir-under-copilot",
         trusted: true,
         runs: &[("--bash", "ls", "copilot,claude")],
-        decisions: &[&[("copilot", "error"), ("claude", "allow")]],
-        lint_code: 1,
+        decisions: &[&[("copilot", "allow"), ("claude", "allow")]],
+        lint_code: 0,
     },
     // Scripts and programs that are not there, in the forms the agents' docs recommend; a
     // script committed without its executable bit; a guard that reads `$1` (issue 14).

@@ -143,7 +143,6 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_one_result_per_finding() {
         ("script-not-executable", "claude", 6),
         ("script-missing", "copilot", 5),
         ("script-not-executable", "copilot", 6),
-        ("unset-variable", "copilot", 7),
         ("script-missing", "windsurf", 5),
         ("script-not-executable", "windsurf", 6),
         // VS Code reads Claude's settings too (code.visualstudio.com/docs/agent-customization/hooks).

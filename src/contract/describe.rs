@@ -52,23 +52,43 @@ pub fn timeouts(c: &Contract) -> String {
 
 /// The variables the agent sets for a hook.
 pub fn env(c: &Contract) -> String {
-    if c.run.env.is_empty() {
+    let run = &c.run;
+    if run.env.is_empty() && run.inherits.is_empty() && run.unset.is_empty() && !run.exports_scalars
+    {
         return "none".to_string();
     }
-    c.run
-        .env
-        .iter()
-        .map(|(k, v)| match v {
-            Var::Root => format!("{k}=<project root>"),
-            Var::Session => format!("{k}=<session id>"),
-            Var::Literal(s) => format!("{k}={s}"),
-            Var::Event => format!("{k}=<the event>"),
-            Var::Prompt => format!("{k}=<the prompt>"),
-            Var::Tool => format!("{k}=<the tool name>"),
-            Var::Field(f) => format!("{k}=<the input's {f}>"),
-        })
+    let scalars = c
+        .run
+        .exports_scalars
+        .then(|| "each top-level scalar field of the input, by its name".to_string());
+    let unset = c.run.unset.iter().map(|k| format!("{k} removed"));
+    scalars
+        .into_iter()
+        .chain(c.run.env.iter().map(|(k, v)| format!("{k}={}", var(v))))
+        .chain(
+            c.run
+                .inherits
+                .iter()
+                .map(|(k, v)| format!("{k}={v} (inherited)")),
+        )
+        .chain(unset)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A variable's value in words.
+fn var(v: &Var) -> String {
+    match v {
+        Var::Root => "<project root>".to_string(),
+        Var::Session => "<session id>".to_string(),
+        Var::Literal(s) => s.to_string(),
+        Var::Event => "<the event>".to_string(),
+        Var::Prompt => "<the prompt>".to_string(),
+        Var::Tool => "<the tool name>".to_string(),
+        Var::Field(f) => format!("<the input's {f}>"),
+        Var::Only(events, v) => format!("{} (only on {})", var(v), events.join(", ")),
+        Var::Except(events, v) => format!("{} (not on {})", var(v), events.join(", ")),
+    }
 }
 
 /// One event in words: kind, timeout, what a block does, what the matcher sees.

@@ -322,6 +322,15 @@ pub struct Run {
     pub exec_form: Result<(), &'static str>,
     /// Variables the agent sets for the hook.
     pub env: &'static [(&'static str, Var)],
+    /// Variables the agent's own process carries (set by its launcher or at start-up), which
+    /// every hook inherits: the agent never expands them in the command text.
+    pub inherits: &'static [(&'static str, &'static str)],
+    /// Variables of the agent's own environment it removes before running a hook (a name
+    /// ending in `*` is a prefix).
+    pub unset: &'static [&'static str],
+    /// The agent also sets one variable per top-level scalar field of the input (string,
+    /// number or boolean), named as the field, before [`Run::env`].
+    pub exports_scalars: bool,
     /// Whether the spec's `env` reaches the hook, or what the agent does with it instead.
     pub spec_env: Result<(), &'static str>,
     /// The agent replaces `$NAME` of the variables in [`Run::env`] in the command text with
@@ -387,6 +396,10 @@ pub enum Var {
     Field(&'static str),
     /// The input's `prompt` (the variable is not set when the input has none).
     Prompt,
+    /// This value, set only on these events (the agent's spelling).
+    Only(&'static [&'static str], &'static Var),
+    /// This value, set on every event but these (the agent's spelling).
+    Except(&'static [&'static str], &'static Var),
 }
 
 /// Why a quirk stops a hook from running.

@@ -16,6 +16,9 @@ impl Run {
             shell: Shell::Argv(argv),
             exec_form: Ok(()),
             env: &[],
+            inherits: &[],
+            unset: &[],
+            exports_scalars: false,
             spec_env: Ok(()),
             expands: None,
             timeout_assumed: false,
@@ -46,6 +49,22 @@ impl Run {
     /// The variables the agent sets for the hook.
     pub const fn env(mut self, env: &'static [(&'static str, Var)]) -> Self {
         self.env = env;
+        self
+    }
+    /// Variables the agent's own process carries and every hook inherits (never expanded).
+    pub const fn inherits(mut self, vars: &'static [(&'static str, &'static str)]) -> Self {
+        self.inherits = vars;
+        self
+    }
+    /// Variables the agent removes from the hook's environment (`NAME*`: every name so
+    /// starting).
+    pub const fn unset(mut self, names: &'static [&'static str]) -> Self {
+        self.unset = names;
+        self
+    }
+    /// The agent sets a variable per top-level scalar field of the input, named as the field.
+    pub const fn exports_scalars(mut self) -> Self {
+        self.exports_scalars = true;
         self
     }
     /// The spec's `env` does not reach the hook: what the agent does with it instead.

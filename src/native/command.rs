@@ -365,12 +365,16 @@ impl Cx<'_> {
                 "is set only for a plugin's hooks, and this file is not a plugin's",
             );
         }
-        let sets = crate::tools::find(self.l.id)
+        let tool = crate::tools::find(self.l.id);
+        let sets = tool
             .map(|t| t.session_vars)
             .unwrap_or_default()
             .iter()
             .chain(self.l.launch.sets)
-            .any(|v| *v == name);
+            .any(|v| *v == name)
+            || tool
+                .and_then(|t| t.contract())
+                .is_some_and(|c| c.run.env.iter().any(|(k, _)| *k == name));
         if sets {
             return if name.ends_with("_PROJECT_DIR") {
                 Value::Root

@@ -140,27 +140,40 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
     };
     let root = cx.root.display().to_string();
     let session = build::session_id(id);
+    let given = Given {
+        root: &root,
+        session: &session,
+        event: &event,
+        payload: &payload,
+        tool_path: c.input.tool_path,
+    };
     let vars: Vec<(&str, String)> = c
         .run
         .env
         .iter()
-        .filter_map(|(k, v)| {
-            let v = match v {
-                Var::Root => root.clone(),
-                Var::Session => session.clone(),
-                Var::Literal(s) => s.to_string(),
-                Var::Event => event.clone(),
-                Var::Tool => at(&payload, c.input.tool_path)?.as_str()?.to_string(),
-                Var::Field(p) => at(&payload, p)
-                    .and_then(serde_json::Value::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
-                Var::Prompt => at(&payload, "prompt")?.as_str()?.to_string(),
-            };
-            Some((*k, v))
-        })
+        .filter_map(|(k, v)| Some((*k, value(v, &given)?)))
         .collect();
-    let mut env = build::merge_env(cx.env, vars.iter().map(|(k, v)| (k.to_string(), v.clone())));
+    let scalars = if c.run.exports_scalars {
+        scalar_fields(&payload)
+    } else {
+        Vec::new()
+    };
+    let kept: Vec<(String, String)> = cx
+        .env
+        .iter()
+        .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
+        .cloned()
+        .chain(
+            c.run
+                .inherits
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        )
+        .collect();
+    let mut env = build::merge_env(
+        &build::merge_env(&kept, scalars),
+        vars.iter().map(|(k, v)| (k.to_string(), v.clone())),
+    );
     match c.run.spec_env {
         Ok(()) => {
             env = build::merge_env(
@@ -263,6 +276,58 @@ pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
     out
 }
 
+/// What a variable's value may come from.
+struct Given<'a> {
+    root: &'a str,
+    session: &'a str,
+    event: &'a str,
+    payload: &'a serde_json::Value,
+    tool_path: &'a str,
+}
+
+/// The value of `v` for this run, or `None` when the agent does not set it.
+fn value(v: &Var, g: &Given) -> Option<String> {
+    Some(match v {
+        Var::Root => g.root.to_string(),
+        Var::Session => g.session.to_string(),
+        Var::Literal(s) => s.to_string(),
+        Var::Event => g.event.to_string(),
+        Var::Tool => at(g.payload, g.tool_path)?.as_str()?.to_string(),
+        Var::Field(p) => at(g.payload, p)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        Var::Prompt => at(g.payload, "prompt")?.as_str()?.to_string(),
+        Var::Only(events, v) if events.contains(&g.event) => value(v, g)?,
+        Var::Except(events, v) if !events.contains(&g.event) => value(v, g)?,
+        Var::Only(..) | Var::Except(..) => return None,
+    })
+}
+
+/// One variable per top-level scalar field of the input (strings as they are, numbers and
+/// booleans as JSON writes them).
+fn scalar_fields(payload: &serde_json::Value) -> Vec<(String, String)> {
+    use serde_json::Value;
+    let Some(obj) = payload.as_object() else {
+        return Vec::new();
+    };
+    obj.iter()
+        .filter_map(|(k, v)| match v {
+            Value::String(s) => Some((k.clone(), s.clone())),
+            Value::Number(_) | Value::Bool(_) => Some((k.clone(), v.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the removal rule `rule` (`NAME`, or `PREFIX*`) removes `name`.
+fn unsets(rule: &str, name: &str) -> bool {
+    match rule.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => rule == name,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::contract::testing::sample;
@@ -295,13 +360,23 @@ mod tests {
     static NONE: Contract = sample(EVENTS, &[unknown("Edit")], &[]);
 
     fn plan(c: &Contract, yaml: &str, trigger: &crate::trigger::Trigger) -> Plan {
+        plan_in(c, yaml, trigger, &[])
+    }
+
+    /// [`plan`] for a caller with this environment.
+    fn plan_in(
+        c: &Contract,
+        yaml: &str,
+        trigger: &crate::trigger::Trigger,
+        env: &[(String, String)],
+    ) -> Plan {
         let spec = testing::spec(yaml);
         let cx = crate::contract::PlanContext {
             spec: &spec,
             trigger,
             root: std::path::Path::new(testing::ROOT),
             home: std::path::Path::new(testing::HOME),
-            env: &[],
+            env,
         };
         super::plan("a", c, &cx)
     }
@@ -365,6 +440,69 @@ mod tests {
                 ("NAME".into(), "Notification".into()),
                 ("NO".into(), String::new()),
             ])
+        );
+    }
+
+    /// What the agent removes, what its process carries, the payload's scalars, and
+    /// variables set on some events only: each reaches the hook's environment as declared.
+    #[test]
+    fn removed_inherited_exported_and_per_event_variables() {
+        use crate::contract::Var;
+        static VARS: Contract = {
+            let mut c = sample(EVENTS, &[], &[]);
+            c.run.env = &[
+                ("ONLY", Var::Only(&["Notification"], &Var::Literal("n"))),
+                ("NOT", Var::Except(&["Notification"], &Var::Literal("t"))),
+            ];
+            c.run.inherits = &[("LAUNCHER", "1")];
+            c.run.unset = &["SECRET_*", "OFFLINE"];
+            c.run.exports_scalars = true;
+            c
+        };
+        let caller: Vec<(String, String)> = ["KEEP", "SECRET_KEY", "OFFLINE", "OFFLINE_NOT"]
+            .iter()
+            .map(|k| (k.to_string(), "x".to_string()))
+            .collect();
+        let names = |yaml: &str, trigger: &crate::trigger::Trigger| match plan_in(
+            &VARS, yaml, trigger, &caller,
+        ) {
+            Plan::Run(run) => run.commands[0]
+                .invocation
+                .clone()
+                .map(|i| i.env.into_iter().map(|(k, _)| k).collect::<Vec<_>>()),
+            p => panic!("{p:?}"),
+        };
+        let pre = names("event: PreToolUse\ncommand: ./h.sh\n", &testing::bash("ls"));
+        let notification = names(
+            "event: Notification\ncommand: ./h.sh\n",
+            &crate::trigger::Trigger::None,
+        );
+        let scalars = |event: &str| {
+            let payload = serde_json::json!({"hook_event_name": event, "n": 1, "o": {}});
+            super::scalar_fields(&payload)
+        };
+        assert_eq!(
+            scalars("X"),
+            [
+                ("hook_event_name".to_string(), "X".to_string()),
+                ("n".into(), "1".into())
+            ]
+        );
+        let pre = pre.expect("runs");
+        let notification = notification.expect("runs");
+        for env in [&pre, &notification] {
+            assert!(env.contains(&"KEEP".to_string()) && env.contains(&"OFFLINE_NOT".to_string()));
+            assert!(
+                !env.iter().any(|k| k == "SECRET_KEY" || k == "OFFLINE"),
+                "{env:?}"
+            );
+            assert!(env.contains(&"LAUNCHER".to_string()), "{env:?}");
+            assert!(env.contains(&"hook_event_name".to_string()), "{env:?}");
+        }
+        assert!(pre.contains(&"NOT".to_string()) && !pre.contains(&"ONLY".to_string()));
+        assert!(
+            notification.contains(&"ONLY".to_string())
+                && !notification.contains(&"NOT".to_string())
         );
     }
 

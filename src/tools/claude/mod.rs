@@ -93,12 +93,39 @@ pub static CONTRACT: Contract = Contract {
     // (hooks reference; protocols-a.md §1).
     matcher: Flavour::ExactOrJsRegex,
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT","prompt_id":"hookcheck-prompt-0001"}"#,
     ),
     // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
     // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
     run: Run::argv(&["/bin/sh", "-c"])
-        .env(&[("CLAUDE_PROJECT_DIR", Var::Root)]),
+        .env(&[
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+            // Set for every hook: real agent Claude Code 2.1.332, captured 2026-12-01
+            // (fixtures/live/inputs/claude--*.json); values from its bundle where it writes a
+            // constant (CLAUDECODE:"1", CLAUDE_CODE_CHILD_SESSION:"1", the -p run's entrypoint
+            // "sdk-cli", SESSION_ATTENDED "0" when no one is at the terminal), else a
+            // placeholder saying what it stands for.
+            ("CLAUDECODE", Var::Literal("1")),
+            ("AI_AGENT", Var::Literal("claude-code_2.1.332_agent")),
+            ("CLAUDE_CODE_CHILD_SESSION", Var::Literal("1")),
+            ("CLAUDE_CODE_CHILD_NOTES_DIR", Var::Literal("<the session's child notes folder>")),
+            ("CLAUDE_CODE_ENTRYPOINT", Var::Literal("sdk-cli")),
+            ("CLAUDE_CODE_MESSAGING_SOCKET", Var::Literal("<the session's messaging socket>")),
+            // A token in the real agent: a placeholder here, never a secret.
+            ("CLAUDE_CODE_MESSAGING_TOKEN", Var::Literal("<messaging token placeholder>")),
+            ("CLAUDE_CODE_SESSION_ATTENDED", Var::Literal("0")),
+            ("CLAUDE_CODE_SESSION_ID", Var::Session),
+            ("CLAUDE_PID", Var::Literal("<Claude Code's process id>")),
+            // Only on SessionStart (claude--session.json): the file a hook appends exports to.
+            (
+                "CLAUDE_ENV_FILE",
+                Var::Only(&["SessionStart"], &Var::Literal("<the session's env file>")),
+            ),
+        ])
+        // Set on its own process at start-up and so inherited by every hook (the bundle:
+        // `process.env.NoDefaultCurrentDirectoryInExePath="1"`,
+        // `process.env.COREPACK_ENABLE_AUTO_PIN="0"`; the same captures).
+        .inherits(&[("NoDefaultCurrentDirectoryInExePath", "1"), ("COREPACK_ENABLE_AUTO_PIN", "0")]),
     reply: Reply::stdout(replies::RULES)
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
@@ -179,11 +206,13 @@ const EVENTS: &[Event] = &[
     event("MessageDisplay", Kind::Other, 10),
 ];
 
-/// SessionStart's input has no permission_mode, though every other event's has: real agent
-/// Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--session.json).
+/// SessionStart's input has no permission_mode and no prompt_id (no prompt was sent yet),
+/// though every other event's has: real agent Claude Code 2.1.332, captured 2026-12-01
+/// (fixtures/live/inputs/claude--session.json).
 fn session_start_input(_: &PlanContext, event: &str, obj: &mut serde_json::Map<String, Value>) {
     if event == "SessionStart" {
         obj.shift_remove("permission_mode");
+        obj.shift_remove("prompt_id");
     }
 }
 

@@ -95,7 +95,15 @@ pub static CONTRACT: Contract = Contract {
     run: Run::argv(&["sh", "-c"])
         .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
         // The directory the CLI started in ([`plan`] says so).
-        .cwd_assumed(),
+        .cwd_assumed()
+        // Its launcher's (real agent Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/
+        // inputs/cline--*.json): the build its bundle names "production", and the launch it
+        // writes as JSON to CLINE_CONNECTOR_CLI_LAUNCH (a placeholder here). Every hook
+        // inherits them.
+        .inherits(&[
+            ("CLINE_BUILD_ENV", "production"),
+            ("CLINE_CONNECTOR_CLI_LAUNCH", "<the CLI's launch, as JSON>"),
+        ]),
     reply: Reply::stdout(replies::RULES).rewrites(&["overrideInput"]),
     quirks: Quirks::NONE.input(legacy_parameters),
 };
@@ -107,7 +115,7 @@ macro_rules! cline {
         concat!(
             r#"{"clineVersion":"3.0.65","hookName":""#,
             $hook,
-            r#"","timestamp":"2026-11-30T12:00:00.000Z","taskId":"$SESSION","sessionContext":{"rootSessionId":"$SESSION"},"workspaceRoots":["$ROOT"],"userId":"hookcheck","agent_id":"agent_hookcheck_0001","parent_agent_id":null"#,
+            r#"","timestamp":"2026-11-30T12:00:00.000Z","taskId":"$SESSION","sessionContext":{"rootSessionId":"$SESSION"},"workspaceRoots":["$ROOT"],"workspaceInfo":{"rootPath":"$ROOT","hint":"project"},"userId":"hookcheck","agent_id":"agent_hookcheck_0001","parent_agent_id":null"#,
             $fields,
             "}"
         )

@@ -76,14 +76,23 @@ pub static CONTRACT: Contract = Contract {
         mcp: "mcp__{server}__{tool}",
     },
     matcher: Flavour::Custom(matcher_matches),
+    // transcript_path: the session's rollout file, a string in every recorded input (real agent
+    // Codex 0.171.0, captured 2026-12-01, fixtures/live/inputs/codex--*.json), not null.
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":null,"cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
     ),
     // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
     // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
     // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
     run: Run::argv(&["/bin/bash", "-c"])
-        .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell"),
+        .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell")
+        // The npm launcher (@openai/codex 0.171.0, bin/codex.js) sets these before it execs
+        // the native binary, so every hook sees them (fixtures/live/inputs/codex--*.json,
+        // captured 2026-12-01).
+        .inherits(&[
+            ("CODEX_MANAGED_BY_NPM", "1"),
+            ("CODEX_MANAGED_PACKAGE_ROOT", "<the @openai/codex package folder>"),
+        ]),
     reply: Reply::stdout(replies::RULES)
         .context(&["hookSpecificOutput.additionalContext"]),
     quirks: Quirks::NONE,

@@ -23,7 +23,7 @@ use super::shared;
 use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
-use crate::contract::{ToolCall, Tools, event};
+use crate::contract::{ToolCall, Tools, Var, event};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::plan::build;
@@ -84,7 +84,9 @@ pub static CONTRACT: Contract = Contract {
     tools: Tools {
         shell: ToolCall::new(
             "bash",
-            r#"{"command":"$COMMAND","description":"Run the command"}"#,
+            // mode: in every recorded bash call (Copilot CLI 1.0.102, captured 2026-12-01,
+            // fixtures/live/inputs/copilot--bash.json).
+            r#"{"command":"$COMMAND","description":"Run the command","mode":"sync"}"#,
             r#"{"resultType":"success","textResultForLlm":""}"#,
         ),
         // `create {path, file_text}`: captured from 1.0.102's preToolUse, 2026-12-01
@@ -119,7 +121,25 @@ pub static CONTRACT: Contract = Contract {
         // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
         // one, the root is assumed.
         .cwd_assumed()
-        .handler_cwd(),
+        .handler_cwd()
+        // Set for every hook: real agent Copilot CLI 1.0.102, captured 2026-12-01
+        // (fixtures/live/inputs/copilot--*.json). The binary sets COPILOT_CLI_BINARY_VERSION
+        // ("1.0.102") and COPILOT_CLI_RESOLVED_DIST_DIR on itself at start-up; the others are
+        // placeholders saying what they stand for (GIT_CONFIG_*: one git setting it passes).
+        .env(&[
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+            ("COPILOT_PROJECT_DIR", Var::Root),
+            ("COPILOT_CLI", Var::Literal("1")),
+            ("COPILOT_CLI_BINARY_VERSION", Var::Literal("1.0.102")),
+            ("COPILOT_CLI_RESOLVED_DIST_DIR", Var::Literal("<Copilot CLI's unpacked dist folder>")),
+            ("FORCE_COLOR", Var::Literal("<Copilot CLI's colour setting>")),
+            ("GIT_CONFIG_COUNT", Var::Literal("1")),
+            ("GIT_CONFIG_KEY_0", Var::Literal("<the git setting Copilot CLI passes>")),
+            ("GIT_CONFIG_VALUE_0", Var::Literal("<its value>")),
+        ])
+        // Removed from every hook's environment (the same captures): its model provider's
+        // settings, an API key among them, and its offline switch.
+        .unset(&["COPILOT_PROVIDER_*", "COPILOT_OFFLINE"]),
     reply: Reply::stdout(replies::RULES)
         .context(&["additionalContext"])
         .rewrites(&["modifiedArgs", "modifiedResult"])

@@ -60,7 +60,9 @@ pub static CONTRACT: Contract = Contract {
     tools: Tools {
         shell: ToolCall::new(
             "Execute",
-            r#"{"command":"$COMMAND"}"#,
+            // summary, riskLevelReason, riskLevel: required by the tool, in every recorded call
+            // (droid 0.215.0, captured 2026-12-01, fixtures/live/inputs/factory--bash.json).
+            r#"{"command":"$COMMAND","summary":"Run the command","riskLevelReason":"The command only prints text.","riskLevel":"low"}"#,
             r#""hookcheck: placeholder command output""#,
         ),
         // Only Create's input is documented (behaviour spec, "Factory sample events").
@@ -94,7 +96,36 @@ pub static CONTRACT: Contract = Contract {
         .no_exec_form("Factory droid has no exec form (`args`): a hook is one command")
         // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook)
         // and DROID_PROJECT_DIR (newer docs) are both the project root.
-        .env(&[("FACTORY_PROJECT_DIR", Var::Root), ("DROID_PROJECT_DIR", Var::Root)])
+        .env(&[
+            ("FACTORY_PROJECT_DIR", Var::Root),
+            ("DROID_PROJECT_DIR", Var::Root),
+            // Real agent droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/
+            // factory--*.json): it sets these for every hook; the plugin roots are
+            // placeholders saying what they stand for.
+            ("CLAUDE_PROJECT_DIR", Var::Root),
+            ("DROID_PLUGIN_ROOT", Var::Literal("<the hook's plugin folder>")),
+            ("CLAUDE_PLUGIN_ROOT", Var::Literal("<the hook's plugin folder>")),
+            (
+                "FACTORY_DISABLE_SETTINGS_PERSISTENCE",
+                Var::Literal("<droid exec's settings switch>"),
+            ),
+            // `droid exec` writes its autonomy level (`--auto high` in live mode's run) to its
+            // own process.env after the session started: SessionStart's hook has none.
+            (
+                "FACTORY_EXEC_TARGET_AUTONOMY",
+                Var::Except(&["SessionStart"], &Var::Literal("auto-high")),
+            ),
+        ])
+        // Its bun launcher's (the same captures): every hook inherits them; placeholders.
+        .inherits(&[
+            ("BUN_PTY_LIB", "<the bun-pty library droid ships>"),
+            ("FORCE_COLOR", "<droid's colour setting>"),
+            ("NODE_EXTRA_CA_CERTS", "<the CA bundle droid's launcher names>"),
+            ("NODE_USE_SYSTEM_CA", "1"),
+        ])
+        // Every top-level scalar of the payload, also as a variable named as the field
+        // (cwd, session_id, tool_name, source, CLAUDE_ENV_FILE... whatever the event has).
+        .exports_scalars()
         // The working directory is undocumented (behaviour spec, "Assumed results").
         .cwd_assumed(),
     reply: Reply::stdout(replies::RULES)

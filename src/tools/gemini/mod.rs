@@ -95,7 +95,15 @@ pub static CONTRACT: Contract = Contract {
             ("GEMINI_CWD", Var::Root),
             ("GEMINI_SESSION_ID", Var::Session),
             ("CLAUDE_PROJECT_DIR", Var::Root),
+            // Real agent Gemini CLI 0.61.0, captured 2026-12-01 (fixtures/live/inputs/
+            // gemini--*.json): its bundle sets GEMINI_PLANS_DIR to the session's plans folder
+            // (config.storage.getPlansDir(), under ~/.gemini/tmp; a placeholder here) and
+            // expands `$GEMINI_PLANS_DIR` in the command text like the others.
+            ("GEMINI_PLANS_DIR", Var::Literal("<the session's plans folder>")),
         ])
+        // Its relauncher sets GEMINI_CLI_NO_RELAUNCH: "true" on the child process every hook
+        // inherits (the same captures); not expanded.
+        .inherits(&[("GEMINI_CLI_NO_RELAUNCH", "true")])
         // Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value
         // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
         .expands("Gemini CLI rewrites the command text before bash sees it"),

@@ -78,7 +78,7 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(matcher_matches),
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z","prompt_id":"$SESSION########1"}"#,
     ),
     // Qwen's replacement is a plain text replace of two names only: see [`expand`].
     run: Run::argv(&["bash", "-c"])
@@ -91,6 +91,27 @@ pub static CONTRACT: Contract = Contract {
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("CLAUDE_PROJECT_DIR", Var::Root),
             ("QWEN_PROJECT_DIR", Var::Root),
+            // Set for every hook: real agent Qwen Code 0.24.4, captured 2026-12-01
+            // (fixtures/live/inputs/qwen--*.json). Its bundle reads QWEN_CODE_PROJECT_DIR,
+            // _SESSION_ID, _MODEL and _MODEL_IDENTITY back as such; QWEN_CODE_CLI is the
+            // command that starts it; the rest (its npm launcher's and relaunch's) are
+            // placeholders saying what they stand for.
+            ("QWEN_CODE_PROJECT_DIR", Var::Root),
+            ("QWEN_CODE_SESSION_ID", Var::Session),
+            ("QWEN_CODE_PROMPT_ID", Var::Field("prompt_id")),
+            ("QWEN_CODE_AGENT_ID", Var::Literal("<the running agent's id>")),
+            ("QWEN_CODE_CLI", Var::Literal("<the qwen command that started the session>")),
+            ("QWEN_CODE_MODEL", Var::Literal("<the session's model>")),
+            ("QWEN_CODE_MODEL_IDENTITY", Var::Literal("<the session's model identity>")),
+            ("QWEN_CODE_LAUNCHER_PID", Var::Literal("<the npm launcher's process id>")),
+            ("QWEN_CODE_MANAGED_NPM_PIN", Var::Literal("<the npm launcher's version pin>")),
+            ("QWEN_CODE_MANAGED_NPM_ROOT", Var::Literal("<the @qwen-code/qwen-code folder>")),
+            ("QWEN_CODE_NO_RELAUNCH", Var::Literal("<set once the launcher relaunched it>")),
+            (
+                "QWEN_CODE_PRIVATE_RELAUNCH_ENV_PROVENANCE",
+                Var::Literal("<the relaunch's own record>"),
+            ),
+            ("QWEN_CODE_STARTUP_VERSION", Var::Literal("0.24.4")),
         ]),
     reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: exit 2 reads stderr only; any other exit reads stdout, or stderr when
@@ -100,8 +121,16 @@ pub static CONTRACT: Contract = Contract {
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
         .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
-    quirks: Quirks::NONE,
+    quirks: Quirks::NONE.input(session_start_input),
 };
+
+/// SessionStart's input has no prompt_id (no prompt was sent yet), though every other event's
+/// has: real agent Qwen Code 0.24.4, captured 2026-12-01 (fixtures/live/inputs/qwen--session.json).
+fn session_start_input(_: &PlanContext, event: &str, obj: &mut serde_json::Map<String, serde_json::Value>) {
+    if event == "SessionStart" {
+        obj.shift_remove("prompt_id");
+    }
+}
 
 const RESPONSE: &str = r#"{"llmContent":"","returnDisplay":""}"#;
 const AFTER: Blocks = Blocks::After("the tool already ran: the reason goes back to the model");
