@@ -367,20 +367,28 @@ pub fn main(args: LiveArgs) -> i32 {
             }
         }
     }
-    let caller_env: Vec<String> = ws.env.iter().map(|(k, _)| k.clone()).collect();
-    let planned_input = |id: &str| -> Option<capture::Shape> {
+    // Planned as if hookcheck were started with the environment live mode gave the agent, so
+    // what the agent adds or removes compares with what the contract adds or removes.
+    let planned_input = |id: &str, agent_env: &[String]| -> Option<capture::Shape> {
         let req = request(
             &args.hook,
             &trigger,
             args.event.as_deref(),
             vec![id.to_string()],
         );
-        let check = ws.check(&req, &ws.cwd, 1).ok()?;
+        let given = Workspace {
+            cwd: ws.cwd.clone(),
+            root: ws.root.clone(),
+            home: ws.home.clone(),
+            spec_dirs: ws.spec_dirs.clone(),
+            env: agent_env.iter().map(|k| (k.clone(), "x".into())).collect(),
+        };
+        let check = given.check(&req, &ws.cwd, 1).ok()?;
         let inv = run::plan(&check).invocations().into_iter().next()?;
         Some(capture::planned_shape(
             &inv,
             spec.commands.first()?,
-            &caller_env,
+            agent_env,
         ))
     };
     let expectation = |id: &str| {
@@ -479,7 +487,8 @@ pub fn main(args: LiveArgs) -> i32 {
                 }
                 let mut input_json = None;
                 if let Some(input) = o.input.as_ref().filter(|_| args.show_input) {
-                    let (text, value) = show_input(input, planned_input(id).as_ref());
+                    let (text, value) =
+                        show_input(input, planned_input(id, &input.agent_env).as_ref());
                     out.push_str(&text);
                     input_json = Some(value);
                 }
