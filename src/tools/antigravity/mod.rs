@@ -9,7 +9,7 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Live, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall};
 use crate::contract::{Tools, event};
@@ -213,7 +213,12 @@ mod tests {
             ("run_.*", "run_command", true),
             ("write_to_file|run_command", "run_command", true),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"toolCall": {"name": tool, "args": {}}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"toolCall": {"name": tool, "args": {}}}),
+        );
     }
 
     #[test]
@@ -241,7 +246,10 @@ mod tests {
         let inv = run.commands[0].invocation.as_ref().expect("runs");
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
-            ("sh", &["-c".to_string(), "python3 guard.py --strict".to_string()][..])
+            (
+                "sh",
+                &["-c".to_string(), "python3 guard.py --strict".to_string()][..]
+            )
         );
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "inline command", "cwd"]);

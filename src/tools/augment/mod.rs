@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Hooks, Tool};
+use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -80,7 +80,11 @@ pub static CONTRACT: Contract = Contract {
                 r#"{"command":"str_replace","path":"$RELFILE","old_str_1":"","new_str_1":""}"#,
                 "null",
             ),
-            ToolCall::new("save-file", r#"{"path":"$RELFILE","file_content":""}"#, "null"),
+            ToolCall::new(
+                "save-file",
+                r#"{"path":"$RELFILE","file_content":""}"#,
+                "null",
+            ),
         ],
         read: &["view"],
         read_input: "$NONE:Augment's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
@@ -106,8 +110,7 @@ pub static CONTRACT: Contract = Contract {
             ("AUGMENT_HOOK_EVENT", Var::Event),
             ("AUGMENT_TOOL_NAME", Var::Tool),
         ]),
-    reply: Reply::stdout(replies::RULES)
-        .context(&["hookSpecificOutput.additionalContext"]),
+    reply: Reply::stdout(replies::RULES).context(&["hookSpecificOutput.additionalContext"]),
     quirks: Quirks::NONE.gate(gate),
 };
 
@@ -295,7 +298,12 @@ mod tests {
             ("Bash", "launch-process", false),
             ("str-replace-editor", "save-file", false),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool}),
+        );
         let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: ./h.sh\ntimeout: 5\nenv: {K: v}\n",

@@ -7,7 +7,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Launch, Loader};
+use crate::tools::native::{CLAUDE_RENAMES, Launch, Loader, command_shape, grouped_json};
 
 /// Augment's loader.
 pub static LOADER: Loader = Loader {
@@ -42,5 +42,8 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("augment", Unit::Millis, "Augment cannot read this settings file, so none of its hooks load");
-
+const SHAPE: Shape = command_shape(
+    "augment",
+    Unit::Millis,
+    "Augment cannot read this settings file, so none of its hooks load",
+);

@@ -14,7 +14,7 @@ pub mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Hooks, Tool};
+use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -108,11 +108,20 @@ pub static CONTRACT: Contract = Contract {
             ("CLAUDECODE", Var::Literal("1")),
             ("AI_AGENT", Var::Literal("claude-code_2.1.332_agent")),
             ("CLAUDE_CODE_CHILD_SESSION", Var::Literal("1")),
-            ("CLAUDE_CODE_CHILD_NOTES_DIR", Var::Literal("<the session's child notes folder>")),
+            (
+                "CLAUDE_CODE_CHILD_NOTES_DIR",
+                Var::Literal("<the session's child notes folder>"),
+            ),
             ("CLAUDE_CODE_ENTRYPOINT", Var::Literal("sdk-cli")),
-            ("CLAUDE_CODE_MESSAGING_SOCKET", Var::Literal("<the session's messaging socket>")),
+            (
+                "CLAUDE_CODE_MESSAGING_SOCKET",
+                Var::Literal("<the session's messaging socket>"),
+            ),
             // A token in the real agent: a placeholder here, never a secret.
-            ("CLAUDE_CODE_MESSAGING_TOKEN", Var::Literal("<messaging token placeholder>")),
+            (
+                "CLAUDE_CODE_MESSAGING_TOKEN",
+                Var::Literal("<messaging token placeholder>"),
+            ),
             ("CLAUDE_CODE_SESSION_ATTENDED", Var::Literal("0")),
             ("CLAUDE_CODE_SESSION_ID", Var::Session),
             ("CLAUDE_PID", Var::Literal("<Claude Code's process id>")),
@@ -125,11 +134,17 @@ pub static CONTRACT: Contract = Contract {
         // Set on its own process at start-up and so inherited by every hook (the bundle:
         // `process.env.NoDefaultCurrentDirectoryInExePath="1"`,
         // `process.env.COREPACK_ENABLE_AUTO_PIN="0"`; the same captures).
-        .inherits(&[("NoDefaultCurrentDirectoryInExePath", "1"), ("COREPACK_ENABLE_AUTO_PIN", "0")]),
+        .inherits(&[
+            ("NoDefaultCurrentDirectoryInExePath", "1"),
+            ("COREPACK_ENABLE_AUTO_PIN", "0"),
+        ]),
     reply: Reply::stdout(replies::RULES)
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
-        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+        .rewrites(&[
+            "hookSpecificOutput.updatedInput",
+            "hookSpecificOutput.updatedToolOutput",
+        ]),
     quirks: Quirks::NONE.gate(gate).input(session_start_input),
 };
 
@@ -352,7 +367,12 @@ mod tests {
             ("mcp__memory", "mcp__memory__x", false),
             ("mcp__memory__.*", "mcp__memory__x", true),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
     }
 
     #[test]

@@ -161,4 +161,7 @@ pub const TOOL_NAMES: &[&str] = &[
 /// agent-harness-adapter 0.2.2 writes it as harness `claude` (agent-harness-adapter-core 0.2.2
 /// src/claude/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
 /// fixtures/corpus/aha-generated).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "claudecode"), ("agent-harness-adapter", "claude")];
+static GENERATED_AS: &[(&str, &str)] = &[
+    ("rulesync", "claudecode"),
+    ("agent-harness-adapter", "claude"),
+];

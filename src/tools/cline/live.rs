@@ -6,7 +6,9 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text, owned_args};
+use crate::tools::live::{
+    Action, Driver, Launch, Model, Setup, no_output_result, owned_args, write_json, write_text,
+};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -25,10 +27,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
         Action::Shell(command) => *command,
         // The contract's `editor {path, new_text}` for a new file (`mod.rs`).
         Action::Write { path, content } => {
-            return vec![(
-                "editor".into(),
-                json!({"path": path, "new_text": content}),
-            )];
+            return vec![("editor".into(), json!({"path": path, "new_text": content}))];
         }
     };
     vec![

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, ReadContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, event};
@@ -77,7 +77,12 @@ pub static CONTRACT: Contract = Contract {
     },
     tools: Tools {
         shell: ToolCall::new("run_commands", r#"{"commands":["$COMMAND"]}"#, "{}"),
-        edit: &[ToolCall::new("editor", r#"{"path":"$FILE","old_text":"","new_text":""}"#, "{}").new_file(r#"{"path":"$FILE","new_text":""}"#)],
+        edit: &[ToolCall::new(
+            "editor",
+            r#"{"path":"$FILE","old_text":"","new_text":""}"#,
+            "{}",
+        )
+        .new_file(r#"{"path":"$FILE","new_text":""}"#)],
         read: &["read_files"],
         // v4 read_files ({files:[{path,…}]}) (protocols-a.md, Cline).
         read_input: r#"{"files":[{"path":"$FILE"}]}"#,

@@ -4,7 +4,10 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, write_text, hook_group, owned_args};
+use crate::tools::live::{
+    Action, Driver, Launch, Model, Setup, hook_group, no_output_result, owned_args, write_json,
+    write_text,
+};
 
 /// Codex's live driver.
 pub static DRIVER: Driver = Driver {

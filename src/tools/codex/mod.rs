@@ -12,7 +12,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Hooks, Tool};
+use super::{Files, Hooks, Live, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, event};
@@ -244,7 +244,12 @@ mod tests {
             ("Edit", "Bash", false),
             ("*", "anything", true),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
         let p = plan(
             &TOOL,
             "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",

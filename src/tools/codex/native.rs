@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
-use crate::tools::native::{command_shape, CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust};
+use crate::tools::native::{CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust, command_shape};
 
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -66,7 +66,11 @@ static TRUST: Trust = Trust {
     source: "protocols-a.md §2 Trust (openai/codex)",
 };
 
-const SHAPE: Shape = command_shape("codex", Unit::Seconds, "Codex loads no hooks from this file");
+const SHAPE: Shape = command_shape(
+    "codex",
+    Unit::Seconds,
+    "Codex loads no hooks from this file",
+);
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = if path.extension().is_some_and(|e| e == "toml") {

@@ -31,12 +31,21 @@ const PRE_SRC: &str = concat!(
 const SCHEMA: &str = "source: openai/codex codex-rs/hooks/schema/generated (output schemas)";
 
 /// The campaign cell of a hookSpecificOutput without hookEventName, and its source.
-const NO_EVENT: &str = concat!("real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)", untagged!());
+const NO_EVENT: &str = concat!(
+    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)",
+    untagged!()
+);
 /// The campaign cell of a deny without a reason, and its source.
-const NO_REASON: &str = concat!("real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)", untagged!());
+const NO_REASON: &str = concat!(
+    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)",
+    untagged!()
+);
 
 /// The situation of `continue: false` after a shell call, and the code that answers it.
-const POST_STOP: &str = concat!("real agent: Codex 0.171.0, live situation of 2026-12-01, cell post-bash--continue-false (fixtures/live/situations/observations/post-bash--continue-false--codex.json); source: openai/codex @0082977c codex-rs/hooks/src/events/post_tool_use.rs (parse_completed: continue:false pushes the stopReason, else \"PostToolUse hook stopped execution\", to feedback_messages_for_model)", untagged!());
+const POST_STOP: &str = concat!(
+    "real agent: Codex 0.171.0, live situation of 2026-12-01, cell post-bash--continue-false (fixtures/live/situations/observations/post-bash--continue-false--codex.json); source: openai/codex @0082977c codex-rs/hooks/src/events/post_tool_use.rs (parse_completed: continue:false pushes the stopReason, else \"PostToolUse hook stopped execution\", to feedback_messages_for_model)",
+    untagged!()
+);
 
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const POST: Ev = Ev::Is(&["PostToolUse"]);

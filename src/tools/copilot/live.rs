@@ -27,10 +27,9 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             json!({"command": command, "description": "Run the requested command", "mode": "sync"}),
         )],
         // 1.0.102's `create` tool, run live 2026-12-01 (fixtures/live/inputs/copilot--edit.json).
-        Action::Write { path, content } => vec![(
-            "create".into(),
-            json!({"path": path, "file_text": content}),
-        )],
+        Action::Write { path, content } => {
+            vec![("create".into(), json!({"path": path, "file_text": content}))]
+        }
     }
 }
 
@@ -86,7 +85,10 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
         ),
         RepoFile::Claude => {
             let event = claude_event(s.event).ok_or_else(|| {
-                format!("Copilot's {} has no event in .claude/settings.json", s.event)
+                format!(
+                    "Copilot's {} has no event in .claude/settings.json",
+                    s.event
+                )
             })?;
             let handler =
                 json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
@@ -96,7 +98,10 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
             // 2026-12-01; fixtures/live/trust/copilot.json notes).
             if event.ends_with("ToolUse") {
                 if !matches!(s.action, Some(Action::Shell(_))) {
-                    return Err("in .claude/settings.json live mode matches only a shell call: pass --bash".into());
+                    return Err(
+                        "in .claude/settings.json live mode matches only a shell call: pass --bash"
+                            .into(),
+                    );
                 }
                 group["matcher"] = json!("Bash");
             }
@@ -157,15 +162,24 @@ mod tests {
         );
         assert!(!home.join(".copilot/config.json").exists());
 
-        let own = RepoHooks { file: RepoFile::Own, trusted: true };
+        let own = RepoHooks {
+            file: RepoFile::Own,
+            trusted: true,
+        };
         (DRIVER.setup)(&setup(home, Some(own))).expect("own");
         assert_eq!(
             read(home.join(".github/hooks/hookcheck.json")),
             json!({"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./h.sh", "timeoutSec": 5}]}})
         );
-        assert_eq!(read(home.join(".copilot/config.json")), json!({"trusted_folders": [ws]}));
+        assert_eq!(
+            read(home.join(".copilot/config.json")),
+            json!({"trusted_folders": [ws]})
+        );
 
-        let claude = RepoHooks { file: RepoFile::Claude, trusted: false };
+        let claude = RepoHooks {
+            file: RepoFile::Claude,
+            trusted: false,
+        };
         let err = (DRIVER.setup)(&setup(home, Some(claude))).expect_err("no shell call");
         assert!(err.contains("--bash"), "{err}");
         let shell = Action::Shell("ls");
@@ -176,7 +190,10 @@ mod tests {
             read(home.join(".claude/settings.json")),
             json!({"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "./h.sh", "timeout": 5}], "matcher": "Bash"}]}})
         );
-        assert_eq!(read(home.join(".copilot/config.json")), json!({"trusted_folders": []}));
+        assert_eq!(
+            read(home.join(".copilot/config.json")),
+            json!({"trusted_folders": []})
+        );
 
         let mut s = setup(home, Some(claude));
         s.event = "sessionEnd";

@@ -20,7 +20,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, ReadContext, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, ReadContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -131,10 +131,19 @@ pub static CONTRACT: Contract = Contract {
             ("COPILOT_PROJECT_DIR", Var::Root),
             ("COPILOT_CLI", Var::Literal("1")),
             ("COPILOT_CLI_BINARY_VERSION", Var::Literal("1.0.102")),
-            ("COPILOT_CLI_RESOLVED_DIST_DIR", Var::Literal("<Copilot CLI's unpacked dist folder>")),
-            ("FORCE_COLOR", Var::Literal("<Copilot CLI's colour setting>")),
+            (
+                "COPILOT_CLI_RESOLVED_DIST_DIR",
+                Var::Literal("<Copilot CLI's unpacked dist folder>"),
+            ),
+            (
+                "FORCE_COLOR",
+                Var::Literal("<Copilot CLI's colour setting>"),
+            ),
             ("GIT_CONFIG_COUNT", Var::Literal("1")),
-            ("GIT_CONFIG_KEY_0", Var::Literal("<the git setting Copilot CLI passes>")),
+            (
+                "GIT_CONFIG_KEY_0",
+                Var::Literal("<the git setting Copilot CLI passes>"),
+            ),
             ("GIT_CONFIG_VALUE_0", Var::Literal("<its value>")),
         ])
         // Removed from every hook's environment (the same captures): its model provider's
@@ -420,8 +429,8 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::TOOL;
-    use crate::tools::testing::{self, *};
     use crate::tools::ReadContext;
+    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
 
     const PRE: &str = "event: preToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
@@ -551,7 +560,11 @@ mod tests {
                 .rev()
                 .find(|x| x.decided && event == "permissionRequest")
                 .or_else(|| readings.iter().max_by_key(|x| x.decision.strength()));
-            assert_eq!(r.rule, decided.and_then(|d| d.rule.clone()), "{name}: {r:?}");
+            assert_eq!(
+                r.rule,
+                decided.and_then(|d| d.rule.clone()),
+                "{name}: {r:?}"
+            );
         }
     }
 

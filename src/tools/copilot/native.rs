@@ -147,4 +147,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
 /// agent-harness-adapter 0.2.2 writes it as harness `copilot` (agent-harness-adapter-core 0.2.2
 /// src/copilot/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
 /// fixtures/corpus/aha-generated).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "copilot"), ("rulesync", "copilotcli"), ("agent-harness-adapter", "copilot")];
+static GENERATED_AS: &[(&str, &str)] = &[
+    ("rulesync", "copilot"),
+    ("rulesync", "copilotcli"),
+    ("agent-harness-adapter", "copilot"),
+];

@@ -275,4 +275,3 @@ fn resolve_interpreter(interpreter: &str, env: &[(String, String)]) -> String {
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| interpreter.to_string())
 }
-

@@ -15,14 +15,15 @@ mod typed;
 
 use dispatch::dispatch;
 
-
 use serde_json::{Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
+use crate::contract::event;
 use crate::contract::reply::Reply;
-use crate::contract::{Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero};
-use crate::contract::{event};
+use crate::contract::{
+    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero,
+};
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
@@ -118,7 +119,6 @@ const NON_INTERACTIVE: &[(&str, &str)] = &[
     ("GIT_PAGER", "cat"),
     ("PAGER", "cat"),
 ];
-
 
 fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
     let only = |event: Option<String>, name: &str| Plan::NotRun {
@@ -455,8 +455,17 @@ mod tests {
             ("edit|write", "multiedit", true), // unanchored
             ("^(edit|write)$", "multiedit", false),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
-        let reason = skipped_reason(&TOOL, "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", &bash("ls"));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
+        let reason = skipped_reason(
+            &TOOL,
+            "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
         assert!(reason.contains("Crush skips the hook"), "{reason}");
     }
 

@@ -14,7 +14,7 @@ use std::path::Path;
 use crate::matcher;
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Loader};
+use crate::tools::native::{Loader, command_shape};
 
 /// Crush's loader.
 pub static LOADER: Loader = Loader {
@@ -55,7 +55,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("crush", Unit::Seconds, "Crush cannot load its config: it does not start with this file");
+const SHAPE: Shape = command_shape(
+    "crush",
+    Unit::Seconds,
+    "Crush cannot load its config: it does not start with this file",
+);
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

@@ -16,8 +16,7 @@ const HOOKS: &str = "source: charmbracelet/crush internal/hooks/hooks.go @0388f5
 const INPUT: &str = "source: charmbracelet/crush internal/hooks/input.go (parseStdout)";
 /// The same file at a stored commit, read 2026-12-01: stdout that is not a JSON object is no
 /// decision, and `hookSpecificOutput.permissionDecision` "deny" (any case) denies.
-const INPUT_AT: &str =
-    "source: charmbracelet/crush internal/hooks/input.go @32ec2dc1 (parseStdout, parseClaudeCodeOutput, parseDecision)";
+const INPUT_AT: &str = "source: charmbracelet/crush internal/hooks/input.go @32ec2dc1 (parseStdout, parseClaudeCodeOutput, parseDecision)";
 /// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 const SPEC: &str = "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt";
 

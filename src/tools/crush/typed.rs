@@ -104,4 +104,3 @@ fn unmarshal(obj: &Map<String, Value>) -> Result<Map<String, Value>, Vec<&'stati
     }
     Ok(out)
 }
-

@@ -10,7 +10,7 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Live, Hooks, Tool};
+use super::{Files, Hooks, Live, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -151,7 +151,6 @@ const EVENTS: &[Event] = &[
         .matches_value("file_path"),
     event("workspaceOpen", Kind::Other, 30).blocks(Blocks::No),
 ];
-
 
 #[cfg(test)]
 mod tests {

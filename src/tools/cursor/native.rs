@@ -7,7 +7,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{flat_json, command_shape, Field, Launch, Loader};
+use crate::tools::native::{Field, Launch, Loader, command_shape, flat_json};
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
@@ -58,8 +58,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hooks from this file");
-
+const SHAPE: Shape = command_shape(
+    "cursor",
+    Unit::Seconds,
+    "Cursor loads no hooks from this file",
+);
 
 /// The target names generators write Cursor's hooks file under: rulesync's `cursor`
 /// (https://github.com/dyoshikawa/rulesync/blob/cfebcd751ddadb07fbcb6f657a8200e5803b4d1b/docs/reference/file-formats.md,
@@ -67,4 +70,5 @@ const SHAPE: Shape = command_shape("cursor", Unit::Seconds, "Cursor loads no hoo
 /// agent-harness-adapter 0.2.2 writes it as harness `cursor` (agent-harness-adapter-core 0.2.2
 /// src/cursor/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
 /// fixtures/corpus/aha-generated).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "cursor"), ("agent-harness-adapter", "cursor")];
+static GENERATED_AS: &[(&str, &str)] =
+    &[("rulesync", "cursor"), ("agent-harness-adapter", "cursor")];

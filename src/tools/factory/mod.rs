@@ -13,7 +13,7 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Live, Hooks, Tool};
+use super::{Files, Hooks, Live, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -103,8 +103,14 @@ pub static CONTRACT: Contract = Contract {
             // factory--*.json): it sets these for every hook; the plugin roots are
             // placeholders saying what they stand for.
             ("CLAUDE_PROJECT_DIR", Var::Root),
-            ("DROID_PLUGIN_ROOT", Var::Literal("<the hook's plugin folder>")),
-            ("CLAUDE_PLUGIN_ROOT", Var::Literal("<the hook's plugin folder>")),
+            (
+                "DROID_PLUGIN_ROOT",
+                Var::Literal("<the hook's plugin folder>"),
+            ),
+            (
+                "CLAUDE_PLUGIN_ROOT",
+                Var::Literal("<the hook's plugin folder>"),
+            ),
             (
                 "FACTORY_DISABLE_SETTINGS_PERSISTENCE",
                 Var::Literal("<droid exec's settings switch>"),
@@ -120,7 +126,10 @@ pub static CONTRACT: Contract = Contract {
         .inherits(&[
             ("BUN_PTY_LIB", "<the bun-pty library droid ships>"),
             ("FORCE_COLOR", "<droid's colour setting>"),
-            ("NODE_EXTRA_CA_CERTS", "<the CA bundle droid's launcher names>"),
+            (
+                "NODE_EXTRA_CA_CERTS",
+                "<the CA bundle droid's launcher names>",
+            ),
             ("NODE_USE_SYSTEM_CA", "1"),
         ])
         // Every top-level scalar of the payload, also as a variable named as the field
@@ -278,7 +287,12 @@ mod tests {
             ("mcp__mem__.*", "mcp__mem__get", true),
             ("^Ex", "Execute", true), // unanchored
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{command_shape, CLAUDE_RENAMES, Loader};
+use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape};
 
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
@@ -62,7 +62,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("factory", Unit::Seconds, "droid loads no hooks from this file");
+const SHAPE: Shape = command_shape(
+    "factory",
+    Unit::Seconds,
+    "droid loads no hooks from this file",
+);
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

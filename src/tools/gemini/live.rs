@@ -5,7 +5,9 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, write_json, write_text, hook_group, file_path_write};
+use crate::tools::live::{
+    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, write_json, write_text,
+};
 
 /// Gemini CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -43,7 +45,9 @@ fn setup(s: &Setup) -> Result<Launch, String> {
     write_json(&s.home.join(".gemini/settings.json"), &settings)?;
     let mut lines = Vec::new();
     if let Some((tool, args)) = s.action.and_then(|a| calls(a).into_iter().next()) {
-        lines.push(turn(json!([{"functionCall": {"name": tool, "args": args}}])));
+        lines.push(turn(
+            json!([{"functionCall": {"name": tool, "args": args}}]),
+        ));
     }
     lines.push(turn(json!([{"text": s.final_text}])));
     // Spare answers for side calls (next-speaker checks and the like) in non-strict mode.

@@ -12,7 +12,7 @@ mod replies;
 
 pub use crate::plan::expand;
 
-use super::{Files, Live, Hooks, Tool};
+use super::{Files, Hooks, Live, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -70,7 +70,11 @@ pub static CONTRACT: Contract = Contract {
             RESPONSE,
         ),
         edit: &[
-            ToolCall::new("write_file", r#"{"file_path":"$FILE","content":""}"#, RESPONSE),
+            ToolCall::new(
+                "write_file",
+                r#"{"file_path":"$FILE","content":""}"#,
+                RESPONSE,
+            ),
             ToolCall::new(
                 "replace",
                 r#"{"file_path":"$FILE","old_string":"","new_string":"","instruction":"Edit the file"}"#,
@@ -99,7 +103,10 @@ pub static CONTRACT: Contract = Contract {
             // gemini--*.json): its bundle sets GEMINI_PLANS_DIR to the session's plans folder
             // (config.storage.getPlansDir(), under ~/.gemini/tmp; a placeholder here) and
             // expands `$GEMINI_PLANS_DIR` in the command text like the others.
-            ("GEMINI_PLANS_DIR", Var::Literal("<the session's plans folder>")),
+            (
+                "GEMINI_PLANS_DIR",
+                Var::Literal("<the session's plans folder>"),
+            ),
         ])
         // Its relauncher sets GEMINI_CLI_NO_RELAUNCH: "true" on the child process every hook
         // inherits (the same captures); not expanded.
@@ -220,7 +227,12 @@ mod tests {
             ("(", "(", true), // does not compile: equality
             ("*", "anything", true),
         ];
-        testing::check_matchers(&TOOL, "BeforeTool", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "BeforeTool",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
         let p = plan(
             &TOOL,
             "event: SessionStart\nmatcher: start\ncommand: ./h.sh\n",

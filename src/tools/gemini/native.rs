@@ -8,7 +8,9 @@ use std::path::Path;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{grouped_json, command_shape, Field, Gate, Launch, Loader, Trust, trusted_folders_json};
+use crate::tools::native::{
+    Field, Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
+};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -82,8 +84,11 @@ static TRUST: Trust = Trust {
     source: "protocols-a.md §3 Trust; geminicli.com/docs/cli/trusted-folders",
 };
 
-const SHAPE: Shape = command_shape("gemini", Unit::Millis, "Gemini CLI cannot load this settings file, so none of its hooks run");
-
+const SHAPE: Shape = command_shape(
+    "gemini",
+    Unit::Millis,
+    "Gemini CLI cannot load this settings file, so none of its hooks run",
+);
 
 /// hookRegistry.ts (google-gemini/gemini-cli @0469749e, read 2026-12-01): a definition that is
 /// not an object or has no `hooks` list, and a hook with no `command`, are each discarded with
@@ -108,4 +113,7 @@ fn parse_entries(
 /// agent-harness-adapter 0.2.2 writes it as harness `gemini` (agent-harness-adapter-core 0.2.2
 /// src/gemini/adapter.rs `ID`, github.com/six5536/agent-harness-adapter @19b385a6, read 2026-12-01;
 /// fixtures/corpus/aha-generated).
-static GENERATED_AS: &[(&str, &str)] = &[("rulesync", "geminicli"), ("agent-harness-adapter", "gemini")];
+static GENERATED_AS: &[(&str, &str)] = &[
+    ("rulesync", "geminicli"),
+    ("agent-harness-adapter", "gemini"),
+];

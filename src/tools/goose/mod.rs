@@ -14,7 +14,7 @@ mod replies;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, PlannedCommand, RunPlan, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -531,7 +531,11 @@ mod tests {
             );
         }
         // `*` is reported as a skipped rule with the reason.
-        let reason = skipped_reason(&TOOL, "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n", &bash("ls"));
+        let reason = skipped_reason(
+            &TOOL,
+            "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
         assert!(
             reason.contains("not a valid regular expression"),
             "{reason}"

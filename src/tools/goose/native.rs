@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Loader};
+use crate::tools::native::{Loader, command_shape};
 
 /// Goose's loader.
 pub static LOADER: Loader = Loader {
@@ -54,7 +54,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("goose", Unit::Seconds, "Goose cannot load this plugin's hooks file, so none of its hooks run");
+const SHAPE: Shape = command_shape(
+    "goose",
+    Unit::Seconds,
+    "Goose cannot load this plugin's hooks file, so none of its hooks run",
+);
 
 /// `<dir>/<plugin>/hooks/hooks.json` for each plugin folder in `dir`, sorted.
 fn plugin_files(dir: &Path) -> Vec<PathBuf> {

@@ -12,7 +12,7 @@ mod replies;
 
 use serde_json::Value;
 
-use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool, shared};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool, shared};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, Zero, event};

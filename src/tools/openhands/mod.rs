@@ -15,7 +15,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Hooks, Tool};
+use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -282,7 +282,12 @@ mod tests {
             ("a(", "a(", true),         // invalid regex: exact comparison
             ("Bash", "terminal", false),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
         // Events without a tool name match only `*` or empty.
         let p = plan(
             &TOOL,
@@ -300,7 +305,10 @@ mod tests {
 
     #[test]
     fn shell_env_timeout() {
-        let inv = bash_invocation(&TOOL, "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n");
+        let inv = bash_invocation(
+            &TOOL,
+            "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
+        );
         assert_eq!(inv.program, "/bin/sh");
         assert_eq!(inv.args, ["-c", "./h.sh | cat"]);
         for (k, v) in [

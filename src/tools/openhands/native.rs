@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, CLAUDE_RENAMES, Loader};
+use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape};
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
@@ -32,7 +32,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("openhands", Unit::Seconds, "OpenHands cannot load this hooks file, so none of its hooks run");
+const SHAPE: Shape = command_shape(
+    "openhands",
+    Unit::Seconds,
+    "OpenHands cannot load this hooks file, so none of its hooks run",
+);
 
 /// The events' snake_case keys and their names (config.py).
 const SNAKE: &[(&str, &str)] = &[

@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared::{self, assumed};
-use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -466,7 +466,12 @@ mod tests {
             ("Bas", "Bash", false),         // exact
             ("mcp__.*", "mcp__x__y", true), // regex
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
         let ifs = [
             ("Bash(git push*)", bash("git push -f"), true),
             ("Bash(git push*)", bash("git status"), false),

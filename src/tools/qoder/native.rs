@@ -6,7 +6,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Loader};
+use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape, grouped_json};
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
@@ -29,5 +29,8 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("qoder", Unit::Seconds, "Qoder cannot read this settings file, so none of its hooks load");
-
+const SHAPE: Shape = command_shape(
+    "qoder",
+    Unit::Seconds,
+    "Qoder cannot read this settings file, so none of its hooks load",
+);

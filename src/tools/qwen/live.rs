@@ -3,7 +3,10 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, Setup, no_output_result, write_json, hook_group, owned_args, file_path_write};
+use crate::tools::live::{
+    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, no_output_result,
+    owned_args, write_json,
+};
 
 /// Qwen Code's live driver.
 pub static DRIVER: Driver = Driver {

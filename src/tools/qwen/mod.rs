@@ -14,7 +14,7 @@ pub mod native;
 mod replies;
 
 use super::shared::{self, shell_quote};
-use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -126,7 +126,11 @@ pub static CONTRACT: Contract = Contract {
 
 /// SessionStart's input has no prompt_id (no prompt was sent yet), though every other event's
 /// has: real agent Qwen Code 0.24.4, captured 2026-12-01 (fixtures/live/inputs/qwen--session.json).
-fn session_start_input(_: &PlanContext, event: &str, obj: &mut serde_json::Map<String, serde_json::Value>) {
+fn session_start_input(
+    _: &PlanContext,
+    event: &str,
+    obj: &mut serde_json::Map<String, serde_json::Value>,
+) {
     if event == "SessionStart" {
         obj.shift_remove("prompt_id");
     }

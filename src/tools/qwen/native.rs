@@ -8,7 +8,9 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, Gate, Launch, Loader, Trust, trusted_folders_json};
+use crate::tools::native::{
+    Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
+};
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
@@ -99,7 +101,11 @@ static TRUST: Trust = Trust {
     source: "protocols-b.md §9 Files; qwenlm.github.io/qwen-code-docs/en/cli/trusted-folders",
 };
 
-const SHAPE: Shape = command_shape("qwen", Unit::SecondsOrLegacyMillis, "Qwen Code cannot load this settings file, so none of its hooks run");
+const SHAPE: Shape = command_shape(
+    "qwen",
+    Unit::SecondsOrLegacyMillis,
+    "Qwen Code cannot load this settings file, so none of its hooks run",
+);
 
 /// The target names generators write this agent's hook file under.
 /// agent-harness-adapter 0.2.2 writes it as harness `qwen` (agent-harness-adapter-core 0.2.2

@@ -17,7 +17,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::shared;
-use super::{Files, Live, Plan, PlanContext, Hooks, Own, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -284,7 +284,12 @@ mod tests {
             ("multi-edit", "file-edit", false), // a narrower retired name
             ("Bash", "bash", false),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"event": "PreToolUse", "tool_id": tool}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"event": "PreToolUse", "tool_id": tool}),
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{TOOL_RENAMES, Loader};
+use crate::tools::native::{Loader, TOOL_RENAMES};
 
 /// Spettro's loader.
 pub static LOADER: Loader = Loader {

@@ -12,7 +12,7 @@ pub mod native;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Hooks, Tool};
+use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -76,15 +76,25 @@ pub static CONTRACT: Contract = Contract {
     input: Input::common(
         r#"{"hook_event_name":"$EVENT","session_id":"$SESSION","cwd":"$ROOT","workspace_roots":["$ROOT"]}"#,
     ),
-    run: Run::argv(if cfg!(windows) { &["powershell.exe", "-Command"] } else { &["bash", "-c"] })
-        .no_exec_form("Trae has no exec form (`args`): a hook is one command run by the shell")
-        // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
-        .env(&[("TRAE_PROJECT_DIR", Var::Root), ("CLAUDE_PROJECT_DIR", Var::Root)]),
+    run: Run::argv(if cfg!(windows) {
+        &["powershell.exe", "-Command"]
+    } else {
+        &["bash", "-c"]
+    })
+    .no_exec_form("Trae has no exec form (`args`): a hook is one command run by the shell")
+    // TRAE_PROJECT_DIR and CLAUDE_PROJECT_DIR (seed 002, environment table).
+    .env(&[
+        ("TRAE_PROJECT_DIR", Var::Root),
+        ("CLAUDE_PROJECT_DIR", Var::Root),
+    ]),
     // Claude Code's reply rules on Trae's events (seed 002: "As Claude Code"); failClosed
     // is a Claude Code setting, which Trae has not.
     reply: Reply::stdout(super::claude::replies::AS_CLAUDE)
         .context(&["hookSpecificOutput.additionalContext"])
-        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.updatedToolOutput"]),
+        .rewrites(&[
+            "hookSpecificOutput.updatedInput",
+            "hookSpecificOutput.updatedToolOutput",
+        ]),
     quirks: Quirks::NONE.gate(gate),
 };
 
@@ -201,7 +211,12 @@ mod tests {
             ("^Command", "RunCommand", false),
             ("Edit|Write", "WriteFile", true),
         ];
-        testing::check_matchers(&TOOL, "PreToolUse", &rows, |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}));
+        testing::check_matchers(
+            &TOOL,
+            "PreToolUse",
+            &rows,
+            |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{grouped_json, command_shape, CLAUDE_RENAMES, Loader};
+use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape, grouped_json};
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
@@ -32,5 +32,8 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("trae", Unit::Seconds, "Trae cannot read this hooks file, so none of its hooks load");
-
+const SHAPE: Shape = command_shape(
+    "trae",
+    Unit::Seconds,
+    "Trae cannot read this hooks file, so none of its hooks load",
+);

@@ -49,7 +49,11 @@ pub static CONTRACT: Contract = Contract {
     tools: Tools {
         // The page's examples: runTerminalCommand with `command`, editFiles with `files`.
         shell: ToolCall::new("runTerminalCommand", r#"{"command":"$COMMAND"}"#, r#""""#),
-        edit: &[ToolCall::new("editFiles", r#"{"files":["$FILE"]}"#, r#""File edited successfully""#)],
+        edit: &[ToolCall::new(
+            "editFiles",
+            r#"{"files":["$FILE"]}"#,
+            r#""File edited successfully""#,
+        )],
         read: &[],
         read_input: "$NONE:the VS Code hooks page shows no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],

@@ -48,15 +48,12 @@ const SHAPE: Shape = Shape {
 /// The flat lists of the page's examples, or Claude Code's matcher groups (same format).
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
-    let grouped = v
-        .get("hooks")
-        .and_then(Value::as_object)
-        .is_some_and(|m| {
-            m.values()
-                .filter_map(Value::as_array)
-                .flatten()
-                .any(|g| g.get("hooks").is_some())
-        });
+    let grouped = v.get("hooks").and_then(Value::as_object).is_some_and(|m| {
+        m.values()
+            .filter_map(Value::as_array)
+            .flatten()
+            .any(|g| g.get("hooks").is_some())
+    });
     if grouped {
         shape::grouped(&SHAPE, path, text, &v)
     } else {

@@ -6,7 +6,8 @@ use crate::contract::reply::{Ended, Ev, Rule, Shape, Test, rule};
 use crate::verdict::Decision::{Allow, Block, Error, Timeout};
 
 /// The hooks page, read 2026-12-01.
-const DOCS: &str = "docs: https://code.visualstudio.com/docs/agent-customization/hooks (2026-12-01)";
+const DOCS: &str =
+    "docs: https://code.visualstudio.com/docs/agent-customization/hooks (2026-12-01)";
 
 const DENY: Test = Test::Is("hookSpecificOutput.permissionDecision", "deny");
 const ASK: Test = Test::Is("hookSpecificOutput.permissionDecision", "ask");

@@ -9,20 +9,57 @@ const PRE: &str = "event: PreToolUse\ncommand: ./hook.sh\n";
 #[test]
 fn reader_table() {
     use Decision::*;
-    let deny = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
+    let deny =
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}"#;
     let ask = r#"{"hookSpecificOutput":{"permissionDecision":"ask"}}"#;
     let rows = [
-        ("D exit 0 JSON", "PreToolUse", exit(0, r#"{"continue":true}"#, ""), Allow, true),
+        (
+            "D exit 0 JSON",
+            "PreToolUse",
+            exit(0, r#"{"continue":true}"#, ""),
+            Allow,
+            true,
+        ),
         ("D exit 0 empty", "PreToolUse", exit(0, "", ""), Allow, true),
         ("D deny", "PreToolUse", exit(0, deny, ""), Block, true),
         ("D ask", "PreToolUse", exit(0, ask, ""), Block, false),
-        ("D continue false", "PreToolUse", exit(0, r#"{"continue":false}"#, ""), Block, true),
+        (
+            "D continue false",
+            "PreToolUse",
+            exit(0, r#"{"continue":false}"#, ""),
+            Block,
+            true,
+        ),
         ("D exit 2", "PreToolUse", exit(2, "", "no"), Block, true),
-        ("D exit 1 warns", "PreToolUse", exit(1, "", "oops"), Error, true),
-        ("D exit 2 after the tool", "PostToolUse", exit(2, "", "no"), Error, true),
-        ("D not JSON", "PreToolUse", exit(0, "hello", ""), Allow, false),
+        (
+            "D exit 1 warns",
+            "PreToolUse",
+            exit(1, "", "oops"),
+            Error,
+            true,
+        ),
+        (
+            "D exit 2 after the tool",
+            "PostToolUse",
+            exit(2, "", "no"),
+            Error,
+            true,
+        ),
+        (
+            "D not JSON",
+            "PreToolUse",
+            exit(0, "hello", ""),
+            Allow,
+            false,
+        ),
         ("D not started", "PreToolUse", not_started(), Error, true),
-        ("D timeout", "PreToolUse", testing::timed_out(), Timeout, false),
+        (
+            "D timeout",
+            "PreToolUse",
+            testing::timed_out(),
+            Timeout,
+            false,
+        ),
     ];
     for (name, event, out, want, counted) in rows {
         let r = testing::read(&TOOL, PRE, event, &out);
@@ -55,7 +92,11 @@ fn matchers_are_ignored() {
 /// Copilot CLI's camelCase event is the same event.
 #[test]
 fn camel_case_events_are_the_same_event() {
-    let p = plan(&TOOL, "event: preToolUse\ncommand: ./hook.sh\n", &bash("ls"));
+    let p = plan(
+        &TOOL,
+        "event: preToolUse\ncommand: ./hook.sh\n",
+        &bash("ls"),
+    );
     assert!(matches!(p, Plan::Run(_)), "{p:?}");
 }
 

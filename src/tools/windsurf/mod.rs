@@ -12,7 +12,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Live, PlanContext, Hooks, Tool};
+use super::{Files, Hooks, Live, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{command_shape, Loader};
+use crate::tools::native::{Loader, command_shape};
 
 /// Windsurf / Devin CLI's loader.
 pub static LOADER: Loader = Loader {
@@ -44,7 +44,11 @@ pub static LOADER: Loader = Loader {
     ..Loader::DEFAULT
 };
 
-const SHAPE: Shape = command_shape("windsurf", Unit::Seconds, "the Devin CLI loads no hooks from this file");
+const SHAPE: Shape = command_shape(
+    "windsurf",
+    Unit::Seconds,
+    "the Devin CLI loads no hooks from this file",
+);
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;

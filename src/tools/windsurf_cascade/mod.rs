@@ -14,7 +14,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Own, Live, Plan, PlanContext, Tool};
+use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, event};
@@ -87,7 +87,8 @@ pub static CONTRACT: Contract = Contract {
 /// The `tool_info` of the shell events (protocols-a.md §6a).
 const RUN: &str = r#"{"tool_info":{"command_line":"$COMMAND","cwd":"$ROOT"}}"#;
 /// The `tool_info` of the write events.
-const WRITE: &str = r#"{"tool_info":{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}}"#;
+const WRITE: &str =
+    r#"{"tool_info":{"file_path":"$FILE","edits":[{"old_string":"","new_string":""}]}}"#;
 
 /// Pre-hooks can block, post-hooks cannot (docs: "For pre-hooks ... exit code 2"). No default
 /// timeout is documented: 30 s is assumed. The read events take `--read`
@@ -99,10 +100,14 @@ const EVENTS: &[Event] = &[
     event("pre_write_code", Kind::Edited, 30).input(WRITE),
     event("pre_read_code", Kind::Read, 30).input(r#"{"tool_info":{"file_path":"$FILE"}}"#),
     event("pre_mcp_tool_use", Kind::Other, 30),
-    event("post_run_command", Kind::Shell, 30).blocks(Blocks::No).input(
-        r#"{"tool_info":{"command_line":"$COMMAND","cwd":"$ROOT","exit_code":0,"output":""}}"#,
-    ),
-    event("post_write_code", Kind::Edited, 30).blocks(Blocks::No).input(WRITE),
+    event("post_run_command", Kind::Shell, 30)
+        .blocks(Blocks::No)
+        .input(
+            r#"{"tool_info":{"command_line":"$COMMAND","cwd":"$ROOT","exit_code":0,"output":""}}"#,
+        ),
+    event("post_write_code", Kind::Edited, 30)
+        .blocks(Blocks::No)
+        .input(WRITE),
     event("post_read_code", Kind::Read, 30)
         .blocks(Blocks::No)
         .input(r#"{"tool_info":{"file_path":"$FILE","content":""}}"#),

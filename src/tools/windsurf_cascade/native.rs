@@ -9,7 +9,7 @@
 
 use crate::native::Unit;
 use crate::native::shape::Shape;
-use crate::tools::native::{flat_json, Loader};
+use crate::tools::native::{Loader, flat_json};
 
 /// Windsurf Cascade's loader.
 pub static LOADER: Loader = Loader {
@@ -34,4 +34,3 @@ const SHAPE: Shape = Shape {
     // The docs give no timeout key.
     timeout_keys: &[],
 };
-

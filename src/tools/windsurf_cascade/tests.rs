@@ -19,16 +19,50 @@ fn reader_table() {
             Allow,
             true,
         ),
-        ("D exit 2 blocks a pre-hook", "pre_write_code", exit(2, "", "no"), Block, true),
-        ("D exit 2 on a post-hook", "post_run_command", exit(2, "", "no"), Error, true),
-        ("R exit 1", "pre_run_command", exit(1, "", "oops"), Error, true),
-        ("R not started", "pre_run_command", not_started(), Error, true),
-        ("R timeout", "pre_run_command", testing::timed_out(), Timeout, false),
+        (
+            "D exit 2 blocks a pre-hook",
+            "pre_write_code",
+            exit(2, "", "no"),
+            Block,
+            true,
+        ),
+        (
+            "D exit 2 on a post-hook",
+            "post_run_command",
+            exit(2, "", "no"),
+            Error,
+            true,
+        ),
+        (
+            "R exit 1",
+            "pre_run_command",
+            exit(1, "", "oops"),
+            Error,
+            true,
+        ),
+        (
+            "R not started",
+            "pre_run_command",
+            not_started(),
+            Error,
+            true,
+        ),
+        (
+            "R timeout",
+            "pre_run_command",
+            testing::timed_out(),
+            Timeout,
+            false,
+        ),
     ];
     for (name, event, out, want, counted) in rows {
         let r = testing::read(&TOOL, PRE_RUN, event, &out);
         assert_eq!((r.decision, r.counted), (want, counted), "{name}: {r:?}");
-        let effect = if want == Block { Effect::Blocked } else { Effect::Proceeds };
+        let effect = if want == Block {
+            Effect::Blocked
+        } else {
+            Effect::Proceeds
+        };
         assert_eq!(r.effect, effect, "{name}");
     }
 }
@@ -107,7 +141,9 @@ fn a_matcher_is_ignored() {
     };
     assert_eq!(
         run.notes,
-        ["Windsurf Cascade ignores matchers: `git` is ignored and the hook runs on every pre_run_command"]
+        [
+            "Windsurf Cascade ignores matchers: `git` is ignored and the hook runs on every pre_run_command"
+        ]
     );
 }
 
