@@ -181,6 +181,8 @@ impl Tool {
 
 /// Declares each agent's folder and lists its `TOOL` in [`ALL`], in one place: adding an agent
 /// is its folder and its name here.
+// rustfmt does not follow the module declarations this macro makes: `cargo fmt -- src/tools/*/mod.rs`
+// formats the agent folders (.ci/run checks them so).
 macro_rules! registry {
     ($($agent:ident),* $(,)?) => {
         $(pub mod $agent;)*
