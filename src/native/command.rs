@@ -360,21 +360,28 @@ impl Cx<'_> {
         {
             return Value::Dir(self.root.join(dir));
         }
+        let tool = crate::tools::find(self.l.id);
+        let in_contract = tool.and_then(|t| t.contract()).is_some_and(|c| {
+            c.run.env.iter().any(|(k, _)| *k == name)
+                || c.run.inherits.iter().any(|(k, _)| *k == name)
+        });
+        // droid 0.215.0 sets its plugin roots for every hook (fixtures/live/inputs/factory--*.json,
+        // names only): set, to a value the capture does not say.
+        if (name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA")) && in_contract {
+            return Value::Unknown;
+        }
         if name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA") {
             return Value::Unset(
                 "is set only for a plugin's hooks, and this file is not a plugin's",
             );
         }
-        let tool = crate::tools::find(self.l.id);
         let sets = tool
             .map(|t| t.session_vars)
             .unwrap_or_default()
             .iter()
             .chain(self.l.launch.sets)
             .any(|v| *v == name)
-            || tool
-                .and_then(|t| t.contract())
-                .is_some_and(|c| c.run.env.iter().any(|(k, _)| *k == name));
+            || in_contract;
         if sets {
             return if name.ends_with("_PROJECT_DIR") {
                 Value::Root

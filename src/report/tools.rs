@@ -34,6 +34,8 @@ pub fn summary(t: &Tool) -> String {
         out.push_str(&format!("  note: {n}\n"));
     }
     for s in t.sources {
+        // A source that names its own kind `source:` (code at a commit) is not said twice.
+        let s = s.strip_prefix("source: ").unwrap_or(s);
         out.push_str(&format!("  source: {s}\n"));
     }
     out

@@ -45,7 +45,8 @@ pub fn words(agent: &str) -> String {
     };
     format!(
         "{}{on}: {}, {}, {}, {} (fixtures/live)",
-        v.version,
+        // As the agent prints it, less a closing full stop (`GitHub Copilot CLI 1.0.102.`).
+        v.version.trim_end_matches('.'),
         count(v.bash_cases, "bash case", "bash cases"),
         count(v.campaign_cells, "campaign cell", "campaign cells"),
         count(v.situations, "situation", "situations"),

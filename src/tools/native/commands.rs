@@ -95,6 +95,9 @@ fn commands_in_the_forms_agents_document_are_resolved() {
             "${CLAUDE_PLUGIN_ROOT}/hooks/g.sh",
             &["unset-variable"],
         ),
+        // droid 0.215.0 sets its plugin roots for every hook (fixtures/live/inputs/
+        // factory--bash.json, captured 2026-12-01): set, to a value not captured.
+        ("factory", "${CLAUDE_PLUGIN_ROOT}/hooks/g.sh", &[]),
         (
             "claude",
             "hookcheck-test-no-such-dispatcher pre-tool",
