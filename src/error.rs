@@ -223,3 +223,34 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A typed error as the spec loader reports it (kept here, beside [`Error`], so the spec
+/// module does not depend back on this one).
+impl From<Error> for SpecError {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::File {
+                message,
+                place,
+                help,
+            } => SpecError {
+                file: place.file.clone(),
+                line: place.line,
+                column: place.column,
+                width: place.width.and_then(|w| u32::try_from(w).ok()),
+                message,
+                help: (!help.is_empty()).then(|| help.join("\n").into()),
+                source_line: place.source_line.as_deref().map(Box::from),
+            },
+            Error::Usage { message, help } => SpecError {
+                file: String::new(),
+                line: None,
+                column: None,
+                width: None,
+                message,
+                help: (!help.is_empty()).then(|| help.join("\n").into()),
+                source_line: None,
+            },
+        }
+    }
+}

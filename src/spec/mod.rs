@@ -187,35 +187,6 @@ pub struct SpecError {
     pub source_line: Option<Box<str>>,
 }
 
-impl From<crate::error::Error> for SpecError {
-    fn from(e: crate::error::Error) -> Self {
-        match e {
-            crate::error::Error::File {
-                message,
-                place,
-                help,
-            } => SpecError {
-                file: place.file.clone(),
-                line: place.line,
-                column: place.column,
-                width: place.width.and_then(|w| u32::try_from(w).ok()),
-                message,
-                help: (!help.is_empty()).then(|| help.join("\n").into()),
-                source_line: place.source_line.as_deref().map(Box::from),
-            },
-            crate::error::Error::Usage { message, help } => SpecError {
-                file: String::new(),
-                line: None,
-                column: None,
-                width: None,
-                message,
-                help: (!help.is_empty()).then(|| help.join("\n").into()),
-                source_line: None,
-            },
-        }
-    }
-}
-
 impl std::fmt::Display for SpecError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.line, self.column) {

@@ -1,0 +1,173 @@
+//! The shape of the source tree that issue 11 asks for, checked on every `cargo test`: no file
+//! over 600 lines outside its tests, nothing outside src/tools/ names an agent in code, and no
+//! two files depend on each other through `crate::`/`super::` paths (an import circle).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Every `.rs` file under src/, as (path relative to src/, its code before `#[cfg(test)]` with
+/// comment lines left out).
+fn sources() -> Vec<(String, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut dirs = vec![src.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src folder") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("source");
+                let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+                let code: Vec<&str> = code
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect();
+                let rel = path.strip_prefix(&src).expect("under src");
+                out.push((rel.display().to_string(), code.join("\n")));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A test file: its whole text is tests.
+fn is_tests(rel: &str) -> bool {
+    rel.ends_with("/tests.rs") || rel.contains("/tests/")
+}
+
+#[test]
+fn no_file_is_over_600_lines_outside_its_tests() {
+    let long: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| !is_tests(rel))
+        .filter_map(|(rel, code)| {
+            let n = code.lines().count();
+            (n > 600).then(|| format!("src/{rel}: {n} lines of code"))
+        })
+        .collect();
+    assert!(long.is_empty(), "split these files:\n{}", long.join("\n"));
+}
+
+#[test]
+fn nothing_outside_the_agent_folders_names_an_agent_in_code() {
+    let ids: Vec<&str> = hookcheck::tools::ALL.iter().map(|t| t.id).collect();
+    let mut found = Vec::new();
+    for (rel, code) in sources() {
+        if rel.starts_with("tools/") || is_tests(&rel) {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate() {
+            for id in &ids {
+                let module = id.replace('-', "_");
+                if line.contains(&format!("\"{id}\"")) || line.contains(&format!("{module}::")) {
+                    found.push(format!("src/{rel}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "only src/tools/ may name an agent:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The module a file is (`native/mod.rs` and `native.rs` are `native`).
+fn module_of(rel: &str) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+#[test]
+fn no_two_files_depend_on_each_other() {
+    let files = sources();
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|(rel, _)| module_of(rel)).collect();
+    // The deepest module a path names.
+    let resolve = |path: &[String]| {
+        (1..=path.len())
+            .rev()
+            .map(|i| path[..i].to_vec())
+            .find(|m| modules.contains(m))
+    };
+    let path_re = regex::Regex::new(
+        r"\b(crate|super(?:::super)*)::((?:[a-z_][a-z0-9_]*::)*[a-z_][a-z0-9_]*|\{[^}]*\})",
+    )
+    .expect("regex");
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (rel, code) in &files {
+        let me = module_of(rel);
+        for c in path_re.captures_iter(code) {
+            let base: Vec<String> = match &c[1] {
+                "crate" => Vec::new(),
+                s => me[..me.len().saturating_sub(s.matches("super").count())].to_vec(),
+            };
+            let tails: Vec<String> = match c[2].strip_prefix('{') {
+                Some(list) => list
+                    .trim_end_matches('}')
+                    .split(',')
+                    .map(String::from)
+                    .collect(),
+                None => vec![c[2].to_string()],
+            };
+            for tail in tails {
+                let mut path = base.clone();
+                path.extend(
+                    tail.trim()
+                        .split("::")
+                        .take_while(|w| {
+                            w.chars().all(|ch| {
+                                ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_'
+                            }) && !w.is_empty()
+                        })
+                        .map(String::from),
+                );
+                if let Some(to) = resolve(&path).filter(|to| *to != me) {
+                    edges.entry(me.clone()).or_default().insert(to);
+                }
+            }
+        }
+    }
+    // Each edge whose far end reaches back to its near end closes a circle.
+    let reach = |from: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            for to in edges.get(&m).into_iter().flatten() {
+                if seen.insert(to.clone()) {
+                    todo.push(to.clone());
+                }
+            }
+        }
+        seen
+    };
+    let mut circles = Vec::new();
+    for (from, tos) in &edges {
+        for to in tos {
+            if reach(to).contains(from) {
+                circles.push(format!(
+                    "{} -> {} -> ... -> {}",
+                    from.join("/"),
+                    to.join("/"),
+                    from.join("/")
+                ));
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "import circles:\n{}",
+        circles.join("\n")
+    );
+}
