@@ -21,14 +21,25 @@ struct Agent {
 /// Adds a record's count to the right kind.
 type Add = fn(&mut Agent, usize);
 
-/// Every `*.json` file of `dir` parsed, in name order (none when the folder is missing).
+/// Every `*.json` file of `dir` and of its folders (the campaign's situations) parsed, in name
+/// order (none when the folder is missing).
 fn records(dir: &Path) -> Vec<serde_json::Value> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut paths: Vec<_> = entries
-        .flatten()
-        .map(|e| e.path())
+    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    let folders: Vec<_> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+    for f in folders {
+        paths.extend(
+            std::fs::read_dir(f)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path()),
+        );
+    }
+    let mut paths: Vec<_> = paths
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     paths.sort();

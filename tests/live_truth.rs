@@ -11,19 +11,6 @@ use hookcheck::run;
 use hookcheck::workspace::Workspace;
 use serde_json::Value;
 
-/// hookcheck's verdict for one recorded shell case, predicted again from the spec's text alone
-/// (`not run` says why).
-fn predict(agent: &str, hook: &str, spec: &str, trigger: &str) -> String {
-    predict_in(
-        agent,
-        hook,
-        spec,
-        &Trigger::Bash(trigger.to_string()),
-        None,
-        Phase::BeforeTool,
-    )
-}
-
 /// hookcheck's whole prediction for one recorded case, from the spec's text alone.
 fn predict_target(
     agent: &str,
@@ -43,7 +30,7 @@ fn predict_target(
     };
     let req = cmd::request(hook, trigger, event, vec![agent.to_string()]);
     let check = ws.check(&req, dir.path(), 2).expect("check");
-    run::run_check(&check, hookcheck::report::Keep::text(0))
+    run::run_check(&check, hookcheck::report::Keep::text(64 << 10))
         .targets
         .swap_remove(0)
 }
@@ -58,8 +45,8 @@ fn predict_in(
     phase: Phase,
 ) -> String {
     let t = predict_target(agent, hook, spec, trigger, event);
-    match t.effect {
-        Some(e) => phase.predicted(e, t.decision).to_string(),
+    match phase.predicted_for(&t) {
+        Some(word) => word.to_string(),
         None => format!(
             "not run ({:?}: {})",
             t.decision,
@@ -223,35 +210,47 @@ fn session_context_agrees_with_every_recorded_session_start() {
 
 const CAMPAIGN: &str = "fixtures/live/campaign";
 
-/// The campaign's hook specs (fixtures/live/campaign/hooks) are exactly what the grammar in
-/// `live::campaign` generates. `HOOKCHECK_BLESS=1` writes them after a grammar change.
+/// The campaign's hook specs (fixtures/live/campaign/hooks/SITUATION, each with its `trigger`
+/// file) are exactly what the grammar in `live::campaign` generates. `HOOKCHECK_BLESS=1` writes
+/// them after a grammar change.
 #[test]
 fn campaign_hooks_are_the_grammar() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(CAMPAIGN)
         .join("hooks");
-    let cells = campaign::cells().expect("grammar");
-    let want: Vec<(String, String)> = cells
-        .iter()
-        .map(|c| (format!("{}.yaml", c.name()), c.spec_text()))
-        .collect();
-    if std::env::var_os("HOOKCHECK_BLESS").is_some() {
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("hooks dir");
-        for (name, text) in &want {
-            std::fs::write(dir.join(name), text).expect("write spec");
+    let mut want: Vec<(String, String)> = Vec::new();
+    for s in campaign::SITUATIONS {
+        want.push((format!("{}/trigger", s.name), s.trigger_file()));
+        for c in s.cells().expect("grammar") {
+            want.push((format!("{}/{}.yaml", s.name, c.name()), s.spec_text(&c)));
         }
     }
-    let mut got: Vec<(String, String)> = std::fs::read_dir(&dir)
+    if std::env::var_os("HOOKCHECK_BLESS").is_some() {
+        let _ = std::fs::remove_dir_all(&dir);
+        for (name, text) in &want {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("situation")).expect("hooks dir");
+            std::fs::write(path, text).expect("write spec");
+        }
+    }
+    let mut got: Vec<(String, String)> = Vec::new();
+    for situation in std::fs::read_dir(&dir)
         .expect("campaign hooks (HOOKCHECK_BLESS=1 writes them)")
         .flatten()
-        .map(|e| {
+    {
+        let s = situation.file_name().to_string_lossy().into_owned();
+        for e in std::fs::read_dir(situation.path())
+            .expect("situation dir")
+            .flatten()
+        {
             let name = e.file_name().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(e.path()).expect("spec"))
-        })
-        .collect();
+            got.push((
+                format!("{s}/{name}"),
+                std::fs::read_to_string(e.path()).expect("spec"),
+            ));
+        }
+    }
     got.sort();
-    let mut want = want;
     want.sort();
     assert_eq!(
         got, want,
@@ -259,27 +258,38 @@ fn campaign_hooks_are_the_grammar() {
     );
 }
 
-/// hookcheck's prediction agrees with every campaign cell recorded on a real agent
-/// (fixtures/live/campaign/observations, written by scripts/live-campaign.sh --record), or the
-/// cell is listed in known-disagreements.json. A recorded cell must still be in the grammar,
-/// with the same command: a changed grammar means recording again.
+/// hookcheck's prediction agrees with every campaign cell recorded on a real agent in every
+/// situation (fixtures/live/campaign/observations/SITUATION, written by
+/// scripts/live-campaign.sh --record), or the cell is listed in known-disagreements.json. A
+/// recorded cell must still be in the situation's grammar, with the same command: a changed
+/// grammar means recording again.
 #[test]
 fn predictions_agree_with_every_campaign_observation() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
-    let records: Vec<(String, campaign::Record)> =
-        record::load_dir(&root.join("campaign/observations")).expect("campaign observations");
-    let cells = campaign::cells().expect("grammar");
+    let mut records: Vec<(String, &campaign::Situation, campaign::Record)> = Vec::new();
+    for dir in std::fs::read_dir(root.join("campaign/observations"))
+        .expect("campaign observations")
+        .flatten()
+    {
+        let name = dir.file_name().to_string_lossy().into_owned();
+        let situation = campaign::Situation::find(&name)
+            .unwrap_or_else(|| panic!("campaign/observations/{name}: no such situation"));
+        for (file, r) in record::load_dir::<campaign::Record>(&dir.path()).expect("records") {
+            assert_eq!(r.situation, name, "campaign/observations/{name}/{file}");
+            records.push((format!("campaign/{name}/{file}"), situation, r));
+        }
+    }
     let mut known = Known::load(&root);
     let mut problems = Vec::new();
-    // (file, record, recorded cell, grammar cell) for every cell still in the grammar.
+    // (file, record, recorded cell, spec, phase) for every cell still in the grammar.
     let mut jobs = Vec::new();
-    for (file, r) in &records {
+    for (file, situation, r) in &records {
         assert!(
             hookcheck::tools::find(&r.agent).is_some(),
             "{file}: no contract for {}",
             r.agent
         );
-        let file = format!("campaign/{file}");
+        let cells = situation.cells().expect("grammar");
         for c in &r.cells {
             match cells.iter().find(|g| g.name() == c.hook) {
                 None => problems.push(format!("{file} {}: no longer in the grammar", c.hook)),
@@ -289,7 +299,13 @@ fn predictions_agree_with_every_campaign_observation() {
                     c.command,
                     cell.command()
                 )),
-                Some(cell) => jobs.push((file.clone(), r, c, cell)),
+                Some(cell) => jobs.push((
+                    file.clone(),
+                    r,
+                    c,
+                    situation.spec_text(cell),
+                    situation.phase,
+                )),
             }
         }
     }
@@ -303,10 +319,15 @@ fn predictions_agree_with_every_campaign_observation() {
                     let mut done = Vec::new();
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some((_, r, c, cell)) = jobs.get(i) else {
+                        let Some((_, r, c, spec, phase)) = jobs.get(i) else {
                             return done;
                         };
-                        done.push((i, predict(&r.agent, &c.hook, &cell.spec_text(), &r.trigger)));
+                        let trigger = r.trigger.live_trigger();
+                        let event = r.trigger.event.as_deref();
+                        done.push((
+                            i,
+                            predict_in(&r.agent, &c.hook, spec, &trigger, event, *phase),
+                        ));
                     }
                 })
             })
@@ -317,7 +338,7 @@ fn predictions_agree_with_every_campaign_observation() {
             }
         }
     });
-    for ((file, r, c, _), predicted) in jobs.iter().zip(predicted) {
+    for ((file, r, c, _, _), predicted) in jobs.iter().zip(predicted) {
         let case = Case {
             file,
             hook: &c.hook,
@@ -326,12 +347,15 @@ fn predictions_agree_with_every_campaign_observation() {
         };
         problems.extend(known.check(&case, &predicted, c.observed.as_str()));
     }
-    // Every agent live mode can run has its campaign recorded.
+    // Every agent live mode can run has its shell campaign recorded.
     for t in hookcheck::tools::ALL
         .iter()
         .filter(|t| t.driver().is_some())
     {
-        if !records.iter().any(|(_, r)| r.agent == t.id) {
+        if !records
+            .iter()
+            .any(|(_, s, r)| r.agent == t.id && s.name == "shell")
+        {
             problems.push(format!(
                 "{}: live mode runs it, but no campaign is recorded (scripts/live-campaign.sh --record {})",
                 t.id, t.id

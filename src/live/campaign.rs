@@ -1,13 +1,16 @@
 //! The behaviour campaign: a grammar of hook behaviours as data. A hook prints something on
 //! stdout, something on stderr, then ends some way; each dimension is a table of [`Part`]s and
-//! [`CROSSINGS`] says which products are run (the crossings that decide verdicts, not the full
-//! product). Every cell is a hook spec like fixtures/live/hooks (`cells`, `spec_text`), written
-//! to fixtures/live/campaign/hooks; `scripts/live-campaign.sh` runs them on every live agent
-//! installed and records one [`Record`] per agent in fixtures/live/campaign/observations.
+//! a [`Crossing`] list says which products are run (the crossings that decide verdicts, not the
+//! full product). Each cell runs in every [`Situation`] (a shell call, an edit, after a shell
+//! call, a prompt, a Stop): the situation gives the hook's event and the trigger. Every cell is
+//! a hook spec like fixtures/live/hooks (`cells`, `spec_text`), written to
+//! fixtures/live/campaign/hooks/SITUATION; `scripts/live-campaign.sh` runs them on every live
+//! agent installed and records one [`Record`] per agent and situation in
+//! fixtures/live/campaign/observations/SITUATION/AGENT.json.
 
 use serde::{Deserialize, Serialize};
 
-use super::Observed;
+use super::{Observed, Phase, Seen, Trigger, TriggerFields};
 
 /// One value of one dimension: a name used in cell names, the shell text, and what it means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +165,8 @@ const ALL_ENDINGS: &[&str] = &[
     "exit0", "exit1", "exit2", "exit3", "exit124", "exit127", "sigkill", "sigterm", "slow",
 ];
 
-/// The blocks run. A cell in two blocks runs once.
+/// The blocks run on the shell call, the situation every dimension was first crossed in. A cell
+/// in two blocks runs once.
 pub const CROSSINGS: &[Crossing] = &[
     Crossing {
         why: "how each ending is read, with and without a reason on stderr",
@@ -228,6 +232,168 @@ pub const CROSSINGS: &[Crossing] = &[
     },
 ];
 
+/// The blocks run in every other situation: every ending, and the stdout shapes that decide on
+/// exit 0 and on a non-zero exit. The JSON is the same text as on the shell call (its
+/// `hookEventName` says `PreToolUse`): the grammar is what hooks print, and copying a
+/// before-tool reply to another event is a mistake hooks make.
+pub const EVENT_CROSSINGS: &[Crossing] = &[
+    Crossing {
+        why: "how each ending is read, with and without a reason on stderr",
+        endings: ALL_ENDINGS,
+        stdouts: &["none"],
+        stderrs: &["none", "text"],
+    },
+    Crossing {
+        why: "whether whitespace on stderr counts as a reason",
+        endings: &["exit1", "exit2", "exit3"],
+        stdouts: &["none"],
+        stderrs: &["blank"],
+    },
+    Crossing {
+        why: "which stdout shapes decide on exit 0",
+        endings: &["exit0"],
+        stdouts: &[
+            "text",
+            "hso-deny",
+            "hso-allow",
+            "decision-block",
+            "decision-deny",
+            "continue-false",
+            "continue-false-reason",
+            "malformed",
+            "text-then-json",
+            "array",
+            "bom",
+            "crlf",
+            "cancel",
+        ],
+        stderrs: &["none"],
+    },
+    Crossing {
+        why: "whether JSON is read on a non-zero exit",
+        endings: &["exit1", "exit2"],
+        stdouts: &["decision-block", "continue-false"],
+        stderrs: &["none"],
+    },
+];
+
+/// Where a cell runs: the hook's event and matcher, and what the user asks the agent to do.
+#[derive(Debug, Clone, Copy)]
+pub struct Situation {
+    /// The name (the folder under fixtures/live/campaign/hooks and observations).
+    pub name: &'static str,
+    /// The spec's `on:`.
+    pub on: &'static str,
+    /// The spec's `match:`, if any.
+    pub matcher: Option<&'static str>,
+    /// The `hookcheck live` trigger flag (`--bash`, `--edit`, `--prompt`; empty: none).
+    pub flag: &'static str,
+    /// The trigger flag's value.
+    pub value: &'static str,
+    /// What live mode tells apart there.
+    pub phase: Phase,
+    /// The blocks run there.
+    pub crossings: &'static [Crossing],
+}
+
+/// Every situation the campaign runs in.
+pub const SITUATIONS: &[Situation] = &[
+    Situation {
+        name: "shell",
+        on: "before-tool",
+        matcher: Some("shell"),
+        flag: "--bash",
+        value: "touch MARKER",
+        phase: Phase::BeforeTool,
+        crossings: CROSSINGS,
+    },
+    Situation {
+        name: "edit",
+        on: "before-tool",
+        matcher: Some("edit"),
+        flag: "--edit",
+        value: "notes.txt",
+        phase: Phase::BeforeTool,
+        crossings: EVENT_CROSSINGS,
+    },
+    Situation {
+        name: "post-bash",
+        on: "after-tool",
+        matcher: Some("shell"),
+        flag: "--bash",
+        value: "echo hi",
+        phase: Phase::AfterTool,
+        crossings: EVENT_CROSSINGS,
+    },
+    Situation {
+        name: "prompt",
+        on: "prompt-submit",
+        matcher: None,
+        flag: "--prompt",
+        value: "Say hello, then stop.",
+        phase: Phase::Prompt,
+        crossings: EVENT_CROSSINGS,
+    },
+    Situation {
+        name: "stop",
+        on: "stop",
+        matcher: None,
+        flag: "",
+        value: "",
+        phase: Phase::Stop,
+        crossings: EVENT_CROSSINGS,
+    },
+];
+
+impl Situation {
+    /// The situation named `name`.
+    pub fn find(name: &str) -> Option<&'static Situation> {
+        SITUATIONS.iter().find(|s| s.name == name)
+    }
+
+    /// The trigger it runs with.
+    pub fn trigger(&self) -> Trigger {
+        match self.flag {
+            "--bash" => Trigger::Bash(self.value.to_string()),
+            "--edit" => Trigger::Edit(self.value.to_string()),
+            "--prompt" => Trigger::Prompt(self.value.to_string()),
+            _ => Trigger::None,
+        }
+    }
+
+    /// The trigger as the script reads it (fixtures/live/campaign/hooks/SITUATION/trigger):
+    /// the flag on one line, its value on the next; empty for none.
+    pub fn trigger_file(&self) -> String {
+        match self.flag {
+            "" => String::new(),
+            f => format!("{f}\n{}\n", self.value),
+        }
+    }
+
+    /// Every cell of its crossings, in order, each once.
+    pub fn cells(&self) -> Result<Vec<Cell>, String> {
+        cells_of(self.crossings)
+    }
+
+    /// The hook spec of `cell` here (YAML; the command as a double-quoted scalar).
+    pub fn spec_text(&self, cell: &Cell) -> String {
+        let description = format!(
+            "{}; stdout: {}; stderr: {}",
+            cell.ending.says, cell.stdout.says, cell.stderr.says
+        );
+        let matcher = self
+            .matcher
+            .map(|m| format!("match: {m}\n"))
+            .unwrap_or_default();
+        format!(
+            "description: {}\non: {}\n{matcher}command: {}\ntimeout: {TIMEOUT_S}\n",
+            json_string(&description),
+            self.on,
+            json_string(&cell.command())
+        )
+    }
+}
+
 /// The hook timeout every cell runs with, in seconds.
 pub const TIMEOUT_S: u64 = 2;
 
@@ -259,19 +425,6 @@ impl Cell {
             .collect::<Vec<_>>()
             .join("; ")
     }
-
-    /// The hook spec (YAML; the command as a double-quoted scalar).
-    pub fn spec_text(&self) -> String {
-        let description = format!(
-            "{}; stdout: {}; stderr: {}",
-            self.ending.says, self.stdout.says, self.stderr.says
-        );
-        format!(
-            "description: {}\non: before-tool\nmatch: shell\ncommand: {}\ntimeout: {TIMEOUT_S}\n",
-            json_string(&description),
-            json_string(&self.command())
-        )
-    }
 }
 
 /// A JSON string literal, which is also a YAML double-quoted scalar.
@@ -287,10 +440,10 @@ fn find(table: &[Part], name: &str) -> Result<Part, String> {
         .ok_or_else(|| format!("campaign grammar: no part named `{name}`"))
 }
 
-/// Every cell of [`CROSSINGS`], in order, each once.
-pub fn cells() -> Result<Vec<Cell>, String> {
+/// Every cell of `crossings`, in order, each once.
+fn cells_of(crossings: &[Crossing]) -> Result<Vec<Cell>, String> {
     let mut out: Vec<Cell> = Vec::new();
-    for c in CROSSINGS {
+    for c in crossings {
         for e in c.endings {
             for o in c.stdouts {
                 for r in c.stderrs {
@@ -309,7 +462,8 @@ pub fn cells() -> Result<Vec<Cell>, String> {
     Ok(out)
 }
 
-/// One agent's recorded campaign (fixtures/live/campaign/observations/AGENT.json).
+/// One agent's recorded campaign in one situation
+/// (fixtures/live/campaign/observations/SITUATION/AGENT.json).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     /// The tool id.
@@ -318,8 +472,11 @@ pub struct Record {
     pub version: Option<String>,
     /// The day the cells were observed (UTC).
     pub date: String,
-    /// The user's trigger command every cell ran with.
-    pub trigger: String,
+    /// The situation ([`Situation::name`]).
+    pub situation: String,
+    /// The trigger every cell ran with.
+    #[serde(flatten)]
+    pub trigger: TriggerFields,
     /// One observation per cell.
     pub cells: Vec<RecordedCell>,
 }
@@ -335,6 +492,9 @@ pub struct RecordedCell {
     pub observed: Observed,
     /// The start of the tool result the agent handed back to the model.
     pub tool_result: Option<String>,
+    /// What was seen, that the verdict rests on (absent in the first shell records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<Seen>,
     /// How long the agent's run took, in milliseconds.
     pub elapsed_ms: u64,
     /// hookcheck's prediction when this was recorded (informational).
@@ -347,13 +507,39 @@ mod tests {
 
     #[test]
     fn every_named_part_exists_and_cells_are_unique() {
-        let cells = cells().expect("grammar");
-        let mut names: Vec<String> = cells.iter().map(Cell::name).collect();
-        let n = names.len();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), n);
-        assert!(n >= 40, "{n} cells");
+        for s in SITUATIONS {
+            let cells = s.cells().expect("grammar");
+            let mut names: Vec<String> = cells.iter().map(Cell::name).collect();
+            let n = names.len();
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), n, "{}", s.name);
+            assert!(n >= 38, "{}: {n} cells", s.name);
+            assert_eq!(Situation::find(s.name).map(|f| f.name), Some(s.name));
+        }
+    }
+
+    #[test]
+    fn a_situation_gives_the_event_matcher_and_trigger() {
+        let cell = Cell {
+            ending: find(ENDINGS, "exit2").unwrap(),
+            stdout: find(STDOUTS, "none").unwrap(),
+            stderr: find(STDERRS, "text").unwrap(),
+        };
+        let stop = Situation::find("stop").unwrap();
+        assert_eq!(
+            stop.spec_text(&cell),
+            "description: \"exit 2; stdout: nothing; stderr: text\"\non: stop\ncommand: \"echo 'blocked by policy' >&2; exit 2\"\ntimeout: 2\n"
+        );
+        assert_eq!(stop.trigger(), Trigger::None);
+        assert_eq!(stop.trigger_file(), "");
+        let edit = Situation::find("edit").unwrap();
+        assert_eq!(
+            edit.spec_text(&cell),
+            "description: \"exit 2; stdout: nothing; stderr: text\"\non: before-tool\nmatch: edit\ncommand: \"echo 'blocked by policy' >&2; exit 2\"\ntimeout: 2\n"
+        );
+        assert_eq!(edit.trigger(), Trigger::Edit("notes.txt".into()));
+        assert_eq!(edit.trigger_file(), "--edit\nnotes.txt\n");
     }
 
     #[test]

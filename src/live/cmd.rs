@@ -228,12 +228,9 @@ pub fn main(args: LiveArgs) -> i32 {
     };
     let target = |id: &str| report.as_ref()?.targets.iter().find(|t| t.target == id);
     let predicted = |id: &str, phase: Option<Phase>| {
-        let t = target(id)?;
-        Some(
-            phase
-                .unwrap_or(Phase::BeforeTool)
-                .predicted(t.effect?, t.decision),
-        )
+        phase
+            .unwrap_or(Phase::BeforeTool)
+            .predicted_for(target(id)?)
     };
     // The event each agent fires, in its spelling, and its phase.
     let event_of = |id: &str| -> Result<(String, Phase), String> {

@@ -446,6 +446,23 @@ mod tests {
         assert!(got("ok", "x").is_empty());
     }
 
+    /// A reason already in the requests before the tool call (here "fine" in a system
+    /// prompt's "define") is no sign the hook's reason reached the model; one that first
+    /// shows after the call is.
+    #[test]
+    fn a_hook_text_counts_only_when_it_was_not_there_before_the_call() {
+        let needles = seen::needles(
+            r#"{"hookSpecificOutput":{"permissionDecisionReason":"fine"}}"#,
+            "",
+        );
+        let bodies = ["we define tools; run it", "tool said hi"];
+        let (_, _, _, text) = seen_in(&bodies, Some(0), Some(1), "run it", &needles);
+        assert!(!text.as_reason);
+        let bodies = ["run it", "hook says: fine"];
+        let (_, _, _, text) = seen_in(&bodies, Some(0), Some(1), "run it", &needles);
+        assert!(text.as_reason);
+    }
+
     /// stream-json of Gemini CLI 0.61.0 after a shell call (scripted model, 2026-12-01): an
     /// AfterTool hook's continue:false ends the run after the tool result, with no answer;
     /// a hook that lets it go on is followed by the scripted final answer.

@@ -190,6 +190,24 @@ impl Phase {
             _ => word,
         }
     }
+
+    /// hookcheck's prediction for one agent as the word an observation in this phase can show
+    /// ([`Phase::predicted`]; `None`: the hook does not run there). After a tool a block is
+    /// seen only by its reason reaching the model, so a block whose hook printed no reason
+    /// (exit 2 with nothing on stderr) is seen as an allow: what live mode can observe, not
+    /// what the agent decides.
+    pub fn predicted_for(self, t: &crate::report::TargetReport) -> Option<&'static str> {
+        let word = self.predicted(t.effect?, t.decision);
+        let shown = || {
+            t.commands
+                .iter()
+                .any(|c| needles(&c.stdout, &c.stderr).iter().any(|n| n.reason))
+        };
+        Some(match (self, word) {
+            (Phase::AfterTool, "block") if !shown() => "allow",
+            _ => word,
+        })
+    }
 }
 
 /// Where a piece of the hook's output went, when it reached the model.
@@ -324,9 +342,17 @@ pub(super) fn seen_in(
     // The final answer as a JSON string of its own: the conversation, not a system prompt.
     let answer = serde_json::to_string(FINAL).unwrap_or_default();
     let asked_again = final_at.is_some_and(|i| bodies[i + 1..].iter().any(|b| b.contains(&answer)));
-    // The hook's text counts once the agent got it from the hook: after the prompt went out.
+    // The hook's text counts once the agent got it from the hook: after the prompt went out,
+    // and not when it was in a request before the tool call (a short reason such as "fine" is
+    // in a system prompt's "define": no hook put it there).
     let first = bodies.iter().position(|b| in_body(b, prompt)).unwrap_or(0);
-    let text = hook_text_in(&bodies[first..], needles);
+    let before: &[&str] = call_at.map_or(&[], |i| &bodies[..=i]);
+    let fresh: Vec<Needle> = needles
+        .iter()
+        .filter(|n| !before.iter().any(|b| in_body(b, &n.text)))
+        .cloned()
+        .collect();
+    let text = hook_text_in(&bodies[first..], &fresh);
     (prompt_reached, after_call, asked_again, text)
 }
 

@@ -19,7 +19,7 @@ const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 
 /// The behaviour campaign run on the real agent (fixtures/live/campaign/observations).
-const CAMPAIGN: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01 (fixtures/live/campaign/observations/claude.json)";
+const CAMPAIGN: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01 (fixtures/live/campaign/observations/shell/claude.json)";
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 
 /// The rules, in the order Claude Code applies them: `failClosed` first, then what the real
@@ -66,7 +66,7 @@ const OBSERVED: &[Rule] = &[
 const SESSION_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), 2026-12-01, situation session--continue-false (fixtures/live/situations/observations/session--continue-false--claude.json)";
 
 /// The campaign cell that shows `ask` refused headless.
-const ASK_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), behaviour campaign of 2026-12-01, cell exit0_hso-ask_none (fixtures/live/campaign/observations/claude.json)";
+const ASK_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), behaviour campaign of 2026-12-01, cell exit0_hso-ask_none (fixtures/live/campaign/observations/shell/claude.json)";
 
 /// failClosed: a failed start, a timeout, an exit other than 0/2, or invalid JSON counts as
 /// exit 2.

@@ -32,12 +32,12 @@ const SCHEMA: &str = "source: openai/codex codex-rs/hooks/schema/generated (outp
 
 /// The campaign cell of a hookSpecificOutput without hookEventName, and its source.
 const NO_EVENT: &str = concat!(
-    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)",
+    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/shell/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/schema.rs (PreToolUseHookSpecificOutputWire.hook_event_name has no default)",
     untagged!()
 );
 /// The campaign cell of a deny without a reason, and its source.
 const NO_REASON: &str = concat!(
-    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)",
+    "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, cell exit0_hso-deny-noreason_none (fixtures/live/campaign/observations/shell/codex.json); source: openai/codex @0ea83813 codex-rs/hooks/src/engine/output_parser.rs (unsupported_pre_tool_use_hook_specific_output)",
     untagged!()
 );
 

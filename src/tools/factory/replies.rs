@@ -21,7 +21,7 @@ macro_rules! cell {
         concat!(
             "real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, cell ",
             $cell,
-            " (fixtures/live/campaign/observations/factory.json)"
+            " (fixtures/live/campaign/observations/shell/factory.json)"
         )
     };
 }

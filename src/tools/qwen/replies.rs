@@ -14,7 +14,7 @@ const RUNNER: &str = "source: QwenLM/qwen-code @01350615 packages/core/src/hooks
 /// QwenLM/qwen-code @01ed106f, packages/core/src/hooks/types.ts (reply fields).
 const TYPES: &str = "source: QwenLM/qwen-code @01ed106f packages/core/src/hooks/types.ts (a commit after 0.24.4, see the contract's sources)";
 /// The campaign cells of `continue: false` before a tool, and the code that answers them.
-const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-01, cells exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none (fixtures/live/campaign/observations/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePreToolUseHook: continue:false is blockType \"stop\", which the scheduler answers with an execution_denied tool result like a deny (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
+const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-01, cells exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none (fixtures/live/campaign/observations/shell/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePreToolUseHook: continue:false is blockType \"stop\", which the scheduler answers with an execution_denied tool result like a deny (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
 /// The situations after a shell call (`continue: false`, decision "block", exit 2), and the
 /// code that answers them: firePostToolUseHook takes only shouldStopExecution() and
 /// additionalContext, and the scheduler answers a stop with an execution_denied tool result
