@@ -14,6 +14,8 @@ struct Agent {
     date: String,
     bash_cases: usize,
     campaign_cells: usize,
+    /// Campaign cells per situation, in the situations' name order.
+    by_situation: BTreeMap<String, usize>,
     situations: usize,
     inputs: usize,
 }
@@ -59,20 +61,36 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let mut agents: BTreeMap<String, Agent> = BTreeMap::new();
     // Later kinds do not replace a version an earlier kind gave.
-    let kinds: [(&str, Add); 4] = [
-        ("campaign/observations", |a, n| a.campaign_cells += n),
-        ("situations/observations", |a, n| a.situations += n),
-        ("inputs", |a, n| a.inputs += n),
-        ("observations", |a, n| a.bash_cases += n),
-    ];
+    let mut kinds: Vec<(String, Add)> = Vec::new();
+    // The campaign, one folder per situation (the shell call first: its records came first).
+    let campaign = live.join("campaign/observations");
+    let mut situations: Vec<String> = std::fs::read_dir(&campaign)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    situations.sort_by_key(|s| (s != "shell", s.clone()));
+    for s in situations {
+        kinds.push((format!("campaign/observations/{s}"), |a, n| {
+            a.campaign_cells += n
+        }));
+    }
+    kinds.push(("situations/observations".into(), |a, n| a.situations += n));
+    kinds.push(("inputs".into(), |a, n| a.inputs += n));
+    kinds.push(("observations".into(), |a, n| a.bash_cases += n));
     for (dir, add) in kinds {
-        for r in records(&live.join(dir)) {
+        for r in records(&live.join(&dir)) {
             let Some(id) = r["agent"].as_str() else {
                 continue;
             };
             let a = agents.entry(id.to_string()).or_default();
             let n = r["cells"].as_array().map_or(1, Vec::len);
             add(a, n);
+            if let Some(s) = dir.strip_prefix("campaign/observations/") {
+                *a.by_situation.entry(s.to_string()).or_default() += n;
+            }
             if a.version.is_empty() {
                 a.version = r["version"].as_str().unwrap_or_default().to_string();
             }
@@ -84,9 +102,12 @@ fn main() {
     }
     let mut out = String::from("&[\n");
     for (id, a) in &agents {
+        let mut by: Vec<(&String, &usize)> = a.by_situation.iter().collect();
+        by.sort_by_key(|(s, _)| (s.as_str() != "shell", s.as_str()));
+        let by: Vec<String> = by.iter().map(|(s, n)| format!("({s:?}, {n})")).collect();
         out.push_str(&format!(
-            "    Verified {{ agent: {id:?}, version: {:?}, date: {:?}, bash_cases: {}, campaign_cells: {}, situations: {}, inputs: {} }},\n",
-            a.version, a.date, a.bash_cases, a.campaign_cells, a.situations, a.inputs
+            "    Verified {{ agent: {id:?}, version: {:?}, date: {:?}, bash_cases: {}, campaign_cells: {}, campaign: &[{}], situations: {}, inputs: {} }},\n",
+            a.version, a.date, a.bash_cases, a.campaign_cells, by.join(", "), a.situations, a.inputs
         ));
     }
     out.push_str("]\n");
