@@ -171,9 +171,12 @@ const EVENTS: &[Event] = &[
     event("UserPromptSubmit", Kind::Prompt, 60)
         .stdout_context()
         .input(r#"{"prompt":"$PROMPT"}"#),
+    // The real droid 0.215.0 adds the turn's message, its length and its tool calls
+    // (fixtures/live/inputs/factory--stop.json, captured 2026-12-01); droid exports each as a
+    // variable too.
     event("Stop", Kind::Stop, 60)
         .blocks(STOP)
-        .input(r#"{"stop_hook_active":false}"#),
+        .input(r#"{"stop_hook_active":false,"message_id":"hookcheck-message","elapsed_time":1200,"tool_execution_count":1}"#),
     event("SubagentStop", Kind::Other, 60)
         .blocks(STOP)
         .input(r#"{"stop_hook_active":false}"#),
