@@ -442,6 +442,11 @@ mod tests {
             ),
             [("nope!".to_string(), true), ("see docs".to_string(), false)]
         );
+        // The reason behind a byte-order mark is looked for too.
+        assert_eq!(
+            got("\u{feff}{\"decision\":\"block\",\"reason\":\"nope\"}\n", ""),
+            [("nope".to_string(), true)]
+        );
         // Too short to tell apart from anything else the model is sent.
         assert!(got("ok", "x").is_empty());
     }

@@ -287,7 +287,9 @@ pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
         }
     };
     push(stderr, true);
-    match serde_json::from_str::<Value>(stdout.trim()) {
+    // An agent that skips a byte-order mark reads the JSON behind it (Copilot CLI 1.0.102 does).
+    let json = stdout.trim().trim_start_matches('\u{feff}');
+    match serde_json::from_str::<Value>(json) {
         Ok(v @ Value::Object(_)) => {
             let mut fields = Vec::new();
             string_fields(&v, &mut fields);
