@@ -149,7 +149,13 @@ pub static CONTRACT: Contract = Contract {
         // Removed from every hook's environment (the same captures): its model provider's
         // settings, an API key among them, and its offline switch.
         .unset(&["COPILOT_PROVIDER_*", "COPILOT_OFFLINE"]),
+    // A UTF-8 byte-order mark before the reply is skipped: real agent Copilot CLI 1.0.102,
+    // behaviour campaign of 2026-12-01, cell exit0_bom_none (a BOM, then decision block),
+    // which blocked on a Stop, on a prompt and after the tool (the model got "Tool result
+    // blocked: nope") as decision block alone does (fixtures/live/campaign/observations/stop/
+    // copilot.json, prompt/copilot.json, post-bash/copilot.json).
     reply: Reply::stdout(replies::RULES)
+        .skips_bom()
         .context(&["additionalContext"])
         .rewrites(&["modifiedArgs", "modifiedResult"])
         .combine(combine),
@@ -439,7 +445,8 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (Copilot CLI 1.0.102), D = hooks
     /// reference (protocols-a.md §4), S = behaviour spec (seed 002, "Copilot replies"), L = a
-    /// live situation (fixtures/live/situations, 2026-12-01).
+    /// live situation (fixtures/live/situations, 2026-12-01), C = the behaviour campaign
+    /// (fixtures/live/campaign/observations, 2026-12-01).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -488,6 +495,16 @@ mod tests {
             ("L UserPromptSubmit decides as its twin", "UserPromptSubmit", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
             ("L postToolUse decision block replaces the tool result", "postToolUse", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Proceeds),
             ("L PostToolUse decides as its twin", "PostToolUse", exit(0, r#"{"decision":"block","reason":"no"}"#, ""), Block, Proceeds),
+            ("C exit 2 with decision block on agentStop still asks again", "agentStop", exit(2, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
+            ("C exit 2 with decision block keeps the prompt from the model", "userPromptSubmitted", exit(2, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
+            ("C exit 2 with decision block replaces the tool result", "postToolUse", exit(2, r#"{"decision":"block","reason":"no"}"#, ""), Block, Proceeds),
+            ("C Stop exit 2 decides as its twin", "Stop", exit(2, r#"{"decision":"block","reason":"no"}"#, ""), Block, Blocked),
+            ("C exit 2 with continue false is still a warning", "agentStop", exit(2, r#"{"continue":false}"#, ""), Error, Proceeds),
+            ("C exit 1 with decision block is a failed hook", "agentStop", exit(1, r#"{"decision":"block","reason":"no"}"#, ""), Error, Proceeds),
+            ("C exit 1 with decision block on a prompt is a failed hook", "userPromptSubmitted", exit(1, r#"{"decision":"block","reason":"no"}"#, ""), Error, Proceeds),
+            ("C a BOM before decision block on agentStop is skipped", "agentStop", exit(0, "\u{feff}{\"decision\":\"block\",\"reason\":\"no\"}\n", ""), Block, Blocked),
+            ("C a BOM before decision block on a prompt is skipped", "userPromptSubmitted", exit(0, "\u{feff}{\"decision\":\"block\",\"reason\":\"no\"}\n", ""), Block, Blocked),
+            ("C a BOM before decision block after the tool is skipped", "postToolUse", exit(0, "\u{feff}{\"decision\":\"block\",\"reason\":\"no\"}\n", ""), Block, Proceeds),
         ];
         testing::check_rows(&TOOL, PRE, rows);
     }

@@ -67,6 +67,19 @@ const NO_BLOCK: Ev = Ev::Not(deciding_and!(
 /// The live situations of decision "block" after a shell call and on a prompt.
 const POST_CELL: &str = "real agent: Copilot CLI 1.0.102, live situation of 2026-12-01, cell post-bash--json-block (fixtures/live/situations/observations/post-bash--json-block--copilot.json): the model got \"Tool result blocked: <reason>\" as the tool result";
 const PROMPT_CELL: &str = "real agent: Copilot CLI 1.0.102, live situation of 2026-12-01, cell prompt--json-block (fixtures/live/situations/observations/prompt--json-block--copilot.json): the prompt never reached the model";
+/// Where decision "block" counts: the stop events, after the tool and on a prompt.
+const BLOCKABLE: Ev = Ev::Is(&[
+    "agentStop",
+    "Stop",
+    "subagentStop",
+    "SubagentStop",
+    "postToolUse",
+    "PostToolUse",
+    "userPromptSubmitted",
+    "UserPromptSubmit",
+]);
+/// The campaign cells where exit 2 with decision "block" on stdout still blocked.
+const EXIT2_CELLS: &str = "real agent: Copilot CLI 1.0.102, behaviour campaign of 2026-12-01, situations stop, prompt and post-bash, cell exit2_decision-block_none (fixtures/live/campaign/observations/stop/copilot.json, fixtures/live/campaign/observations/prompt/copilot.json, fixtures/live/campaign/observations/post-bash/copilot.json): the agent asked the model again, kept the prompt from it, handed it \"Tool result blocked: nope\"; exit 2 alone (exit2_none_*) and with continue false let everything through. The hook code is closed-source compiled Rust (@github/copilot-linux-x64 1.0.102, build 638eca2df17: prebuilds/linux-x64/runtime.node in its bundled copilot.tgz); its strings hold \"Hook command exited with code 2 (warning)\"";
 const POST_FAILURE: Ev = Ev::Is(&["postToolUseFailure", "PostToolUseFailure"]);
 /// An exit other than 0 and 2: a failed hook.
 const FAILED: Ended = Ended::ExitOther(&[0, 2]);
@@ -131,6 +144,10 @@ pub const RULES: &[Rule] = &[
     // Every other event: exit 2 is a warning, except on postToolUseFailure.
     rule(Allow).on(POST_FAILURE).exit(2).context()
         .says("exit 2 on postToolUseFailure adds the output as guidance for the model").src(DOCS),
+    // Exit 2 is only a warning there, and stdout is still read.
+    rule(Block).on(BLOCKABLE).exit(2).json(&[Test::Is("decision", "block")])
+        .says("exit 2 is only a warning on {event}: Copilot still reads stdout, and its decision \"block\" counts as on exit 0 (real agent 1.0.102)")
+        .src(EXIT2_CELLS),
     rule(Error).on(OTHER).exit(2).says("exit 2 is a warning on {event}: it cannot stop anything").src(DOCS),
     rule(Block).on(STOPS).json(&[Test::Is("decision", "block")])
         .says("decision \"block\": Copilot runs another turn with the reason (8 in a row at most)").src(SPEC),
