@@ -273,7 +273,8 @@ mod tests {
 
     /// Every reply rule, with its source. R = real-agents.md (Claude Code 2.1.332),
     /// D = hooks reference, S = behaviour spec (seed 002), T = claude-agent-sdk types, C = the
-    /// behaviour campaign (fixtures/live/campaign, 2026-12-01).
+    /// behaviour campaign (fixtures/live/campaign, 2026-12-01), B = the agent's own code
+    /// (npm @anthropic-ai/claude-code 2.1.332 bin/claude.exe: the command hook runner, `rse`).
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -301,6 +302,26 @@ mod tests {
             ("R deny without hookEventName is ignored", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
             ("R exit 2, continue false, no stderr halts", PRE, "PreToolUse", exit(2, r#"{"continue":false}"#, ""), Block, Effect::Halted),
             ("C ask with no one to ask (claude -p) refuses the call", PRE, "PreToolUse", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}"#, ""), Block, Effect::Blocked),
+            // Stdout's JSON is read whatever the exit code, on every event (campaign, 2026-12-01).
+            ("B exit 1, decision block with stderr still blocks", PRE, "PreToolUse", exit(1, r#"{"decision":"block"}"#, "oops"), Block, Effect::Blocked),
+            ("C exit 1, decision block blocks a Stop", PRE, "Stop", exit(1, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
+            ("C exit 1, decision block blocks a prompt", PRE, "UserPromptSubmit", exit(1, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Blocked),
+            ("C exit 1, decision block after the tool", PRE, "PostToolUse", exit(1, r#"{"decision":"block","reason":"no"}"#, ""), Block, Effect::Proceeds),
+            ("C exit 1 decision block is no block where nothing blocks", PRE, "SessionStart", exit(1, r#"{"decision":"block"}"#, ""), Error, Effect::Proceeds),
+            ("C exit 1, continue false on PreToolUse: the call runs", PRE, "PreToolUse", exit(1, r#"{"continue":false}"#, ""), Allow, Effect::Proceeds),
+            ("C exit 1, continue false halts after the tool", PRE, "PostToolUse", exit(1, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 1, continue false halts a prompt", PRE, "UserPromptSubmit", exit(1, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("C exit 2, continue false halts a Stop", PRE, "Stop", exit(2, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            ("B exit 2, continue false with stderr halts after the tool", PRE, "PostToolUse", exit(2, r#"{"continue":false}"#, "why"), Block, Effect::Halted),
+            ("B exit 3, continue false halts a Stop", PRE, "Stop", exit(3, r#"{"continue":false}"#, ""), Block, Effect::Halted),
+            // A hookSpecificOutput naming another event drops the whole reply (campaign, 2026-12-01).
+            ("C a PreToolUse deny on a Stop is dropped", PRE, "Stop", exit(0, DENY, ""), Allow, Effect::Proceeds),
+            ("C a PreToolUse deny on a prompt is dropped", PRE, "UserPromptSubmit", exit(0, DENY, ""), Allow, Effect::Proceeds),
+            ("C a PreToolUse deny after the tool is dropped", PRE, "PostToolUse", exit(0, DENY, ""), Allow, Effect::Proceeds),
+            ("B another event's hookSpecificOutput drops continue false too", PRE, "Stop", exit(0, r#"{"continue":false,"hookSpecificOutput":{"hookEventName":"PreToolUse"}}"#, ""), Allow, Effect::Proceeds),
+            ("B decision block stands beside another event's hookSpecificOutput", PRE, "Stop", exit(0, r#"{"decision":"block","hookSpecificOutput":{"hookEventName":"PreToolUse"}}"#, ""), Block, Effect::Blocked),
+            ("B exit 1, another event's deny is dropped, not read", PRE, "PreToolUse", exit(1, r#"{"hookSpecificOutput":{"hookEventName":"Stop","permissionDecision":"deny"}}"#, ""), Allow, Effect::Proceeds),
+            ("B exit 2 blocks beside another event's hookSpecificOutput", PRE, "PreToolUse", exit(2, r#"{"hookSpecificOutput":{"hookEventName":"Stop"}}"#, "no"), Block, Effect::Blocked),
             ("D invalid JSON ignored", PRE, "PreToolUse", exit(0, "{not json", ""), Allow, Effect::Proceeds),
             ("D failed start", PRE, "PreToolUse", not_started(), Error, Effect::Proceeds),
             ("D killed by a signal", PRE, "PreToolUse", signalled(9), Error, Effect::Proceeds),

@@ -18,8 +18,6 @@ const NO_FAIL_CLOSED: &[&str] = &["Stop", "SubagentStop", "TaskCompleted", "Team
 const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 
-/// The behaviour campaign run on the real agent (fixtures/live/campaign/observations).
-const CAMPAIGN: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01 (fixtures/live/campaign/observations/shell/claude.json)";
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 
 /// The rules, in the order Claude Code applies them: `failClosed` first, then what the real
@@ -29,31 +27,33 @@ pub const RULES: &[Rule] = &reply::concat::<{ FAIL_CLOSED.len() + OBSERVED.len()
     &reply::concat::<{ OBSERVED.len() + AS_CLAUDE.len() }>(OBSERVED, AS_CLAUDE),
 );
 
-/// Claude Code 2.1.332 on PreToolUse, where it contradicts the hooks reference (which says
-/// stdout is ignored on any exit but 0, and that `continue: false` stops before the call).
+/// Claude Code 2.1.332 where it contradicts the hooks reference (which says stdout is ignored
+/// on any exit but 0, that `continue: false` stops before the call, and that a
+/// hookSpecificOutput is read by its own fields): it reads the JSON on stdout whatever the exit
+/// code, and drops a reply whose hookSpecificOutput names another event.
 #[rustfmt::skip]
 const OBSERVED: &[Rule] = &[
-    rule(Block).on(PRE).exit(2).stderr(Text::Empty).json(&[Test::Bool("continue", false)])
-        .effect(Effect::Halted)
-        .says("exit 2 with continue: false on stdout and nothing on stderr stops {agent} (real agent 2.1.332)")
-        .src(CAMPAIGN),
-    rule(Block).on(PRE).exit(1).stderr(Text::Empty).json(&[Test::Is("decision", "block")])
-        .says("exit 1 with nothing on stderr: {agent} still reads the JSON on stdout (real agent 2.1.332)")
-        .src(CAMPAIGN),
-    rule(Block).on(PRE).exit(1).stderr(Text::Empty).json(&[Test::Is(HSO_DECISION, "deny")])
-        .says("exit 1 with nothing on stderr: {agent} still reads the JSON on stdout (real agent 2.1.332)")
-        .src(CAMPAIGN),
-    rule(Allow).on(PRE).exit(0).json(&[Test::Bool("continue", false)])
+    rule(Allow).ended(Ended::ExitOther(&[2])).json(&[Test::Has("hookSpecificOutput"), Test::Lacks("hookSpecificOutput.hookEventName"), Test::Lacks("decision")])
+        .says("a hookSpecificOutput without hookEventName makes {agent} drop the whole reply (real agent 2.1.332)")
+        .fix("add \"hookEventName\": \"{event}\" to hookSpecificOutput")
+        .src(CAMPAIGN_AND_BUNDLE),
+    rule(Allow).ended(Ended::ExitOther(&[2])).json(&[Test::NotEvent("hookSpecificOutput.hookEventName"), Test::Lacks("decision")])
+        .says("a hookSpecificOutput for {value} makes {agent} drop the whole reply on {event} (real agent 2.1.332)")
+        .fix("set hookSpecificOutput.hookEventName to \"{event}\", the event the hook runs on")
+        .src(EVENT_CELLS),
+    rule(Allow).on(PRE).ended(Ended::ExitOther(&[2])).json(&[Test::Bool("continue", false)])
         .says("continue: false lets the call run, then ends {agent}'s turn (real agent 2.1.332; the hooks reference says it stops first)")
-        .src(CAMPAIGN),
-    rule(Allow).on(PRE).exit(0)
-        .json(&[Test::Is(HSO_DECISION, "deny"), Test::Lacks("hookSpecificOutput.hookEventName")])
-        .says("a hookSpecificOutput without hookEventName is ignored by {agent} (real agent 2.1.332): add \"hookEventName\": \"PreToolUse\"")
-        .src(CAMPAIGN),
-    rule(Allow).on(PRE).exit(0)
-        .json(&[Test::Is(HSO_DECISION, "deny"), Test::NotEvent("hookSpecificOutput.hookEventName")])
-        .says("a hookSpecificOutput for {value} is ignored on {event} by {agent} (real agent 2.1.332)")
-        .src(CAMPAIGN),
+        .src(CONTINUE_CELLS),
+    rule(Block).on(Ev::Blocking).ended(Ended::ExitOther(&[0])).json(&[Test::Bool("continue", false)])
+        .effect(Effect::Halted)
+        .says("{agent} reads the JSON on stdout whatever the exit code: continue: false on exit {exit} stops it (real agent 2.1.332; the hooks reference says stdout is ignored)")
+        .src(CONTINUE_CELLS),
+    rule(Block).on(Ev::Blocking).ended(Ended::ExitOther(&[0, 2])).json(&[Test::Is("decision", "block")])
+        .says("{agent} reads the JSON on stdout whatever the exit code: decision \"block\" on exit {exit} still blocks (real agent 2.1.332; the hooks reference says stdout is ignored)")
+        .src(BLOCK_CELLS),
+    rule(Block).on(PRE).ended(Ended::ExitOther(&[0, 2])).json(&[Test::Is(HSO_DECISION, "deny")])
+        .says("{agent} reads the JSON on stdout whatever the exit code: permissionDecision \"deny\" on exit {exit} still blocks (real agent 2.1.332; the hooks reference says stdout is ignored)")
+        .src(CAMPAIGN_AND_BUNDLE),
     rule(Block).on(PRE).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
         .says("permissionDecision \"ask\" with no one to ask (claude -p): {agent} refuses the call and its permissionDecisionReason is the tool result (real agent 2.1.332); in a session the user is asked")
         .src(ASK_CELL),
@@ -61,6 +61,25 @@ const OBSERVED: &[Rule] = &[
         .says("continue: false on SessionStart does not stop {agent} headless (claude -p): the prompt still reaches the model (real agent 2.1.332; the hooks reference says it stops)")
         .src(SESSION_CELL),
 ];
+
+// Where the reply is read in the agent's own code (minified, so the names are the bundle's):
+// npm @anthropic-ai/claude-code 2.1.332, bin/claude.exe (bundled JavaScript). The command hook
+// runner parses stdout as JSON on every exit status and hands it to `rse`, which sets
+// preventContinuation on continue: false, blocks on decision "block", and throws "Hook returned
+// incorrect event name" when hookSpecificOutput.hookEventName is not the event that ran (unless
+// decision is "block": then only hookSpecificOutput is dropped, `rws`).
+
+/// The cells that show `continue: false` read on every exit code, and the code.
+const CONTINUE_CELLS: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01, situations edit, post-bash, prompt, stop, cells exit0_continue-false_none, exit1_continue-false_none, exit2_continue-false_none (fixtures/live/campaign/observations/{edit,post-bash,prompt,stop}/claude.json; situation shell: fixtures/live/campaign/observations/shell/claude.json); code: npm @anthropic-ai/claude-code 2.1.332 bin/claude.exe, the command hook runner (stdout parsed as JSON on every exit status) and `rse` (continue: false sets preventContinuation)";
+
+/// The cells that show decision block read on exit 1, and the code.
+const BLOCK_CELLS: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01, situations edit, post-bash, prompt, stop, cell exit1_decision-block_none (fixtures/live/campaign/observations/{edit,post-bash,prompt,stop}/claude.json; situation shell: fixtures/live/campaign/observations/shell/claude.json); code: npm @anthropic-ai/claude-code 2.1.332 bin/claude.exe, the command hook runner (stdout parsed as JSON on every exit status) and `rse` (decision \"block\" sets blockingError)";
+
+/// The cell that shows permissionDecision deny read on exit 1, and the code.
+const CAMPAIGN_AND_BUNDLE: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01, situation shell, cells exit1_hso-deny_none, exit0_hso-deny-noevent_none (fixtures/live/campaign/observations/shell/claude.json); code: npm @anthropic-ai/claude-code 2.1.332 bin/claude.exe, the command hook runner (stdout parsed as JSON on every exit status) and `rse` (hookSpecificOutput read only when its hookEventName is the event that ran)";
+
+/// The cells that show a PreToolUse hookSpecificOutput dropped on other events, and the code.
+const EVENT_CELLS: &str = "real agent: Claude Code 2.1.332, behaviour campaign of 2026-12-01, situations post-bash, prompt, stop, cell exit0_hso-deny_none (fixtures/live/campaign/observations/{post-bash,prompt,stop}/claude.json; situation shell, cell exit0_hso-deny-otherevent_none: fixtures/live/campaign/observations/shell/claude.json); code: npm @anthropic-ai/claude-code 2.1.332 bin/claude.exe, `rse` (throws \"Hook returned incorrect event name\" when hookSpecificOutput.hookEventName is not the event that ran, unless decision is \"block\")";
 
 /// The live situation that shows `continue: false` ignored at the session's start.
 const SESSION_CELL: &str = "real agent: Claude Code 2.1.332 (claude -p), 2026-12-01, situation session--continue-false (fixtures/live/situations/observations/session--continue-false--claude.json)";
