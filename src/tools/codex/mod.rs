@@ -40,7 +40,7 @@ pub static TOOL: Tool = Tool {
     ],
     notes: &[
         "Codex runs a hook only once it is trusted (/hooks, or --dangerously-bypass-hook-trust); an untrusted or modified hook is skipped silently",
-        "Codex offers its apply_patch tool only to a model of its catalog: with any other model an edit is an apply_patch heredoc on the shell tool, and no hook matched on apply_patch, Edit or Write runs for it (real agent: Codex 0.171.0, 2026-12-01, the edit campaign recorded with such a model, in git history before the record of fixtures/live/campaign/observations/edit/codex.json)",
+        "Codex offers its apply_patch tool only to a model of its catalog: with any other model there is no edit tool, edits go through the shell tool (an apply_patch heredoc, say), and no hook matched on apply_patch, Edit or Write runs for them (real agent: Codex 0.171.0, 2026-12-01, the edit campaign recorded with such a model, in git history before the record of fixtures/live/campaign/observations/edit/codex.json)",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
