@@ -22,7 +22,8 @@ use tokio::net::{TcpListener, TcpStream};
 pub struct ScriptedCall {
     /// The tool's name as the agent offers it (`Bash`, `run_shell_command`, `shell`).
     pub tool: String,
-    /// The call's arguments.
+    /// The call's arguments: an object for a function tool; a string is the raw input of a
+    /// freeform tool (the Responses API's `custom` tools), sent as a `custom_tool_call`.
     pub arguments: Value,
 }
 
@@ -515,6 +516,12 @@ fn respond(
         }
         Wire::Responses => {
             let item = match call {
+                Some(ScriptedCall {
+                    tool,
+                    arguments: Value::String(input),
+                }) => json!({"type": "custom_tool_call", "id": "ctc_hookcheck_1",
+                    "call_id": "call_hookcheck_1", "name": tool, "input": input,
+                    "status": "completed"}),
                 Some(c) => json!({"type": "function_call", "id": "fc_hookcheck_1",
                     "call_id": "call_hookcheck_1", "name": c.tool, "arguments": args,
                     "status": "completed"}),

@@ -231,3 +231,35 @@ fn tool_results_are_read_in_every_dialect() {
         assert_eq!(tool_result(&body).unwrap_or_default(), want, "{file}");
     }
 }
+
+#[test]
+fn a_freeform_tool_is_called_with_its_raw_input_on_responses() {
+    let patch = "*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** End Patch\n";
+    let server = FakeModel::start(Script {
+        calls: vec![ScriptedCall {
+            tool: "apply_patch".into(),
+            arguments: json!(patch),
+        }],
+        final_text: "All done.".into(),
+    })
+    .expect("server");
+    let addr = server.base_url().trim_start_matches("http://").to_string();
+    let mut conn = BufReader::new(TcpStream::connect(addr).expect("connect"));
+    // A Responses request offering the tool as a `custom` (freeform) tool.
+    let first = json!({"model": "m", "stream": true, "input": [],
+        "tools": [{"type": "custom", "name": "apply_patch", "description": "edit files"}]});
+    let r = exchange(&mut conn, "/v1/responses", &first.to_string(), false);
+    let done = sse_data(&r)
+        .into_iter()
+        .find(|e| e["type"] == "response.output_item.done")
+        .expect("an output item");
+    assert_eq!(
+        done["item"],
+        json!({"type": "custom_tool_call", "id": "ctc_hookcheck_1", "call_id": "call_hookcheck_1",
+            "name": "apply_patch", "input": patch, "status": "completed"})
+    );
+    // Its result comes back as a `custom_tool_call_output` item.
+    let second = json!({"model": "m", "stream": true, "input": [{"type": "custom_tool_call_output",
+        "call_id": "call_hookcheck_1", "output": "Success."}]});
+    assert_eq!(tool_result(&second).as_deref(), Some("Success."));
+}

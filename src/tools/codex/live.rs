@@ -21,8 +21,11 @@ pub static DRIVER: Driver = Driver {
     package: "@openai/codex@0.171.0",
 };
 
-/// The tools of the contract (`mod.rs`): a shell tool, `apply_patch` (a patch that adds the
-/// file, its path relative to the workspace; not run live yet).
+/// The tools of the contract (`mod.rs`): a shell tool, and for an edit the freeform
+/// `apply_patch` tool (its raw input a patch that adds the file, the path relative to the
+/// workspace). No shell fallback for an edit: Codex applies an `apply_patch` heredoc sent to
+/// `exec_command` itself, and a hook matched on `apply_patch` never runs for it (the edit
+/// record of 2026-12-01 made before [`model_slug`]: every cell allowed, no hook ran).
 fn calls(action: &Action) -> Vec<(String, Value)> {
     let trigger = match action {
         Action::Shell(command) => *command,
@@ -33,15 +36,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
                 .unwrap_or_default();
             let body: String = content.lines().map(|l| format!("+{l}\n")).collect();
             let patch = format!("*** Begin Patch\n*** Add File: {name}\n{body}*** End Patch\n");
-            // The patch tool where the model family offers it, else the shell with the
-            // `apply_patch` command Codex intercepts as the same patch.
-            let heredoc = format!("apply_patch <<'PATCH'\n{patch}PATCH\n");
-            return vec![
-                ("apply_patch".into(), json!({"input": patch})),
-                ("shell_command".into(), json!({"command": heredoc})),
-                ("exec_command".into(), json!({"cmd": heredoc})),
-                ("shell".into(), json!({"command": ["apply_patch", patch]})),
-            ];
+            return vec![("apply_patch".into(), json!(patch))];
         }
     };
     // Codex offers one of these shell tools depending on the model family.
@@ -52,10 +47,24 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     ]
 }
 
+/// The model Codex is told it talks to. Codex offers its tools by the model's entry in its
+/// bundled catalog: a slug it does not know (`fake-model`) gets no `apply_patch` tool, so an
+/// edit could only be an `apply_patch` heredoc on `exec_command`. A catalog slug gets the
+/// freeform (`custom`) `apply_patch` tool, as every model of the catalog does
+/// (`apply_patch_tool_type: freeform`). Real agent: Codex 0.171.0, 2026-12-01, the tools of
+/// its first request with `fake-model` and with `gpt-5.5`.
+fn model_slug(action: Option<&Action>) -> &'static str {
+    match action {
+        Some(Action::Write { .. }) => "gpt-5.5",
+        _ => "fake-model",
+    }
+}
+
 fn setup(s: &Setup) -> Result<Launch, String> {
     let codex_home = s.home.join(".codex");
     let config = format!(
-        "model = \"fake-model\"\nmodel_provider = \"hookcheck\"\n\n[model_providers.hookcheck]\nname = \"hookcheck\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"HOOKCHECK_FAKE_KEY\"\n",
+        "model = \"{}\"\nmodel_provider = \"hookcheck\"\n\n[model_providers.hookcheck]\nname = \"hookcheck\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"HOOKCHECK_FAKE_KEY\"\n",
+        model_slug(s.action),
         s.base_url
     );
     write_text(&codex_home.join("config.toml"), &config)?;
@@ -87,4 +96,28 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("SHELL".into(), "/bin/sh".into()),
         ],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An edit runs on a catalog model (so Codex offers `apply_patch`); the rest on the
+    /// unknown `fake-model` (the config of the snapshot in src/tools/live/snapshots).
+    #[test]
+    fn an_edit_runs_on_a_catalog_model_that_has_apply_patch() {
+        let write = Action::Write {
+            path: "/w/notes.txt",
+            content: "hi\n",
+        };
+        let shell = Action::Shell("touch x");
+        assert_eq!(
+            [
+                model_slug(Some(&write)),
+                model_slug(Some(&shell)),
+                model_slug(None)
+            ],
+            ["gpt-5.5", "fake-model", "fake-model"]
+        );
+    }
 }

@@ -26,6 +26,7 @@ pub static TOOL: Tool = Tool {
     sources: &[
         "real agent: Codex 0.171.0 (docs/reference/real-agents.md, 2026-11-30)",
         "real agent: Codex 0.171.0, captured 2026-12-01 (fixtures/live/inputs/codex--bash.json): the shell",
+        "real agent: Codex 0.171.0, behaviour campaign of 2026-12-01, situation edit, all 38 cells (fixtures/live/campaign/observations/edit/codex.json), live situation edit (fixtures/live/situations/observations/edit--*--codex.json) and its capture (fixtures/live/inputs/codex--edit.json): PreToolUse runs before the apply_patch tool, with tool_input.command the patch, reads the reply as before a shell call, and a block stops the edit",
         "source: openai/codex codex-rs/hooks/src/engine/command_runner.rs @01746657, output_parser.rs @0ea83813",
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
         "commits: none of the openai/codex commits cited here (@01746657, @0ea83813, @0082977c, @012d0aa0, @05d99c83) is checked against the rust-v0.171.0 tag: the stored index of openai/codex holds no tags, and codex-rs/Cargo.toml says version 0.0.0 at every commit (the release sets it). Checked instead, 2026-12-01: the messages the rows quote (\"PostToolUse hook exited with code 2 but did not write feedback to stderr\", \"PostToolUse hook stopped execution\", \"hook returned invalid post-tool-use JSON output\", \"unsupported continue:false\", \"unsupported permissionDecision:ask\", \"without a non-empty permissionDecisionReason\", \"did not write a blocking reason to stderr\") are all in the @openai/codex-linux-x64 0.171.0 binary",
@@ -39,6 +40,7 @@ pub static TOOL: Tool = Tool {
     ],
     notes: &[
         "Codex runs a hook only once it is trusted (/hooks, or --dangerously-bypass-hook-trust); an untrusted or modified hook is skipped silently",
+        "Codex offers its apply_patch tool only to a model of its catalog: with any other model there is no edit tool, edits go through the shell tool (an apply_patch heredoc, say), and no hook matched on apply_patch, Edit or Write runs for them (real agent: Codex 0.171.0, 2026-12-01, the edit campaign recorded with such a model, in git history before the record of fixtures/live/campaign/observations/edit/codex.json)",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
@@ -147,7 +149,9 @@ const STOP: &str = r#"{"turn_id":"1","permission_mode":"default","stop_hook_acti
 /// `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else the Rust regex crate, unanchored
 /// (discovery.rs); an invalid regex drops the whole group at load. apply_patch also answers to
 /// `Edit` and `Write` (hook_names.rs @05d99c83), though stdin still says apply_patch: no
-/// flavour has aliases, so this is Codex's own rule.
+/// flavour has aliases, so this is Codex's own rule. In 0.171.0 too: a hook matched on `Edit`
+/// blocked an apply_patch call (real agent: Codex 0.171.0, 2026-12-01, cell exit2_none_text of
+/// the edit campaign run once with the driver's matcher set to `Edit`; not recorded).
 fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
     let names: &[&str] = match name {
         "apply_patch" => &["apply_patch", "Edit", "Write"],
