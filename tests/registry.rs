@@ -152,6 +152,8 @@ fn readme_table() -> Vec<(Vec<String>, Vec<String>)> {
         .split("\n## The agents\n")
         .nth(1)
         .expect("README has a section \"The agents\"");
+    // The section ends at the next heading of its level: later tables are not the agents'.
+    let table = table.split("\n## ").next().unwrap_or_default();
     table
         .lines()
         .filter(|l| l.starts_with("| `"))
