@@ -291,7 +291,7 @@ mod tests {
     /// Every reply rule, with its source. R = real-agents.md (Qwen Code 0.24.4), S =
     /// hookRunner.ts @01350615 / types.ts @01ed106f, P = protocols-b.md §9, C = the behaviour
     /// campaign (fixtures/live/campaign, 2026-12-01), L = a live situation
-    /// (fixtures/live/situations, 2026-12-01).
+    /// (fixtures/live/situations, 2026-12-01), B = the @qwen-code/qwen-code 0.24.4 npm bundle's code.
     #[test]
     fn reader_table() {
         use Decision::*;
@@ -325,6 +325,7 @@ mod tests {
             ("L PostToolUse exit 2 is ignored", "PostToolUse", exit(2, "", "no"), Error, Effect::Proceeds, true),
             ("L PostToolUse continue false: the stopReason is the tool result", "PostToolUse", exit(0, r#"{"continue":false,"stopReason":"x"}"#, ""), Block, Effect::Proceeds, true),
             ("S UserPromptSubmit exit 2", "UserPromptSubmit", exit(2, "", "no"), Block, Effect::Blocked, true),
+            ("B Stop continue false keeps going like a block", "Stop", exit(0, r#"{"continue":false,"stopReason":"x"}"#, ""), Block, Effect::Blocked, true),
             ("S Stop decision block keeps going", "Stop", exit(0, r#"{"decision":"block","reason":"more"}"#, ""), Block, Effect::Blocked, true),
             ("P SessionStart cannot block", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds, true),
             ("S PermissionRequest behavior deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#, ""), Block, Effect::Blocked, true),

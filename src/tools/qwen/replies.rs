@@ -20,12 +20,16 @@ const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 20
 /// additionalContext, and the scheduler answers a stop with an execution_denied tool result
 /// holding the stopReason.
 const POST_CELLS: &str = "real agent: Qwen Code 0.24.4, live situations of 2026-12-01, cells post-bash--continue-false, post-bash--json-block, post-bash--exit2-stderr (fixtures/live/situations/observations/*--qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePostToolUseHook and its caller in the tool scheduler (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
+/// `continue: false` on Stop, and the code that answers it: the client sends the effective
+/// reason back to the model for a blocking decision and for a stop alike.
+const STOP_CONTINUE: &str = "source: @qwen-code/qwen-code 0.24.4 (npm, the release itself), packages/core/src/core/client.ts as bundled there, LlmClient.sendMessageStream: a Stop output with isBlockingDecision() or shouldStopExecution() sends getEffectiveReason() (stopReason, else reason, else \"No reason provided\") to the model as the next message (the campaign's stop situation was not yet recorded on 2026-12-01)";
 /// docs/reference/protocols/protocols-b.md §9 (the events table).
 const PROTOCOLS: &str = "protocols: docs/reference/protocols/protocols-b.md §9";
 
 const CANNOT: &str = "{event} cannot stop anything in Qwen Code, so a block reads as error";
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const POST: Ev = Ev::Is(&["PostToolUse"]);
+const STOP: Ev = Ev::Is(&["Stop"]);
 /// A block Qwen Code does not take after the tool.
 const POST_IGNORES: &str = "Qwen Code ignores a block after the tool (real agent 0.24.4): the reason never reaches the model; only continue: false (its stopReason) or additionalContext does";
 const POST_FIX: &str = "after the tool, {agent} takes only continue: false (its stopReason becomes the tool result) or hookSpecificOutput.additionalContext";
@@ -59,6 +63,9 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(POST).json(&[Test::Bool("continue", false)])
         .says("continue: false after the tool does not end the turn: the stopReason (or \"Execution stopped by hook\") replaces the tool result and the turn goes on (real agent 0.24.4)")
         .src(POST_CELLS),
+    rule(Block).on(STOP).json(&[Test::Bool("continue", false)])
+        .says("on {event}, continue: false does not stop {agent}: like decision \"block\", it sends the stopReason (or the reason, or \"No reason provided\") to the model, which answers again")
+        .src(STOP_CONTINUE),
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Qwen Code").src(TYPES),
     // PreToolUse: hookSpecificOutput.permissionDecision wins, then the top-level decision.
