@@ -52,6 +52,9 @@ const EXIT2_CANNOT_BLOCK: &[&str] = &[
 const DECISION_BLOCKS: &[&str] = &["Stop", "SubagentStop"];
 const PROMPT: Ev = Ev::Is(&["UserPromptSubmit"]);
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
+const POST: Ev = Ev::Is(&["PostToolUse"]);
+/// The campaign after a shell call (situation post-bash).
+const AFTER: &str = "real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, situation post-bash, cells exit1_continue-false_none, exit2_continue-false_none, exit2_decision-block_none, exit3_none_none, exit3_none_text, exit3_none_blank (fixtures/live/campaign/observations/post-bash/factory.json); exit 3 is droid's abort code (droid 0.215.0 binary, executeUserPromptSubmitHooks: `exitCode===3` \"aborted by hook\")";
 const ERASES: &str = "droid erases the prompt";
 const BLOCK: &[Test] = &[Test::Is("decision", "block")];
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
@@ -77,6 +80,13 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PRE).exit(2).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("exit 2 with continue: false on stdout: droid reads the JSON and ends the turn, no tool result (real agent 0.215.0)")
         .src(cell!("exit2_continue-false_none")),
+    rule(Block).on(POST).ended(Ended::NotExit(0)).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
+        .says("exit {exit} after a tool: droid still reads the JSON on stdout (exits 1 and 2 seen); continue: false ends the turn, the model is not asked again (real agent 0.215.0)")
+        .src(AFTER),
+    rule(Allow).on(POST).exit(2).stderr(Text::Empty).json(BLOCK)
+        .says("exit 2 after a tool sends only stderr back to the model; stderr is empty and droid does not read the reason on stdout, so nothing reaches the model (real agent 0.215.0)")
+        .fix("{agent} sends a reason back after the tool only on exit 2: write it to stderr and exit 2")
+        .src(AFTER),
     rule(Block).on(PROMPT).exit(2).says(ERASES).src(SPEC),
     rule(Block).exit(2).src(REAL),
     note("exit 2 with empty stderr still blocks, with no reason for the model")
@@ -84,12 +94,18 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PRE).exit(1).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("exit 1: droid still reads the JSON on stdout; continue: false ends the turn, no tool result (real agent 0.215.0)")
         .src(cell!("exit1_continue-false_none")),
+    rule(Block).on(Ev::Is(DECISION_BLOCKS)).exit(1).json(BLOCK)
+        .says("exit 1 on {event}: droid still reads the JSON on stdout, and decision \"block\" keeps it going (real agent 0.215.0)")
+        .src("real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, situation stop, cell exit1_decision-block_none (fixtures/live/campaign/observations/stop/factory.json)"),
     rule(Block).on(PRE).exit(1).json(&[Test::Is(HSO_DECISION, "deny")])
         .says("exit 1: droid still reads the JSON on stdout, and the deny blocks (real agent 0.215.0)")
         .src(cell!("exit1_hso-deny_none")),
     rule(Block).on(PRE).exit(3).effect(Effect::Halted)
         .says("exit 3 ends droid's turn: the call does not run and no tool result reaches the model (real agent 0.215.0; exits 1, 124 and 127 let it run)")
         .src(cell!("exit3_none_none, exit3_none_text, exit3_none_blank")),
+    rule(Block).on(POST).exit(3).effect(Effect::Halted)
+        .says("exit 3 after a tool ends droid's turn: the model is not asked again (real agent 0.215.0; exits 1, 124 and 127 let it go on)")
+        .src(AFTER),
     rule(Error).ended(Ended::NotExit(0))
         .says("exit {exit} is a non-blocking error in droid: the action goes ahead").fix("{agent} blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr").src(REAL),
     // Exit 0: nothing, text, or JSON.
