@@ -165,21 +165,27 @@ const ALL_ENDINGS: &[&str] = &[
     "exit0", "exit1", "exit2", "exit3", "exit124", "exit127", "sigkill", "sigterm", "slow",
 ];
 
+/// Every ending, with and without a reason on stderr (run in every situation).
+const EVERY_ENDING: Crossing = Crossing {
+    why: "how each ending is read, with and without a reason on stderr",
+    endings: ALL_ENDINGS,
+    stdouts: &["none"],
+    stderrs: &["none", "text"],
+};
+
+/// The failing exits with only whitespace on stderr (run in every situation).
+const BLANK_STDERR: Crossing = Crossing {
+    why: "whether whitespace on stderr counts as a reason",
+    endings: &["exit1", "exit2", "exit3"],
+    stdouts: &["none"],
+    stderrs: &["blank"],
+};
+
 /// The blocks run on the shell call, the situation every dimension was first crossed in. A cell
 /// in two blocks runs once.
 pub const CROSSINGS: &[Crossing] = &[
-    Crossing {
-        why: "how each ending is read, with and without a reason on stderr",
-        endings: ALL_ENDINGS,
-        stdouts: &["none"],
-        stderrs: &["none", "text"],
-    },
-    Crossing {
-        why: "whether whitespace on stderr counts as a reason",
-        endings: &["exit1", "exit2", "exit3"],
-        stdouts: &["none"],
-        stderrs: &["blank"],
-    },
+    EVERY_ENDING,
+    BLANK_STDERR,
     Crossing {
         why: "which stdout shapes decide on exit 0",
         endings: &["exit0"],
@@ -237,18 +243,8 @@ pub const CROSSINGS: &[Crossing] = &[
 /// `hookEventName` says `PreToolUse`): the grammar is what hooks print, and copying a
 /// before-tool reply to another event is a mistake hooks make.
 pub const EVENT_CROSSINGS: &[Crossing] = &[
-    Crossing {
-        why: "how each ending is read, with and without a reason on stderr",
-        endings: ALL_ENDINGS,
-        stdouts: &["none"],
-        stderrs: &["none", "text"],
-    },
-    Crossing {
-        why: "whether whitespace on stderr counts as a reason",
-        endings: &["exit1", "exit2", "exit3"],
-        stdouts: &["none"],
-        stderrs: &["blank"],
-    },
+    EVERY_ENDING,
+    BLANK_STDERR,
     Crossing {
         why: "which stdout shapes decide on exit 0",
         endings: &["exit0"],
