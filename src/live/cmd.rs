@@ -305,9 +305,17 @@ pub fn main(args: LiveArgs) -> i32 {
                         trusted: !args.untrusted,
                     }),
                 };
-                super::observe(driver, &run).map(|mut o| {
-                    o.version = super::version(&binary, &path_var, read_only.as_deref());
-                    o
+                // The version probe starts the agent a second time: it runs beside the
+                // observation, so a slow-starting agent is waited for once.
+                std::thread::scope(|scope| {
+                    let probe = scope
+                        .spawn(|| super::version(driver, &binary, &path_var, read_only.as_deref()));
+                    let observed = super::observe(driver, &run);
+                    let version = probe.join().ok().flatten();
+                    observed.map(|mut o| {
+                        o.version = version;
+                        o
+                    })
                 })
             }
         };

@@ -132,13 +132,25 @@ fn base_env(home: &Path, path_var: &str, binary: &Path) -> Vec<(String, String)>
     ]
 }
 
-/// The agent's version: the first line of `BINARY --version`.
-pub fn version(binary: &Path, path_var: &str, read_only: Option<&Path>) -> Option<String> {
+/// The agent's version: the first line of `BINARY --version`, run with the driver's quiet
+/// variables.
+pub fn version(
+    driver: &Driver,
+    binary: &Path,
+    path_var: &str,
+    read_only: Option<&Path>,
+) -> Option<String> {
     let home = scratch().ok()?;
     // The probe runs the agent too: it gets the same sandbox, and whatever it leaves behind is
     // ended like a run's.
     let token = home.display().to_string();
     let mut env = base_env(&home, path_var, binary);
+    env.extend(
+        driver
+            .quiet_env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
     env.push((reap::RUN_VAR.into(), token.clone()));
     let args = vec!["--version".to_string()];
     let (program, args) = match read_only {

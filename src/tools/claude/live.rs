@@ -18,6 +18,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "@anthropic-ai/claude-code@2.1.332",
+    quiet_env: &[],
 };
 
 /// The tools of the contract (`mod.rs`): `Bash {command}`, `Write {file_path, content}`.

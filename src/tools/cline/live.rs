@@ -20,6 +20,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "cline@3.0.65",
+    quiet_env: &[],
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

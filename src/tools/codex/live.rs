@@ -19,6 +19,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "@openai/codex@0.171.0",
+    quiet_env: &[],
 };
 
 /// The tools of the contract (`mod.rs`): a shell tool, and for an edit the freeform

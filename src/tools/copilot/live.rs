@@ -17,6 +17,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "@github/copilot@1.0.102",
+    quiet_env: &[],
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

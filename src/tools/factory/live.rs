@@ -19,6 +19,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "droid@0.215.0",
+    quiet_env: &[],
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

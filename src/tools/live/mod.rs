@@ -108,6 +108,10 @@ pub struct Driver {
     pub setup: fn(&Setup) -> Result<Launch, String>,
     /// Reads the tool result from the agent's own output, for agents with no server.
     pub result_from_output: fn(stdout: &str) -> Option<String>,
+    /// Variables that keep the agent quiet and off the network at start (no price-list fetch,
+    /// no banner). Every run gets them, and so does the `--version` probe, which otherwise
+    /// waits out the same retries.
+    pub quiet_env: &'static [(&'static str, &'static str)],
 }
 
 impl Driver {

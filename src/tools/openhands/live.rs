@@ -20,6 +20,11 @@ pub static DRIVER: Driver = Driver {
     calls,
     setup,
     result_from_output: no_output_result,
+    // litellm fetches its model price list from GitHub at start, three tries, sleeping between.
+    quiet_env: &[
+        ("LITELLM_LOCAL_MODEL_COST_MAP", "True"),
+        ("OPENHANDS_SUPPRESS_BANNER", "1"),
+    ],
 };
 
 /// The tools of the contract (`mod.rs`): `terminal {command}` (`TerminalAction`),
@@ -61,9 +66,9 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("LLM_BASE_URL".into(), format!("{}/v1", s.base_url)),
             ("LLM_API_KEY".into(), "dummy".into()),
             ("LLM_MODEL".into(), "openai/fake-model".into()),
-            // litellm fetches its model price list from GitHub at start, three tries.
-            ("LITELLM_LOCAL_MODEL_COST_MAP".into(), "True".into()),
-            ("OPENHANDS_SUPPRESS_BANNER".into(), "1".into()),
-        ],
+        ]
+        .into_iter()
+        .chain(DRIVER.quiet_env.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect(),
     })
 }

@@ -18,6 +18,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     result_from_output: no_output_result,
     package: "@qwen-code/qwen-code@0.24.4",
+    quiet_env: &[],
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
