@@ -406,7 +406,10 @@ fn planned_inputs_match_every_recorded_capture() {
             f.trigger.event.as_deref(),
             vec![f.agent.clone()],
         );
-        let check = ws.check(&req, tmp.path(), 1).expect("check");
+        let mut check = ws.check(&req, tmp.path(), 1).expect("check");
+        if let Some(w) = &f.written {
+            capture::plan_as_written(&mut check, w);
+        }
         let run::Subject::Spec(spec) = &check.subject else {
             panic!("{file}: not a spec check");
         };

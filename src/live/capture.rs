@@ -297,6 +297,10 @@ pub struct InputFixture {
     /// What triggered the hook.
     #[serde(flatten)]
     pub trigger: super::TriggerFields,
+    /// The hook's entry as written, where the file is in another agent's format
+    /// ([`plan_as_written`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<crate::tools::live::Written>,
     /// The situation, as in the file name (`bash`, `edit`, `prompt`, `stop`, `post-bash`).
     #[serde(default = "bash")]
     pub situation: String,
@@ -337,8 +341,12 @@ pub struct Context<'a> {
     pub spec: &'a str,
     /// The trigger.
     pub trigger: &'a super::Trigger,
-    /// `--event`, when given.
+    /// `--event`, when given, or the event as the hook file spelled it.
     pub event: Option<&'a str>,
+    /// `--repo-hooks`, when given.
+    pub repo_hooks: Option<crate::tools::live::RepoFile>,
+    /// The hook's entry as written, where the file is in another agent's format.
+    pub written: Option<&'a crate::tools::live::Written>,
     /// The situation's name ([`super::cmd::situation`]).
     pub situation: &'a str,
     /// The project root hookcheck ran from.
@@ -375,7 +383,13 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .event
         .map(|e| format!(" --event {e}"))
         .unwrap_or_default();
-    let specs = if cx.situation == "bash" {
+    let repo_hooks = cx
+        .repo_hooks
+        .and_then(|f| clap::ValueEnum::to_possible_value(&f))
+        .map(|v| format!(" --repo-hooks {}", v.get_name()))
+        .unwrap_or_default();
+    // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
+    let specs = if cx.situation.split("--").next() == Some("bash") {
         "fixtures/live/hooks"
     } else {
         "fixtures/live/situations/hooks"
@@ -385,13 +399,14 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         version: cx.version.map(String::from),
         date: today(),
         made_with: format!(
-            "hookcheck live {} --specs {specs} {flags}{event} --agent {} --record-inputs fixtures/live/inputs",
+            "hookcheck live {} --specs {specs} {flags}{event}{repo_hooks} --agent {} --record-inputs fixtures/live/inputs",
             cx.hook, cx.agent
         )
         .replace("  ", " "),
         hook: cx.hook.to_string(),
         spec: cx.spec.to_string(),
         trigger: super::TriggerFields::new(cx.trigger, cx.event),
+        written: cx.written.cloned(),
         situation: cx.situation.to_string(),
         shell: shell_of(&argv),
         argv,
@@ -473,6 +488,17 @@ pub fn write_fixture(dir: &Path, f: &InputFixture) -> Result<(), String> {
 /// Every input fixture in `dir`, sorted by file name.
 pub fn load_fixtures(dir: &Path) -> Result<Vec<(String, InputFixture)>, String> {
     super::record::load_dir(dir)
+}
+
+/// `check` planned on the hook's entry as the file spells it: its event and matcher, verbatim
+/// (a native spec), in place of the spec's portable `on` and `match`.
+pub fn plan_as_written(check: &mut crate::run::Check, written: &crate::tools::live::Written) {
+    if let crate::run::Subject::Spec(spec) = &mut check.subject {
+        spec.when = crate::spec::When::Native {
+            event: written.event.clone(),
+            matcher: written.matcher.clone(),
+        };
+    }
 }
 
 /// The shape of what hookcheck plans to run: `command` is the spec's command text, `caller_env`

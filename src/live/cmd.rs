@@ -11,7 +11,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
+use super::{Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
 use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::judge::EXIT_USAGE;
 use crate::run;
@@ -355,6 +355,12 @@ pub fn main(args: LiveArgs) -> i32 {
                 continue;
             };
             let Some(phase) = row.phase else { continue };
+            // A hook file that spells the event its own way is its own situation: the agent
+            // gives that spelling its own input.
+            let situation = match &input.written {
+                Some(w) => format!("{}--{}", situation(&trigger, phase), w.event),
+                None => situation(&trigger, phase),
+            };
             let cx = capture::Context {
                 agent: row.driver.id,
                 version: o.version.as_deref(),
@@ -362,7 +368,9 @@ pub fn main(args: LiveArgs) -> i32 {
                 spec: &spec.file.text,
                 trigger: &trigger,
                 event: args.event.as_deref(),
-                situation: &situation(&trigger, phase),
+                repo_hooks: args.repo_hooks,
+                written: input.written.as_ref(),
+                situation: &situation,
                 root: &ws.root,
                 home: &input.home,
                 agent_env: &input.agent_env,
@@ -374,7 +382,8 @@ pub fn main(args: LiveArgs) -> i32 {
     }
     // Planned as if hookcheck were started with the environment live mode gave the agent, so
     // what the agent adds or removes compares with what the contract adds or removes.
-    let planned_input = |id: &str, agent_env: &[String]| -> Option<capture::Shape> {
+    let planned_input = |id: &str, input: &Input| -> Option<capture::Shape> {
+        let agent_env = &input.agent_env;
         let req = request(
             &args.hook,
             &trigger,
@@ -388,7 +397,10 @@ pub fn main(args: LiveArgs) -> i32 {
             spec_dirs: ws.spec_dirs.clone(),
             env: agent_env.iter().map(|k| (k.clone(), "x".into())).collect(),
         };
-        let check = given.check(&req, &ws.cwd, 1).ok()?;
+        let mut check = given.check(&req, &ws.cwd, 1).ok()?;
+        if let Some(w) = &input.written {
+            capture::plan_as_written(&mut check, w);
+        }
         let inv = run::plan(&check).invocations().into_iter().next()?;
         Some(capture::planned_shape(
             &inv,
@@ -492,8 +504,7 @@ pub fn main(args: LiveArgs) -> i32 {
                 }
                 let mut input_json = None;
                 if let Some(input) = o.input.as_ref().filter(|_| args.show_input) {
-                    let (text, value) =
-                        show_input(input, planned_input(id, &input.agent_env).as_ref());
+                    let (text, value) = show_input(input, planned_input(id, input).as_ref());
                     out.push_str(&text);
                     input_json = Some(value);
                 }

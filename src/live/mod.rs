@@ -264,7 +264,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         repo_hooks: run.repo_hooks,
     };
     let before = files_under(&workspace);
-    let Launch { args, env } = (driver.setup)(&setup)?;
+    let Launch { args, env, written } = (driver.setup)(&setup)?;
     if run.repo_hooks.is_some() && files_under(&workspace) == before {
         return Err(format!(
             "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",
@@ -395,6 +395,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             calls: capture::read_all(&capture_dir),
             agent_env,
             home: home.display().to_string(),
+            written,
         }),
     })
 }

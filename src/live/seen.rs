@@ -423,6 +423,9 @@ pub struct Input {
     pub agent_env: Vec<String>,
     /// The throwaway home (the agent's workspace is its `work` folder); gone after the run.
     pub home: String,
+    /// The hook's entry as written, where the file is in another agent's format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<crate::tools::live::Written>,
 }
 
 /// Single-quotes `s` for a POSIX shell.

@@ -59,5 +59,6 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ),
             ("DISABLE_AUTOUPDATER".into(), "1".into()),
         ],
+        written: None,
     })
 }

@@ -96,6 +96,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             // fixtures/live/inputs/codex--bash.json); set so a capture can show that.
             ("SHELL".into(), "/bin/sh".into()),
         ],
+        written: None,
     })
 }
 

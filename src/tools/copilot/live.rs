@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup};
+use crate::tools::live::{Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup, Written};
 use crate::tools::live::{no_output_result, write_json};
 
 /// Copilot CLI's live driver.
@@ -35,7 +35,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, String> {
-    let (path, hooks) = hook_file(s)?;
+    let (path, hooks, written) = hook_file(s)?;
     write_json(&path, &hooks)?;
     let args = [
         "-p",
@@ -58,17 +58,19 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             // A plain shell for hooks: a login shell would read the machine's rc files.
             ("SHELL".into(), "/bin/sh".into()),
         ],
+        written,
     })
 }
 
 /// Where the hook goes and that file's text: the user's `~/.copilot/settings.json`, or with
 /// [`RepoHooks`] the workspace's `.github/hooks/hookcheck.json` or `.claude/settings.json` (its
-/// PascalCase event), the workspace in `trusted_folders` of `~/.copilot/config.json` or not.
-fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
+/// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), the
+/// workspace in `trusted_folders` of `~/.copilot/config.json` or not.
+fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), String> {
     let own = json!({"type": "command", "bash": s.hook_command, "timeoutSec": s.timeout_s});
     let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
         let path = s.home.join(".copilot/settings.json");
-        return Ok((path, json!({"hooks": {s.event: [own]}})));
+        return Ok((path, json!({"hooks": {s.event: [own]}}), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -83,6 +85,7 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
         RepoFile::Own => (
             s.workspace.join(".github/hooks/hookcheck.json"),
             json!({"version": 1, "hooks": {s.event: [own]}}),
+            None,
         ),
         RepoFile::Claude => {
             let event = claude_event(s.event).ok_or_else(|| {
@@ -94,6 +97,7 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
             let handler =
                 json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
             let mut group = json!({"hooks": [handler]});
+            let mut matcher = String::new();
             // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
             // "Bash", "*" and no matcher key, and not under `"matcher": ""` (one run each,
             // 2026-12-01; fixtures/live/trust/copilot.json notes).
@@ -104,25 +108,34 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value), String> {
                             .into(),
                     );
                 }
-                group["matcher"] = json!("Bash");
+                matcher = "Bash".into();
+                group["matcher"] = json!(matcher);
             }
             (
                 s.workspace.join(".claude/settings.json"),
                 json!({"hooks": {event: [group]}}),
+                Some(Written {
+                    event: event.into(),
+                    matcher,
+                }),
             )
         }
     })
 }
 
-/// The PascalCase (Claude format) twin of a camelCase event live mode drives.
+/// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
+/// event is its own twin).
 fn claude_event(event: &str) -> Option<&'static str> {
-    Some(match event {
-        "preToolUse" => "PreToolUse",
-        "postToolUse" => "PostToolUse",
-        "userPromptSubmitted" => "UserPromptSubmit",
-        "agentStop" => "Stop",
-        _ => return None,
-    })
+    const TWINS: [(&str, &str); 4] = [
+        ("preToolUse", "PreToolUse"),
+        ("postToolUse", "PostToolUse"),
+        ("userPromptSubmitted", "UserPromptSubmit"),
+        ("agentStop", "Stop"),
+    ];
+    TWINS
+        .iter()
+        .find(|(camel, pascal)| *camel == event || *pascal == event)
+        .map(|(_, pascal)| *pascal)
 }
 
 #[cfg(test)]

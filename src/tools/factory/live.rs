@@ -59,5 +59,6 @@ fn setup(s: &Setup) -> Result<Launch, String> {
     Ok(Launch {
         args: owned_args(&args),
         env: vec![("SHELL".into(), "/bin/sh".into())],
+        written: None,
     })
 }

@@ -83,6 +83,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("GEMINI_API_KEY".into(), "dummy".into()),
             ("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into()),
         ],
+        written: None,
     })
 }
 

@@ -86,6 +86,21 @@ pub struct Launch {
     pub args: Vec<String>,
     /// Variables added to the minimal environment (HOME, PATH and the like are set by the caller).
     pub env: Vec<(String, String)>,
+    /// The hook's entry as written, where the file is in another agent's format (a Claude
+    /// Code settings file read by another agent): its event and matcher decide the input the
+    /// agent gives the hook, so hookcheck plans that entry.
+    pub written: Option<Written>,
+}
+
+/// A hook entry as a hook file spells it.
+#[derive(
+    Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+pub struct Written {
+    /// The event's name.
+    pub event: String,
+    /// The matcher (empty for none).
+    pub matcher: String,
 }
 
 /// One agent's live driver.

@@ -68,7 +68,13 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("LLM_MODEL".into(), "openai/fake-model".into()),
         ]
         .into_iter()
-        .chain(DRIVER.quiet_env.iter().map(|(k, v)| (k.to_string(), v.to_string())))
+        .chain(
+            DRIVER
+                .quiet_env
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string())),
+        )
         .collect(),
+        written: None,
     })
 }

@@ -48,5 +48,6 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("OPENAI_API_KEY".into(), "dummy".into()),
             ("OPENAI_MODEL".into(), "fake-model".into()),
         ],
+        written: None,
     })
 }
