@@ -421,6 +421,7 @@ mod tests {
             ("R missing binary (127)", "PreToolUse", exit(127, "", "bash: ./x: No such file"), Allow, Effect::Proceeds, false, false),
             ("C cancel on a non-zero exit still cancels", "PreToolUse", exit(1, r#"{"cancel":true}"#, ""), Block, Effect::Halted, false, false),
             ("C cancel after the tool ran", "PostToolUse", exit(0, r#"{"cancel":true}"#, ""), Block, Effect::Halted, false, false),
+            ("R prompt hook not awaited: cancel is too late", "UserPromptSubmit", exit(0, r#"{"cancel":true}"#, ""), Allow, Effect::Proceeds, false, false),
             ("C last HOOK_CONTROL line wins", "PreToolUse", exit(0, "log line\nHOOK_CONTROL\t{\"cancel\":true}\nHOOK_CONTROL\t{\"cancel\":false}\n", ""), Allow, Effect::Proceeds, false, false),
             ("C HOOK_CONTROL after log lines", "PreToolUse", exit(0, "starting\nHOOK_CONTROL\t{\"cancel\":true}\n", ""), Block, Effect::Halted, false, false),
             ("C cancel \"true\" string is not a bool", "PreToolUse", exit(0, r#"{"cancel":"true"}"#, ""), Allow, Effect::Proceeds, false, false),

@@ -13,6 +13,13 @@ const SRC: &str = "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/sub
 /// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt, "Cline replies").
 const SPEC: &str = "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt (Cline replies)";
 
+/// The prompt hook is fire-and-forget: what the binary does and where it says so.
+const PROMPT_DETACHED: &str = "real agent: Cline CLI 3.0.65, behaviour campaign of 2026-12-01, situation prompt, \
+every cell prompt_reached_model (fixtures/live/campaign/observations/prompt/cline.json), and cell \
+prompt--json-cancel (fixtures/live/situations/observations/prompt--json-cancel--cline.json); source: \
+the cline@3.0.65 binary (@cline/cli-linux-x64 bin/cline), whose hook-file hooks start prompt_submit \
+with `detached: detachAsyncHooks ?? true` and read no reply from it";
+
 /// What Cline does with a failed hook.
 macro_rules! goes_on {
     ($what:literal) => {
@@ -31,6 +38,9 @@ pub const RULES: &[Rule] = &[
     rule(Allow).on(Ev::Is(&["TaskStart"])).json(&[Test::Bool("cancel", true)])
         .says("TaskStart is not awaited: cancel: true comes too late, the task goes on (real agent 3.0.65)")
         .src("real agent: Cline CLI 3.0.65, 2026-12-01, situation session--json-cancel (fixtures/live/situations/observations/session--json-cancel--cline.json)"),
+    rule(Allow).on(Ev::Is(&["UserPromptSubmit"])).json(&[Test::Bool("cancel", true)])
+        .says("UserPromptSubmit is not awaited: cancel: true cannot hold the prompt back, it reaches the model (real agent 3.0.65)")
+        .src(PROMPT_DETACHED),
     rule(Block).json(&[Test::Bool("cancel", true)]).effect(Effect::Halted)
         .says("cancel: true stops the whole task, not just this tool call").src(REAL),
     rule(Allow).on(Ev::Is(&["TaskStart"])).json(&[Test::StrNot("contextModification", &[""])])
