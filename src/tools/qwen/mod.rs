@@ -179,9 +179,13 @@ const EVENTS: &[Event] = &[
         .stdout_context()
         .matches("source")
         .input(r#"{"permission_mode":"default","source":"$MATCH:startup","model":"qwen3-coder-plus"}"#),
+    // permission_mode, background_tasks, crons and the context usage (context_usage,
+    // context_limit: 200000 for a model Qwen does not know, input_tokens): captured from
+    // 0.24.4, 2026-12-01 (fixtures/live/inputs/qwen--stop.json); the 0.24.4 bundle's
+    // fireStopEvent and buildContextUsage (sent once the model reported its prompt tokens).
     event("Stop", Kind::Stop, 60)
         .blocks(CONTINUES)
-        .input(r#"{"stop_hook_active":false,"last_assistant_message":"Done."}"#),
+        .input(r#"{"permission_mode":"default","stop_hook_active":false,"last_assistant_message":"Done.","background_tasks":[],"crons":[],"context_usage":0.005,"context_limit":200000,"input_tokens":1000}"#),
     event("MessageDisplay", Kind::Other, 60).blocks(Blocks::No),
     event("SubagentStart", Kind::Other, 60).blocks(Blocks::No).matches("agent_type"),
     event("SubagentStop", Kind::Other, 60).blocks(CONTINUES).matches("agent_type"),
