@@ -152,3 +152,45 @@ fn the_sandboxed_agent_cannot_write_outside_its_run() {
     let _ = std::fs::remove_file(&outside);
     assert!(!wrote, "the agent wrote outside its run");
 }
+
+/// An agent killed at `--agent-timeout` before it sent the fake model anything showed nothing
+/// of what it does with a hook: the run says so and records no verdict (a loaded machine once
+/// recorded such runs as blocked prompts).
+#[test]
+fn an_agent_that_times_out_before_asking_the_model_is_not_a_verdict() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("exit0.yaml"),
+        "on: prompt-submit\ncommand: 'exit 0'\ntimeout: 2\n",
+    )
+    .expect("spec");
+    let agent = write_agent(
+        dir.path(),
+        "case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac; exec sleep 30",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["live", "exit0", "--prompt", "hello", "--agent", "claude"])
+        .arg("--agent-bin")
+        .arg(format!("claude={}", agent.display()))
+        .arg("--specs")
+        .arg(dir.path())
+        .args(["--no-sandbox", "--agent-timeout", "2", "--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run hookcheck live");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let row = &report["agents"][0];
+    assert_eq!(
+        (row["error"].as_str(), &row["observation"]),
+        (
+            Some(
+                "Claude Code ran out of its 2 s (--agent-timeout) before it sent the model \
+                 anything: nothing was observed (a loaded machine starts an agent slowly: raise \
+                 --agent-timeout)"
+            ),
+            &serde_json::Value::Null
+        ),
+        "{report}"
+    );
+    assert_ne!(out.status.code(), Some(0), "nothing observed never passes");
+}

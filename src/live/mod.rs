@@ -331,6 +331,17 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
                 .into_iter()
                 .filter(|r| server::Wire::of_path(&r.path) != server::Wire::Other)
                 .collect();
+            // Killed at the limit before it asked the model anything, the agent showed nothing
+            // of what it does with the hook: a blocked prompt ends a run, a hung start does not.
+            if reqs.is_empty() && outcome.timed_out {
+                return Err(format!(
+                    "{} ran out of its {} s (--agent-timeout) before it sent the model anything: \
+                     nothing was observed (a loaded machine starts an agent slowly: raise \
+                     --agent-timeout)",
+                    driver.name,
+                    run.limit.as_secs()
+                ));
+            }
             let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
             let result = after
                 .filter_map(|r| serde_json::from_str::<Value>(&r.body).ok())
