@@ -153,23 +153,23 @@ fn the_sandboxed_agent_cannot_write_outside_its_run() {
     assert!(!wrote, "the agent wrote outside its run");
 }
 
-/// An agent killed at `--agent-timeout` before it sent the fake model anything showed nothing
-/// of what it does with a hook: the run says so and records no verdict (a loaded machine once
-/// recorded such runs as blocked prompts).
-#[test]
-fn an_agent_that_times_out_before_asking_the_model_is_not_a_verdict() {
+/// `hookcheck live HOOK --agent claude` on the fake agent `body` (a real shell script), the
+/// spec `on: ON` in a fresh folder, with a 2 s agent limit: the JSON report and whether it
+/// passed.
+fn live_with_a_slow_agent(on: &str, trigger: &[&str], body: &str) -> (serde_json::Value, bool) {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(
         dir.path().join("exit0.yaml"),
-        "on: prompt-submit\ncommand: 'exit 0'\ntimeout: 2\n",
+        format!("on: {on}\ncommand: 'exit 0'\ntimeout: 2\n"),
     )
     .expect("spec");
     let agent = write_agent(
         dir.path(),
-        "case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac; exec sleep 30",
+        &format!("case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac\n{body}"),
     );
     let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
-        .args(["live", "exit0", "--prompt", "hello", "--agent", "claude"])
+        .args(["live", "exit0", "--agent", "claude"])
+        .args(trigger)
         .arg("--agent-bin")
         .arg(format!("claude={}", agent.display()))
         .arg("--specs")
@@ -178,19 +178,47 @@ fn an_agent_that_times_out_before_asking_the_model_is_not_a_verdict() {
         .current_dir(dir.path())
         .output()
         .expect("run hookcheck live");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
-    let row = &report["agents"][0];
-    assert_eq!(
-        (row["error"].as_str(), &row["observation"]),
+    let report = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    (report, out.status.success())
+}
+
+/// An agent killed at `--agent-timeout` before it sent the fake model anything, or on a Stop
+/// before it either asked the model again or ended, showed nothing of what it does with a
+/// hook: the run says so and records no verdict (a loaded machine once recorded such runs as
+/// blocked prompts and as Stops let through).
+#[test]
+fn an_agent_killed_at_its_limit_before_it_showed_anything_is_not_a_verdict() {
+    // One request to the fake model, then the agent hangs.
+    let ask_then_hang = "python3 -c 'import os, urllib.request as u; \
+        u.urlopen(u.Request(os.environ[\"ANTHROPIC_BASE_URL\"] + \"/v1/messages\", \
+        data=b\"{\\\"messages\\\": []}\", headers={\"content-type\": \"application/json\"})).read()'\n\
+        exec sleep 30";
+    let cases: [(&str, &[&str], &str, &str); 2] = [
         (
-            Some(
-                "Claude Code ran out of its 2 s (--agent-timeout) before it sent the model \
-                 anything: nothing was observed (a loaded machine starts an agent slowly: raise \
-                 --agent-timeout)"
-            ),
-            &serde_json::Value::Null
+            "prompt-submit",
+            &["--prompt", "hello"],
+            "exec sleep 30",
+            "sent the model anything",
         ),
-        "{report}"
-    );
-    assert_ne!(out.status.code(), Some(0), "nothing observed never passes");
+        (
+            "stop",
+            &[],
+            ask_then_hang,
+            "either asked the model again or ended",
+        ),
+    ];
+    for (on, trigger, body, what) in cases {
+        let (report, passed) = live_with_a_slow_agent(on, trigger, body);
+        let row = &report["agents"][0];
+        let error = format!(
+            "Claude Code ran out of its 2 s (--agent-timeout) before it {what}: nothing was \
+             observed (a loaded machine starts an agent slowly: raise --agent-timeout)"
+        );
+        assert_eq!(
+            (row["error"].as_str(), &row["observation"]),
+            (Some(error.as_str()), &serde_json::Value::Null),
+            "{on}: {report}"
+        );
+        assert!(!passed, "{on}: nothing observed never passes");
+    }
 }

@@ -182,6 +182,16 @@ pub fn version(
         .map(String::from)
 }
 
+/// Why a run killed at `--agent-timeout` before `what` observed nothing.
+fn out_of_time(driver: &Driver, run: &Run, what: &str) -> String {
+    format!(
+        "{} ran out of its {} s (--agent-timeout) before it {what}: nothing was observed (a \
+         loaded machine starts an agent slowly: raise --agent-timeout)",
+        driver.name,
+        run.limit.as_secs()
+    )
+}
+
 /// Runs one agent once and observes what it did with the hook.
 pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
     let dir = scratch()?;
@@ -334,13 +344,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             // Killed at the limit before it asked the model anything, the agent showed nothing
             // of what it does with the hook: a blocked prompt ends a run, a hung start does not.
             if reqs.is_empty() && outcome.timed_out {
-                return Err(format!(
-                    "{} ran out of its {} s (--agent-timeout) before it sent the model anything: \
-                     nothing was observed (a loaded machine starts an agent slowly: raise \
-                     --agent-timeout)",
-                    driver.name,
-                    run.limit.as_secs()
-                ));
+                return Err(out_of_time(driver, run, "sent the model anything"));
             }
             let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
             let result = after
@@ -362,6 +366,15 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             };
             seen.asked_again_after_stop = again;
             seen.hook_text = text;
+            // A Stop the hook let through ends the run; killed at the limit without asking
+            // again, the agent was still on its way (a loaded machine), not done.
+            if run.phase == Phase::Stop && !again && outcome.timed_out {
+                return Err(out_of_time(
+                    driver,
+                    run,
+                    "either asked the model again or ended",
+                ));
+            }
             (s.called().is_some(), result)
         }
         None => {
