@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::capture;
+use super::{capture, server};
 use crate::verdict::{Decision, Effect};
 
 /// The fake model's final answer.
@@ -230,7 +230,8 @@ pub struct Seen {
     pub turn_went_on: bool,
     /// The prompt reached the model.
     pub prompt_reached_model: bool,
-    /// After the model's final answer, the agent asked the model again.
+    /// After the model's final answer, the agent asked the model again, with the tools of the
+    /// main turn (a side call with other tools does not count).
     pub asked_again_after_stop: bool,
     /// The hook's own text reached the model in a later request.
     pub hook_text: HookText,
@@ -341,9 +342,7 @@ pub(super) fn seen_in(
 ) -> (bool, bool, bool, HookText) {
     let prompt_reached = bodies.iter().any(|b| in_body(b, prompt));
     let after_call = call_at.is_some_and(|i| bodies.len() > i + 1);
-    // The final answer as a JSON string of its own: the conversation, not a system prompt.
-    let answer = serde_json::to_string(FINAL).unwrap_or_default();
-    let asked_again = final_at.is_some_and(|i| bodies[i + 1..].iter().any(|b| b.contains(&answer)));
+    let asked_again = final_at.is_some_and(|i| asked_again(bodies[i], &bodies[i + 1..]));
     // The hook's text counts once the agent got it from the hook: after the prompt went out,
     // and not when it was in a request before the tool call (a short reason such as "fine" is
     // in a system prompt's "define": no hook put it there).
@@ -356,6 +355,26 @@ pub(super) fn seen_in(
         .collect();
     let text = hook_text_in(&bodies[first..], &fresh);
     (prompt_reached, after_call, asked_again, text)
+}
+
+/// Whether the agent asked the model again after `last`, the request answered with the final
+/// answer: a `later` request carries that answer (as a JSON string of its own: the
+/// conversation, not a system prompt) and offers the same tools as `last`. A side call that
+/// also carries the conversation (a memory extraction, a summary, a title) offers other tools
+/// or none: Qwen Code 0.24.4 sends its memory-extraction subagent the conversation with 6 of
+/// its 14 tools after every answer.
+fn asked_again(last: &str, later: &[&str]) -> bool {
+    let answer = serde_json::to_string(FINAL).unwrap_or_default();
+    let tools = |b: &str| {
+        let v = serde_json::from_str::<Value>(b).unwrap_or_default();
+        let mut names = server::offered_tools(&v);
+        names.sort();
+        names
+    };
+    let main = tools(last);
+    later
+        .iter()
+        .any(|b| b.contains(&answer) && tools(b) == main)
 }
 
 /// Whether a scripted agent's output shows the model's final answer (`"Done."` as a JSON
@@ -431,4 +450,134 @@ pub struct Input {
 /// Single-quotes `s` for a POSIX shell.
 pub fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Qwen Code 0.24.4's main agent offers these 14 tools (Chat Completions, 2026-12-01).
+    const MAIN_TOOLS: &[&str] = &[
+        "agent",
+        "edit",
+        "get_goal",
+        "glob",
+        "grep_search",
+        "list_agents",
+        "notebook_edit",
+        "read_file",
+        "run_shell_command",
+        "skill",
+        "tool_call",
+        "tool_search",
+        "update_goal",
+        "write_file",
+    ];
+    /// Its managed-memory extraction subagent, sent after the final answer, offers these 6.
+    const MEMORY_TOOLS: &[&str] = &[
+        "read_file",
+        "grep_search",
+        "glob",
+        "run_shell_command",
+        "write_file",
+        "edit",
+    ];
+    const PROMPT: &str = "Run the shell command you are asked for, then stop.";
+
+    /// A Chat Completions request shaped as Qwen Code 0.24.4 sends it (the system prompt and
+    /// the tools' schemas cut short): `system`, then the conversation, then the tools.
+    fn chat(system: &str, turns: &[(&str, &str)], tools: &[&str]) -> String {
+        let mut messages = vec![json!({"role": "system", "content": system})];
+        for (role, text) in turns {
+            messages.push(match *role {
+                "assistant" => json!({"role": role, "content": text}),
+                _ => json!({"role": role, "content": [{"type": "text", "text": text}]}),
+            });
+        }
+        let tools: Vec<Value> = tools
+            .iter()
+            .map(|t| json!({"type": "function", "function": {"name": t, "parameters": {"type": "object", "properties": {}, "required": []}}}))
+            .collect();
+        json!({
+            "model": "fake-model",
+            "max_tokens": 32000,
+            "stream": true,
+            "stream_options": {"include_usage": true},
+            "messages": messages,
+            "tools": tools,
+        })
+        .to_string()
+    }
+
+    const AGENT: &str = "You are Qwen Code, a non-interactive CLI agent developed by Alibaba Group, specializing in software engineering tasks.";
+    const MEMORY: &str =
+        "You are now acting as the managed memory extraction subagent for an AI coding assistant.";
+
+    fn again(bodies: &[String]) -> bool {
+        let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
+        seen_in(&bodies, None, Some(0), PROMPT, &[]).2
+    }
+
+    /// The hook said nothing (cell exit0_none_none): after the answer Qwen Code sends the
+    /// conversation to its memory-extraction subagent, with other tools. That is no new turn.
+    #[test]
+    fn a_side_call_with_other_tools_is_not_asking_again() {
+        let bodies = [
+            chat(AGENT, &[("user", PROMPT)], MAIN_TOOLS),
+            chat(
+                MEMORY,
+                &[
+                    ("user", PROMPT),
+                    ("assistant", FINAL),
+                    ("user", "Managed memory has TWO directories."),
+                ],
+                MEMORY_TOOLS,
+            ),
+        ];
+        assert!(!again(&bodies));
+    }
+
+    /// decision "block" with reason "nope" (cell exit0_decision-block_none): the reason goes
+    /// back as the next user message with the main turn's tools, in whatever order.
+    #[test]
+    fn the_conversation_with_the_main_tools_is_asking_again() {
+        let mut shuffled = MAIN_TOOLS.to_vec();
+        shuffled.reverse();
+        let bodies = [
+            chat(AGENT, &[("user", PROMPT)], MAIN_TOOLS),
+            chat(
+                AGENT,
+                &[("user", PROMPT), ("assistant", FINAL), ("user", "nope")],
+                &shuffled,
+            ),
+        ];
+        assert!(again(&bodies));
+        // The main tools without the answer: not the same conversation.
+        let bodies = [
+            chat(AGENT, &[("user", PROMPT)], MAIN_TOOLS),
+            chat(AGENT, &[("user", "something else")], MAIN_TOOLS),
+        ];
+        assert!(!again(&bodies));
+    }
+
+    /// An agent whose main turn offers no tools asks again with none; a side call that offers
+    /// one it never had does not count.
+    #[test]
+    fn tools_are_compared_as_the_main_turn_offered_them() {
+        let bodies = [
+            chat(AGENT, &[("user", PROMPT)], &[]),
+            chat(AGENT, &[("user", PROMPT), ("assistant", FINAL)], &[]),
+        ];
+        assert!(again(&bodies));
+        let bodies = [
+            chat(AGENT, &[("user", PROMPT)], &[]),
+            chat(
+                MEMORY,
+                &[("user", PROMPT), ("assistant", FINAL)],
+                &["write_file"],
+            ),
+        ];
+        assert!(!again(&bodies));
+    }
 }

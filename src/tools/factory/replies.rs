@@ -55,10 +55,14 @@ const PRE: Ev = Ev::Is(&["PreToolUse"]);
 const POST: Ev = Ev::Is(&["PostToolUse"]);
 /// The campaign after a shell call (situation post-bash).
 const AFTER: &str = "real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, situation post-bash, cells exit1_continue-false_none, exit2_continue-false_none, exit2_decision-block_none, exit3_none_none, exit3_none_text, exit3_none_blank (fixtures/live/campaign/observations/post-bash/factory.json); exit 3 is droid's abort code (droid 0.215.0 binary, executeUserPromptSubmitHooks: `exitCode===3` \"aborted by hook\")";
-const ERASES: &str = "droid erases the prompt";
 const BLOCK: &[Test] = &[Test::Is("decision", "block")];
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
 const BAD_DECISION: Test = Test::StrNot("decision", &["block", "approve"]);
+
+/// `droid exec PROMPT` runs no UserPromptSubmit hook for the prompt on its command line.
+const EXEC_PROMPT: &str = "droid exec fires no UserPromptSubmit for the prompt on its command line: nothing the hook replies holds it back (real agent 0.215.0); droid's interactive session, and exec with --input-format stream-jsonrpc, do run the hook, and there exit 2, exit 3 or continue: false reject the prompt";
+/// The prompt campaign, a one-off marker hook, and the code of the exec path.
+const EXEC_PROMPT_SRC: &str = "real agent: Factory droid 0.215.0 (droid exec --auto high), behaviour campaign of 2026-12-01, situation prompt, all 38 cells: the prompt reached the model whatever the hook replied (fixtures/live/campaign/observations/prompt/factory.json), and on 2026-12-02 a hook that appends its stdin to a file was never called (hookcheck live --prompt --show-input: no captured call); source: droid 0.215.0 (npm droid@0.215.0, binary @factory/cli-linux-x64), src/entrypoints/exec/run.ts runExecAction: the plain exec path hands the prompt to the agent loop (XDA, then vc8), and UserPromptSubmit runs only in the JSON-RPC session's processUserMessage (executeUserPromptSubmitHooks: exitCode===2 || continue===false blocks, exitCode===3 aborts)";
 
 /// The live situations that show a session start's unread JSON reaching the model as text.
 const SESSION_TEXT: &str = "real agent: Factory droid 0.215.0 (droid exec), 2026-12-01, situations session--json-context-top, session--json-context-modification (fixtures/live/situations/observations/session--json-context-*--factory.json)";
@@ -66,6 +70,8 @@ const SESSION_TEXT: &str = "real agent: Factory droid 0.215.0 (droid exec), 2026
 /// The rules, in the order Factory droid applies them.
 #[rustfmt::skip]
 pub const RULES: &[Rule] = &[
+    // droid exec: the prompt on its command line fires no hook.
+    rule(Allow).on(PROMPT).says(EXEC_PROMPT).src(EXEC_PROMPT_SRC),
     // How the command ended.
     rule(Block).on(PRE).ended(Ended::Timeout).json(&[Test::Is(HSO_DECISION, "deny")])
         .says("the hook ran past its timeout, but droid reads the deny it printed before: the call is blocked (real agent 0.215.0)")
@@ -87,7 +93,6 @@ pub const RULES: &[Rule] = &[
         .says("exit 2 after a tool sends only stderr back to the model; stderr is empty and droid does not read the reason on stdout, so nothing reaches the model (real agent 0.215.0)")
         .fix("{agent} sends a reason back after the tool only on exit 2: write it to stderr and exit 2")
         .src(AFTER),
-    rule(Block).on(PROMPT).exit(2).says(ERASES).src(SPEC),
     rule(Block).exit(2).src(REAL),
     note("exit 2 with empty stderr still blocks, with no reason for the model")
         .on(Ev::Not(EXIT2_CANNOT_BLOCK)).exit(2).stderr(Text::Empty).src(REAL),
@@ -132,7 +137,6 @@ pub const RULES: &[Rule] = &[
     rule(Allow).on(PRE).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
         .says("permissionDecision \"ask\" headless (droid exec --auto high): the call runs, nobody is asked (real agent 0.215.0; the behaviour spec says it stops the call for the user)")
         .src(cell!("exit0_hso-ask_none")),
-    rule(Block).on(PROMPT).exit(0).json(BLOCK).says(ERASES).src(SPEC),
     rule(Block).on(Ev::Is(DECISION_BLOCKS)).exit(0).json(BLOCK).src(SPEC),
     rule(Allow).on(Ev::Is(&["PostToolUse"])).exit(0).json(BLOCK)
         .says("droid ignores decision \"block\" after a tool (real agent 0.215.0): the turn goes on and the reason never reaches the model; exit 2 with the reason on stderr does reach it")

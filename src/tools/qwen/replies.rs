@@ -20,9 +20,34 @@ const STOP_CELLS: &str = "real agent: Qwen Code 0.24.4, behaviour campaign of 20
 /// additionalContext, and the scheduler answers a stop with an execution_denied tool result
 /// holding the stopReason.
 const POST_CELLS: &str = "real agent: Qwen Code 0.24.4, live situations of 2026-12-01, cells post-bash--continue-false, post-bash--json-block, post-bash--exit2-stderr (fixtures/live/situations/observations/*--qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm), firePostToolUseHook and its caller in the tool scheduler (QwenLM/qwen-code @595cf708 packages/core/src/core/toolHookTriggers.ts, a commit before 0.24.4 that reads the same there)";
+/// The behaviour campaign on Stop: `stop_cells!("exit0_none_none", "...")` names its cells, and
+/// the code that answers them.
+macro_rules! stop_cells {
+    ($cells:literal, $code:literal) => {
+        concat!(
+            "real agent: Qwen Code 0.24.4, behaviour campaign of 2026-12-02, situation stop, cell(s) ",
+            $cells,
+            " (fixtures/live/campaign/observations/stop/qwen.json); source: @qwen-code/qwen-code 0.24.4 (npm, the release itself), packages/core/src/core/client.ts as bundled there, LlmClient.sendMessageStream: ",
+            $code
+        )
+    };
+}
 /// `continue: false` on Stop, and the code that answers it: the client sends the effective
 /// reason back to the model for a blocking decision and for a stop alike.
-const STOP_CONTINUE: &str = "source: @qwen-code/qwen-code 0.24.4 (npm, the release itself), packages/core/src/core/client.ts as bundled there, LlmClient.sendMessageStream: a Stop output with isBlockingDecision() or shouldStopExecution() sends getEffectiveReason() (stopReason, else reason, else \"No reason provided\") to the model as the next message (the campaign's stop situation was not yet recorded on 2026-12-01)";
+const STOP_CONTINUE: &str = stop_cells!(
+    "exit0_continue-false_none, exit0_continue-false-reason_none, exit1_continue-false_none",
+    "a Stop output with isBlockingDecision() or shouldStopExecution() sends getEffectiveReason() (stopReason, else reason, else \"No reason provided\") to the model as the next message, up to 8 times (packages/core/src/hooks/stopHookCap.ts, DEFAULT_STOP_HOOK_BLOCK_CAP)"
+);
+/// decision "block" or "deny" on Stop, at exit 0 or 1.
+const STOP_DECISION: &str = stop_cells!(
+    "exit0_decision-block_none, exit0_decision-deny_none, exit1_decision-block_none, exit0_bom_none, exit0_crlf_none",
+    "isBlockingDecision() (decision \"block\" or \"deny\") sends the reason to the model as the next message"
+);
+/// Exit 2 on Stop: stderr is the reason, and without one there is no output.
+const STOP_EXIT2: &str = stop_cells!(
+    "exit2_none_text (blocks), exit2_none_none, exit2_none_blank, exit2_continue-false_none, exit2_decision-block_none (stderr empty: no block)",
+    "exit 2 with stderr is a blocking decision whose reason the model gets next"
+);
 /// docs/reference/protocols/protocols-b.md §9 (the events table).
 const PROTOCOLS: &str = "protocols: docs/reference/protocols/protocols-b.md §9";
 
@@ -50,6 +75,8 @@ pub const RULES: &[Rule] = &[
         .says("the command did not start: {error}; {agent} lets the action through").src(RUNNER),
     // Nothing on the stream read.
     rule(Allow).exit(0).reply(Shape::Empty).src(REAL),
+    rule(Error).on(STOP).exit(2).reply(Shape::Empty)
+        .says("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead").fix("{agent} blocks on exit 2 only with a reason on stderr: write it with >&2").src(STOP_EXIT2),
     rule(Error).exit(2).reply(Shape::Empty)
         .says("exit 2 with empty stderr gives Qwen Code no output: the action goes ahead").fix("{agent} blocks on exit 2 only with a reason on stderr: write it with >&2").src(REAL),
     rule(Error).ended(Ended::Signal).reply(Shape::Empty).says(KILLED).src(RUNNER),
@@ -88,6 +115,8 @@ pub const RULES: &[Rule] = &[
     // Elsewhere: decision "block" or "deny".
     rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "block")]).says(CANNOT).src(PROTOCOLS),
     rule(Error).on(Ev::NotBlocking).json(&[Test::Is("decision", "deny")]).says(CANNOT).src(PROTOCOLS),
+    rule(Block).on(STOP).json(&[Test::Is("decision", "block")]).src(STOP_DECISION),
+    rule(Block).on(STOP).json(&[Test::Is("decision", "deny")]).src(STOP_DECISION),
     rule(Block).json(&[Test::Is("decision", "block")]).src(TYPES),
     rule(Block).json(&[Test::Is("decision", "deny")]).src(TYPES),
     rule(Allow).json(&[]).src(TYPES),
@@ -111,6 +140,7 @@ pub const RULES: &[Rule] = &[
     rule(Allow).exit(0).says("plain {from} is shown to the user as a system message").src(RUNNER),
     rule(Error).on(Ev::NotBlocking).exit(2).says(CANNOT).src(PROTOCOLS),
     rule(Error).on(POST).exit(2).says(POST_IGNORES).fix(POST_FIX).src(POST_CELLS),
+    rule(Block).on(STOP).exit(2).src(STOP_EXIT2),
     rule(Block).exit(2).src(REAL),
     note("exit 2: the plain stderr is the deny reason").exit(2).reply(Shape::Text).src(RUNNER),
     rule(Error).ended(Ended::Signal).says(KILLED).src(RUNNER),
