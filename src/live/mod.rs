@@ -329,7 +329,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             let reqs: Vec<server::Recorded> = s
                 .requests()
                 .into_iter()
-                .filter(|r| server::Wire::of_path(&r.path) != server::Wire::Other)
+                .filter(server::Recorded::is_turn)
                 .collect();
             let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
             let result = after
