@@ -339,7 +339,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             let reqs: Vec<server::Recorded> = s
                 .requests()
                 .into_iter()
-                .filter(|r| server::Wire::of_path(&r.path) != server::Wire::Other)
+                .filter(server::Recorded::is_turn)
                 .collect();
             // Killed at the limit before it asked the model anything, the agent showed nothing
             // of what it does with the hook: a blocked prompt ends a run, a hung start does not.

@@ -1,9 +1,11 @@
 //! A scripted fake model server on 127.0.0.1: just enough HTTP/1.1 (Content-Length or chunked
 //! request bodies, keep-alive) to speak Anthropic Messages (SSE), OpenAI Chat Completions
-//! (streaming and not) and OpenAI Responses (SSE).
+//! (streaming and not), OpenAI Responses (SSE) and the Gemini API (`generateContent`, and
+//! `streamGenerateContent` as SSE).
 //!
 //! The first request that offers one of the scripted tools gets one call to it; every other
-//! request gets a short final text. Every request is recorded, so the tool result the agent sent
+//! request gets a short final text, but a utility request that asks for JSON to a schema (a
+//! next-speaker check) gets the shortest JSON that schema allows, and is not a turn. Every request is recorded, so the tool result the agent sent
 //! back (its own account of what the hook did) can be read afterwards.
 //!
 //! Hand-written on tokio rather than hyper/axum: the server answers one client with canned
@@ -13,7 +15,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -45,6 +47,8 @@ pub enum Wire {
     Chat,
     /// OpenAI Responses (`/responses`).
     Responses,
+    /// The Gemini API (`/v1beta/models/MODEL:generateContent`, `:streamGenerateContent`).
+    Gemini,
     /// Anything else (model lists, token counts, telemetry).
     Other,
 }
@@ -59,6 +63,8 @@ impl Wire {
             Wire::Chat
         } else if path.ends_with("/responses") {
             Wire::Responses
+        } else if path.ends_with(":generateContent") || path.ends_with(":streamGenerateContent") {
+            Wire::Gemini
         } else {
             Wire::Other
         }
@@ -76,6 +82,15 @@ pub struct Recorded {
     pub body: String,
     /// Whether the server answered this request with the scripted tool call.
     pub got_call: bool,
+    /// A utility request that asked for JSON to a schema, answered with that JSON.
+    pub side: bool,
+}
+
+impl Recorded {
+    /// A turn of the conversation: a model request of one of the wires, not a side request.
+    pub fn is_turn(&self) -> bool {
+        Wire::of_path(&self.path) != Wire::Other && !self.side
+    }
 }
 
 #[derive(Debug)]
@@ -268,7 +283,8 @@ async fn serve(stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Result<(
         let body_text = String::from_utf8_lossy(&req.body).into_owned();
         let parsed: Value = serde_json::from_str(&body_text).unwrap_or(Value::Null);
         let wire = Wire::of_path(&req.path);
-        let call = if wire == Wire::Other {
+        let side = json_schema(&parsed);
+        let call = if wire == Wire::Other || side.is_some() {
             None
         } else {
             take_call(&state, &parsed)
@@ -279,6 +295,7 @@ async fn serve(stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Result<(
                 path: req.path.clone(),
                 body: body_text,
                 got_call: call.is_some(),
+                side: side.is_some(),
             });
         }
         let final_text = state
@@ -288,11 +305,20 @@ async fn serve(stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Result<(
         let model = parsed
             .get("model")
             .and_then(Value::as_str)
+            .or_else(|| model_in_path(&req.path))
             .unwrap_or("fake-model")
             .to_string();
-        let stream = parsed.get("stream").and_then(Value::as_bool) == Some(true);
-        let (content_type, body) =
-            respond(wire, &req.path, stream, &model, call.as_ref(), &final_text);
+        let stream = parsed.get("stream").and_then(Value::as_bool) == Some(true)
+            || req.path.contains(":streamGenerateContent");
+        let (content_type, body) = respond::respond(
+            wire,
+            &req.path,
+            stream,
+            &model,
+            call.as_ref(),
+            &final_text,
+            side,
+        );
         let head = format!(
             "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n{}\r\n",
             body.len(),
@@ -312,6 +338,21 @@ async fn serve(stream: TcpStream, state: Arc<Mutex<State>>) -> std::io::Result<(
     Ok(())
 }
 
+/// The model a Gemini API path names (`/v1beta/models/MODEL:generateContent`).
+fn model_in_path(path: &str) -> Option<&str> {
+    let (_, rest) = path.split_once("/models/")?;
+    rest.split(':').next().filter(|m| !m.is_empty())
+}
+
+/// The JSON schema a request asks its answer to follow (the Gemini API's
+/// `generationConfig.responseJsonSchema` or `responseSchema`): a utility request, not a turn.
+fn json_schema(body: &Value) -> Option<&Value> {
+    let config = body.get("generationConfig")?;
+    config
+        .get("responseJsonSchema")
+        .or_else(|| config.get("responseSchema"))
+}
+
 /// The scripted call, if this request offers one of its tools and no call was made yet.
 fn take_call(state: &Arc<Mutex<State>>, body: &Value) -> Option<ScriptedCall> {
     let mut s = state.lock().ok()?;
@@ -329,14 +370,23 @@ fn take_call(state: &Arc<Mutex<State>>, body: &Value) -> Option<ScriptedCall> {
     Some(call)
 }
 
-/// The tool names a request offers, in any of the three dialects
-/// (`tools[].name`, `tools[].function.name`, `tools[].type` for built-ins like `local_shell`).
+/// The tool names a request offers, in any of the four dialects (`tools[].name`,
+/// `tools[].function.name`, `tools[].type` for built-ins like `local_shell`,
+/// `tools[].functionDeclarations[].name`).
 pub fn offered_tools(body: &Value) -> Vec<String> {
     let Some(tools) = body.get("tools").and_then(Value::as_array) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     for t in tools {
+        for d in t
+            .get("functionDeclarations")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            out.extend(d.get("name").and_then(Value::as_str).map(String::from));
+        }
         for name in [
             t.get("name"),
             t.pointer("/function/name"),
@@ -353,8 +403,22 @@ pub fn offered_tools(body: &Value) -> Vec<String> {
 }
 
 /// The text of the first tool result found in a request body, in any dialect: an Anthropic
-/// `tool_result` block, a Chat `role: tool` message, a Responses `function_call_output` item.
+/// `tool_result` block, a Chat `role: tool` message, a Responses `function_call_output` item, a
+/// Gemini `functionResponse` part (its `response`'s `output` or `error`).
 pub fn tool_result(body: &Value) -> Option<String> {
+    for part in body
+        .get("contents")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("parts").and_then(Value::as_array))
+        .flatten()
+    {
+        if let Some(response) = part.pointer("/functionResponse/response") {
+            let said = response.get("output").or_else(|| response.get("error"));
+            return Some(said.map_or_else(|| response.to_string(), text_of));
+        }
+    }
     for m in body
         .get("messages")
         .and_then(Value::as_array)
@@ -410,152 +474,7 @@ fn text_of(v: &Value) -> String {
     }
 }
 
-fn sse(events: &[Value], named: bool, done: bool) -> String {
-    let mut out = String::new();
-    for e in events {
-        if named && let Some(t) = e.get("type").and_then(Value::as_str) {
-            out.push_str(&format!("event: {t}\n"));
-        }
-        out.push_str(&format!("data: {e}\n\n"));
-    }
-    if done {
-        out.push_str("data: [DONE]\n\n");
-    }
-    out
-}
-
-/// The response to one request: content type and body.
-fn respond(
-    wire: Wire,
-    path: &str,
-    stream: bool,
-    model: &str,
-    call: Option<&ScriptedCall>,
-    text: &str,
-) -> (&'static str, String) {
-    const SSE: &str = "text/event-stream";
-    const JSON: &str = "application/json";
-    let args = call.map(|c| c.arguments.to_string()).unwrap_or_default();
-    match wire {
-        Wire::Anthropic => {
-            let usage = json!({"input_tokens": 1, "output_tokens": 1});
-            let (block, stop) = match call {
-                Some(c) => (
-                    json!({"type": "tool_use", "id": "toolu_hookcheck_1", "name": c.tool, "input": c.arguments}),
-                    "tool_use",
-                ),
-                None => (json!({"type": "text", "text": text}), "end_turn"),
-            };
-            if !stream {
-                let msg = json!({"id": "msg_hookcheck", "type": "message", "role": "assistant",
-                    "model": model, "content": [block], "stop_reason": stop,
-                    "stop_sequence": null, "usage": usage});
-                return (JSON, msg.to_string());
-            }
-            let (start, delta) = match call {
-                Some(c) => (
-                    json!({"type": "tool_use", "id": "toolu_hookcheck_1", "name": c.tool, "input": {}}),
-                    json!({"type": "input_json_delta", "partial_json": args}),
-                ),
-                None => (
-                    json!({"type": "text", "text": ""}),
-                    json!({"type": "text_delta", "text": text}),
-                ),
-            };
-            let events = [
-                json!({"type": "message_start", "message": {"id": "msg_hookcheck", "type": "message",
-                    "role": "assistant", "model": model, "content": [], "stop_reason": null,
-                    "stop_sequence": null, "usage": usage}}),
-                json!({"type": "content_block_start", "index": 0, "content_block": start}),
-                json!({"type": "content_block_delta", "index": 0, "delta": delta}),
-                json!({"type": "content_block_stop", "index": 0}),
-                json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null},
-                    "usage": {"output_tokens": 1}}),
-                json!({"type": "message_stop"}),
-            ];
-            (SSE, sse(&events, true, false))
-        }
-        Wire::Chat => {
-            let usage = json!({"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2});
-            let (message, finish) = match call {
-                Some(c) => (
-                    json!({"role": "assistant", "content": null, "tool_calls": [{"index": 0,
-                        "id": "call_hookcheck_1", "type": "function",
-                        "function": {"name": c.tool, "arguments": args}}]}),
-                    "tool_calls",
-                ),
-                None => (json!({"role": "assistant", "content": text}), "stop"),
-            };
-            let base = |choices: Value, object: &str| {
-                json!({"id": "chatcmpl-hookcheck", "object": object, "created": 0,
-                    "model": model, "choices": choices})
-            };
-            if !stream {
-                let mut b = base(
-                    json!([{"index": 0, "message": message, "finish_reason": finish}]),
-                    "chat.completion",
-                );
-                b["usage"] = usage;
-                return (JSON, b.to_string());
-            }
-            let chunk = "chat.completion.chunk";
-            let mut last = base(json!([]), chunk);
-            last["usage"] = usage;
-            let events = [
-                base(
-                    json!([{"index": 0, "delta": message, "finish_reason": null}]),
-                    chunk,
-                ),
-                base(
-                    json!([{"index": 0, "delta": {}, "finish_reason": finish}]),
-                    chunk,
-                ),
-                last,
-            ];
-            (SSE, sse(&events, false, true))
-        }
-        Wire::Responses => {
-            let item = match call {
-                Some(ScriptedCall {
-                    tool,
-                    arguments: Value::String(input),
-                }) => json!({"type": "custom_tool_call", "id": "ctc_hookcheck_1",
-                    "call_id": "call_hookcheck_1", "name": tool, "input": input,
-                    "status": "completed"}),
-                Some(c) => json!({"type": "function_call", "id": "fc_hookcheck_1",
-                    "call_id": "call_hookcheck_1", "name": c.tool, "arguments": args,
-                    "status": "completed"}),
-                None => json!({"type": "message", "id": "msg_hookcheck", "role": "assistant",
-                    "status": "completed",
-                    "content": [{"type": "output_text", "text": text, "annotations": []}]}),
-            };
-            let usage = json!({"input_tokens": 1, "input_tokens_details": null,
-                "output_tokens": 1, "output_tokens_details": null, "total_tokens": 2});
-            let response = json!({"id": "resp_hookcheck", "object": "response",
-                "model": model, "status": "completed", "output": [item], "usage": usage});
-            if !stream {
-                return (JSON, response.to_string());
-            }
-            let events = [
-                json!({"type": "response.created", "response": {"id": "resp_hookcheck"}}),
-                json!({"type": "response.output_item.added", "output_index": 0, "item": item}),
-                json!({"type": "response.output_item.done", "output_index": 0, "item": item}),
-                json!({"type": "response.completed", "response": response}),
-            ];
-            (SSE, sse(&events, true, false))
-        }
-        Wire::Other => {
-            let body = if path.contains("count_tokens") {
-                json!({"input_tokens": 1})
-            } else if path.contains("/models") {
-                json!({"object": "list", "data": [{"id": model, "object": "model"}], "models": []})
-            } else {
-                json!({})
-            };
-            (JSON, body.to_string())
-        }
-    }
-}
+mod respond;
 
 #[cfg(test)]
 mod tests;

@@ -116,6 +116,14 @@ fn answer(path: &str, body: &str) -> (Option<String>, Option<String>, Option<Str
             find("/item/arguments").or_else(|| find("/output/0/arguments")),
             find("/item/content/0/text").or_else(|| find("/output/0/content/0/text")),
         ),
+        Wire::Gemini => (
+            find("/candidates/0/content/parts/0/functionCall/name"),
+            std::iter::once(&json)
+                .chain(events.iter())
+                .find_map(|e| e.pointer("/candidates/0/content/parts/0/functionCall/args"))
+                .map(Value::to_string),
+            find("/candidates/0/content/parts/0/text"),
+        ),
         Wire::Other => (None, None, None),
     }
 }
@@ -141,6 +149,12 @@ fn each_protocol_gets_one_call_then_text_on_one_kept_alive_connection() {
             "responses-first.json",
             "responses-result.json",
             "shell",
+        ),
+        (
+            "/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse",
+            "gemini-first.json",
+            "gemini-result.json",
+            "run_shell_command",
         ),
     ];
     for (path, first, second, tool) in table {
@@ -177,6 +191,11 @@ fn non_streaming_requests_get_plain_json() {
         ("/v1/messages", "anthropic-first.json", "Bash"),
         ("/chat/completions", "chat-first.json", "run_shell_command"),
         ("/v1/responses", "responses-first.json", "shell"),
+        (
+            "/v1beta/models/gemini-2.5-pro:generateContent",
+            "gemini-first.json",
+            "run_shell_command",
+        ),
     ];
     for (path, first, tool) in table {
         let mut body: Value = serde_json::from_str(&fixture(first)).expect("fixture");
@@ -224,7 +243,12 @@ fn tool_results_are_read_in_every_dialect() {
             "responses-result.json",
             "command blocked by PreToolUse hook: nope",
         ),
+        (
+            "gemini-result.json",
+            "Tool execution blocked: blocked by policy",
+        ),
         ("anthropic-first.json", ""),
+        ("gemini-first.json", ""),
     ];
     for (file, want) in table {
         let body: Value = serde_json::from_str(&fixture(file)).expect("fixture");
@@ -262,4 +286,69 @@ fn a_freeform_tool_is_called_with_its_raw_input_on_responses() {
     let second = json!({"model": "m", "stream": true, "input": [{"type": "custom_tool_call_output",
         "call_id": "call_hookcheck_1", "output": "Success."}]});
     assert_eq!(tool_result(&second).as_deref(), Some("Success."));
+}
+
+/// The whole Gemini API answer to a request (`candidates`, `usageMetadata`, `modelVersion`).
+fn gemini_response(part: Value) -> Value {
+    json!({"candidates": [{"content": {"role": "model", "parts": [part]},
+            "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1, "totalTokenCount": 2},
+        "modelVersion": "gemini-2.5-pro", "responseId": "hookcheck"})
+}
+
+#[test]
+fn the_gemini_api_streams_one_event_a_turn_and_answers_side_requests_with_json_to_their_schema() {
+    let server = FakeModel::start(script()).expect("server");
+    let addr = server.base_url().trim_start_matches("http://").to_string();
+    let mut conn = BufReader::new(TcpStream::connect(addr).expect("connect"));
+    let models = "/v1beta/models/gemini-2.5-pro";
+    // Token counting is answered in the Gemini API's shape, and is not a turn.
+    let r = exchange(&mut conn, &format!("{models}:countTokens"), "{}", false);
+    assert_eq!(r, r#"{"totalTokens":1}"#);
+    // A side request (a next-speaker check: JSON to a schema, no tools) before any turn.
+    let side = json!({"contents": [{"role": "user", "parts": [{"text": "Who speaks next?"}]}],
+        "generationConfig": {"responseMimeType": "application/json", "responseJsonSchema": {
+            "type": "object", "properties": {"reasoning": {"type": "string"},
+            "next_speaker": {"type": "string", "enum": ["user", "model"]}},
+            "required": ["reasoning", "next_speaker"]}}});
+    let r = exchange(
+        &mut conn,
+        &format!("{models}:generateContent"),
+        &side.to_string(),
+        false,
+    );
+    let body: Value = serde_json::from_str(&r).expect("json");
+    assert_eq!(
+        body,
+        gemini_response(json!({"text": r#"{"reasoning":"","next_speaker":"user"}"#}))
+    );
+    // The turn: one SSE event with the call, then the final text after the tool result.
+    let stream = format!("{models}:streamGenerateContent?alt=sse");
+    let r = exchange(&mut conn, &stream, &fixture("gemini-first.json"), false);
+    let call = json!({"functionCall": {"name": "run_shell_command",
+        "args": {"command": "touch MARKER"}}});
+    assert_eq!(r, format!("data: {}\n\n", gemini_response(call)));
+    let r = exchange(&mut conn, &stream, &fixture("gemini-result.json"), false);
+    assert_eq!(
+        r,
+        format!(
+            "data: {}\n\n",
+            gemini_response(json!({"text": "All done."}))
+        )
+    );
+    let reqs = server.requests();
+    let turns: Vec<bool> = reqs.iter().map(Recorded::is_turn).collect();
+    assert_eq!(turns, [false, false, true, true]);
+    assert!(reqs[1].side && !reqs[1].got_call && reqs[2].got_call);
+}
+
+#[test]
+fn a_schema_gives_its_shortest_value_in_either_spelling_of_its_types() {
+    let schema = json!({"type": "OBJECT", "properties": {"a": {"type": "STRING"},
+        "b": {"type": "ARRAY"}, "c": {"type": "integer"}, "d": {"type": "boolean"},
+        "e": {"type": "string", "enum": ["x", "y"]}, "f": {"type": "object"}}});
+    assert_eq!(
+        respond::example_of(&schema),
+        json!({"a": "", "b": [], "c": 0, "d": false, "e": "x", "f": {}})
+    );
 }

@@ -1,7 +1,9 @@
 //! Gemini CLI.
 //!
 //! Sources (read 2026-11-30): docs/reference/real-agents.md (Gemini CLI 0.61.0 run headless
-//! with scripted model turns, 2026-11-30); google-gemini/gemini-cli @5411f113 (2026-08-21):
+//! with scripted model turns, 2026-11-30; against the fake model server's Gemini API since
+//! 2026-12-01: the behaviour campaign, fixtures/live/campaign/observations/*/gemini.json);
+//! google-gemini/gemini-cli @5411f113 (2026-08-21):
 //! `packages/core/src/hooks/{hookRunner,hookPlanner,hookAggregator,types}.ts`,
 //! `packages/core/src/utils/shell-utils.ts`, docs `docs/hooks/reference.md`, as collected in
 //! docs/reference/protocols/protocols-a.md §3.
