@@ -166,18 +166,14 @@ fn predictions_agree_with_every_recorded_observation() {
 /// At the session's start the verdict only tells whether the session went on; what the hook
 /// is for is the context it adds. For every recorded session start (situations/observations,
 /// `session--*`), hookcheck's reading adds context exactly when the real agent's next request
-/// to the model held the hook's text as context (agents with a model server: a scripted one
-/// shows no request).
+/// to the model held the hook's text as context.
 #[test]
 fn session_context_agrees_with_every_recorded_session_start() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/situations/observations");
     let mut problems = Vec::new();
     let mut compared = 0;
     for (file, f) in record::load_all(&root).expect("situations") {
-        // A scripted agent (no model server) shows only that it answered, not what it was sent.
-        let scripted = hookcheck::tools::live::find(&f.agent)
-            .is_some_and(|d| d.model == hookcheck::tools::live::Model::Scripted);
-        if f.live_phase() != Phase::Session || scripted {
+        if f.live_phase() != Phase::Session {
             continue;
         }
         let seen = f.seen.as_ref().map(|s| s.hook_text.as_context);

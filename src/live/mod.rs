@@ -14,7 +14,7 @@ pub mod sandbox;
 mod seen;
 pub mod server;
 
-use seen::{FINAL, final_in, hook_text_in, seen_in};
+use seen::{FINAL, seen_in};
 pub use seen::{
     HookText, Input, Needle, Observation, Observed, Phase, Seen, Trigger, TriggerFields, needles,
     quote,
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::exec::{self, Invocation, Limits};
-use crate::tools::live::{Action, Driver, Launch, Model, RepoHooks, Setup};
+use crate::tools::live::{Action, Driver, Launch, RepoHooks, Setup};
 use server::{FakeModel, Script, ScriptedCall};
 
 /// The file the trigger command creates in the workspace when it really runs.
@@ -202,19 +202,6 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
 }
 
 fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
-    // A session start is seen in a scripted agent's own output: it replayed the final answer.
-    if driver.model == Model::Scripted
-        && !matches!(
-            run.phase,
-            Phase::BeforeTool | Phase::AfterTool | Phase::Session
-        )
-    {
-        return Err(format!(
-            "{} replays scripted turns with no model server: nothing sees whether the prompt \
-             reached the model or the agent asked again after Stop",
-            driver.name
-        ));
-    }
     let (home, workspace) = (dir.to_path_buf(), dir.join("work"));
     let _ = std::fs::create_dir_all(home.join("tmp"));
     let command;
@@ -248,11 +235,8 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             .collect(),
         final_text: FINAL.into(),
     };
-    let server = match driver.model {
-        Model::Server => Some(FakeModel::start(script)?),
-        Model::Scripted => None,
-    };
-    let base_url = server.as_ref().map(FakeModel::base_url).unwrap_or_default();
+    let server = FakeModel::start(script)?;
+    let base_url = server.base_url();
     let capture_dir = home.join("capture");
     let hook_command = if run.capture {
         capture::install(&capture_dir, run.hook_command)?
@@ -329,77 +313,52 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         Trigger::Edit(path) => Some(workspace.join(path).exists()),
         _ => None,
     };
-    let stdout = outcome.stdout.text();
     let mut seen = Seen {
         action_ran,
         ..Seen::default()
     };
-    let (called, tool_result) = match &server {
-        Some(s) => {
-            let reqs: Vec<server::Recorded> = s
-                .requests()
-                .into_iter()
-                .filter(server::Recorded::is_turn)
-                .collect();
-            // Killed at the limit before it asked the model anything, the agent showed nothing
-            // of what it does with the hook: a blocked prompt ends a run, a hung start does not.
-            if reqs.is_empty() && outcome.timed_out {
-                return Err(out_of_time(driver, run, "sent the model anything"));
-            }
-            let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
-            let result = after
-                .filter_map(|r| serde_json::from_str::<Value>(&r.body).ok())
-                .find_map(|b| server::tool_result(&b));
-            let bodies: Vec<&str> = reqs.iter().map(|r| r.body.as_str()).collect();
-            let call_at = reqs.iter().position(|r| r.got_call);
-            // The final answer goes to the first request after the call (or the first of all).
-            let final_at = match call_at {
-                Some(i) => (i + 1 < reqs.len()).then_some(i + 1),
-                None => (!reqs.is_empty()).then_some(0),
-            };
-            let (p, on, again, text) = seen_in(&bodies, call_at, final_at, prompt, run.needles);
-            seen.prompt_reached_model = p;
-            seen.turn_went_on = match run.phase {
-                Phase::BeforeTool | Phase::AfterTool => on,
-                Phase::Stop => again,
-                Phase::Prompt | Phase::Session => p,
-            };
-            seen.asked_again_after_stop = again;
-            seen.hook_text = text;
-            // A Stop the hook let through ends the run; killed at the limit without asking
-            // again, the agent was still on its way (a loaded machine), not done.
-            if run.phase == Phase::Stop && !again && outcome.timed_out {
-                return Err(out_of_time(
-                    driver,
-                    run,
-                    "either asked the model again or ended",
-                ));
-            }
-            (s.called().is_some(), result)
-        }
-        None => {
-            let result = (driver.result_from_output)(&stdout);
-            let called = result.is_some() || stdout.contains("\"tool_use\"");
-            // Scripted agents: only the tool result is known; the prompt is their own file. At a
-            // session's start it went to the "model" when the agent printed its scripted answer;
-            // after a tool, the turn went on when that answer shows after the tool result.
-            seen.prompt_reached_model = run.phase != Phase::Session || final_in(&stdout);
-            seen.turn_went_on = match run.phase {
-                Phase::Session => seen.prompt_reached_model,
-                _ => result.is_some() && final_in(&stdout),
-            };
-            // What it hands back to the model is its tool result: the hook's text, if anywhere,
-            // and only when the turn went on with it.
-            let bodies: Vec<&str> = match seen.turn_went_on {
-                true => result.iter().map(String::as_str).collect(),
-                false => Vec::new(),
-            };
-            seen.hook_text = hook_text_in(&bodies, run.needles);
-            (called, result)
-        }
+    let reqs: Vec<server::Recorded> = server
+        .requests()
+        .into_iter()
+        .filter(server::Recorded::is_turn)
+        .collect();
+    // Killed at the limit before it asked the model anything, the agent showed nothing
+    // of what it does with the hook: a blocked prompt ends a run, a hung start does not.
+    if reqs.is_empty() && outcome.timed_out {
+        return Err(out_of_time(driver, run, "sent the model anything"));
+    }
+    let after = reqs.iter().skip_while(|r| !r.got_call).skip(1);
+    let result = after
+        .filter_map(|r| serde_json::from_str::<Value>(&r.body).ok())
+        .find_map(|b| server::tool_result(&b));
+    let bodies: Vec<&str> = reqs.iter().map(|r| r.body.as_str()).collect();
+    let call_at = reqs.iter().position(|r| r.got_call);
+    // The final answer goes to the first request after the call (or the first of all).
+    let final_at = match call_at {
+        Some(i) => (i + 1 < reqs.len()).then_some(i + 1),
+        None => (!reqs.is_empty()).then_some(0),
     };
-    // A tool result the turn did not go on with never reached the model (a scripted agent
-    // prints it as its turn ends; a fake server sees one only in a later request).
+    let (p, on, again, text) = seen_in(&bodies, call_at, final_at, prompt, run.needles);
+    seen.prompt_reached_model = p;
+    seen.turn_went_on = match run.phase {
+        Phase::BeforeTool | Phase::AfterTool => on,
+        Phase::Stop => again,
+        Phase::Prompt | Phase::Session => p,
+    };
+    seen.asked_again_after_stop = again;
+    seen.hook_text = text;
+    // A Stop the hook let through ends the run; killed at the limit without asking
+    // again, the agent was still on its way (a loaded machine), not done.
+    if run.phase == Phase::Stop && !again && outcome.timed_out {
+        return Err(out_of_time(
+            driver,
+            run,
+            "either asked the model again or ended",
+        ));
+    }
+    let (called, tool_result) = (server.called().is_some(), result);
+    // A tool result the turn did not go on with never reached the model (the fake server sees
+    // one only in a later request).
     let came_back = tool_result.is_some() && seen.turn_went_on;
     let observed = run.phase.verdict(&seen, called, came_back);
     let stderr = outcome.stderr.text();
@@ -503,33 +462,6 @@ mod tests {
         let bodies = ["run it", "hook says: fine"];
         let (_, _, _, text) = seen_in(&bodies, Some(0), Some(1), "run it", &needles);
         assert!(text.as_reason);
-    }
-
-    /// stream-json of Gemini CLI 0.61.0 after a shell call (scripted model, 2026-12-01): an
-    /// AfterTool hook's continue:false ends the run after the tool result, with no answer;
-    /// a hook that lets it go on is followed by the scripted final answer.
-    #[test]
-    fn a_scripted_turn_went_on_only_when_the_final_answer_follows() {
-        let stopped = concat!(
-            r#"{"type":"message","role":"user","content":"Run the command"}"#,
-            "\n",
-            r#"{"type":"tool_result","status":"error","output":"Agent execution stopped by hook: hookcheck stop reason","error":{"type":"stop_execution","message":"hookcheck stop reason"}}"#,
-            "\n",
-            r#"{"type":"result","status":"success"}"#,
-            "\n"
-        );
-        let went_on = concat!(
-            r#"{"type":"tool_result","status":"success","output":"hi"}"#,
-            "\n",
-            r#"{"type":"message","role":"assistant","content":"Done.","delta":true}"#,
-            "\n",
-            r#"{"type":"result","status":"success"}"#,
-            "\n"
-        );
-        assert!(!final_in(stopped));
-        assert!(final_in(went_on));
-        // The word inside other text is no answer of its own.
-        assert!(!final_in(r#"{"output":"Done. hi"}"#));
     }
 
     #[test]

@@ -377,17 +377,8 @@ fn asked_again(last: &str, later: &[&str]) -> bool {
         .any(|b| b.contains(&answer) && tools(b) == main)
 }
 
-/// Whether a scripted agent's output shows the model's final answer (`"Done."` as a JSON
-/// string of its own, as stream-json prints an assistant message): the turn went on after the
-/// tool call. An agent that ends its run on the hook's stop prints the tool result, then
-/// its result event, and no answer.
-pub(super) fn final_in(stdout: &str) -> bool {
-    let answer = serde_json::to_string(FINAL).unwrap_or_default();
-    stdout.contains(&answer)
-}
-
 /// Which of the hook's texts are in any of `bodies`.
-pub(super) fn hook_text_in(bodies: &[&str], needles: &[Needle]) -> HookText {
+fn hook_text_in(bodies: &[&str], needles: &[Needle]) -> HookText {
     let mut text = HookText::default();
     for n in needles {
         if bodies.iter().any(|b| in_body(b, &n.text)) {

@@ -4,8 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, no_output_result,
-    owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Claude Code's live driver.
@@ -13,10 +12,8 @@ pub static DRIVER: Driver = Driver {
     id: "claude",
     name: "Claude Code",
     binary: "claude",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "@anthropic-ai/claude-code@2.1.332",
     quiet_env: &[],
 };

@@ -6,19 +6,15 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, no_output_result, owned_args, write_json, write_text,
-};
+use crate::tools::live::{Action, Driver, Launch, Setup, owned_args, write_json, write_text};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
     id: "cline",
     name: "Cline CLI",
     binary: "cline",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "cline@3.0.65",
     quiet_env: &[],
 };

@@ -5,8 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, hook_group, no_output_result, owned_args, write_json,
-    write_text,
+    Action, Driver, Launch, Setup, hook_group, owned_args, write_json, write_text,
 };
 
 /// Codex's live driver.
@@ -14,10 +13,8 @@ pub static DRIVER: Driver = Driver {
     id: "codex",
     name: "Codex",
     binary: "codex",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "@openai/codex@0.171.0",
     quiet_env: &[],
 };

@@ -4,18 +4,16 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Model, RepoFile, RepoHooks, Setup, Written};
-use crate::tools::live::{no_output_result, write_json};
+use crate::tools::live::write_json;
+use crate::tools::live::{Action, Driver, Launch, RepoFile, RepoHooks, Setup, Written};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {
     id: "copilot",
     name: "Copilot CLI",
     binary: "copilot",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "@github/copilot@1.0.102",
     quiet_env: &[],
 };

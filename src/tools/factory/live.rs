@@ -5,8 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, no_output_result,
-    owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Factory droid's live driver.
@@ -14,10 +13,8 @@ pub static DRIVER: Driver = Driver {
     id: "factory",
     name: "Factory droid",
     binary: "droid",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "droid@0.215.0",
     quiet_env: &[],
 };

@@ -7,8 +7,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, no_output_result,
-    owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Gemini CLI's live driver.
@@ -16,10 +15,8 @@ pub static DRIVER: Driver = Driver {
     id: "gemini",
     name: "Gemini CLI",
     binary: "gemini",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "@google/gemini-cli@0.61.0",
     quiet_env: &[],
 };

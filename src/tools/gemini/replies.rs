@@ -6,7 +6,7 @@ use crate::contract::reply::{Ended, Ev, From, Rule, Shape, Test, note, rule};
 use crate::verdict::Decision::{Allow, Block, Error, Timeout};
 use crate::verdict::Effect;
 
-/// Gemini CLI 0.61.0 run headless with scripted model turns (docs/reference/real-agents.md).
+/// Gemini CLI 0.61.0 run headless (with scripted model turns on 2026-11-30; docs/reference/real-agents.md).
 const REAL: &str = "real agent: Gemini CLI 0.61.0, 2026-11-30 (docs/reference/real-agents.md)";
 /// google-gemini/gemini-cli @5411f113 (2026-08-21), packages/core/src/hooks/hookRunner.ts.
 const RUNNER: &str =

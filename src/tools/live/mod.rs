@@ -8,15 +8,6 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-/// Where the agent's model answers come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Model {
-    /// The fake model server (its base URL goes into the setup).
-    Server,
-    /// A file of scripted turns the agent replays itself (no server).
-    Scripted,
-}
-
 /// Everything a driver needs to set an agent up for one run.
 pub struct Setup<'a> {
     /// The agent's executable.
@@ -25,7 +16,7 @@ pub struct Setup<'a> {
     pub home: &'a Path,
     /// The throwaway workspace (the agent's working directory).
     pub workspace: &'a Path,
-    /// The fake model's base URL (`http://127.0.0.1:PORT`), for [`Model::Server`].
+    /// The fake model's base URL (`http://127.0.0.1:PORT`).
     pub base_url: &'a str,
     /// The hook's command line, as the agent's shell will run it.
     pub hook_command: &'a str,
@@ -114,15 +105,11 @@ pub struct Driver {
     /// The package and the version the recorded truth was taken with: npm's `name@version`,
     /// or PyPI's `name==version`.
     pub package: &'static str,
-    /// Where its model answers come from.
-    pub model: Model,
     /// The scripted calls (tool name, arguments) that do the action with the agent's own tool
     /// (its real name and argument names), in order of preference.
     pub calls: fn(action: &Action) -> Vec<(String, Value)>,
     /// Writes the agent's config into the throwaway home and returns the command line.
     pub setup: fn(&Setup) -> Result<Launch, String>,
-    /// Reads the tool result from the agent's own output, for agents with no server.
-    pub result_from_output: fn(stdout: &str) -> Option<String>,
     /// Variables that keep the agent quiet and off the network at start (no price-list fetch,
     /// no banner). Every run gets them, and so does the `--version` probe, which otherwise
     /// waits out the same retries.
@@ -175,11 +162,6 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// No tool result in the agent's output (agents whose result comes from the server).
-pub fn no_output_result(_: &str) -> Option<String> {
-    None
 }
 
 /// `binary` on the `PATH` list given, as an absolute path.

@@ -6,8 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, RepoFile, Setup, hook_group, no_output_result, owned_args,
-    write_json,
+    Action, Driver, Launch, RepoFile, Setup, hook_group, owned_args, write_json,
 };
 
 /// OpenHands' live driver.
@@ -16,10 +15,8 @@ pub static DRIVER: Driver = Driver {
     name: "OpenHands",
     binary: "openhands",
     package: "openhands==1.16.0",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     // litellm fetches its model price list from GitHub at start, three tries, sleeping between.
     quiet_env: &[
         ("LITELLM_LOCAL_MODEL_COST_MAP", "True"),

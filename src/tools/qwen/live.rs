@@ -4,8 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::tools::live::{
-    Action, Driver, Launch, Model, Setup, file_path_write, hook_group, no_output_result,
-    owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Qwen Code's live driver.
@@ -13,10 +12,8 @@ pub static DRIVER: Driver = Driver {
     id: "qwen",
     name: "Qwen Code",
     binary: "qwen",
-    model: Model::Server,
     calls,
     setup,
-    result_from_output: no_output_result,
     package: "@qwen-code/qwen-code@0.24.4",
     quiet_env: &[],
 };
