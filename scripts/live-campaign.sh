@@ -10,8 +10,7 @@
 # --record writes the records (cells run now replace the recorded ones; the others are kept).
 # SITUATIONS="shell edit ..." runs only those situations (default: all); CELLS=REGEX only the
 # cells whose name matches; HOOKCHECK_BIN runs that build instead of building
-# target/debug/hookcheck. A situation an agent's driver cannot observe (a prompt on an agent
-# that replays scripted turns with no model server) is skipped and said so. The agents are found on PATH
+# target/debug/hookcheck. The agents are found on PATH
 # (scripts/live-tier.sh installs the pinned ones); live mode needs root or user namespaces.
 # Exit status: 0 nothing changed; 1 a cell changed or is new (without --record); 2 a cell could
 # not run (a harness failure, never a verdict) or nothing ran.
@@ -56,7 +55,6 @@ for situation in $situations; do
     error=$(jq -r '.agents[0].error // .error // empty' "$work/run.json" 2>/dev/null || echo "no JSON from hookcheck live")
     case "$error" in
       "not installed"*) echo "skip: $agent: $error"; skip=agent; break ;;
-      *"replays scripted turns"*) echo "skip: $agent $situation: $error"; skip=situation; break ;;
       ?*) echo "ERROR: $agent $situation $cell: $error"; status=2; continue ;;
     esac
     observed=$(jq -r '.agents[0].observation.observed' "$work/run.json")
