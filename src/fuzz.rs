@@ -150,5 +150,6 @@ fn outcome(reply: &Reply) -> Outcome {
         elapsed: Duration::from_millis(1),
         leftovers: false,
         pipes_held: false,
+        held_open: false,
     }
 }

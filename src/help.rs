@@ -88,6 +88,17 @@ pub fn failing(agent: &str, kind: &str, blockers: &[&str]) -> String {
     }
 }
 
+/// For a hook that exits but leaves a child holding its output, on an agent that waits for
+/// the output to close: what happens, and the fix.
+pub fn held_open(agent: &str) -> String {
+    let n = name(agent);
+    format!(
+        "this hook fails open on {n}: it exits, but a child it leaves holds stdout and stderr \
+         open, and {n} waits for them to close until the timeout; start the child with its \
+         output redirected (`cmd >/dev/null 2>&1 &`)"
+    )
+}
+
 /// "this hook fails open on Gemini CLI: it exits 1 on Gemini CLI's payload", for a hook that
 /// ended `how` ("exits 1", "times out") where others block; when `blocker` ended the same way
 /// and blocks, the agent's reading is the difference, not the payload.

@@ -416,6 +416,11 @@ fn explain(t: &TargetReport, counted: &[&TargetReport], trigger: &str) -> Vec<St
         .collect();
     let mut out = Vec::new();
     let fails = matches!(t.decision, Decision::Error | Decision::Timeout);
+    // The agent waited for a child the hook left: the payload has nothing to do with it.
+    if fails && !blockers.is_empty() && t.commands.iter().any(|c| c.held_open) {
+        out.push(crate::help::held_open(&t.target));
+        return out;
+    }
     if fails && !blockers.is_empty() && t.effect == Some(Effect::Proceeds) {
         let how = how_it_failed(t);
         let same = counted

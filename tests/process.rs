@@ -29,6 +29,7 @@ fn sh(script: &str, dir: &Path) -> Invocation {
         cwd: dir.to_path_buf(),
         stdin: Default::default(),
         timeout: Duration::from_secs(30),
+        until_eof: false,
     }
 }
 
@@ -145,6 +146,52 @@ async fn leftovers_are_killed_and_reported_after_exit() {
         assert!(!out.pipes_held, "{script}");
         let pid = read_pid(&dir.path().join("bg.pid"));
         assert!(gone(pid), "{script}: pid {pid} survived");
+    }
+}
+
+#[tokio::test]
+async fn reading_to_the_end_waits_for_a_child_holding_the_pipes() {
+    // As agents that wait for the pipes to close read a hook (src/contract: `reads_to_eof`):
+    // (script, timed out, exit code, stderr read)
+    let cases = [
+        // A child holding the pipes past the timeout: the hook timed out, though it exited 2.
+        (
+            "echo no >&2; sleep 300 & echo $! > bg.pid; exit 2",
+            true,
+            None,
+            "no\n",
+        ),
+        // A child that lets go of them in time: its exit code, and everything it wrote.
+        (
+            "echo no >&2; (sleep 0.3; echo late >&2) & echo $! > bg.pid; exit 2",
+            false,
+            Some(2),
+            "no\nlate\n",
+        ),
+        // A child with the pipes closed does not hold the hook.
+        (
+            "echo no >&2; sleep 300 </dev/null >/dev/null 2>&1 & echo $! > bg.pid; exit 2",
+            false,
+            Some(2),
+            "no\n",
+        ),
+    ];
+    for (script, timed_out, exit_code, stderr) in cases {
+        let dir = tempdir();
+        let mut inv = sh(script, dir.path());
+        inv.timeout = Duration::from_secs(2);
+        inv.until_eof = true;
+        let out = run(&inv, &limits()).await;
+        assert_eq!(out.timed_out, timed_out, "{script}: {out:?}");
+        assert_eq!(out.held_open, timed_out, "{script}: {out:?}");
+        assert_eq!(out.exit_code, exit_code, "{script}: {out:?}");
+        assert_eq!(out.stderr.text(), stderr, "{script}");
+        let pid = read_pid(&dir.path().join("bg.pid"));
+        assert!(gone(pid), "{script}: background pid {pid} survived");
+        // Read until it exits (the default), the same hook gives its exit code at once.
+        inv.until_eof = false;
+        let out = run(&inv, &limits()).await;
+        assert_eq!((out.timed_out, out.exit_code), (false, Some(2)), "{script}");
     }
 }
 

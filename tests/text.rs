@@ -38,6 +38,14 @@ fn project() -> Project {
             "hooks/file.sh",
             "#!/bin/sh\ncase $(jq -r '.tool_input.file_path // empty') in *.env) echo 'not .env' >&2; exit 2;; esac\n",
         )
+        .spec(
+            "watcher-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/watcher.sh\ntimeout: 2\n",
+        )
+        .script(
+            "hooks/watcher.sh",
+            "#!/bin/sh\nsleep 30 &\nif grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi\n",
+        )
         .script(
             "hooks/good.sh",
             "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi\n",
@@ -98,6 +106,27 @@ fn a_fails_open_run_says_where_and_how_to_fix_it() {
         1,
     );
     insta::assert_snapshot!("text_fails_open", out);
+}
+
+/// A guard that leaves a child holding its output blocks where the agent reads it at exit, and
+/// times out where the agent waits for the output to close (recorded: campaign shell cell
+/// bg-exit2_none_text): the run says so, and how to start the child.
+#[test]
+fn a_child_holding_the_output_is_named_with_its_fix() {
+    let p = project();
+    let out = text(
+        &p,
+        &[
+            "run",
+            "watcher-guard",
+            "--bash",
+            "rm -rf build",
+            "-t",
+            "claude,codex",
+        ],
+        1,
+    );
+    insta::assert_snapshot!("text_held_open", out);
 }
 
 /// A guard that allows on the agent whose file tools send the path under another key is told

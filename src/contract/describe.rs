@@ -22,8 +22,20 @@ pub fn shell(c: &Contract) -> String {
         Ok(()) => out.push_str("; exec form (`args`) with no shell"),
         Err(_) => out.push_str("; no exec form"),
     }
+    if c.run.loads_env_refs.is_some() {
+        out.push_str("; $VAR and ${VAR:-default} resolved from its own environment as it loads");
+    }
     if c.run.expands.is_some() {
         out.push_str("; $VAR of its own variables replaced in the command text first");
+    }
+    if c.run.reads_to_eof {
+        out.push_str("; waits for stdout and stderr to close (a child holding them times it out)");
+    }
+    if let Some(n) = c.run.output_limit {
+        out.push_str(&format!(
+            "; reads the first {} of each stream",
+            crate::tools::bytes_text(n)
+        ));
     }
     out
 }

@@ -336,6 +336,11 @@ pub struct Run {
     /// The agent replaces `$NAME` of the variables in [`Run::env`] in the command text with
     /// the quoted value before any shell runs (the note says so when it changes the text).
     pub expands: Option<&'static str>,
+    /// Before that, when it loads its settings file, the agent replaces `$NAME`, `${NAME}` and
+    /// `${NAME:-default}` in the command text with the value of its own environment, as is:
+    /// a name it lacks stays as written, or becomes its default (the note says so when it
+    /// changes the text).
+    pub loads_env_refs: Option<&'static str>,
     /// The default timeouts are assumed, not documented.
     pub timeout_assumed: bool,
     /// What `timeout: 0` in a spec means to the agent.
@@ -350,6 +355,13 @@ pub struct Run {
     pub per_hook: Option<PerHook>,
     /// The agent waits for every hook, whatever the spec's `async` says.
     pub ignores_async: bool,
+    /// The agent keeps only the first this many bytes of stdout and of stderr, and reads the
+    /// reply from them; `None`: all of it.
+    pub output_limit: Option<usize>,
+    /// The agent reads the hook's stdout and stderr to their end under the timeout (Node's
+    /// `close` event, Rust's `wait_with_output`), not just until it exits: a child the hook
+    /// leaves holding them makes the hook time out, whatever it exited with.
+    pub reads_to_eof: bool,
 }
 
 /// Picks the program and arguments for one command of a spec (run from the project root), or

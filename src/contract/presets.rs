@@ -21,13 +21,27 @@ impl Run {
             exports_scalars: false,
             spec_env: Ok(()),
             expands: None,
+            loads_env_refs: None,
             timeout_assumed: false,
             zero_timeout: Zero::AsGiven,
             cwd_assumed: false,
             handler_cwd: false,
             per_hook: None,
             ignores_async: false,
+            reads_to_eof: false,
+            output_limit: None,
         }
+    }
+    /// The agent keeps only the first `bytes` of each stream (see [`Run::output_limit`]).
+    pub const fn output_limit(mut self, bytes: usize) -> Self {
+        self.output_limit = Some(bytes);
+        self
+    }
+    /// The agent reads the hook's output to its end under the timeout (see
+    /// [`Run::reads_to_eof`]).
+    pub const fn reads_to_eof(mut self) -> Self {
+        self.reads_to_eof = true;
+        self
     }
     /// Like [`Run::argv`], but the shell is undocumented: `sh -c` is assumed, for a script
     /// path only (these variables allowed at its start).
@@ -75,6 +89,12 @@ impl Run {
     /// The agent replaces `$NAME` of its variables in the command text (the note says so).
     pub const fn expands(mut self, note: &'static str) -> Self {
         self.expands = Some(note);
+        self
+    }
+    /// The agent resolves environment references in its settings when it loads them (see
+    /// [`Run::loads_env_refs`]); the note names it.
+    pub const fn loads_env_refs(mut self, note: &'static str) -> Self {
+        self.loads_env_refs = Some(note);
         self
     }
     /// The default timeouts are assumed, not documented.

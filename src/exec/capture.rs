@@ -17,6 +17,14 @@ impl Captured {
         String::from_utf8_lossy(&self.bytes).into_owned()
     }
 
+    /// The first `n` bytes, as a stream that delivered the same total.
+    pub fn prefix(&self, n: usize) -> Captured {
+        Captured {
+            bytes: self.bytes[..n.min(self.bytes.len())].to_vec(),
+            total: self.total,
+        }
+    }
+
     /// How many bytes were read but not kept.
     pub fn truncated(&self) -> u64 {
         self.total.saturating_sub(self.bytes.len() as u64)

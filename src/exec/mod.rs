@@ -31,9 +31,14 @@ pub struct Invocation {
     pub stdin: Arc<[u8]>,
     /// How long the process may run before it is stopped.
     pub timeout: Duration,
+    /// Its output is read to the end, under the timeout, as agents that wait for the pipes to
+    /// close do: a child the process leaves holding stdout or stderr keeps it running, and
+    /// if they are still open at the timeout the process timed out, whatever it exited with.
+    /// Otherwise output is read until the process exits (and `drain` after).
+    pub until_eof: bool,
 }
 
-/// Knobs of the runner (Default: capture 1 MiB per stream, grace at most 2 s, drain 1 s).
+/// Knobs of the runner (Default: capture 16 MiB per stream, grace at most 2 s, drain 1 s).
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Bytes kept per output stream; the rest is counted and discarded.
@@ -48,7 +53,11 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            capture_bytes: 1 << 20,
+            // Agents read a reply whole: Claude Code 2.1.332 and Codex 0.171.0 block on a
+            // decision block of 1.1 MB (campaign shell cells exit0_huge-*, recorded
+            // 2026-12-02). The buffer grows only as a hook writes, so the cap bounds memory
+            // without costing the usual hook anything.
+            capture_bytes: 16 << 20,
             grace: Duration::from_secs(2),
             drain: Duration::from_secs(1),
         }
@@ -79,9 +88,32 @@ pub struct Outcome {
     /// A descendant outside the group, without the hook's mark, held stdout/stderr open past
     /// `drain`; capture stopped there.
     pub pipes_held: bool,
+    /// Read to the end ([`Invocation::until_eof`]): the hook exited, but a child it left kept
+    /// stdout or stderr open until the timeout, which is why it timed out.
+    pub held_open: bool,
 }
 
 impl Outcome {
+    /// The same outcome with at most the first `n` bytes of each stream, or `None` when
+    /// neither is longer.
+    pub fn cut_to(&self, n: usize) -> Option<Outcome> {
+        if self.stdout.bytes.len() <= n && self.stderr.bytes.len() <= n {
+            return None;
+        }
+        Some(Outcome {
+            exit_code: self.exit_code,
+            signal: self.signal,
+            stdout: self.stdout.prefix(n),
+            stderr: self.stderr.prefix(n),
+            timed_out: self.timed_out,
+            start_error: self.start_error.clone(),
+            elapsed: self.elapsed,
+            leftovers: self.leftovers,
+            pipes_held: self.pipes_held,
+            held_open: self.held_open,
+        })
+    }
+
     /// The outcome of a process that never started.
     fn not_started(error: String, elapsed: Duration) -> Self {
         Self {
@@ -94,6 +126,7 @@ impl Outcome {
             elapsed,
             leftovers: false,
             pipes_held: false,
+            held_open: false,
         }
     }
 }

@@ -27,7 +27,8 @@ pub(crate) fn grace(timeout: Duration, cap: Duration) -> Duration {
 enum Ended {
     /// The leader exited by itself (or the wait itself failed).
     Exited(std::io::Result<ExitStatus>),
-    /// The timeout fired and the leader was killed and reaped.
+    /// The timeout fired and the leader was killed and reaped, or (reading to the end) its
+    /// output was still open.
     TimedOut,
 }
 
@@ -52,7 +53,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     let (mut out, mut err) = (Captured::default(), Captured::default());
     let cap = limits.capture_bytes;
-    let (ended, leftovers, pipes_held) = {
+    let (ended, leftovers, pipes_held, held_open) = {
         // Both streams are read at once, never one after the other (crates.md §5.2 step 3).
         let readers = async {
             tokio::join!(
@@ -81,6 +82,24 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
                 }
             }
         };
+        // Read to the end, under what is left of the timeout: past it the hook timed out.
+        let mut held_open = false;
+        let ended = match ended {
+            Ended::Exited(_) if inv.until_eof && !readers_done => {
+                let left = inv.timeout.saturating_sub(started.elapsed());
+                match tokio::time::timeout(left, &mut readers).await {
+                    Ok(_) => {
+                        readers_done = true;
+                        ended
+                    }
+                    Err(_) => {
+                        held_open = true;
+                        Ended::TimedOut
+                    }
+                }
+            }
+            ended => ended,
+        };
         // The leader is reaped: kill whatever it left in its group (crates.md §5.2 step 4).
         let pgid = guard.pgid();
         let anyone_left = pgid.is_some_and(|pgid| group::send(pgid, Sig::Kill));
@@ -97,7 +116,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
             && tokio::time::timeout(limits.drain, &mut readers)
                 .await
                 .is_err();
-        (ended, leftovers, pipes_held)
+        (ended, leftovers, pipes_held, held_open)
     };
     if let Some(writer) = writer {
         writer.abort();
@@ -113,6 +132,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         elapsed: started.elapsed(),
         leftovers,
         pipes_held,
+        held_open,
     };
     match ended {
         Ended::TimedOut => outcome.timed_out = true,

@@ -17,7 +17,8 @@ use super::{Observed, Phase, Seen, Trigger, TriggerFields};
 pub struct Part {
     /// The short name (in the cell's name).
     pub name: &'static str,
-    /// The POSIX shell text (empty: nothing). Runs under `sh`, `bash` and `dash` alike.
+    /// The shell text (empty: nothing). POSIX, so it runs under `sh`, `bash` and `dash` alike,
+    /// except the parts that find out which shell runs (`bashism`, `pipefail`, `echo-e`).
     pub sh: &'static str,
     /// What it is, for people.
     pub says: &'static str,
@@ -38,6 +39,69 @@ pub const ENDINGS: &[Part] = &[
     part("sigkill", "kill -9 $$", "killed by SIGKILL"),
     part("sigterm", "kill -TERM $$", "killed by SIGTERM"),
     part("slow", "sleep 10", "still running at its 2 s timeout"),
+    // Process behaviour.
+    part(
+        "ignore-term",
+        "trap '' TERM; sleep 10",
+        "ignores SIGTERM, still running at its 2 s timeout",
+    ),
+    part(
+        "bg-exit0",
+        "sleep 5 & exit 0",
+        "exit 0, leaving a background child that holds stdout and stderr open for 5 s",
+    ),
+    part(
+        "bg-exit2",
+        "sleep 5 & exit 2",
+        "exit 2, leaving a background child that holds stdout and stderr open for 5 s",
+    ),
+    part(
+        "detached-exit2",
+        "setsid sleep 5 </dev/null >/dev/null 2>&1 & exit 2",
+        "exit 2, leaving a child in its own session with the pipes closed",
+    ),
+    // Shell features: the ending the shell takes decides.
+    part(
+        "bashism",
+        "[[ -n x ]] && exit 2; exit 0",
+        "exit 2 where `[[ ]]` works (bash), exit 0 where it is not found (dash)",
+    ),
+    part(
+        "pipefail",
+        "set -o pipefail; exit 0",
+        "`set -o pipefail`, then exit 0 (dash 0.5.12 refuses the option and exits 2)",
+    ),
+    part(
+        "quoted-var",
+        "[ '$CLAUDE_PROJECT_DIR' = '$''CLAUDE_PROJECT_DIR' ] || exit 2; exit 0",
+        "exit 2 when `'$CLAUDE_PROJECT_DIR'` in single quotes was rewritten before the shell ran",
+    ),
+    // Probes: the environment and the payload, as guards read them.
+    part(
+        "env-project-dir",
+        r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ] && exit 2; exit 0"#,
+        "exit 2 when CLAUDE_PROJECT_DIR is set",
+    ),
+    part(
+        "env-claudecode",
+        r#"[ -n "${CLAUDECODE:-}" ] && exit 2; exit 0"#,
+        "exit 2 when CLAUDECODE is set",
+    ),
+    part(
+        "jq-event",
+        "jq -e .hook_event_name >/dev/null && exit 2; exit 0",
+        "exit 2 when `jq` finds the payload's hook_event_name",
+    ),
+    part(
+        "jq-command",
+        "jq -e '.tool_input.command | test(\"MARKER\")' >/dev/null && exit 2; exit 0",
+        "exit 2 when `jq` finds MARKER in the payload's tool_input.command (the usual guard)",
+    ),
+    part(
+        "jq-tool-name",
+        r#"jq -e '.tool_name == "Bash"' >/dev/null && exit 2; exit 0"#,
+        "exit 2 when `jq` finds the payload's tool_name is `Bash` (a guard written for one agent)",
+    ),
 ];
 
 /// What the hook prints on stdout. JSON goes through `printf '%s'` so no shell reads it.
@@ -139,6 +203,26 @@ pub const STDOUTS: &[Part] = &[
         r#"printf '%s\n' '{"cancel":true,"errorMessage":"nope"}'"#,
         "cancel true with an errorMessage (the dialect of agents that read only `cancel`)",
     ),
+    part(
+        "echo-e",
+        r#"echo -e '{"decision":"block","reason":"nope"}'"#,
+        "decision block through `echo -e` (dash prints the `-e` too)",
+    ),
+    part(
+        "huge-text",
+        r"head -c 1100000 /dev/zero | tr '\0' x; echo",
+        "1.1 MB of plain text (over a MiB)",
+    ),
+    part(
+        "huge-block",
+        r#"printf '{"decision":"block","reason":"nope'; head -c 1100000 /dev/zero | tr '\0' x; printf '"}\n'"#,
+        "decision block whose reason takes it past a MiB",
+    ),
+    part(
+        "huge-deny",
+        r#"printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"nope'; head -c 1100000 /dev/zero | tr '\0' x; printf '"}}\n'"#,
+        "hookSpecificOutput permissionDecision deny whose reason takes it past a MiB",
+    ),
 ];
 
 /// What the hook prints on stderr.
@@ -146,6 +230,16 @@ pub const STDERRS: &[Part] = &[
     part("none", "", "nothing"),
     part("blank", r"printf '  \n\t\n' >&2", "whitespace only"),
     part("text", "echo 'blocked by policy' >&2", "text"),
+    part(
+        "json",
+        r#"printf '%s\n' '{"decision":"block","reason":"nope"}' >&2"#,
+        "decision block (JSON on stderr)",
+    ),
+    part(
+        "huge",
+        r"echo 'blocked by policy' >&2; head -c 1100000 /dev/zero | tr '\0' x >&2",
+        "a reason, then 1.1 MB of text",
+    ),
 ];
 
 /// One block of the campaign: every ending × stdout × stderr named here.
@@ -235,6 +329,60 @@ pub const CROSSINGS: &[Crossing] = &[
         endings: &["slow"],
         stdouts: &["hso-deny", "decision-block"],
         stderrs: &["none"],
+    },
+    Crossing {
+        why: "JSON on stderr, on exit 0 and on the failing exits",
+        endings: &["exit0", "exit1", "exit2"],
+        stdouts: &["none"],
+        stderrs: &["json"],
+    },
+    Crossing {
+        why: "stderr past a MiB behind a reason",
+        endings: &["exit2"],
+        stdouts: &["none"],
+        stderrs: &["huge"],
+    },
+    Crossing {
+        why: "stdout past a MiB, and `echo -e` under each shell",
+        endings: &["exit0"],
+        stdouts: &["huge-text", "huge-block", "huge-deny", "echo-e"],
+        stderrs: &["none"],
+    },
+    Crossing {
+        why: "a hook that ignores SIGTERM past its timeout",
+        endings: &["ignore-term"],
+        stdouts: &["none", "decision-block"],
+        stderrs: &["text"],
+    },
+    Crossing {
+        why: "children left behind: holding the pipes, or detached",
+        endings: &["bg-exit2", "detached-exit2"],
+        stdouts: &["none"],
+        stderrs: &["text"],
+    },
+    Crossing {
+        why: "a decision on stdout, then a child holding the pipes",
+        endings: &["bg-exit0"],
+        stdouts: &["hso-deny", "decision-block"],
+        stderrs: &["none"],
+    },
+    Crossing {
+        why: "the shell the agent runs, and what it does to the command text",
+        endings: &["bashism", "pipefail", "quoted-var"],
+        stdouts: &["none"],
+        stderrs: &["text"],
+    },
+    Crossing {
+        why: "the environment and the payload as a guard reads them (`jq` on stdin)",
+        endings: &[
+            "env-project-dir",
+            "env-claudecode",
+            "jq-event",
+            "jq-command",
+            "jq-tool-name",
+        ],
+        stdouts: &["none"],
+        stderrs: &["text"],
     },
 ];
 

@@ -145,12 +145,7 @@ pub fn version(
     // ended like a run's.
     let token = home.display().to_string();
     let mut env = base_env(&home, path_var, binary);
-    env.extend(
-        driver
-            .quiet_env
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
+    env.extend(quiet_env(driver));
     env.push((reap::RUN_VAR.into(), token.clone()));
     let args = vec!["--version".to_string()];
     let (program, args) = match read_only {
@@ -169,6 +164,7 @@ pub fn version(
         // Generous: an agent that imports its whole runtime to print its version (a Python
         // CLI) takes over a minute on a loaded machine, and a missed probe records no version.
         timeout: Duration::from_secs(180),
+        until_eof: false,
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
     reap::end_all(&token);
@@ -266,6 +262,8 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         ));
     }
     let mut full_env = base_env(&home, run.path_var, run.binary);
+    // The driver's quiet variables first, so its launch can still set one otherwise.
+    full_env.extend(quiet_env(driver));
     full_env.extend(env);
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
@@ -296,6 +294,8 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
         cwd: workspace.clone(),
         stdin: Default::default(),
         timeout: run.limit,
+        // The agent is read until it exits; what it leaves is ended by its mark.
+        until_eof: false,
     };
     let started = Instant::now();
     // exec::run starts the agent in its own process group and kills the whole group when the
@@ -381,6 +381,15 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
             written,
         }),
     })
+}
+
+/// The driver's quiet variables, which every run of the agent gets (the `--version` probe
+/// too).
+fn quiet_env(driver: &Driver) -> impl Iterator<Item = (String, String)> {
+    driver
+        .quiet_env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
 }
 
 /// The hook's command line for an agent's config: run from the project root, as hookcheck

@@ -29,7 +29,8 @@ pub fn session_id(tool: &str) -> String {
     format!("hookcheck-{tool}-session-0001")
 }
 
-/// Builds an invocation of `program args...` with `stdin` (from [`stdin_bytes`]) on stdin.
+/// Builds an invocation of `program args...` with `stdin` (from [`stdin_bytes`]) on stdin,
+/// read until it exits.
 pub fn invocation(
     program: &str,
     args: Vec<String>,
@@ -45,6 +46,7 @@ pub fn invocation(
         cwd: cwd.to_path_buf(),
         stdin: Arc::clone(stdin),
         timeout: Duration::from_secs(timeout_secs),
+        until_eof: false,
     }
 }
 

@@ -158,10 +158,10 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
     } else {
         Vec::new()
     };
-    let kept: Vec<(String, String)> = cx
+    // The agent's own environment: the caller's, and what its launcher sets.
+    let agent_env: Vec<(String, String)> = cx
         .env
         .iter()
-        .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
         .cloned()
         .chain(
             c.run
@@ -169,6 +169,12 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string())),
         )
+        .collect();
+    // What of it reaches the hook.
+    let kept: Vec<(String, String)> = agent_env
+        .iter()
+        .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
+        .cloned()
         .collect();
     let mut env = build::merge_env(
         &build::merge_env(&kept, scalars),
@@ -199,15 +205,25 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     Ok((build::exec_program(command, &cwd), args.clone()))
                 }
                 (_, Shell::Argv(argv)) => {
-                    let text = match c.run.expands {
+                    let text = match c.run.loads_env_refs {
                         Some(what) => {
-                            let text = expand(command, &vars);
+                            let text = resolve_env_refs(command, &agent_env);
                             if text != *command {
                                 notes.push(format!("{what}: {text}"));
                             }
                             text
                         }
                         None => command.clone(),
+                    };
+                    let text = match c.run.expands {
+                        Some(what) => {
+                            let expanded = expand(&text, &vars);
+                            if expanded != text {
+                                notes.push(format!("{what}: {expanded}"));
+                            }
+                            expanded
+                        }
+                        None => text,
                     };
                     let (program, rest) = argv.split_first().unwrap_or((&"sh", &[]));
                     let mut args: Vec<String> = rest.iter().map(|s| s.to_string()).collect();
@@ -234,8 +250,9 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 Some(picked) => invocation.and(picked),
             };
             PlannedCommand {
-                invocation: invocation.map(|(program, args)| {
-                    build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
+                invocation: invocation.map(|(program, args)| crate::exec::Invocation {
+                    until_eof: c.run.reads_to_eof,
+                    ..build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
                 is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
@@ -251,29 +268,40 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
     })
 }
 
-/// The command text with the literal `$NAME` (not `${NAME}`) of each variable replaced by its
-/// shell-quoted value, as agents that expand before the shell runs do.
+/// The command text with every literal `$NAME` (not `${NAME}`) of each variable replaced by
+/// its shell-quoted value, as agents that expand before the shell runs do: a plain text
+/// replace, so `$NAMEX` loses its `$NAME` too (Gemini CLI 0.61.0 `expandCommand`,
+/// `command.replace(/\$CLAUDE_PROJECT_DIR/g, ...)`, no word boundary).
 pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
     let mut out = command.to_string();
     for (name, value) in vars {
-        let needle = format!("${name}");
-        let mut result = String::new();
-        let mut rest = out.as_str();
-        while let Some(i) = rest.find(&needle) {
-            let after = &rest[i + needle.len()..];
-            // `$GEMINI_CWDX` is another variable: only a whole name is replaced.
-            if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-                result.push_str(&rest[..i + needle.len()]);
-            } else {
-                result.push_str(&rest[..i]);
-                result.push_str(&build::shell_quote(value));
-            }
-            rest = after;
-        }
-        result.push_str(rest);
-        out = result;
+        out = out.replace(&format!("${name}"), &build::shell_quote(value));
     }
     out
+}
+
+/// `$NAME`, `${NAME}` and `${NAME:-default}`, as an agent's settings loader finds them.
+static ENV_REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"\$(?:([A-Za-z0-9_]+)|\{([^}]+?)(?::-([^}]*))?\})").ok()
+});
+
+/// The command text with each environment reference replaced by the value `env` gives it, as
+/// is (no quoting); a name `env` lacks stays as written, or becomes its default (Gemini CLI
+/// 0.61.0 `resolveEnvVarsInString`, applied to the whole settings file as it loads).
+pub fn resolve_env_refs(command: &str, env: &[(String, String)]) -> String {
+    let Some(re) = ENV_REF.as_ref() else {
+        return command.to_string();
+    };
+    re.replace_all(command, |c: &regex::Captures| {
+        let name = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+        match env.iter().rev().find(|(k, _)| k == name) {
+            Some((_, v)) => v.clone(),
+            None => c
+                .get(3)
+                .map_or_else(|| c[0].to_string(), |d| d.as_str().to_string()),
+        }
+    })
+    .into_owned()
 }
 
 /// What a variable's value may come from.

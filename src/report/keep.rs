@@ -3,7 +3,10 @@
 //! flood cannot grow on its way out.
 
 use crate::cli::Format;
-use crate::exec::Limits;
+
+/// What a JSON report keeps of each stream: 1 MiB as written. Less than the runner reads
+/// (it reads a reply whole, to read it as the agent does): a report is for people and CI logs.
+pub const REPORT_BYTES: usize = 1 << 20;
 
 /// How much of each captured stream a report keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,11 +28,11 @@ impl Keep {
         Keep { bytes, json: false }
     }
 
-    /// What a report printed in `format` shows of each stream: the first MiB (the capture
-    /// limit) as JSON writes it, or what the text report prints.
+    /// What a report printed in `format` shows of each stream: the first MiB as JSON writes
+    /// it ([`REPORT_BYTES`]), or what the text report prints.
     pub fn for_format(format: Format) -> Self {
         match format {
-            Format::Json | Format::Ndjson => Keep::json(Limits::default().capture_bytes),
+            Format::Json | Format::Ndjson => Keep::json(REPORT_BYTES),
             Format::Text | Format::Github => Keep::text(super::text::SHOW_BYTES),
         }
     }

@@ -142,6 +142,9 @@ pub struct CommandReport {
     pub rewrites_input: bool,
     /// Processes it left behind were killed.
     pub left_processes: bool,
+    /// It exited, but a child it left kept stdout or stderr open until the timeout: an agent
+    /// that waits for them to close timed it out.
+    pub held_open: bool,
     /// The tool does not wait for it.
     #[serde(rename = "async")]
     pub is_async: bool,

@@ -160,6 +160,7 @@ impl Planned {
             cwd: inv.cwd.clone(),
             stdin: Arc::clone(&inv.stdin),
             timeout: inv.timeout,
+            until_eof: inv.until_eof,
         })
     }
 

@@ -255,14 +255,12 @@ pub(super) fn cut_reply(
     limit: usize,
 ) -> Reading {
     let dropped = outcome.stdout.truncated();
-    if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() {
+    // An agent that reads less than hookcheck kept reads just what was kept.
+    let agent_reads_less = tool.output_limit().is_some_and(|n| n <= limit);
+    if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() || agent_reads_less {
         return reading;
     }
-    let limit = if limit.is_multiple_of(1 << 20) {
-        format!("{} MiB", limit >> 20)
-    } else {
-        format!("{limit} bytes")
-    };
+    let limit = crate::tools::bytes_text(limit);
     reading.counted = false;
     reading.notes.push(format!(
         "stdout over {limit} was cut ({dropped} bytes dropped): hookcheck cannot read the reply \
@@ -284,6 +282,7 @@ pub(super) fn missing_outcome(inv: &exec::Invocation) -> Outcome {
         elapsed: Default::default(),
         leftovers: false,
         pipes_held: false,
+        held_open: false,
     }
 }
 
@@ -305,6 +304,7 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         adds_context: false,
         rewrites_input: false,
         left_processes: false,
+        held_open: false,
         is_async,
         counted: false,
         notes: vec![format!("not run: {reason}")],
@@ -322,6 +322,12 @@ pub(super) fn command_report(
     let mut notes = r.notes.clone();
     if o.leftovers {
         notes.push("the hook left processes running; hookcheck killed them".to_string());
+    }
+    if o.held_open {
+        notes.push(
+            "the hook exited, but a child it left kept stdout or stderr open until the timeout"
+                .to_string(),
+        );
     }
     if o.pipes_held {
         notes.push(
@@ -347,6 +353,7 @@ pub(super) fn command_report(
         adds_context: r.adds_context,
         rewrites_input: r.rewrites_input,
         left_processes: o.leftovers,
+        held_open: o.held_open,
         is_async,
         counted: r.counted,
         notes,

@@ -139,11 +139,30 @@ impl Tool {
 
     /// One command's outcome, read by the agent's rules.
     pub fn read(&self, cx: &ReadContext, out: &Outcome) -> Reading {
-        match (self.contract(), self.own().read) {
-            (None, _) => Reading::allow().not_counted(self.why_no_commands()),
-            (Some(_), Some(own)) => own(cx, out),
-            (Some(c), None) => crate::contract::reply::read(c, cx, out),
+        let Some(c) = self.contract() else {
+            return Reading::allow().not_counted(self.why_no_commands());
+        };
+        // An agent that keeps only the start of each stream reads its reply from that.
+        let cut = c.run.output_limit.and_then(|n| Some((n, out.cut_to(n)?)));
+        let seen = cut.as_ref().map_or(out, |(_, o)| o);
+        let mut reading = match self.own().read {
+            Some(own) => own(cx, seen),
+            None => crate::contract::reply::read(c, cx, seen),
+        };
+        if let Some((n, _)) = cut {
+            reading.notes.push(format!(
+                "{} keeps only the first {} of stdout and of stderr: the reply is read from \
+                 that, as it reads it",
+                c.agent,
+                bytes_text(n)
+            ));
         }
+        reading
+    }
+
+    /// The most bytes of a stream this agent reads: its own limit, if it has one.
+    pub fn output_limit(&self) -> Option<usize> {
+        self.contract().and_then(|c| c.run.output_limit)
     }
 
     /// The readings of the commands that ran, folded into the agent's verdict.
@@ -261,4 +280,13 @@ pub fn scrub_env(vars: impl IntoIterator<Item = (String, String)>) -> Vec<(Strin
     vars.into_iter()
         .filter(|(k, _)| !ALL.iter().any(|t| t.session_vars.contains(&k.as_str())))
         .collect()
+}
+
+/// `n` bytes for people: `1 MiB`, or `1000 bytes`.
+pub fn bytes_text(n: usize) -> String {
+    if n > 0 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
 }

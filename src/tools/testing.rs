@@ -135,6 +135,7 @@ pub fn exit(code: i32, stdout: &str, stderr: &str) -> Outcome {
         elapsed: Duration::from_millis(1),
         leftovers: false,
         pipes_held: false,
+        held_open: false,
     }
 }
 

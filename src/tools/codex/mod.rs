@@ -88,6 +88,11 @@ pub static CONTRACT: Contract = Contract {
     // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
     run: Run::argv(&["/bin/bash", "-c"])
         .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell")
+        // `timeout(wait_with_output())` (command_runner.rs @01746657): a child holding the
+        // pipes makes the hook time out. real agent: Codex 0.171.0, campaign shell cells
+        // bg-exit0_* and bg-exit2_none_text allow, detached-exit2_none_text blocks, recorded
+        // 2026-12-02 (fixtures/live/campaign/observations/shell/codex.json).
+        .reads_to_eof()
         // The npm launcher (@openai/codex 0.171.0, bin/codex.js) sets these before it execs
         // the native binary, so every hook sees them (fixtures/live/inputs/codex--*.json,
         // captured 2026-12-01).

@@ -122,6 +122,10 @@ pub static CONTRACT: Contract = Contract {
         // one, the root is assumed.
         .cwd_assumed()
         .handler_cwd()
+        // A child holding the pipes makes the hook time out. real agent: Copilot CLI
+        // 1.0.102, campaign shell cell bg-exit2_none_text allows, detached-exit2_none_text
+        // blocks, recorded 2026-12-02 (fixtures/live/campaign/observations/shell/copilot.json).
+        .reads_to_eof()
         // Set for every hook: real agent Copilot CLI 1.0.102, captured 2026-12-01
         // (fixtures/live/inputs/copilot--*.json). The binary sets COPILOT_CLI_BINARY_VERSION
         // ("1.0.102") and COPILOT_CLI_RESOLVED_DIST_DIR on itself at start-up; the others are

@@ -12,7 +12,7 @@ pub mod live;
 pub mod native;
 mod replies;
 
-pub use crate::plan::expand;
+pub use crate::plan::{expand, resolve_env_refs};
 
 use super::{Files, Hooks, Live, Tool};
 use crate::contract::reply::{Reply, Stream};
@@ -96,6 +96,11 @@ pub static CONTRACT: Contract = Contract {
     ),
     run: Run::argv(&["bash", "-c"])
         .no_exec_form("Gemini CLI has no exec form (`args`): a hook is one command run by bash")
+        // A child holding the pipes makes the hook time out. real agent: Gemini CLI 0.61.0,
+        // campaign shell cells bg-exit0_decision-block_none and bg-exit2_none_text allow,
+        // detached-exit2_none_text blocks, recorded 2026-12-02
+        // (fixtures/live/campaign/observations/shell/gemini.json).
+        .reads_to_eof()
         .env(&[
             ("GEMINI_PROJECT_DIR", Var::Root),
             ("GEMINI_CWD", Var::Root),
@@ -115,7 +120,15 @@ pub static CONTRACT: Contract = Contract {
         .inherits(&[("GEMINI_CLI_NO_RELAUNCH", "true")])
         // Gemini replaces the literal `$VAR` (not `${VAR}`) with the shell-escaped value
         // before running the command (hookRunner.ts; protocols-a.md §3 "Command text").
-        .expands("Gemini CLI rewrites the command text before bash sees it"),
+        .expands("Gemini CLI rewrites the command text before bash sees it")
+        // Before that, loading settings.json resolves `$VAR`, `${VAR}` and `${VAR:-default}`
+        // in every string from Gemini's own environment (packages/cli/src/utils/
+        // envVarResolver.ts, `resolveEnvVarsInString`, in the @google/gemini-cli 0.61.0
+        // bundle). real agent: Gemini CLI 0.61.0, campaign shell cell
+        // env-project-dir_none_text (`${CLAUDE_PROJECT_DIR:-}` became empty although the hook's
+        // environment has it) allows, recorded 2026-12-02
+        // (fixtures/live/campaign/observations/shell/gemini.json).
+        .loads_env_refs("Gemini CLI resolves its own environment in settings.json as it loads"),
     reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
         // string holding JSON is parsed twice.
@@ -167,7 +180,7 @@ const EVENTS: &[Event] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, expand};
+    use super::{TOOL, expand, resolve_env_refs};
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
@@ -247,6 +260,38 @@ mod tests {
     }
 
     #[test]
+    fn settings_resolve_the_agents_own_environment_as_they_load() {
+        let env = [("HOME".to_string(), "/h me".to_string())];
+        // (as written, as Gemini CLI runs it): a name it has is replaced as is, unquoted; one
+        // it lacks stays, or takes its default; `$$`, `$(...)` and `$?` are not references.
+        let cases = [
+            ("cd $HOME && ${HOME}/x", "cd /h me && /h me/x"),
+            (r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ]"#, r#"[ -n "" ]"#),
+            ("${NOPE:-a b} ${NOPE} $NOPE", "a b ${NOPE} $NOPE"),
+            ("${HOME:-d}", "/h me"),
+            ("kill $$; echo $(pwd) $?", "kill $$; echo $(pwd) $?"),
+        ];
+        for (written, run) in cases {
+            assert_eq!(resolve_env_refs(written, &env), run, "{written}");
+        }
+        let run = run_plan(
+            &TOOL,
+            "event: BeforeTool\ncommand: '[ -n \"${CLAUDE_PROJECT_DIR:-}\" ] && exit 2'\n",
+            &bash("ls"),
+        );
+        assert_eq!(
+            first_invocation(&run).args.last().map(String::as_str),
+            Some(r#"[ -n "" ] && exit 2"#)
+        );
+        assert!(
+            run.notes.iter().any(|n| n
+                == r#"Gemini CLI resolves its own environment in settings.json as it loads: [ -n "" ] && exit 2"#),
+            "{:?}",
+            run.notes
+        );
+    }
+
+    #[test]
     fn command_text_replacement() {
         let vars = [
             ("GEMINI_PROJECT_DIR", "/p q".to_string()),
@@ -258,10 +303,8 @@ mod tests {
             expand("${CLAUDE_PROJECT_DIR}/h.sh", &vars),
             "${CLAUDE_PROJECT_DIR}/h.sh"
         );
-        assert_eq!(
-            expand("$CLAUDE_PROJECT_DIRX", &vars),
-            "$CLAUDE_PROJECT_DIRX"
-        );
+        // A plain text replace, as the bundle's `replace(/\$CLAUDE_PROJECT_DIR/g, ...)`.
+        assert_eq!(expand("$CLAUDE_PROJECT_DIRX", &vars), "/pX");
         let run = run_plan(
             &TOOL,
             "event: BeforeTool\ncommand: $GEMINI_PROJECT_DIR/h.sh\n",

@@ -28,7 +28,7 @@ fn files(dir: &Path, base: &Path, out: &mut Vec<String>) {
 /// One driver's setup for a tool event with a matcher and for a Stop with none: the files it
 /// writes, its arguments and environment, with the temporary folder written `<TMP>`.
 fn setups(driver: &super::Driver) -> String {
-    let mut out = Vec::new();
+    let mut out = vec![format!("quiet env (every run) {:?}", driver.quiet_env)];
     let shell = Action::Shell("touch x");
     let cases: [(&str, Option<&str>, Option<&Action>); 2] = [
         ("PreToolUse", Some("ToolX"), Some(&shell)),

@@ -63,15 +63,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
             ("LLM_BASE_URL".into(), format!("{}/v1", s.base_url)),
             ("LLM_API_KEY".into(), "dummy".into()),
             ("LLM_MODEL".into(), "openai/fake-model".into()),
-        ]
-        .into_iter()
-        .chain(
-            DRIVER
-                .quiet_env
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        )
-        .collect(),
+        ],
         written: None,
     })
 }

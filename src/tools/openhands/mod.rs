@@ -96,6 +96,10 @@ pub static CONTRACT: Contract = Contract {
     ),
     run: Run::argv(if cfg!(windows) { &["cmd.exe", "/c"] } else { &["/bin/sh", "-c"] })
         .no_exec_form("OpenHands has no exec form (`args`): it runs `command` with shell=True")
+        // A child holding the pipes makes the hook time out. real agent: openhands 1.16.0,
+        // campaign shell cell bg-exit2_none_text allows, recorded 2026-12-02
+        // (fixtures/live/campaign/observations/shell/openhands.json).
+        .reads_to_eof()
         // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
         .env(&[
             ("OPENHANDS_PROJECT_DIR", Var::Root),

@@ -13,7 +13,7 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::shared::{self, shell_quote};
+use super::shared;
 use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
@@ -80,11 +80,26 @@ pub static CONTRACT: Contract = Contract {
     input: Input::common(
         r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z","prompt_id":"$SESSION########1"}"#,
     ),
-    // Qwen's replacement is a plain text replace of two names only: see [`expand`].
+    // No command text replacement under bash: Qwen Code 0.24.4 `expandCommand` returns a bash
+    // command unchanged (the bundle's comment: bash expands the exported variables itself) and
+    // rewrites only for cmd.exe and PowerShell, which hookcheck does not run. real agent:
+    // campaign shell cell quoted-var_none_text (`'$CLAUDE_PROJECT_DIR'` kept) allows,
+    // recorded 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
     run: Run::argv(&["bash", "-c"])
         .no_exec_form(
             "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash",
         )
+        // A child holding the pipes makes the hook time out. real agent: Qwen Code 0.24.4,
+        // campaign shell cells bg-exit0_* and bg-exit2_none_text allow,
+        // detached-exit2_none_text blocks, recorded 2026-12-02
+        // (fixtures/live/campaign/observations/shell/qwen.json).
+        .reads_to_eof()
+        // `MAX_OUTPUT_LENGTH = 1024 * 1024`: the runner keeps the first MiB of stdout and of
+        // stderr ("Hook stdout exceeded max length ..., truncating") and parses that (the
+        // @qwen-code/qwen-code 0.24.4 bundle's hook runner). real agent: campaign shell cells
+        // exit0_huge-block_none and exit0_huge-deny_none (a 1.1 MB decision) allow, recorded
+        // 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
+        .output_limit(1 << 20)
         // hookRunner.ts: the three project-dir variables are the input's cwd, then the
         // handler's env.
         .env(&[
@@ -229,9 +244,8 @@ fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, Strin
     })
 }
 
-/// The generic plan, and what no table says: Qwen's command text replacement (two names, as
-/// plain text, see [`expand`]), the timeout note (settings give milliseconds), and
-/// `shell: powershell`, which runs only on Windows.
+/// The generic plan, and what no table says: the timeout note (settings give milliseconds),
+/// and `shell: powershell`, which runs only on Windows.
 fn plan(cx: &PlanContext) -> Plan {
     let mut plan = crate::plan::plan("qwen", &CONTRACT, cx);
     let Plan::Run(run) = &mut plan else {
@@ -243,35 +257,12 @@ fn plan(cx: &PlanContext) -> Plan {
             t.saturating_mul(1000)
         ));
     }
-    let powershell = cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows);
-    let quoted_root = shell_quote(&cx.root.display().to_string());
-    for c in &mut run.commands {
-        if powershell {
+    if cx.spec.raw.shell.as_deref() == Some("powershell") && !cfg!(windows) {
+        for c in &mut run.commands {
             c.invocation = Err("shell: powershell runs only on Windows".to_string());
-            continue;
-        }
-        let Ok(inv) = &mut c.invocation else { continue };
-        let Some(text) = inv.args.last_mut() else {
-            continue;
-        };
-        let expanded = expand(text, &quoted_root);
-        if expanded != *text {
-            run.notes.push(format!(
-                "Qwen Code rewrites the command text before bash sees it: {expanded}"
-            ));
-            *text = expanded;
         }
     }
     plan
-}
-
-/// hookRunner.ts `expandCommand`: every literal `$GEMINI_PROJECT_DIR` and `$CLAUDE_PROJECT_DIR`
-/// (a plain text replace, so also inside a longer name; `${...}` and `$QWEN_PROJECT_DIR` are
-/// left to the shell) becomes the escaped cwd.
-fn expand(command: &str, quoted_root: &str) -> String {
-    command
-        .replace("$GEMINI_PROJECT_DIR", quoted_root)
-        .replace("$CLAUDE_PROJECT_DIR", quoted_root)
 }
 
 /// The input field the matcher is compared with (none: the matcher is ignored).
@@ -286,7 +277,7 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, expand};
+    use super::TOOL;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
@@ -416,16 +407,7 @@ mod tests {
 
     #[test]
     fn command_text_env_and_timeout() {
-        assert_eq!(expand("$GEMINI_PROJECT_DIR/h.sh", "'/p q'"), "'/p q'/h.sh");
-        assert_eq!(expand("$CLAUDE_PROJECT_DIRX", "/p"), "/pX"); // a plain text replace
-        assert_eq!(
-            expand("${CLAUDE_PROJECT_DIR}/h.sh", "/p"),
-            "${CLAUDE_PROJECT_DIR}/h.sh"
-        );
-        assert_eq!(
-            expand("$QWEN_PROJECT_DIR/h.sh", "/p"),
-            "$QWEN_PROJECT_DIR/h.sh"
-        );
+        // The text reaches bash as written: the variables are in its environment.
         let run = run_plan(
             &TOOL,
             "event: PreToolUse\ncommand: $CLAUDE_PROJECT_DIR/h.sh\ntimeout: 5\nenv: {K: v}\n",
@@ -434,7 +416,10 @@ mod tests {
         let inv = first_invocation(&run);
         assert_eq!(
             (inv.program.as_str(), inv.args.as_slice()),
-            ("bash", &["-c".to_string(), "/project/h.sh".to_string()][..])
+            (
+                "bash",
+                &["-c".to_string(), "$CLAUDE_PROJECT_DIR/h.sh".to_string()][..]
+            )
         );
         assert_eq!(inv.timeout.as_secs(), 5);
         for var in [
