@@ -9,7 +9,8 @@ use hookcheck::exec::{Invocation, Limits, Outcome, run, run_all};
 /// Limits with a short grace and drain so the kill paths run quickly.
 fn limits() -> Limits {
     Limits {
-        capture_bytes: 1 << 20,
+        stdout_bytes: 1 << 20,
+        stderr_bytes: 1 << 20,
         grace: Duration::from_millis(300),
         drain: Duration::from_millis(500),
     }
@@ -244,10 +245,11 @@ async fn huge_output_is_capped_without_deadlock() {
     // that also holds stdout: reading the streams one after the other would deadlock.
     let dir = tempdir();
     let script = "head -c 10000000 /dev/zero >&2 & head -c 100000000 /dev/zero; wait";
-    // (capture_bytes)
+    // (the cap on each stream)
     for cap in [1 << 20, 0, 10] {
         let limits = Limits {
-            capture_bytes: cap,
+            stdout_bytes: cap,
+            stderr_bytes: cap,
             ..limits()
         };
         let out = run(&sh(script, dir.path()), &limits).await;
@@ -299,7 +301,7 @@ async fn stdin_is_delivered() {
         let mut inv = sh("cat", dir.path());
         inv.stdin = p.clone().into();
         let limits = Limits {
-            capture_bytes: 4 << 20,
+            stdout_bytes: 4 << 20,
             ..limits()
         };
         let out = run(&inv, &limits).await;

@@ -282,8 +282,8 @@ fn a_native_timeout_of_zero_is_a_lint_finding_and_never_run() {
 
 #[test]
 fn a_reply_cut_at_the_capture_limit_is_not_counted_and_says_so() {
-    // A valid JSON reply of 17 MiB + 32 bytes that blocks: cut at the 16 MiB hookcheck reads
-    // it would read as "not valid JSON" (allow).
+    // A valid JSON reply of 5 MiB + 32 bytes that blocks: cut at the 4 MiB hookcheck reads it
+    // would read as "not valid JSON" (allow).
     let p = Project::new()
         .spec(
             "big",
@@ -291,7 +291,7 @@ fn a_reply_cut_at_the_capture_limit_is_not_counted_and_says_so() {
         )
         .script(
             "hooks/big.sh",
-            "#!/bin/sh\nprintf '{\"decision\":\"block\",\"reason\":\"'\nhead -c 17825792 /dev/zero | tr '\\0' a\nprintf '\"}'\n",
+            "#!/bin/sh\nprintf '{\"decision\":\"block\",\"reason\":\"'\nhead -c 5242880 /dev/zero | tr '\\0' a\nprintf '\"}'\n",
         );
     let (code, report) = p.json("big", &["--bash", "ls", "--expect", "allow"]);
     let t = target(&report, "claude");
@@ -300,13 +300,13 @@ fn a_reply_cut_at_the_capture_limit_is_not_counted_and_says_so() {
     assert_eq!(
         (c["counted"].clone(), c["stdout_dropped_bytes"].clone()),
         // The report keeps 1 MiB as JSON writes it: the reply's 7 quotes take 2 bytes each.
-        (false.into(), 16_777_255.into()),
+        (false.into(), 4_194_343.into()),
         "{c}"
     );
     assert_eq!(
         c["notes"].as_array().and_then(|n| n.last()),
         Some(&serde_json::json!(
-            "stdout over 16 MiB was cut (1048608 bytes dropped): hookcheck cannot read the reply as Claude Code would, so this result is not counted"
+            "stdout over 4 MiB was cut (1048608 bytes dropped): hookcheck cannot read the reply as Claude Code would, so this result is not counted"
         )),
         "{c}"
     );

@@ -2,7 +2,7 @@
 
 use tokio::io::{AsyncRead, AsyncReadExt};
 
-/// What one stream produced: the first `capture_bytes` bytes, and how many bytes came in all.
+/// What one stream produced: the first bytes up to its cap, and how many bytes came in all.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Captured {
     /// The first bytes of the stream, at most the capture limit.

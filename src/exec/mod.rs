@@ -38,11 +38,14 @@ pub struct Invocation {
     pub until_eof: bool,
 }
 
-/// Knobs of the runner (Default: capture 16 MiB per stream, grace at most 2 s, drain 1 s).
+/// Knobs of the runner (Default: capture 4 MiB of stdout and 1 MiB of stderr, grace at most
+/// 2 s, drain 1 s).
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// Bytes kept per output stream; the rest is counted and discarded.
-    pub capture_bytes: usize,
+    /// Bytes of stdout kept (the reply is read from them); the rest is counted and discarded.
+    pub stdout_bytes: usize,
+    /// Bytes of stderr kept.
+    pub stderr_bytes: usize,
     /// The longest time between SIGTERM and SIGKILL after a timeout: the grace is a quarter
     /// of the invocation's timeout, at least 100 ms, at most this.
     pub grace: Duration,
@@ -53,11 +56,13 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            // Agents read a reply whole: Claude Code 2.1.332 and Codex 0.171.0 block on a
-            // decision block of 1.1 MB (campaign shell cells exit0_huge-*, recorded
-            // 2026-12-02). The buffer grows only as a hook writes, so the cap bounds memory
-            // without costing the usual hook anything.
-            capture_bytes: 16 << 20,
+            // Agents read a reply whole: Claude Code 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0
+            // and droid 0.215.0 block on a decision block of 1.1 MB (campaign shell cells
+            // exit0_huge-*, recorded 2026-12-02), so stdout is kept to 4 MiB; a reply past it
+            // is reported as not counted. The buffers grow only as a hook writes; under a
+            // flood the two caps, times the hooks running at once, bound the memory.
+            stdout_bytes: 4 << 20,
+            stderr_bytes: 1 << 20,
             grace: Duration::from_secs(2),
             drain: Duration::from_secs(1),
         }

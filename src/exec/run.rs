@@ -52,19 +52,19 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
 
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     let (mut out, mut err) = (Captured::default(), Captured::default());
-    let cap = limits.capture_bytes;
+    let (out_cap, err_cap) = (limits.stdout_bytes, limits.stderr_bytes);
     let (ended, leftovers, pipes_held, held_open) = {
         // Both streams are read at once, never one after the other (crates.md §5.2 step 3).
         let readers = async {
             tokio::join!(
                 async {
                     if let Some(s) = stdout {
-                        read_capped(s, &mut out, cap).await;
+                        read_capped(s, &mut out, out_cap).await;
                     }
                 },
                 async {
                     if let Some(s) = stderr {
-                        read_capped(s, &mut err, cap).await;
+                        read_capped(s, &mut err, err_cap).await;
                     }
                 },
             )

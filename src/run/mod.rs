@@ -205,7 +205,7 @@ impl Planned {
             tool,
             &outcome,
             tool.read(&own, &outcome),
-            check.limits.capture_bytes,
+            check.limits.stdout_bytes,
         );
         let stdout = cut(&mut outcome.stdout, keep);
         let stderr = cut(&mut outcome.stderr, keep);
