@@ -452,6 +452,17 @@ mod tests {
             got("\u{feff}{\"decision\":\"block\",\"reason\":\"nope\"}\n", ""),
             [("nope".to_string(), true)]
         );
+        // JSON on stderr: the whole text, and its reason as the agent may send it.
+        assert_eq!(
+            got("", "{\"decision\":\"block\",\"reason\":\"nope\"}\n"),
+            [
+                (
+                    "{\"decision\":\"block\",\"reason\":\"nope\"}".to_string(),
+                    true
+                ),
+                ("nope".to_string(), true)
+            ]
+        );
         // Too short to tell apart from anything else the model is sent.
         assert!(got("ok", "x").is_empty());
     }

@@ -275,7 +275,9 @@ pub struct Needle {
 }
 
 /// The pieces of a hook's output worth looking for: stderr and JSON `reason` fields as
-/// reasons, plain stdout and JSON `additionalContext` fields as context.
+/// reasons (on stderr too: an agent that reads stderr as the reply, as Gemini CLI 0.61.0 does
+/// when stdout is empty, sends the reason field rather than the JSON), plain stdout and JSON
+/// `additionalContext` fields as context.
 pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
     let mut out = Vec::new();
     let mut push = |text: &str, reason: bool| {
@@ -288,12 +290,15 @@ pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
         }
     };
     push(stderr, true);
-    // An agent that skips a byte-order mark reads the JSON behind it (Copilot CLI 1.0.102 does).
-    let json = stdout.trim().trim_start_matches('\u{feff}');
-    match serde_json::from_str::<Value>(json) {
-        Ok(v @ Value::Object(_)) => {
-            let mut fields = Vec::new();
-            string_fields(&v, &mut fields);
+    if let Some(fields) = json_fields(stderr) {
+        for (key, text) in fields {
+            if key.to_ascii_lowercase().contains("reason") {
+                push(&text, true);
+            }
+        }
+    }
+    match json_fields(stdout) {
+        Some(fields) => {
             for (key, text) in fields {
                 let k = key.to_ascii_lowercase();
                 if k.contains("reason") {
@@ -303,9 +308,23 @@ pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
                 }
             }
         }
-        _ => push(stdout, false),
+        None => push(stdout, false),
     }
     out
+}
+
+/// The string fields of `text` when it is a JSON object. An agent that skips a byte-order
+/// mark reads the JSON behind it (Copilot CLI 1.0.102 does).
+fn json_fields(text: &str) -> Option<Vec<(String, String)>> {
+    let json = text.trim().trim_start_matches('\u{feff}');
+    match serde_json::from_str::<Value>(json) {
+        Ok(v @ Value::Object(_)) => {
+            let mut fields = Vec::new();
+            string_fields(&v, &mut fields);
+            Some(fields)
+        }
+        _ => None,
+    }
 }
 
 fn string_fields(v: &Value, out: &mut Vec<(String, String)>) {
