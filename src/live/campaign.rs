@@ -419,6 +419,18 @@ pub const EVENT_CROSSINGS: &[Crossing] = &[
         stdouts: &["decision-block", "continue-false"],
         stderrs: &["none"],
     },
+    Crossing {
+        why: "JSON as the reason on stderr, on this event",
+        endings: &["exit2"],
+        stdouts: &["none"],
+        stderrs: &["json"],
+    },
+    Crossing {
+        why: "a child holding the pipes, on this event",
+        endings: &["bg-exit2"],
+        stdouts: &["none"],
+        stderrs: &["text"],
+    },
 ];
 
 /// Where a cell runs: the hook's event and matcher, and what the user asks the agent to do.
