@@ -236,6 +236,47 @@ fn invalid_specs_name_file_line_and_fix() {
     );
 }
 
+/// An agent that pastes its own environment into the command text as it loads its settings
+/// (Gemini CLI) runs the value, but neither the report nor `-vv` shows it: only its name.
+#[test]
+fn a_value_pasted_into_the_command_text_is_shown_by_its_name() {
+    let p = Project::new().spec(
+        "g",
+        "on: before-tool\nmatch: shell\ncommand: '[ \"$DEPLOY_TOKEN\" = \"${DEPLOY_TOKEN:-}\" ] && echo same >&2 && exit 2'\n",
+    );
+    let run = |args: &[&str]| {
+        let out = p
+            .command()
+            .env("DEPLOY_TOKEN", "hunter2-pasted")
+            .args(args)
+            .output()
+            .expect("run hookcheck");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let json = run(&[
+        "run", "g", "--bash", "ls", "-t", "gemini", "--format", "json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+    // The shell got the value twice over, so the hook blocked.
+    assert_eq!(decision(&report, "gemini"), "block", "{report}");
+    assert_eq!(
+        target(&report, "gemini")["notes"],
+        serde_json::json!([
+            "Gemini CLI resolves its own environment in settings.json as it loads: DEPLOY_TOKEN"
+        ]),
+        "{report}"
+    );
+    let text = run(&["run", "g", "--bash", "ls", "-t", "gemini", "-vv"]);
+    let dry = run(&["run", "g", "--bash", "ls", "-t", "gemini", "--dry-run"]);
+    for out in [&json, &text, &dry] {
+        assert!(!out.contains("hunter2-pasted"), "a value leaked: {out}");
+    }
+    assert!(
+        text.contains(r#"[ "$DEPLOY_TOKEN" = "$DEPLOY_TOKEN" ]"#),
+        "-vv shows the name where the value went: {text}"
+    );
+}
+
 #[test]
 fn json_report_matches_its_schema_and_hides_env_values() {
     let p = Project::new()

@@ -196,6 +196,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .commands
         .iter()
         .map(|command| {
+            let mut pasted = Vec::new();
             let display = match &cx.spec.args {
                 Some(a) if !a.is_empty() => format!("{command} {}", a.join(" ")),
                 _ => command.clone(),
@@ -207,10 +208,17 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 (_, Shell::Argv(argv)) => {
                     let text = match c.run.loads_env_refs {
                         Some(what) => {
-                            let text = resolve_env_refs(command, &agent_env);
+                            let (text, from_env) = resolve_env_refs(command, &agent_env);
                             if text != *command {
-                                notes.push(format!("{what}: {text}"));
+                                // Names only: a value of the caller's is never shown.
+                                let names: Vec<&str> =
+                                    from_env.iter().map(|(k, _)| k.as_str()).collect();
+                                notes.push(match names.is_empty() {
+                                    true => format!("{what}: only defaults ({text})"),
+                                    false => format!("{what}: {}", names.join(", ")),
+                                });
                             }
+                            pasted = from_env;
                             text
                         }
                         None => command.clone(),
@@ -256,6 +264,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 }),
                 display,
                 is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
+                pasted,
             }
         })
         .collect();
@@ -270,8 +279,10 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
 
 /// The command text with every literal `$NAME` (not `${NAME}`) of each variable replaced by
 /// its shell-quoted value, as agents that expand before the shell runs do: a plain text
-/// replace, so `$NAMEX` loses its `$NAME` too (Gemini CLI 0.61.0 `expandCommand`,
-/// `command.replace(/\$CLAUDE_PROJECT_DIR/g, ...)`, no word boundary).
+/// replace with no word boundary, so `$NAMEX` loses its `$NAME` too (the contract that sets
+/// [`Run::expands`] cites its agent's code).
+///
+/// [`Run::expands`]: crate::contract::Run::expands
 pub fn expand(command: &str, vars: &[(&str, String)]) -> String {
     let mut out = command.to_string();
     for (name, value) in vars {
@@ -286,22 +297,36 @@ static ENV_REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock:
 });
 
 /// The command text with each environment reference replaced by the value `env` gives it, as
-/// is (no quoting); a name `env` lacks stays as written, or becomes its default (Gemini CLI
-/// 0.61.0 `resolveEnvVarsInString`, applied to the whole settings file as it loads).
-pub fn resolve_env_refs(command: &str, env: &[(String, String)]) -> String {
+/// is (no quoting); a name `env` lacks stays as written, or becomes its default, as an agent's
+/// settings loader does with the whole file (the contract that sets [`Run::loads_env_refs`]
+/// cites its agent). Also returns the variables whose values were pasted, each once.
+///
+/// [`Run::loads_env_refs`]: crate::contract::Run::loads_env_refs
+pub fn resolve_env_refs(
+    command: &str,
+    env: &[(String, String)],
+) -> (String, Vec<(String, String)>) {
     let Some(re) = ENV_REF.as_ref() else {
-        return command.to_string();
+        return (command.to_string(), Vec::new());
     };
-    re.replace_all(command, |c: &regex::Captures| {
-        let name = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
-        match env.iter().rev().find(|(k, _)| k == name) {
-            Some((_, v)) => v.clone(),
-            None => c
-                .get(3)
-                .map_or_else(|| c[0].to_string(), |d| d.as_str().to_string()),
-        }
-    })
-    .into_owned()
+    let mut pasted: Vec<(String, String)> = Vec::new();
+    let text = re
+        .replace_all(command, |c: &regex::Captures| {
+            let name = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
+            match env.iter().rev().find(|(k, _)| k == name) {
+                Some((k, v)) => {
+                    if !pasted.iter().any(|(p, _)| p == k) {
+                        pasted.push((k.clone(), v.clone()));
+                    }
+                    v.clone()
+                }
+                None => c
+                    .get(3)
+                    .map_or_else(|| c[0].to_string(), |d| d.as_str().to_string()),
+            }
+        })
+        .into_owned();
+    (text, pasted)
 }
 
 /// What a variable's value may come from.

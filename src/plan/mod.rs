@@ -60,4 +60,8 @@ pub struct PlannedCommand {
     pub invocation: Result<Invocation, String>,
     /// The agent does not wait for it, so its result is shown but not judged.
     pub is_async: bool,
+    /// Variables of the caller's environment whose values the agent pastes into the command
+    /// text (name, value): what hookcheck shows of the command says `$NAME` instead, so a
+    /// value never reaches the output.
+    pub pasted: Vec<(String, String)>,
 }

@@ -117,7 +117,7 @@ pub fn dry_run(check: &Check) -> DryRunReport {
                     t.notes = run.notes;
                     for c in run.commands {
                         let (invocation, not_run) = match &c.invocation {
-                            Ok(inv) => (Some(invocation_report(inv, &env)), None),
+                            Ok(inv) => (Some(invocation_report(inv, &env, &c.pasted)), None),
                             Err(reason) => (None, Some(reason.clone())),
                         };
                         would_start += usize::from(invocation.is_some());
@@ -151,10 +151,12 @@ pub(super) fn trigger_report(trigger: &Trigger) -> TriggerReport {
 }
 
 /// What an invocation starts, for people: environment names only, split into those the agent
-/// sets or changes and those passed on from `caller` (hookcheck's environment, scrubbed).
+/// sets or changes and those passed on from `caller` (hookcheck's environment, scrubbed); a
+/// value `pasted` into the command text is shown as `$NAME`.
 pub(super) fn invocation_report(
     inv: &exec::Invocation,
     caller: &[(String, String)],
+    pasted: &[(String, String)],
 ) -> InvocationReport {
     let mut env_set = Vec::new();
     let mut env_inherited = Vec::new();
@@ -168,7 +170,14 @@ pub(super) fn invocation_report(
     env_set.sort();
     env_inherited.sort();
     let mut argv = vec![inv.program.clone()];
-    argv.extend(inv.args.iter().cloned());
+    argv.extend(inv.args.iter().map(|a| {
+        pasted
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .fold(a.clone(), |a, (k, v)| {
+                a.replace(v.as_str(), &format!("${k}"))
+            })
+    }));
     InvocationReport {
         argv,
         cwd: inv.cwd.display().to_string(),

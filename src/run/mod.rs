@@ -319,7 +319,9 @@ pub fn plan(check: &Check) -> Planned {
             commands
                 .iter()
                 .map(|c| match &c.invocation {
-                    Ok(inv) if check.show_invocations => Some(invocation_report(inv, &env)),
+                    Ok(inv) if check.show_invocations => {
+                        Some(invocation_report(inv, &env, &c.pasted))
+                    }
                     _ => None,
                 })
                 .collect(),

@@ -164,6 +164,7 @@ pub(super) fn ran_target(
             display,
             invocation,
             is_async,
+            pasted: _,
         } = planned;
         let done = read.next().flatten();
         match invocation {

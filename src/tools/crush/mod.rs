@@ -233,6 +233,7 @@ fn plan(cx: &PlanContext) -> Plan {
                 shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
             }),
             is_async: false,
+            pasted: Vec::new(),
         });
     }
     Plan::Run(RunPlan {

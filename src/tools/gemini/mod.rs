@@ -264,15 +264,21 @@ mod tests {
         let env = [("HOME".to_string(), "/h me".to_string())];
         // (as written, as Gemini CLI runs it): a name it has is replaced as is, unquoted; one
         // it lacks stays, or takes its default; `$$`, `$(...)` and `$?` are not references.
+        // (as written, as run, the names whose values were pasted)
+        let home = || vec![("HOME".to_string(), "/h me".to_string())];
         let cases = [
-            ("cd $HOME && ${HOME}/x", "cd /h me && /h me/x"),
-            (r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ]"#, r#"[ -n "" ]"#),
-            ("${NOPE:-a b} ${NOPE} $NOPE", "a b ${NOPE} $NOPE"),
-            ("${HOME:-d}", "/h me"),
-            ("kill $$; echo $(pwd) $?", "kill $$; echo $(pwd) $?"),
+            ("cd $HOME && ${HOME}/x", "cd /h me && /h me/x", home()),
+            (r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ]"#, r#"[ -n "" ]"#, vec![]),
+            ("${NOPE:-a b} ${NOPE} $NOPE", "a b ${NOPE} $NOPE", vec![]),
+            ("${HOME:-d}", "/h me", home()),
+            ("kill $$; echo $(pwd) $?", "kill $$; echo $(pwd) $?", vec![]),
         ];
-        for (written, run) in cases {
-            assert_eq!(resolve_env_refs(written, &env), run, "{written}");
+        for (written, run, pasted) in cases {
+            assert_eq!(
+                resolve_env_refs(written, &env),
+                (run.to_string(), pasted),
+                "{written}"
+            );
         }
         let run = run_plan(
             &TOOL,
@@ -285,7 +291,7 @@ mod tests {
         );
         assert!(
             run.notes.iter().any(|n| n
-                == r#"Gemini CLI resolves its own environment in settings.json as it loads: [ -n "" ] && exit 2"#),
+                == r#"Gemini CLI resolves its own environment in settings.json as it loads: only defaults ([ -n "" ] && exit 2)"#),
             "{:?}",
             run.notes
         );

@@ -270,6 +270,7 @@ fn plan(cx: &PlanContext) -> Plan {
                     timeout,
                 )),
                 is_async: false,
+                pasted: Vec::new(),
             }
         })
         .collect();
