@@ -56,9 +56,9 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            // Agents read a reply whole: Claude Code 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0
-            // and droid 0.215.0 block on a decision block of 1.1 MB (campaign shell cells
-            // exit0_huge-*, recorded 2026-12-02), so stdout is kept to 4 MiB; a reply past it
+            // Agents read a reply whole: four of the eight run live block on a decision block
+            // of 1.1 MB (campaign shell cells exit0_huge-*, recorded 2026-12-02, in
+            // fixtures/live/campaign/observations/shell), so stdout is kept to 4 MiB; a reply past it
             // is reported as not counted. The buffers grow only as a hook writes; under a
             // flood the two caps, times the hooks running at once, bound the memory.
             stdout_bytes: 4 << 20,

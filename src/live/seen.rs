@@ -275,8 +275,8 @@ pub struct Needle {
 }
 
 /// The pieces of a hook's output worth looking for: stderr and JSON `reason` fields as
-/// reasons (on stderr too: an agent that reads stderr as the reply, as Gemini CLI 0.61.0 does
-/// when stdout is empty, sends the reason field rather than the JSON), plain stdout and JSON
+/// reasons (on stderr too: an agent that reads stderr as the reply when stdout is empty sends
+/// the reason field rather than the JSON), plain stdout and JSON
 /// `additionalContext` fields as context.
 pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
     let mut out = Vec::new();
@@ -314,7 +314,7 @@ pub fn needles(stdout: &str, stderr: &str) -> Vec<Needle> {
 }
 
 /// The string fields of `text` when it is a JSON object. An agent that skips a byte-order
-/// mark reads the JSON behind it (Copilot CLI 1.0.102 does).
+/// mark reads the JSON behind it (one recorded agent does).
 fn json_fields(text: &str) -> Option<Vec<(String, String)>> {
     let json = text.trim().trim_start_matches('\u{feff}');
     match serde_json::from_str::<Value>(json) {
