@@ -268,7 +268,11 @@ mod tests {
         let home = || vec![("HOME".to_string(), "/h me".to_string())];
         let cases = [
             ("cd $HOME && ${HOME}/x", "cd /h me && /h me/x", home()),
-            (r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ]"#, r#"[ -n "" ]"#, vec![]),
+            (
+                r#"[ -n "${CLAUDE_PROJECT_DIR:-}" ]"#,
+                r#"[ -n "" ]"#,
+                vec![],
+            ),
             ("${NOPE:-a b} ${NOPE} $NOPE", "a b ${NOPE} $NOPE", vec![]),
             ("${HOME:-d}", "/h me", home()),
             ("kill $$; echo $(pwd) $?", "kill $$; echo $(pwd) $?", vec![]),
