@@ -205,8 +205,8 @@ fn missing_files(check: &Check, inv: &native::inventory::Inventory) -> Vec<bool>
         .iter()
         .map(|t| {
             spec.targets_tool(t.id)
-                && t.loader()
-                    .is_some_and(|l| !inv.files_of(l.id).iter().any(|f| f.project && f.exists))
+                && t.loader().is_some()
+                && !inv.files_of(t.id).iter().any(|f| f.project && f.exists)
         })
         .collect()
 }
@@ -404,7 +404,7 @@ fn print_json_value(v: &impl serde::Serialize) {
 }
 
 fn tools_cmd(args: ToolsArgs) -> i32 {
-    let chosen: Vec<&tools::Tool> = match &args.agent {
+    let chosen: Vec<&tools::Agent> = match &args.agent {
         None => tools::ALL.to_vec(),
         Some(id) => match tools::find(id) {
             Some(t) => vec![t],

@@ -422,7 +422,7 @@ pub struct LiveArgs {
     /// project file; claude: .claude/settings.json, for an agent that also reads it), with the
     /// folder trusted: to check the agent's trust gate. A driver without that file refuses it.
     #[arg(long, value_enum, value_name = "FILE")]
-    pub repo_hooks: Option<crate::tools::live::RepoFile>,
+    pub repo_hooks: Option<crate::live::driver::RepoFile>,
     /// With --repo-hooks: leave the folder untrusted.
     #[arg(long, requires = "repo_hooks")]
     pub untrusted: bool,

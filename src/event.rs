@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::spec::{self, HookSpec, On, did_you_mean};
-use crate::tools::{Plan, PlanContext, Tool};
+use crate::tools::{Agent, Plan, PlanContext};
 use crate::trigger::Trigger;
 
 /// The event that fires, as the user named it, with the portable events it stands for.
@@ -29,7 +29,7 @@ fn word(e: &str) -> String {
 }
 
 /// The event `tool` fires for the portable event `on`, found by planning a portable spec.
-fn event_for(tool: &Tool, on: On, root: &Path, home: &Path) -> Option<String> {
+fn event_for(tool: &Agent, on: On, root: &Path, home: &Path) -> Option<String> {
     let text = format!("on: {}\ncommand: ./probe.sh\n", on.as_str());
     let spec: HookSpec = spec::load::from_text(Path::new("event.yaml"), &text).ok()?;
     let env = Vec::new();
@@ -56,7 +56,7 @@ fn event_for(tool: &Tool, on: On, root: &Path, home: &Path) -> Option<String> {
 }
 
 /// The portable event `event` (in `tool`'s spelling) stands for, if any.
-pub fn portable_of(tool: &Tool, event: &str, root: &Path, home: &Path) -> Option<On> {
+pub fn portable_of(tool: &Agent, event: &str, root: &Path, home: &Path) -> Option<On> {
     On::ALL
         .iter()
         .map(|(_, on)| *on)
@@ -69,7 +69,7 @@ impl Firing {
     pub fn resolve(
         name: &str,
         from: &'static str,
-        tools: &[&'static Tool],
+        tools: &[&'static Agent],
         root: &Path,
         home: &Path,
     ) -> Result<Self, String> {
@@ -78,10 +78,10 @@ impl Firing {
 
     /// [`Firing::resolve`] among the agents `all` (the registry, or a test's own).
     fn resolve_in(
-        all: &[&'static Tool],
+        all: &[&'static Agent],
         name: &str,
         from: &'static str,
-        tools: &[&'static Tool],
+        tools: &[&'static Agent],
         root: &Path,
         home: &Path,
     ) -> Result<Self, String> {
@@ -160,7 +160,7 @@ impl Firing {
 
     /// Whether `plan` (of `tool`) runs on this event: a plan on another event does not, and
     /// one that already does not run stays as it is.
-    pub fn keeps(&self, tool: &Tool, plan: &Plan) -> bool {
+    pub fn keeps(&self, tool: &Agent, plan: &Plan) -> bool {
         match plan {
             Plan::NotRun { .. } => true,
             p => Self::event_of(p).is_some_and(|e| self.fires(tool.id, e)),
@@ -198,8 +198,8 @@ mod tests {
         c.portable.events = &[(On::BeforeTool, "BeforeTool"), (On::AfterTool, "AfterTool")];
         c
     };
-    static AGENT_A: Tool = agent("a", &A);
-    static AGENT_B: Tool = agent("b", &B);
+    static AGENT_A: crate::agent::Agent = agent("a", &A);
+    static AGENT_B: crate::agent::Agent = agent("b", &B);
 
     #[test]
     fn each_agent_spells_the_portable_events() {

@@ -35,7 +35,7 @@ pub fn spec_text(text: &str) {
 pub fn native_file(text: &str) {
     let root = Path::new("/project");
     for id in tools::ids() {
-        let Some(loader) = tools::native::loader(id) else {
+        let Some(loader) = crate::native::agents::find(id) else {
             continue;
         };
         for glob in loader.project_glob.split(", ") {

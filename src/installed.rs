@@ -10,7 +10,7 @@ use crate::judge::{Expect, Unloadable};
 use crate::native;
 use crate::native::inventory::Inventory;
 use crate::run::{self, Check};
-use crate::tools::Tool;
+use crate::tools::Agent;
 use crate::workspace::{
     CheckRequest, Installed, Workspace, add_expect, firing, needs_no_trigger, select_tools,
 };
@@ -93,17 +93,17 @@ pub fn check(
 }
 
 /// The hook files that an agent of `tools` loads and cannot parse: each fails the check.
-fn unloadable(tools: &[&'static Tool], inv: &Inventory) -> Vec<Unloadable> {
+fn unloadable(tools: &[&'static Agent], inv: &Inventory) -> Vec<Unloadable> {
     inv.errors
         .iter()
         .filter_map(|e| {
             let agents: Vec<String> = tools
                 .iter()
                 .filter(|t| {
-                    t.loader().is_some_and(|l| {
+                    crate::native::agents::find(t.id).is_some_and(|l| {
                         inv.files
                             .iter()
-                            .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
+                            .any(|f| f.shown == e.file && (f.tool == t.id || inv.cross_reads(l, f)))
                     })
                 })
                 .map(|t| t.id.to_string())

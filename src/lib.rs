@@ -11,6 +11,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod agent;
 pub mod app;
 pub mod cli;
 pub mod console;

@@ -10,7 +10,7 @@ use crate::exec::Limits;
 use crate::judge::Expect;
 use crate::run::{self, Check};
 use crate::spec;
-use crate::tools::{self, Tool};
+use crate::tools::{self, Agent};
 use crate::trigger;
 
 /// The project root: the nearest folder upward holding `.git`, or `cwd`.
@@ -35,11 +35,11 @@ pub fn spec_dirs(given: &[PathBuf], cwd: &Path, root: &Path) -> Vec<PathBuf> {
 }
 
 /// Resolves `-t` values to tools; an unknown id is an error naming the known ones.
-pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Tool>, String> {
+pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Agent>, String> {
     if ids.is_empty() {
         return Ok(tools::ALL.to_vec());
     }
-    let mut out: Vec<&'static Tool> = Vec::new();
+    let mut out: Vec<&'static Agent> = Vec::new();
     for id in ids.iter().map(|s| s.trim()) {
         if id.is_empty() {
             return Err(format!(
@@ -212,7 +212,7 @@ impl Workspace {
 pub fn firing(
     event: Option<&str>,
     trigger: &trigger::Trigger,
-    tools: &[&'static Tool],
+    tools: &[&'static Agent],
     root: &Path,
     home: &Path,
 ) -> Result<Option<Firing>, String> {

@@ -454,8 +454,7 @@ fn trust_gates_agree_with_every_recorded_run() {
         let text = std::fs::read_to_string(&path).expect("fixture");
         let f: Value = serde_json::from_str(&text).expect("fixture json");
         let agent = f["agent"].as_str().expect("agent");
-        let loader = hookcheck::tools::find(agent)
-            .and_then(|t| t.loader())
+        let loader = hookcheck::native::agents::find(agent)
             .unwrap_or_else(|| panic!("{}: no loader for {agent}", path.display()));
         for run in f["runs"].as_array().expect("runs") {
             let (root, home) = (
@@ -487,7 +486,8 @@ fn trust_gates_agree_with_every_recorded_run() {
             let never = inv.loaded_by(loader).iter().any(|(h, cross)| {
                 *cross
                     && h.file.display().to_string() == file
-                    && hookcheck::tools::native::empty_matcher_runs_nothing(loader.id, h).is_some()
+                    && hookcheck::native::agents::empty_matcher_runs_nothing(loader.id(), h)
+                        .is_some()
             });
             let predicted = loads && !held && !never;
             let ran = run["hook_ran"].as_bool().expect("hook_ran");

@@ -439,7 +439,7 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
     let want = [
         (
             ".codex/hooks.json",
-            "not UTF-8 text (invalid byte at offset 10); Codex CLI loads no hooks from it",
+            "not UTF-8 text (invalid byte at offset 10); Codex loads no hooks from it",
         ),
         (
             ".gemini/settings.json",
@@ -501,7 +501,7 @@ fn a_hook_file_the_agent_cannot_read_is_named_not_skipped() {
         ),
         (
             &serde_json::json!([
-                ".codex/hooks.json: not UTF-8 text (invalid byte at offset 10); Codex CLI loads no hooks from it"
+                ".codex/hooks.json: not UTF-8 text (invalid byte at offset 10); Codex loads no hooks from it"
             ]),
             &serde_json::json!([
                 ".gemini/settings.json: a folder, not a file; Gemini CLI loads no hooks from it"

@@ -34,10 +34,19 @@ pub fn shell(c: &Contract) -> String {
     if let Some(n) = c.run.output_limit {
         out.push_str(&format!(
             "; reads the first {} of each stream",
-            crate::tools::bytes_text(n)
+            bytes_text(n)
         ));
     }
     out
+}
+
+/// `n` bytes for people: `1 MiB`, or `1000 bytes`.
+pub fn bytes_text(n: usize) -> String {
+    if n > 0 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
 }
 
 /// The default timeouts: the most common one, then the exceptions.

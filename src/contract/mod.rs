@@ -25,8 +25,6 @@ pub use reply::{Reply, Rule};
 
 /// One agent's hook contract.
 pub struct Contract {
-    /// The agent's name in messages (`Claude Code`).
-    pub agent: &'static str,
     /// Every hook event, in the agent's spelling.
     pub events: &'static [Event],
     /// Spellings that differ only in case name the same event (`preToolUse`, `PreToolUse`).

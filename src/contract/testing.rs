@@ -27,7 +27,6 @@ pub const fn sample(
     rules: &'static [Rule],
 ) -> Contract {
     Contract {
-        agent: "A",
         events,
         fold_case: false,
         portable: Portable::no_matchers(&[]),
@@ -51,7 +50,6 @@ pub const fn sample(
 /// rules and this way of running a command.
 pub fn contract(rules: &'static [Rule], run: Run) -> Contract {
     let mut c = sample(EVENTS, &[], rules);
-    c.agent = "Test";
     c.tools.shell.name = "sh";
     c.tools.shell.input = "{}";
     c.input.common = "{}";

@@ -300,7 +300,7 @@ pub struct InputFixture {
     /// The hook's entry as written, where the file is in another agent's format
     /// ([`plan_as_written`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub written: Option<crate::tools::live::Written>,
+    pub written: Option<crate::live::driver::Written>,
     /// The situation, as in the file name (`bash`, `edit`, `prompt`, `stop`, `post-bash`).
     #[serde(default = "bash")]
     pub situation: String,
@@ -344,9 +344,9 @@ pub struct Context<'a> {
     /// `--event`, when given, or the event as the hook file spelled it.
     pub event: Option<&'a str>,
     /// `--repo-hooks`, when given.
-    pub repo_hooks: Option<crate::tools::live::RepoFile>,
+    pub repo_hooks: Option<crate::live::driver::RepoFile>,
     /// The hook's entry as written, where the file is in another agent's format.
-    pub written: Option<&'a crate::tools::live::Written>,
+    pub written: Option<&'a crate::live::driver::Written>,
     /// The situation's name ([`super::cmd::situation`]).
     pub situation: &'a str,
     /// The project root hookcheck ran from.
@@ -492,7 +492,7 @@ pub fn load_fixtures(dir: &Path) -> Result<Vec<(String, InputFixture)>, String> 
 
 /// `check` planned on the hook's entry as the file spells it: its event and matcher, verbatim
 /// (a native spec), in place of the spec's portable `on` and `match`.
-pub fn plan_as_written(check: &mut crate::run::Check, written: &crate::tools::live::Written) {
+pub fn plan_as_written(check: &mut crate::run::Check, written: &crate::live::driver::Written) {
     if let crate::run::Subject::Spec(spec) = &mut check.subject {
         spec.when = crate::spec::When::Native {
             event: written.event.clone(),

@@ -14,8 +14,9 @@ use serde_json::json;
 use super::{Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
 use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::judge::EXIT_USAGE;
+use crate::live::agents::{self as drivers, LiveAgent};
+use crate::live::driver::{RepoHooks, which};
 use crate::run;
-use crate::tools::live::{self as drivers, Driver, RepoHooks};
 use crate::workspace::{CheckRequest, Workspace};
 
 /// `hookcheck run ... --live`: the same check, live.
@@ -63,7 +64,7 @@ fn fail(format: Format, message: &str) -> i32 {
 
 /// One agent's row.
 struct Row {
-    driver: &'static Driver,
+    driver: LiveAgent,
     predicted: Option<&'static str>,
     phase: Option<Phase>,
     result: Result<Observation, String>,
@@ -163,15 +164,15 @@ pub fn main(args: LiveArgs) -> i32 {
         Ok(s) => s,
         Err(e) => return fail(format, &e),
     };
-    let selected: Vec<&'static Driver> = if args.agents.is_empty() {
-        drivers::drivers().collect()
+    let selected: Vec<LiveAgent> = if args.agents.is_empty() {
+        drivers::all().collect()
     } else {
         let mut out = Vec::new();
         for id in &args.agents {
             match drivers::find(id.trim()) {
                 Some(d) => out.push(d),
                 None => {
-                    let known: Vec<_> = drivers::drivers().map(|d| d.id).collect();
+                    let known: Vec<_> = drivers::all().map(|d| d.id()).collect();
                     return fail(
                         format,
                         &format!(
@@ -198,8 +199,8 @@ pub fn main(args: LiveArgs) -> i32 {
     // The prediction, for the agents hookcheck has a contract for.
     let predict_ids: Vec<String> = selected
         .iter()
-        .filter(|d| crate::tools::find(d.id).is_some())
-        .map(|d| d.id.to_string())
+        .filter(|d| crate::tools::find(d.id()).is_some())
+        .map(|d| d.id().to_string())
         .collect();
     let trigger = trigger_of(&args);
     if let Trigger::Edit(p) = &trigger
@@ -271,23 +272,23 @@ pub fn main(args: LiveArgs) -> i32 {
     };
     let mut rows = Vec::new();
     for driver in selected {
-        let situation = event_of(driver.id);
+        let situation = event_of(driver.id());
         let phase = situation.as_ref().ok().map(|s| s.1);
         let binary = bins
             .iter()
-            .find(|(id, _)| id == driver.id)
+            .find(|(id, _)| id == driver.id())
             .map(|(_, p)| p.clone())
-            .or_else(|| drivers::which(driver.binary, &path_var));
+            .or_else(|| which(driver.binary, &path_var));
         let result = match (binary, situation) {
             (None, _) => Err(format!(
                 "not installed: `{}` is not on PATH ({}, or --agent-bin {}=PATH)",
                 driver.binary,
                 driver.install(),
-                driver.id
+                driver.id()
             )),
             (_, Err(e)) => Err(format!("cannot drive this hook: {e}")),
             (Some(binary), Ok((event, phase))) => {
-                let needles = needles_of(driver.id);
+                let needles = needles_of(driver.id());
                 let run = Run {
                     binary: &binary,
                     hook_command: &hook_command,
@@ -308,9 +309,10 @@ pub fn main(args: LiveArgs) -> i32 {
                 // The version probe starts the agent a second time: it runs beside the
                 // observation, so a slow-starting agent is waited for once.
                 std::thread::scope(|scope| {
-                    let probe = scope
-                        .spawn(|| super::version(driver, &binary, &path_var, read_only.as_deref()));
-                    let observed = super::observe(driver, &run);
+                    let probe = scope.spawn(|| {
+                        super::version(&driver, &binary, &path_var, read_only.as_deref())
+                    });
+                    let observed = super::observe(&driver, &run);
                     let version = probe.join().ok().flatten();
                     observed.map(|mut o| {
                         o.version = version;
@@ -321,7 +323,7 @@ pub fn main(args: LiveArgs) -> i32 {
         };
         rows.push(Row {
             driver,
-            predicted: predicted(driver.id, phase),
+            predicted: predicted(driver.id(), phase),
             phase,
             result,
         });
@@ -362,7 +364,7 @@ pub fn main(args: LiveArgs) -> i32 {
                 None => situation(&trigger, phase),
             };
             let cx = capture::Context {
-                agent: row.driver.id,
+                agent: row.driver.id(),
                 version: o.version.as_deref(),
                 hook: &spec.name,
                 spec: &spec.file.text,
@@ -437,7 +439,7 @@ pub fn main(args: LiveArgs) -> i32 {
     );
     let mut json_rows = Vec::new();
     for row in &rows {
-        let id = row.driver.id;
+        let id = row.driver.id();
         match &row.result {
             Err(e) => {
                 if !e.starts_with("not installed") {
@@ -602,8 +604,8 @@ fn show_input(
 /// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
 pub fn tools_section() -> String {
     let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
-    for d in drivers::drivers() {
-        out.push_str(&format!("  {} ({}): {}\n", d.id, d.name, d.install()));
+    for d in drivers::all() {
+        out.push_str(&format!("  {} ({}): {}\n", d.id(), d.name(), d.install()));
     }
     out.push_str("live mode cannot run here:\n");
     for (name, why) in drivers::not_live() {

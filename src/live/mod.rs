@@ -5,9 +5,11 @@
 //! carried on (block), the turn ended (halted), or the scripted call never happened (no-call:
 //! a harness problem, never a verdict).
 
+pub mod agents;
 pub mod campaign;
 pub mod capture;
 pub mod cmd;
+pub mod driver;
 pub mod reap;
 pub mod record;
 pub mod sandbox;
@@ -27,7 +29,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::exec::{self, Invocation, Limits};
-use crate::tools::live::{Action, Driver, Launch, RepoHooks, Setup};
+use crate::live::agents::LiveAgent;
+use crate::live::driver::{Action, Launch, RepoHooks, Setup};
 use server::{FakeModel, Script, ScriptedCall};
 
 /// The file the trigger command creates in the workspace when it really runs.
@@ -135,7 +138,7 @@ fn base_env(home: &Path, path_var: &str, binary: &Path) -> Vec<(String, String)>
 /// The agent's version: the first line of `BINARY --version`, run with the driver's quiet
 /// variables.
 pub fn version(
-    driver: &Driver,
+    driver: &LiveAgent,
     binary: &Path,
     path_var: &str,
     read_only: Option<&Path>,
@@ -179,17 +182,17 @@ pub fn version(
 }
 
 /// Why a run killed at `--agent-timeout` before `what` observed nothing.
-fn out_of_time(driver: &Driver, run: &Run, what: &str) -> String {
+fn out_of_time(driver: &LiveAgent, run: &Run, what: &str) -> String {
     format!(
         "{} ran out of its {} s (--agent-timeout) before it {what}: nothing was observed (a \
          loaded machine starts an agent slowly: raise --agent-timeout)",
-        driver.name,
+        driver.name(),
         run.limit.as_secs()
     )
 }
 
 /// Runs one agent once and observes what it did with the hook.
-pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
+pub fn observe(driver: &LiveAgent, run: &Run) -> Result<Observation, String> {
     let dir = scratch()?;
     let result = observe_in(driver, run, &dir);
     // The scratch folder goes whatever happened; the agent's process group is already gone.
@@ -197,7 +200,7 @@ pub fn observe(driver: &Driver, run: &Run) -> Result<Observation, String> {
     result
 }
 
-fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, String> {
+fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, String> {
     let (home, workspace) = (dir.to_path_buf(), dir.join("work"));
     let _ = std::fs::create_dir_all(home.join("tmp"));
     let command;
@@ -258,7 +261,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     if run.repo_hooks.is_some() && files_under(&workspace) == before {
         return Err(format!(
             "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",
-            driver.name
+            driver.name()
         ));
     }
     let mut full_env = base_env(&home, run.path_var, run.binary);
@@ -364,7 +367,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
     let stderr = outcome.stderr.text();
     let tail: Vec<&str> = stderr.lines().rev().take(8).collect();
     Ok(Observation {
-        agent: driver.id.to_string(),
+        agent: driver.id().to_string(),
         version: None,
         observed,
         seen,
@@ -385,7 +388,7 @@ fn observe_in(driver: &Driver, run: &Run, dir: &Path) -> Result<Observation, Str
 
 /// The driver's quiet variables, which every run of the agent gets (the `--version` probe
 /// too).
-fn quiet_env(driver: &Driver) -> impl Iterator<Item = (String, String)> {
+fn quiet_env(driver: &LiveAgent) -> impl Iterator<Item = (String, String)> {
     driver
         .quiet_env
         .iter()

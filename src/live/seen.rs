@@ -454,7 +454,7 @@ pub struct Input {
     pub home: String,
     /// The hook's entry as written, where the file is in another agent's format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub written: Option<crate::tools::live::Written>,
+    pub written: Option<crate::live::driver::Written>,
 }
 
 /// Single-quotes `s` for a POSIX shell.

@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 use super::NativeHandler;
 use serde::Serialize;
 
-use crate::tools::native::Loader;
+use super::agents::FileAgent;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -73,7 +73,7 @@ const INTERPRETERS: &[&str] = &[
 const INLINE_OPTIONS: &[&str] = &["-c", "-e", "-m", "--eval", "-p", "--print"];
 
 /// The command of `h` as agent `l` starts it, from the project `root`.
-pub fn analyse(l: &Loader, h: &NativeHandler, root: &Path) -> Analysis {
+pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
     let mut cx = Cx {
         l,
         h,
@@ -101,7 +101,7 @@ pub fn analyse(l: &Loader, h: &NativeHandler, root: &Path) -> Analysis {
 }
 
 struct Cx<'a> {
-    l: &'a Loader,
+    l: FileAgent,
     h: &'a NativeHandler,
     root: &'a Path,
     /// The directory the next command starts in (`cd` moves it).
@@ -153,7 +153,7 @@ impl Cx<'_> {
                 format!("{what}; {consequence}"),
                 format!(
                     "install `{name}` where {} runs{}, or call it by its full path",
-                    self.l.name,
+                    self.l.name(),
                     super::generators::dispatcher_install(name)
                         .map_or_else(String::new, |how| format!(" ({how})"))
                 ),
@@ -252,7 +252,7 @@ impl Cx<'_> {
                 // agent makes of that exit is its own reply rule.
                 format!(
                     "{named} does not exist: the interpreter fails on every call and the hook never checks anything (`hookcheck run --installed` shows what {} makes of the failure)",
-                    self.l.name
+                    self.l.name()
                 )
             };
             self.problem(
@@ -288,7 +288,7 @@ impl Cx<'_> {
                 Severity::Error,
                 format!(
                     "`{shown}` has no `#!` line, and {} starts it with no shell: it cannot start (exec format error); {consequence}",
-                    self.l.name
+                    self.l.name()
                 ),
                 format!("make `#!/bin/sh` (or the interpreter it needs) the first line of {shown}"),
             );
@@ -299,7 +299,7 @@ impl Cx<'_> {
                 Severity::Warning,
                 format!(
                     "`{shown}` reads its input from {reads}, but {} passes the event as JSON on stdin and no arguments: the guard decides on an empty value",
-                    self.l.name
+                    self.l.name()
                 ),
                 "read the event from stdin (`input=$(cat)` in sh, `json.load(sys.stdin)` in Python)"
                     .into(),
@@ -352,15 +352,16 @@ impl Cx<'_> {
         if self.h.env.contains_key(name) {
             return Value::Unknown;
         }
-        let own_var = crate::tools::find(self.l.id).is_some_and(|t| t.session_vars.contains(&name));
+        let own_var =
+            crate::tools::find(self.l.id()).is_some_and(|t| t.session_vars.contains(&name));
         if name.ends_with("_PLUGIN_ROOT")
             && own_var
-            && self.l.id == self.h.tool
+            && self.l.id() == self.h.tool
             && let Some(dir) = &self.h.plugin_root
         {
             return Value::Dir(self.root.join(dir));
         }
-        let tool = crate::tools::find(self.l.id);
+        let tool = crate::tools::find(self.l.id());
         let in_contract = tool.and_then(|t| t.contract()).is_some_and(|c| {
             c.run.env.iter().any(|(k, _)| *k == name)
                 || c.run.inherits.iter().any(|(k, _)| *k == name)
@@ -418,7 +419,7 @@ impl Cx<'_> {
             Severity::Error,
             format!(
                 "`${name}` {why} ({}): `{word}` loses its folder and names another file, so the hook cannot start; {consequence}",
-                self.l.name
+                self.l.name()
             ),
             format!(
                 "write the path relative to the project root, or as \"$(git rev-parse --show-toplevel)\"/…, which every agent that loads {} can run",
@@ -436,11 +437,12 @@ impl Cx<'_> {
             (true, Some(b)) => b.to_string(),
             (true, None) => format!(
                 "{} lets every call through: the guard silently does nothing",
-                self.l.name
+                self.l.name()
             ),
             (false, _) => format!(
                 "{} fails it each time {} fires, so the hook does nothing",
-                self.l.name, self.h.event
+                self.l.name(),
+                self.h.event
             ),
         }
     }

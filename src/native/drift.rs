@@ -6,10 +6,10 @@
 
 use std::path::Path;
 
+use super::agents::{self, FileAgent};
 use super::finding::{Finding, Severity};
 use super::generators::{Source, SourceHook, find};
 use super::inventory::Inventory;
-use crate::tools::native::{Loader, loaders};
 
 mod twice;
 
@@ -33,18 +33,18 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
         for l in s
             .agents()
             .into_iter()
-            .filter_map(|id| loaders().find(|l| l.id == id))
+            .filter_map(|id| agents::all().find(|l| l.id() == id))
         {
             out.push(Finding {
                 severity: Severity::Info,
                 rule: "generator-source",
-                agent: Some(l.id),
+                agent: Some(l.id()),
                 file: file.clone(),
                 line: Some(1),
                 message: format!(
                     "{}; {} does not read it: it runs {}",
                     s.note(),
-                    l.name,
+                    l.name(),
                     s.generator.runs
                 ),
                 fix: format!(
@@ -78,9 +78,9 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
             out.extend(twice::dispatched_twice(&s, prefix, inv));
         }
         for ((target, loader), (_, hooks)) in s.targets.iter().zip(&s.hooks) {
-            let Some(l) = loader else { continue };
+            let &Some(l) = loader else { continue };
             let own: Vec<_> = inv
-                .files_of(l.id)
+                .files_of(l.id())
                 .into_iter()
                 .filter(|f| f.project)
                 .collect();
@@ -96,7 +96,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 let got: Vec<_> = inv
                     .handlers
                     .iter()
-                    .filter(|g| g.tool == l.id && g.command.trim() == h.command.trim())
+                    .filter(|g| g.tool == l.id() && g.command.trim() == h.command.trim())
                     .collect();
                 if got.is_empty() {
                     let elsewhere = inv
@@ -106,19 +106,19 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                         .map(|(g, _)| g.place());
                     let does = match elsewhere {
                         Some(at) => {
-                            format!("{} runs it only through its cross-read of {at}", l.name)
+                            format!("{} runs it only through its cross-read of {at}", l.name())
                         }
-                        None => format!("{} never runs it", l.name),
+                        None => format!("{} never runs it", l.name()),
                     };
                     out.push(Finding {
                         severity: Severity::Error,
                         rule: "generator-dropped-hook",
-                        agent: Some(l.id),
+                        agent: Some(l.id()),
                         file: file.clone(),
                         line: Some(h.line),
                         message: format!(
                             "{}: the {} source asks target `{target}` for `{}` on {}{}{}, but {} has no hook running it: {does}",
-                            l.name,
+                            l.name(),
                             s.generator.name,
                             h.command,
                             h.event,
@@ -146,7 +146,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
 }
 
 fn copied_matcher(
-    l: &Loader,
+    l: FileAgent,
     h: &SourceHook,
     g: &super::NativeHandler,
     target: &str,
@@ -165,15 +165,15 @@ fn copied_matcher(
     Some(Finding {
         severity: Severity::Error,
         rule: "generator-copied-matcher",
-        agent: Some(l.id),
+        agent: Some(l.id()),
         file: g.file.display().to_string(),
         line: Some(g.line),
         message: format!(
             "{}: the matcher `{}` was copied from {source}:{} but {} has no tool named {}: the hook never fires for the tools it was written for",
-            l.name,
+            l.name(),
             h.matcher,
             h.line,
-            l.name,
+            l.name(),
             missing
                 .iter()
                 .map(|n| format!("`{n}`"))
@@ -182,7 +182,7 @@ fn copied_matcher(
         ),
         fix: format!(
             "give target `{target}` its own matcher in {source} (`\"{target}\": {{\"hooks\": …}}`) with {}'s tool names ({}), then regenerate",
-            l.name,
+            l.name(),
             l.tool_names
                 .iter()
                 .take(3)
@@ -194,7 +194,7 @@ fn copied_matcher(
 }
 
 fn wrong_unit(
-    l: &Loader,
+    l: FileAgent,
     h: &SourceHook,
     g: &super::NativeHandler,
     source: &str,
@@ -208,12 +208,15 @@ fn wrong_unit(
     Some(Finding {
         severity: Severity::Error,
         rule: "generator-timeout-unit",
-        agent: Some(l.id),
+        agent: Some(l.id()),
         file: g.file.display().to_string(),
         line: Some(g.line),
         message: format!(
             "{}: timeout {v} {} here, but {source}:{} asks for {t} s: {} waits {waits}, off by 1000",
-            l.name, l.unit, h.line, l.name
+            l.name(),
+            l.unit,
+            h.line,
+            l.name()
         ),
         fix: format!(
             "write the timeout as {want} ({}) in {}",

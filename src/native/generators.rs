@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use super::agents::{FileAgent, generated_as, generator_targets};
 use super::{JsonCursor, shown};
-use crate::tools::native::{Loader, generated_as, generator_targets};
 
 mod aha;
 
@@ -87,7 +87,7 @@ pub struct Source {
     /// The file, as shown.
     pub file: PathBuf,
     /// The targets it generates, with the agent each is (when hookcheck knows it).
-    pub targets: Vec<(String, Option<&'static Loader>)>,
+    pub targets: Vec<(String, Option<FileAgent>)>,
     /// Per target: the hooks the source asks that target for.
     pub hooks: Vec<(String, Vec<SourceHook>)>,
     /// Hooks in the source that the generator writes for no target, each with why.
@@ -102,8 +102,8 @@ impl Source {
     pub fn agents(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = Vec::new();
         for l in self.targets.iter().filter_map(|(_, l)| *l) {
-            if !out.contains(&l.id) {
-                out.push(l.id);
+            if !out.contains(&l.id()) {
+                out.push(l.id());
             }
         }
         out
@@ -270,7 +270,7 @@ fn read_rulesync(g: &'static Generator, root: &Path) -> Option<Source> {
 }
 
 /// Target names with the agent each is, when hookcheck knows it.
-fn targets(g: &Generator, names: Vec<String>) -> Vec<(String, Option<&'static Loader>)> {
+fn targets(g: &Generator, names: Vec<String>) -> Vec<(String, Option<FileAgent>)> {
     names
         .into_iter()
         .map(|t| {

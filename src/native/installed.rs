@@ -49,15 +49,15 @@ pub fn to_spec(h: &NativeHandler) -> HookSpec {
     }
 }
 
+use super::agents::{FileAgent, find as loader};
 use super::inventory::{Inventory, doubles};
-use crate::tools::Tool;
-use crate::tools::native::{Loader, loader};
+use crate::tools::Agent;
 
 /// What `run --installed` checks: the tools (of those asked for) that have a loader, each
 /// one's handlers as specs, and each one's warnings (unreadable files, double runs, trust).
 pub struct InstalledPlan {
     /// The tools, in the order given.
-    pub tools: Vec<&'static Tool>,
+    pub tools: Vec<&'static Agent>,
     /// Each tool's handlers, own files first, then the files it cross-reads.
     pub specs: Vec<Vec<HookSpec>>,
     /// Each tool's warnings.
@@ -69,7 +69,7 @@ pub struct InstalledPlan {
 }
 
 /// Builds the installed check's parts from an inventory.
-pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
+pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
     let mut out = InstalledPlan {
         tools: Vec::new(),
         specs: Vec::new(),
@@ -93,7 +93,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             .filter(|e| {
                 inv.files
                     .iter()
-                    .any(|f| f.shown == e.file && (f.tool == l.id || inv.cross_reads(l, f)))
+                    .any(|f| f.shown == e.file && (f.tool == l.id() || inv.cross_reads(l, f)))
             })
             .map(ToString::to_string)
             .collect();
@@ -111,7 +111,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
         warnings.extend(super::trust::warning(l, inv));
         // A cross-read handler the agent runs on no call is no spec: it is a warning.
         let never = |h: &NativeHandler, cross: bool| {
-            cross && crate::tools::native::empty_matcher_runs_nothing(l.id, h).is_some()
+            cross && crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some()
         };
         for (h, cross) in &loaded {
             if never(h, *cross) {
@@ -157,7 +157,7 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
             notes.push(format!(
                 "{} is a plugin's hooks file: {} runs it only while the plugin is installed and enabled, or loaded for development",
                 plugins.join(", "),
-                l.name
+                l.name()
             ));
         }
         out.notes.push(notes);
@@ -170,24 +170,24 @@ pub fn plan(tools: &[&'static Tool], inv: &Inventory) -> InstalledPlan {
 /// cursor.com/docs/reference/third-party-hooks).
 /// What a user should know of a cross-read handler under `"matcher": ""` that `l`'s agent runs
 /// on no call, and the fix.
-pub fn empty_matcher_note(l: &Loader, h: &NativeHandler) -> (String, String) {
-    let owner = loader(h.tool).map_or(h.tool, |o| o.name);
+pub fn empty_matcher_note(l: FileAgent, h: &NativeHandler) -> (String, String) {
+    let owner = loader(h.tool).map_or(h.tool, |o| o.name());
     (
         format!(
             "matcher \"\" runs on every call in {owner} but never in {}",
-            l.name
+            l.name()
         ),
         "drop the matcher key or write \"*\"".to_string(),
     )
 }
 
 /// [`empty_matcher_note`] as one warning line.
-fn empty_matcher_warning(l: &Loader, h: &NativeHandler) -> String {
+fn empty_matcher_warning(l: FileAgent, h: &NativeHandler) -> String {
     let (message, fix) = empty_matcher_note(l, h);
     format!("{}: {message}; fix: {fix}", h.place())
 }
 
-fn cross_event(tool: &Tool, l: &Loader, h: &NativeHandler, cross: bool) -> Option<String> {
+fn cross_event(tool: &Agent, l: FileAgent, h: &NativeHandler, cross: bool) -> Option<String> {
     if !cross || tool.event_names().contains(&h.event.as_str()) {
         return None;
     }

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::agents::{self, FileAgent};
 use super::{NativeError, NativeHandler};
-use crate::tools::native::{Loader, SWITCHED_READS, loaders};
 
 /// One hook file an agent reads.
 #[derive(Debug, Clone)]
@@ -31,7 +31,7 @@ pub struct Inventory {
     pub discarded: Vec<NativeError>,
     /// Files that are not UTF-8 which the agents decode with replacement characters.
     pub decoded: Vec<NativeError>,
-    /// The agents' settings for cross-reads ([`SWITCHED_READS`]) are taken as on.
+    /// The agents' settings for cross-reads ([`crate::native::loader::Loader::switched_reads`]) are taken as on.
     pub third_party: bool,
     /// The project root the files were read under.
     pub root: PathBuf,
@@ -48,7 +48,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
     };
     // A generator's source at an agent's path is not that agent's file (generators::aha).
     let claimed = super::generators::claimed(root);
-    for loader in loaders() {
+    for loader in agents::all() {
         let mut paths: Vec<(PathBuf, bool)> = (loader.project_files)(root)
             .into_iter()
             .filter(|p| !claimed.contains(p))
@@ -61,7 +61,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
             let shown = super::shown(root, &path);
             let text = read(loader, &path, &shown, &mut inv.decoded);
             inv.files.push(FileRead {
-                tool: loader.id,
+                tool: loader.id(),
                 shown: shown.clone(),
                 exists: path.is_file(),
                 project,
@@ -95,7 +95,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
 /// an error naming the file when something is there that the agent cannot read (not UTF-8, a
 /// folder, a symlink loop or a dangling symlink, no permission).
 fn read(
-    loader: &Loader,
+    loader: FileAgent,
     path: &Path,
     shown: &Path,
     warnings: &mut Vec<NativeError>,
@@ -104,7 +104,7 @@ fn read(
         file: shown.to_path_buf(),
         line: None,
         message,
-        consequence: format!("{} loads no hooks from it", loader.name),
+        consequence: format!("{} loads no hooks from it", loader.name()),
     };
     match std::fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
@@ -124,7 +124,7 @@ fn read(
                     message: format!("not UTF-8 text (invalid byte at offset {at})"),
                     consequence: format!(
                         "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
-                        loader.name
+                        loader.name()
                     ),
                 });
                 Ok(Some(text))
@@ -175,14 +175,14 @@ fn replace_by_key(inv: &mut Inventory) {
 impl Inventory {
     /// The agents whose files `loader` also reads, each with whether it reads their user
     /// files too: its fixed cross-reads, and with [`Inventory::third_party`] its switched ones.
-    pub fn reads(&self, loader: &Loader) -> Vec<(&'static str, bool)> {
+    pub fn reads(&self, loader: FileAgent) -> Vec<(&'static str, bool)> {
         let mut out: Vec<(&'static str, bool)> =
             loader.also_reads.iter().map(|o| (*o, false)).collect();
         if self.third_party {
             out.extend(
-                SWITCHED_READS
+                loader
+                    .switched_reads
                     .iter()
-                    .filter(|s| s.reader == loader.id)
                     .map(|s| (s.reads, s.user_files)),
             );
         }
@@ -190,7 +190,7 @@ impl Inventory {
     }
 
     /// Whether `loader` reads file `f` of another agent.
-    pub fn cross_reads(&self, loader: &Loader, f: &FileRead) -> bool {
+    pub fn cross_reads(&self, loader: FileAgent, f: &FileRead) -> bool {
         self.reads(loader)
             .iter()
             .any(|(other, user)| f.tool == *other && (f.project || *user))
@@ -198,11 +198,11 @@ impl Inventory {
 
     /// The handlers agent `loader` loads: its own, then those of the files it cross-reads
     /// (each marked `true`).
-    pub fn loaded_by(&self, loader: &Loader) -> Vec<(&NativeHandler, bool)> {
+    pub fn loaded_by(&self, loader: FileAgent) -> Vec<(&NativeHandler, bool)> {
         let mut out: Vec<(&NativeHandler, bool)> = self
             .handlers
             .iter()
-            .filter(|h| h.tool == loader.id)
+            .filter(|h| h.tool == loader.id())
             .map(|h| (h, false))
             .collect();
         for (other, _) in self.reads(loader) {
@@ -227,13 +227,13 @@ impl Inventory {
 
     /// For each switched cross-read of `loader` left off: a note saying which handlers the
     /// agent would also run with the setting on.
-    pub fn switched_off(&self, loader: &Loader) -> Vec<String> {
+    pub fn switched_off(&self, loader: FileAgent) -> Vec<String> {
         if self.third_party {
             return Vec::new();
         }
-        SWITCHED_READS
+        loader
+            .switched_reads
             .iter()
-            .filter(|s| s.reader == loader.id)
             .filter_map(|s| {
                 let files: Vec<String> = self
                     .files
@@ -245,7 +245,7 @@ impl Inventory {
                 (!files.is_empty()).then(|| {
                     format!(
                         "{} also runs the hooks in {} when {} is on; not checked here (pass --third-party to check them)",
-                        loader.name,
+                        loader.name(),
                         files.join(", "),
                         s.setting
                     )
@@ -262,10 +262,10 @@ impl Inventory {
     /// One row per handler and agent that loads it, for `list --installed`.
     pub fn rows(&self) -> Vec<serde_json::Value> {
         let mut rows = Vec::new();
-        for loader in loaders() {
+        for loader in agents::all() {
             for (h, cross) in self.loaded_by(loader) {
                 rows.push(serde_json::json!({
-                    "agent": loader.id,
+                    "agent": loader.id(),
                     "event": h.event,
                     "matcher": h.matcher,
                     "command": h.display(),
@@ -297,7 +297,7 @@ pub struct Double<'a> {
 /// from the agent's working directory, its project-dir variables), whatever the text (quoting,
 /// `./`, a quoted project-dir variable); own and cross-read files alike.
 pub fn doubles<'a>(
-    l: &Loader,
+    l: FileAgent,
     loaded: &[(&'a NativeHandler, bool)],
     root: &Path,
 ) -> Vec<Double<'a>> {
@@ -314,7 +314,7 @@ pub fn doubles<'a>(
             // A matcher that matches every call overlaps any other.
             let all = |m: &str| m.trim().is_empty() || crate::matcher::is_match_all(m.trim());
             let overlap = a.matcher == b.matcher || all(&a.matcher) || all(&b.matcher);
-            if !crate::tools::native::same_event(l.id, &a.event, &b.event)
+            if !crate::native::agents::same_event(l.id(), &a.event, &b.event)
                 || !overlap
                 || keys[i] != keys[j]
             {

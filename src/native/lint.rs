@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 pub use super::finding::{Finding, Severity};
 
 use super::NativeHandler;
+use super::agents::{self, FileAgent};
 use super::inventory::{Inventory, doubles};
+use super::loader::RegexFlavour;
 use crate::matcher;
 use crate::spec::{self, did_you_mean};
-use crate::tools::native::{Loader, RegexFlavour, loaders, regex_flavour};
 
 /// Every finding for the specs in `spec_dirs` and the hook files in `inv`.
 pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding> {
@@ -57,8 +58,8 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             });
         }
     }
-    for l in loaders() {
-        let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id).collect();
+    for l in agents::all() {
+        let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id()).collect();
         for h in &own {
             out.extend(event_rule(l, h));
             out.extend(matcher_rule(l, h));
@@ -73,7 +74,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 out.push(finding(p.severity, p.rule, l, h, p.message, p.fix));
             }
             // A cross-read handler the agent runs on no call.
-            if *cross && crate::tools::native::empty_matcher_runs_nothing(l.id, h).is_some() {
+            if *cross && crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some() {
                 let (message, fix) = super::installed::empty_matcher_note(l, h);
                 out.push(finding(
                     Severity::Warning,
@@ -92,7 +93,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 "loaded-twice",
                 l,
                 d.first,
-                format!("{}: {}", l.name, d.message),
+                format!("{}: {}", l.name(), d.message),
                 format!(
                     "keep the hook in one place: remove {} or {}",
                     d.second.place(),
@@ -105,7 +106,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 out.push(Finding {
                     severity: Severity::Info,
                     rule: "needs-trust",
-                    agent: Some(l.id),
+                    agent: Some(l.id()),
                     message: super::trust::message(l, trust, std::slice::from_ref(&g.file), inv),
                     file: g.file,
                     line: Some(g.line),
@@ -121,7 +122,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
 fn finding(
     severity: Severity,
     rule: &'static str,
-    l: &Loader,
+    l: FileAgent,
     h: &NativeHandler,
     message: String,
     fix: String,
@@ -129,7 +130,7 @@ fn finding(
     Finding {
         severity,
         rule,
-        agent: Some(l.id),
+        agent: Some(l.id()),
         file: h.file.display().to_string(),
         line: Some(h.line),
         message,
@@ -138,17 +139,17 @@ fn finding(
 }
 
 /// An event the agent does not have: it never fires.
-fn event_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+fn event_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     let events = l.events();
     // The contract's own lookup: an agent that folds case has `preToolUse` as `PreToolUse`.
-    let folded = crate::tools::find(l.id)
+    let folded = crate::tools::find(l.id())
         .and_then(|t| t.contract())
         .is_some_and(|c| c.event(&h.event).is_some());
     if events.is_empty() || events.contains(&h.event.as_str()) || folded {
         return None;
     }
     let fix = match l.renames.iter().find(|(other, _)| *other == h.event) {
-        Some((_, own)) => format!("{} calls this event `{own}`: rename it", l.name),
+        Some((_, own)) => format!("{} calls this event `{own}`: rename it", l.name()),
         None => match did_you_mean(&h.event, events.iter().copied()) {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("use one of {}", events.join(", ")),
@@ -161,7 +162,8 @@ fn event_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         h,
         format!(
             "{} has no `{}` event: this hook never runs",
-            l.name, h.event
+            l.name(),
+            h.event
         ),
         fix,
     ))
@@ -169,7 +171,7 @@ fn event_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
 
 /// A tool-event matcher that matches none of the agent's tool names, read as generously as
 /// any agent reads matchers (exact list, or unanchored regex).
-fn matcher_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+fn matcher_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     let m = h.matcher.trim();
     if m.is_empty() || matcher::is_match_all(m) || !h.event.to_lowercase().contains("tool") {
         return None;
@@ -186,16 +188,16 @@ fn matcher_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         "matcher-never-matches",
         l,
         h,
-        format!("matcher \"{m}\" matches none of {}'s tool names", l.name),
-        format!("{} names its tools {}", l.name, l.tool_names.join(", ")),
+        format!("matcher \"{m}\" matches none of {}'s tool names", l.name()),
+        format!("{} names its tools {}", l.name(), l.tool_names.join(", ")),
     ))
 }
 
 /// A matcher using regex features outside the agent's flavour: the agent may refuse it or read
 /// it differently, and hookcheck does not run it.
-fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+fn flavour_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     let m = h.matcher.trim();
-    let flavour = regex_flavour(l.id)?;
+    let flavour = l.regex?;
     if flavour == RegexFlavour::RustSkipsInvalid {
         // `*` is no wildcard here: it does not compile, so the rule never runs.
         let error = matcher::rust_regex_matches(m, "").err()?;
@@ -206,7 +208,7 @@ fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
             h,
             format!(
                 "matcher \"{m}\" is not a valid regular expression ({error}): {} skips this hook",
-                l.name
+                l.name()
             ),
             "write `.*` to match every tool, or leave the matcher empty".into(),
         ));
@@ -225,7 +227,7 @@ fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
                 h,
                 format!(
                     "matcher \"{m}\" uses {feature}: {} reads matchers as anchored JavaScript regular expressions",
-                    l.name
+                    l.name()
                 ),
                 "rewrite it with plain names and `|` alternatives".into(),
             ))
@@ -234,7 +236,7 @@ fn flavour_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
 }
 
 /// A millisecond timeout under 1000 is almost surely written in seconds.
-fn unit_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
+fn unit_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     let v = h.timeout_value?;
     if l.unit != "ms" || v >= 1000 {
         return None;
@@ -244,15 +246,15 @@ fn unit_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         "timeout-unit",
         l,
         h,
-        format!("timeout {v} is in milliseconds in {}: {v} ms", l.name),
+        format!("timeout {v} is in milliseconds in {}: {v} ms", l.name()),
         format!("write {} for {v} seconds", v * 1000),
     ))
 }
 
 /// A timeout of 0 where the agent does not say what 0 means: the hook is stopped at once or
 /// never, and `run --installed` does not run it.
-fn zero_timeout_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
-    if h.timeout_value != Some(0) || crate::tools::ZERO_TIMEOUT_DOCUMENTED.contains(&l.id) {
+fn zero_timeout_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
+    if h.timeout_value != Some(0) || l.agent.documents_zero_timeout() {
         return None;
     }
     Some(finding(
@@ -262,7 +264,7 @@ fn zero_timeout_rule(l: &Loader, h: &NativeHandler) -> Option<Finding> {
         h,
         format!(
             "timeout 0: {} does not say what 0 means, so the hook may be stopped at once or never",
-            l.name
+            l.name()
         ),
         format!(
             "write a timeout of 1 {} or more, or leave it out for the default",

@@ -1,9 +1,11 @@
 //! Hooks as installed: the handlers found in each agent's own hook files, and what hookcheck
 //! does with them (inventory, `run --installed`, stale-file warnings, lint).
 //!
-//! This module names no agent: each agent's files and shape live in its loader under
-//! `tools::native`, which turns a file into [`NativeHandler`]s.
+//! This module names no agent: each agent's files and shape live in its loader (the
+//! [`loader::Loader`] in `src/tools/<agent>/native.rs`), which turns a file into
+//! [`NativeHandler`]s; [`agents`] walks them.
 
+pub mod agents;
 pub mod command;
 pub mod drift;
 pub mod finding;
@@ -11,6 +13,7 @@ pub mod generators;
 pub mod installed;
 pub mod inventory;
 pub mod lint;
+pub mod loader;
 pub mod sarif;
 pub mod shape;
 pub mod stale;
@@ -33,7 +36,7 @@ pub struct NativeHandler {
     /// The matcher (empty when absent).
     pub matcher: String,
     /// The file wrote the matcher key, empty (`"matcher": ""`): an agent that cross-reads the
-    /// file may take it otherwise than an absent one (see `tools::native::Loader::empty_matchers`).
+    /// file may take it otherwise than an absent one (see `loader::Loader::empty_matchers`).
     pub matcher_written_empty: bool,
     /// The command.
     pub command: String,

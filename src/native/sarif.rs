@@ -150,7 +150,7 @@ fn result(f: &Finding) -> Value {
     let agent = f
         .agent
         .map(|id| {
-            crate::tools::native::loader(id).map_or_else(|| id.to_string(), |l| l.name.to_string())
+            crate::native::agents::find(id).map_or_else(|| id.to_string(), |l| l.name().to_string())
         })
         .map_or_else(String::new, |name| format!("{name}: "));
     let mut out = json!({

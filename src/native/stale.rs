@@ -3,12 +3,13 @@
 //! Behaviour spec (seed 002), "Stale tool file replies".
 
 use super::NativeHandler;
+use super::agents::{FileAgent, find as loader};
 use super::installed::to_spec;
 use super::inventory::Inventory;
+use super::loader::Field;
 use crate::run::{Check, Subject};
 use crate::spec::{HookSpec, When};
-use crate::tools::native::{Field, Loader, loader};
-use crate::tools::{Plan, PlanContext, Tool};
+use crate::tools::{Agent, Plan, PlanContext};
 
 /// The warnings for each tool of a spec check (in `check.tools` order).
 pub fn for_check(check: &Check, inv: &Inventory) -> Vec<Vec<String>> {
@@ -25,7 +26,7 @@ pub fn for_check(check: &Check, inv: &Inventory) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn plan_of(check: &Check, tool: &Tool, spec: &HookSpec) -> Plan {
+fn plan_of(check: &Check, tool: &Agent, spec: &HookSpec) -> Plan {
     let env = Vec::new();
     tool.plan(&PlanContext {
         spec,
@@ -47,19 +48,21 @@ fn event_of(plan: &Plan) -> Option<&str> {
 fn warnings(
     check: &Check,
     spec: &HookSpec,
-    tool: &Tool,
-    l: &Loader,
+    tool: &Agent,
+    l: FileAgent,
     inv: &Inventory,
 ) -> Vec<String> {
     let files: Vec<_> = inv
-        .files_of(l.id)
+        .files_of(l.id())
         .into_iter()
         .filter(|f| f.project)
         .collect();
     if !files.iter().any(|f| f.exists) {
         return vec![format!(
             "{} hook file missing ({}): {} will not run this hook until it is written",
-            l.name, l.project_glob, l.name
+            l.name(),
+            l.project_glob,
+            l.name()
         )];
     }
     let shown: Vec<String> = files
@@ -82,7 +85,7 @@ fn warnings(
         let found = inv
             .handlers
             .iter()
-            .find(|h| h.tool == l.id && h.event == event && runs(h) && h.args == spec.args);
+            .find(|h| h.tool == l.id() && h.event == event && runs(h) && h.args == spec.args);
         let Some(h) = found else {
             out.push(format!(
                 "no {event} handler in {} runs `{}`: the file is stale",
@@ -105,8 +108,8 @@ fn display(command: &str, args: Option<&[String]>) -> String {
 
 fn differences(
     check: &Check,
-    tool: &Tool,
-    l: &Loader,
+    tool: &Agent,
+    l: FileAgent,
     spec: &HookSpec,
     spec_plan: &Plan,
     h: &NativeHandler,
@@ -203,7 +206,7 @@ fn differences(
                         .command_windows
                         .as_deref()
                         .map_or("(none)".into(), |c| format!("`{c}`")),
-                    l.name
+                    l.name()
                 ))
             }
             _ => {}

@@ -2,8 +2,9 @@
 //! [`Trust`] in its loader), checked where the agent keeps that trust, and said by `lint` (one
 //! finding per file) and `run --installed` (one warning per agent).
 
+use super::agents::FileAgent;
 use super::inventory::Inventory;
-use crate::tools::native::{Gate, Loader, Trust};
+use super::loader::{Gate, Trust};
 
 /// One gated file an agent loads, with the line of its first handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub struct Gated {
 
 /// The files with handlers that `l` loads and holds back until trusted, in load order; none
 /// when the agent has no gate or the trust is found where it keeps it.
-pub fn gated(l: &Loader, inv: &Inventory) -> Vec<Gated> {
+pub fn gated(l: FileAgent, inv: &Inventory) -> Vec<Gated> {
     let Some(t) = l.trust else {
         return Vec::new();
     };
@@ -36,26 +37,32 @@ pub fn gated(l: &Loader, inv: &Inventory) -> Vec<Gated> {
 }
 
 /// What the agent does with `files` until trusted, for people.
-pub fn message(l: &Loader, t: &Trust, files: &[String], inv: &Inventory) -> String {
+pub fn message(l: FileAgent, t: &Trust, files: &[String], inv: &Inventory) -> String {
     let files = files.join(", ");
     match (t.gates, (t.trusted)(&inv.home, &inv.root)) {
         (Gate::ProjectFiles, Some(_)) => format!(
             "{} runs the hooks in {files} only in a trusted folder, and this folder is not trusted (not recorded in {}): until it is, {}",
-            l.name, t.kept, t.until
+            l.name(),
+            t.kept,
+            t.until
         ),
         (Gate::ProjectFiles, None) => format!(
             "{} runs the hooks in {files} only in a trusted folder ({}, which hookcheck cannot read): until it is, {}",
-            l.name, t.kept, t.until
+            l.name(),
+            t.kept,
+            t.until
         ),
         (Gate::EveryHook, _) => format!(
             "{} runs the hooks in {files} only once each is trusted ({}, which hookcheck cannot check): until then, {}",
-            l.name, t.kept, t.until
+            l.name(),
+            t.kept,
+            t.until
         ),
     }
 }
 
 /// The `run --installed` warning for agent `l`: every gated file it loads, and how to trust.
-pub fn warning(l: &Loader, inv: &Inventory) -> Option<String> {
+pub fn warning(l: FileAgent, inv: &Inventory) -> Option<String> {
     let t = l.trust?;
     let files: Vec<String> = gated(l, inv).into_iter().map(|g| g.file).collect();
     if files.is_empty() {

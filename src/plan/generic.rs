@@ -8,18 +8,27 @@
 
 use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
+use crate::agent::Agent;
 use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
 use crate::spec::When;
 
-/// Step 1 alone: the event and matcher of `cx`'s spec in `c`'s terms (a native spec's as
+/// Step 1 alone: the event and matcher of `cx`'s spec in `a`'s terms (a native spec's as
 /// written, a portable one's mapped), or the plan that says why there are none. For an
 /// agent's own plan function that must look at the event before the generic steps run.
-pub fn resolve(c: &Contract, cx: &PlanContext) -> Result<(String, String), Plan> {
+pub fn resolve(a: &Agent, cx: &PlanContext) -> Result<(String, String), Plan> {
+    let Some(c) = a.contract() else {
+        return Err(never_runs(cx, a.why_no_commands()));
+    };
+    resolve_by(a.name, c, cx)
+}
+
+/// [`resolve`] by the contract `c` of the agent named `name`.
+fn resolve_by(name: &str, c: &Contract, cx: &PlanContext) -> Result<(String, String), Plan> {
     match &cx.spec.when {
         When::Native { event, matcher } => Ok((event.clone(), matcher.clone())),
         When::Portable { on, matches } => {
             c.portable
-                .map(c.agent, *on, matches.as_ref())
+                .map(name, *on, matches.as_ref())
                 .map_err(|reason| Plan::NotRun {
                     event: None,
                     reason,
@@ -28,15 +37,36 @@ pub fn resolve(c: &Contract, cx: &PlanContext) -> Result<(String, String), Plan>
     }
 }
 
-/// What the agent of `id` with contract `c` would do for `cx`.
-pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
-    let (event, matcher) = match resolve(c, cx) {
+/// The plan of an agent whose hooks are not commands (in-process plugins, extensions): it never
+/// runs one, for the given reason.
+pub fn never_runs(cx: &PlanContext, reason: &str) -> Plan {
+    let event = match &cx.spec.when {
+        When::Native { event, .. } => Some(event.clone()),
+        When::Portable { .. } => None,
+    };
+    Plan::NotRun {
+        event,
+        reason: reason.to_string(),
+    }
+}
+
+/// What agent `a` would do for `cx`, by its contract.
+pub fn plan(a: &Agent, cx: &PlanContext) -> Plan {
+    match a.contract() {
+        Some(c) => plan_by(a.id, a.name, c, cx),
+        None => never_runs(cx, a.why_no_commands()),
+    }
+}
+
+/// [`plan`] by the contract `c` of the agent `id`, named `name`.
+pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
+    let (event, matcher) = match resolve_by(name, c, cx) {
         Ok(x) => x,
         Err(plan) => return plan,
     };
     let Some(ev) = c.event(&event) else {
         return Plan::NotRun {
-            reason: format!("{} has no {event} event", c.agent),
+            reason: format!("{} has no {event} event", name),
             event: Some(event),
         };
     };
@@ -46,7 +76,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_)) => String::new(),
         _ => matcher,
     };
-    let built = match input::build(id, c, ev, cx, &event, &matcher) {
+    let built = match input::build(id, name, c, ev, cx, &event, &matcher) {
         Ok(b) => b,
         Err(plan) => return plan,
     };
@@ -70,7 +100,7 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     reason: format!(
                         "matcher \"{matcher}\" is not {} ({e}): {} cannot match it",
                         c.matcher.what(),
-                        c.agent
+                        name
                     ),
                 };
             }
@@ -122,12 +152,12 @@ pub fn plan(id: &str, c: &Contract, cx: &PlanContext) -> Plan {
         (Some(0), Zero::Default) => {
             notes.push(format!(
                 "timeout 0 means {}'s default, {} s",
-                c.agent, ev.timeout
+                name, ev.timeout
             ));
             ev.timeout
         }
         (Some(0), Zero::NoLimit) => {
-            assumptions.push(assumed::no_limit(c.agent, ev.timeout));
+            assumptions.push(assumed::no_limit(name, ev.timeout));
             ev.timeout
         }
         (Some(t), _) => t,
@@ -431,7 +461,7 @@ mod tests {
             home: std::path::Path::new(testing::HOME),
             env,
         };
-        super::plan("a", c, &cx)
+        super::plan_by("a", "A", c, &cx)
     }
 
     fn reason(p: &Plan) -> String {
@@ -581,7 +611,7 @@ mod tests {
 mod zero_and_cwd_tests {
     use std::path::Path;
 
-    use super::plan;
+    use super::plan_by;
     use crate::contract::testing::{RUN, contract};
     use crate::contract::{Contract, PlanContext, Run, Var, Zero};
     use crate::plan::{Plan, RunPlan};
@@ -602,7 +632,7 @@ mod zero_and_cwd_tests {
             home: Path::new("/home/user"),
             env: &[],
         };
-        match plan("test", c, &cx) {
+        match plan_by("test", "Test", c, &cx) {
             Plan::Run(run) => run,
             p => panic!("expected a plan that runs: {p:?}"),
         }

@@ -20,6 +20,7 @@ pub struct Built {
 /// Builds the input of `event` for the trigger, or the plan that says why there is none.
 pub fn build(
     id: &str,
+    name: &str,
     c: &Contract,
     ev: &Event,
     cx: &PlanContext,
@@ -66,7 +67,7 @@ pub fn build(
                 Some(why) => why.replace("{event}", event),
                 None => format!(
                     "{} documents no edit tool's input, so hookcheck builds no {event} input for --edit: pass --payload",
-                    c.agent
+                    name
                 ),
             }));
         }
@@ -179,7 +180,7 @@ pub fn build(
     let Some(fields) = ev.input else {
         return Err(not_run(format!(
             "hookcheck builds no {event} input for {}: pass --payload",
-            c.agent
+            name
         )));
     };
     let root = cx.root.display().to_string();
@@ -281,7 +282,7 @@ pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
 #[cfg(test)]
 mod tests {
     use crate::contract::reply::tests::{C, NO_EDIT};
-    use crate::plan::{Plan, plan};
+    use crate::plan::Plan;
     use crate::tools::testing::{bash, edit, prompt, spec};
     use crate::trigger::Trigger;
 
@@ -298,7 +299,7 @@ mod tests {
             home: std::path::Path::new("/h"),
             env: &[],
         };
-        plan("t", c, &cx)
+        super::super::generic::plan_by("t", "A", c, &cx)
     }
 
     #[test]

@@ -3,10 +3,10 @@
 
 use super::listing::{FieldsRow, RuleRow, ToolRow};
 use crate::contract::describe;
-use crate::tools::Tool;
+use crate::tools::Agent;
 
 /// One agent in a few lines (the list): events, shell, timeouts, notes, sources.
-pub fn summary(t: &Tool) -> String {
+pub fn summary(t: &Agent) -> String {
     let mut out = format!("{} ({}), checked {}\n", t.id, t.name, t.checked);
     let events = t.event_names();
     let events = if events.is_empty() {
@@ -43,7 +43,7 @@ pub fn summary(t: &Tool) -> String {
 
 /// One agent in full (`hookcheck tools AGENT`): its summary, then every event, where its
 /// input puts things, and every reply rule with its source.
-pub fn detail(t: &Tool) -> String {
+pub fn detail(t: &Agent) -> String {
     let mut out = summary(t);
     let Some(c) = t.contract() else {
         return out;
@@ -72,7 +72,7 @@ pub fn detail(t: &Tool) -> String {
         if !r.note.is_empty() {
             out.push_str(&format!(
                 "        says: {}\n",
-                r.note.replace("{agent}", c.agent)
+                r.note.replace("{agent}", t.name)
             ));
         }
         if !r.uncounted.is_empty() {
@@ -85,7 +85,7 @@ pub fn detail(t: &Tool) -> String {
 
 /// Where each agent's input puts the command, the file path, the prompt and the tool name,
 /// as one table (`hookcheck tools --fields`).
-pub fn fields_table(tools: &[&Tool]) -> String {
+pub fn fields_table(tools: &[&Agent]) -> String {
     let mut rows = vec![[
         "agent".to_string(),
         "command".into(),
@@ -123,7 +123,7 @@ pub fn fields_table(tools: &[&Tool]) -> String {
 }
 
 /// One agent as JSON (`hookcheck tools --format json`).
-pub fn row(t: &Tool) -> ToolRow {
+pub fn row(t: &Agent) -> ToolRow {
     let strings = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
     let mut row = ToolRow {
         agent: t.id.to_string(),
@@ -154,7 +154,7 @@ pub fn row(t: &Tool) -> ToolRow {
             .iter()
             .map(|r| RuleRow {
                 rule: describe::rule(r),
-                note: r.note.replace("{agent}", c.agent),
+                note: r.note.replace("{agent}", t.name),
                 source: r.source.to_string(),
             })
             .collect();

@@ -10,7 +10,7 @@ use crate::exec::{self, Captured, Limits, Outcome};
 use crate::judge::{self, Expect};
 use crate::report::{CommandReport, InvocationReport, Keep, Keeps, Report};
 use crate::spec::HookSpec;
-use crate::tools::{self, Plan, PlanContext, ReadContext, RunPlan, Tool};
+use crate::tools::{self, Agent, Plan, PlanContext, ReadContext, RunPlan};
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
@@ -67,7 +67,7 @@ pub struct Check {
     /// What the agent is about to do.
     pub trigger: Trigger,
     /// The tools to check, in report order.
-    pub tools: Vec<&'static Tool>,
+    pub tools: Vec<&'static Agent>,
     /// What the user expects.
     pub expect: Expect,
     /// Count results that rest on assumptions.

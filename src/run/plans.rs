@@ -3,11 +3,11 @@
 use super::{Check, Subject};
 use crate::event::Firing;
 use crate::spec::HookSpec;
-use crate::tools::{Plan, PlanContext, RunPlan, Tool};
+use crate::tools::{Agent, Plan, PlanContext, RunPlan};
 
 /// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
 /// its match budget, or a command with no time at all.
-pub(super) fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
+pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
     let _ = crate::matcher::take_budget_hits();
     let plan = tool.plan(cx);
     let hits = crate::matcher::take_budget_hits();
@@ -33,7 +33,7 @@ pub(super) fn plan_one(tool: &Tool, cx: &PlanContext) -> Plan {
 /// A command planned with no time at all is not run: whether the agent stops it at once or
 /// never is not documented, and its verdict would change run to run (a native file's
 /// `timeout: 0`; a spec's is refused when loaded).
-pub(super) fn no_zero_timeout(tool: &Tool, mut plan: Plan) -> Plan {
+pub(super) fn no_zero_timeout(tool: &Agent, mut plan: Plan) -> Plan {
     if let Plan::Run(run) = &mut plan {
         for c in &mut run.commands {
             if c.invocation.as_ref().is_ok_and(|inv| inv.timeout.is_zero()) {
@@ -56,7 +56,7 @@ pub(super) fn specs_for(check: &Check, index: usize) -> &[HookSpec] {
 }
 
 /// A spec's plan when another event fires: not run, saying so.
-pub(super) fn on_firing(check: &Check, tool: &Tool, plan: Plan) -> Plan {
+pub(super) fn on_firing(check: &Check, tool: &Agent, plan: Plan) -> Plan {
     match &check.firing {
         Some(f) if !f.keeps(tool, &plan) => {
             let event = Firing::event_of(&plan).map(str::to_string);
@@ -77,7 +77,7 @@ pub(super) fn on_firing(check: &Check, tool: &Tool, plan: Plan) -> Plan {
 
 /// [`merge`] of only the installed handlers on the event that fires.
 pub(super) fn merge_firing(
-    tool: &Tool,
+    tool: &Agent,
     specs: &[HookSpec],
     plans: Vec<Plan>,
     firing: &Firing,
@@ -110,7 +110,7 @@ pub(super) fn merge_firing(
 
 /// One tool's plans for several installed handlers, as one: the handlers that run on the
 /// earliest event that fires (in the tool's event order), each command showing its file:line.
-pub(super) fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>) {
+pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>) {
     if plans.is_empty() {
         return (
             Plan::NotRun {
@@ -192,7 +192,7 @@ pub(super) fn merge(tool: &Tool, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan,
         };
         // One event in two spellings (a cross-read file's `PreToolUse`, the agent's own
         // `preToolUse`) fires at once: each agent's loader says which spellings are one event.
-        if !crate::tools::native::same_event(tool.id, &run.event, &first) {
+        if !crate::native::agents::same_event(tool.id, &run.event, &first) {
             later.push(format!("{} ({})", spec.name, run.event));
             continue;
         }

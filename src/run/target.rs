@@ -7,7 +7,7 @@ use crate::exec::{self, Captured, Outcome};
 use crate::judge;
 use crate::report::{CommandReport, Keeps, Report, SCHEMA_VERSION, TargetReport};
 use crate::spec::HookSpec;
-use crate::tools::{Plan, PlannedCommand, ReadContext, RunPlan, Tool};
+use crate::tools::{Agent, Plan, PlannedCommand, ReadContext, RunPlan};
 use crate::verdict::{Decision, Reading};
 
 /// Judges a planned check from the outcomes [`Planned::read`] took in (one that never came
@@ -74,7 +74,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
 pub(super) type Streams = Vec<(Captured, Captured)>;
 
 pub(super) fn empty_target(
-    tool: &Tool,
+    tool: &Agent,
     decision: Decision,
     event: Option<String>,
     reason: String,
@@ -102,7 +102,7 @@ pub(super) fn empty_target(
 }
 
 pub(super) fn target_report(
-    tool: &Tool,
+    tool: &Agent,
     plan: Plan,
     read: Vec<Option<Read>>,
     check: &Check,
@@ -135,7 +135,7 @@ pub(super) fn target_report(
 }
 
 pub(super) fn ran_target(
-    tool: &Tool,
+    tool: &Agent,
     run: RunPlan,
     read: Vec<Option<Read>>,
     check: &Check,
@@ -250,7 +250,7 @@ pub(super) fn ran_target(
 /// over the limit reads as "not valid JSON". The reading of a hook that ran to its end with
 /// its stdout cut is not counted, whatever it says, and the note says why.
 pub(super) fn cut_reply(
-    tool: &Tool,
+    tool: &Agent,
     outcome: &Outcome,
     mut reading: Reading,
     limit: usize,
@@ -261,7 +261,7 @@ pub(super) fn cut_reply(
     if dropped == 0 || outcome.timed_out || outcome.start_error.is_some() || agent_reads_less {
         return reading;
     }
-    let limit = crate::tools::bytes_text(limit);
+    let limit = crate::contract::describe::bytes_text(limit);
     reading.counted = false;
     reading.notes.push(format!(
         "stdout over {limit} was cut ({dropped} bytes dropped): hookcheck cannot read the reply \

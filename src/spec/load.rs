@@ -302,9 +302,10 @@ pub(super) fn timeout_secs<'de, D: serde::Deserializer<'de>>(
 
 /// What to do about a timeout hookcheck cannot take: the one help line for 0 and below.
 fn timeout_help() -> String {
-    let names: Vec<&str> = crate::tools::ZERO_TIMEOUT_DOCUMENTED
+    let names: Vec<&str> = crate::tools::ALL
         .iter()
-        .filter_map(|id| crate::tools::find(id).map(|t| t.name))
+        .filter(|t| t.documents_zero_timeout())
+        .map(|t| t.name)
         .collect();
     format!(
         "write a number of seconds from 1 up, or leave `timeout` out for each agent's default \
@@ -462,7 +463,7 @@ fn validate(raw: RawSpec, file: SpecFile, stem: String) -> Result<HookSpec, Spec
         !ts.is_empty()
             && ts
                 .iter()
-                .all(|t| crate::tools::ZERO_TIMEOUT_DOCUMENTED.contains(&t.as_str()))
+                .all(|t| crate::tools::find(t).is_some_and(|t| t.documents_zero_timeout()))
     });
     if raw.timeout == Some(0) && !zero_is_documented {
         return Err(file.error_on_value(

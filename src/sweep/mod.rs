@@ -18,7 +18,7 @@ use crate::plan::Plan;
 use crate::report::TargetReport;
 use crate::spec::HookSpec;
 use crate::suite::{self, Case};
-use crate::tools::Tool;
+use crate::tools::Agent;
 use crate::trigger::Trigger;
 use crate::verdict::{Decision, Effect};
 pub use crate::workspace::Installed;
@@ -155,7 +155,7 @@ pub enum What {
 pub fn run(
     ws: &Workspace,
     what: &What,
-    tools: &[&'static Tool],
+    tools: &[&'static Agent],
     samples: Vec<Sample>,
     jobs: usize,
     allow: &[Kind],
@@ -211,7 +211,7 @@ pub fn run(
             )),
             (Some(c), Some(specs)) => {
                 agents.push(t.id.to_string());
-                coverage.extend(cover_all(ws, t.id, c, specs));
+                coverage.extend(cover_all(ws, t, c, specs));
             }
         }
     }
@@ -268,13 +268,13 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
 }
 
 /// One agent and the handlers a sweep runs for it.
-type Handlers = (&'static Tool, Vec<HookSpec>);
+type Handlers = (&'static Agent, Vec<HookSpec>);
 
 /// The hook's name for the report and, per agent the sweep reaches, the handlers it runs.
 fn handlers(
     ws: &Workspace,
     what: &What,
-    tools: &[&'static Tool],
+    tools: &[&'static Agent],
 ) -> Result<(String, Vec<Handlers>), Error> {
     match what {
         What::Hook(hook) => {
@@ -310,8 +310,8 @@ fn handlers(
 
 /// An agent's coverage over all its handlers: a tool is covered when some handler of the
 /// guarding event fires on it (a before-tool event first, where the agent has handlers there).
-fn cover_all(ws: &Workspace, id: &str, c: &Contract, specs: &[HookSpec]) -> Option<Coverage> {
-    let all: Vec<Coverage> = specs.iter().filter_map(|s| cover(ws, id, c, s)).collect();
+fn cover_all(ws: &Workspace, t: &Agent, c: &Contract, specs: &[HookSpec]) -> Option<Coverage> {
+    let all: Vec<Coverage> = specs.iter().filter_map(|s| cover(ws, t, c, s)).collect();
     let guards = |e: &str| c.event(e).is_some_and(|e| e.kind == EventKind::BeforeTool);
     let event = all
         .iter()
@@ -337,7 +337,7 @@ fn cover_all(ws: &Workspace, id: &str, c: &Contract, specs: &[HookSpec]) -> Opti
 
 /// Whether the hook fires on each of the agent's tools: the planner is asked with a payload
 /// that names the tool, so the agent's own matcher flavour decides.
-fn cover(ws: &Workspace, id: &str, c: &Contract, spec: &HookSpec) -> Option<Coverage> {
+fn cover(ws: &Workspace, t: &Agent, c: &Contract, spec: &HookSpec) -> Option<Coverage> {
     let mcp = c
         .tools
         .mcp
@@ -373,7 +373,7 @@ fn cover(ws: &Workspace, id: &str, c: &Contract, spec: &HookSpec) -> Option<Cove
                 home: &ws.home,
                 env: &[],
             };
-            let fires = match crate::plan::plan(id, c, &cx) {
+            let fires = match crate::plan::plan(t, &cx) {
                 Plan::Run(run) => {
                     event.get_or_insert(run.event);
                     true
@@ -392,7 +392,7 @@ fn cover(ws: &Workspace, id: &str, c: &Contract, spec: &HookSpec) -> Option<Cove
     // Only tool events have tools to fire on.
     c.event(&event).filter(|e| e.kind.is_tool())?;
     Some(Coverage {
-        agent: id.to_string(),
+        agent: t.id.to_string(),
         event,
         kinds: out,
     })

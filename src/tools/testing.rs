@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use super::Plan;
-use super::{PlanContext, ReadContext, Tool};
+use super::{Agent, PlanContext, ReadContext};
 use crate::exec::{Captured, Invocation, Outcome};
 use crate::plan::RunPlan;
 use crate::spec::{self, HookSpec};
@@ -61,7 +61,7 @@ pub fn payload(value: Value) -> Trigger {
 }
 
 /// What `tool` plans for `yaml` and `trigger`, with a fixed root, home and environment.
-pub fn plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> Plan {
+pub fn plan(tool: &Agent, yaml: &str, trigger: &Trigger) -> Plan {
     let spec = spec(yaml);
     let env = vec![
         ("PATH".to_string(), "/usr/bin:/bin".to_string()),
@@ -78,7 +78,7 @@ pub fn plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> Plan {
 }
 
 /// What `tool` plans for `yaml` and `trigger`, when it runs; panics when it does not.
-pub fn run_plan(tool: &Tool, yaml: &str, trigger: &Trigger) -> RunPlan {
+pub fn run_plan(tool: &Agent, yaml: &str, trigger: &Trigger) -> RunPlan {
     match plan(tool, yaml, trigger) {
         Plan::Run(run) => run,
         other => panic!("expected a plan that runs, got {other:?}"),
@@ -95,12 +95,12 @@ pub fn first_invocation(run: &RunPlan) -> &Invocation {
 
 /// The invocation of the first command `tool` plans for `yaml` and `--bash ls`; panics when it
 /// does not start.
-pub fn bash_invocation(tool: &Tool, yaml: &str) -> Invocation {
+pub fn bash_invocation(tool: &Agent, yaml: &str) -> Invocation {
     first_invocation(&run_plan(tool, yaml, &bash("ls"))).clone()
 }
 
 /// Why `tool` skips the hook `yaml` for `trigger`; panics when the plan is not skipped.
-pub fn skipped_reason(tool: &Tool, yaml: &str, trigger: &Trigger) -> String {
+pub fn skipped_reason(tool: &Agent, yaml: &str, trigger: &Trigger) -> String {
     match plan(tool, yaml, trigger) {
         Plan::Skipped { reason, .. } => reason,
         other => panic!("expected a skipped plan, got {other:?}"),
@@ -117,7 +117,7 @@ pub fn planned_input(plan: &Plan) -> Value {
 
 /// The program and arguments of a plan's first command for `--bash ls`; panics when it does
 /// not run.
-pub fn planned_argv(tool: &Tool, yaml: &str) -> (String, Vec<String>) {
+pub fn planned_argv(tool: &Agent, yaml: &str) -> (String, Vec<String>) {
     let run = run_plan(tool, yaml, &bash("ls"));
     let inv = first_invocation(&run);
     (inv.program.clone(), inv.args.clone())
@@ -174,13 +174,13 @@ fn captured(s: &str) -> Captured {
 }
 
 /// Reads `outcome` on `event` by `tool`'s rules, for a spec given as YAML.
-pub fn read(tool: &Tool, yaml: &str, event: &str, outcome: &Outcome) -> Reading {
+pub fn read(tool: &Agent, yaml: &str, event: &str, outcome: &Outcome) -> Reading {
     read_with(tool, yaml, event, &Value::Null, outcome)
 }
 
 /// [`read`], for a hook that was given `input`.
 pub fn read_with(
-    tool: &Tool,
+    tool: &Agent,
     yaml: &str,
     event: &str,
     input: &Value,
@@ -202,7 +202,7 @@ pub type Row<'a> = (&'a str, &'a str, Outcome, Decision, Effect);
 
 /// Checks a reader table: `tool` reads each row's outcome on its event, for the spec `yaml`,
 /// and comes to the row's decision and effect.
-pub fn check_rows(tool: &Tool, yaml: &str, rows: Vec<Row>) {
+pub fn check_rows(tool: &Agent, yaml: &str, rows: Vec<Row>) {
     let rows = rows
         .into_iter()
         .map(|(n, ev, o, d, e)| (n, yaml, ev, o, d, e));
@@ -210,7 +210,7 @@ pub fn check_rows(tool: &Tool, yaml: &str, rows: Vec<Row>) {
 }
 
 /// [`check_rows`], each row with its own spec (the second column).
-pub fn check_rows_each(tool: &Tool, rows: Vec<(&str, &str, &str, Outcome, Decision, Effect)>) {
+pub fn check_rows_each(tool: &Agent, rows: Vec<(&str, &str, &str, Outcome, Decision, Effect)>) {
     for (name, yaml, event, outcome, decision, effect) in rows {
         let r = read(tool, yaml, event, &outcome);
         assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
@@ -219,8 +219,8 @@ pub fn check_rows_each(tool: &Tool, rows: Vec<(&str, &str, &str, Outcome, Decisi
 
 /// A test agent `id` on contract `c` (from [`crate::contract::testing`]): no loader, no live
 /// driver, the one planner and reader.
-pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> Tool {
-    Tool {
+pub const fn agent(id: &'static str, c: &'static crate::contract::Contract) -> Agent {
+    Agent {
         id,
         name: id,
         checked: "",
@@ -248,7 +248,7 @@ pub type CountedRow<'a> = (&'a str, &'a str, Outcome, Decision, Effect, bool, bo
 
 /// Checks a [`CountedRow`] table: `tool` reads each row's outcome on its event, for the spec
 /// `yaml`, and comes to the row's decision, effect, counting and context.
-pub fn check_counted_rows(tool: &Tool, yaml: &str, rows: Vec<CountedRow>) {
+pub fn check_counted_rows(tool: &Agent, yaml: &str, rows: Vec<CountedRow>) {
     for (name, event, outcome, decision, effect, counted, context) in rows {
         let r = read(tool, yaml, event, &outcome);
         assert_eq!(
@@ -262,7 +262,7 @@ pub fn check_counted_rows(tool: &Tool, yaml: &str, rows: Vec<CountedRow>) {
 /// Checks a matcher table: a hook on `event` with each row's matcher runs, or not (the row's
 /// last column), for the `--payload` that `payload_of` builds from the row's tool name.
 pub fn check_matchers(
-    tool: &Tool,
+    tool: &Agent,
     event: &str,
     rows: &[(&str, &str, bool)],
     payload_of: impl Fn(&str) -> Value,
@@ -281,7 +281,7 @@ pub fn check_matchers(
 /// Checks that each case (a spec, a trigger) is not run, for a reason that says the case's
 /// words.
 pub fn check_not_run<'a>(
-    tool: &Tool,
+    tool: &Agent,
     cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
 ) {
     for (yaml, trigger, want) in cases {
@@ -294,7 +294,7 @@ pub fn check_not_run<'a>(
 /// Checks that the plan of each case (a spec, a trigger) says the case's words, whether it
 /// runs, is skipped or is not run.
 pub fn check_plan_says<'a>(
-    tool: &Tool,
+    tool: &Agent,
     cases: impl IntoIterator<Item = (&'a str, Trigger, &'a str)>,
 ) {
     for (yaml, trigger, want) in cases {

@@ -10,7 +10,13 @@ use crate::verdict::{Decision, Effect, Reading};
 /// Reads `out` as if its stdout were `stdout`: for an agent that picks or rewrites the reply
 /// (drops progress lines, takes one control line, unmarshals typed fields) before its rows
 /// read it.
-pub fn read_as(c: &Contract, ctx: &ReadContext, out: &Outcome, stdout: String) -> Reading {
+pub fn read_as(
+    agent: &str,
+    c: &Contract,
+    ctx: &ReadContext,
+    out: &Outcome,
+    stdout: String,
+) -> Reading {
     let out = Outcome {
         stdout: crate::exec::Captured {
             total: stdout.len() as u64,
@@ -18,7 +24,7 @@ pub fn read_as(c: &Contract, ctx: &ReadContext, out: &Outcome, stdout: String) -
         },
         ..out.clone()
     };
-    read(c, ctx, &out)
+    read(agent, c, ctx, &out)
 }
 
 /// What the reader saw.
@@ -42,8 +48,8 @@ enum Kind {
     Text,
 }
 
-/// Reads one command's outcome by the contract's rules.
-pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
+/// Reads one command's outcome by the contract's rules, for the agent named `agent`.
+pub fn read(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {
@@ -88,7 +94,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
             // context or a rewrite too.
             if decided.is_some() {
                 if !r.note.is_empty() {
-                    notes.push(fill(r.note, c, ctx.event, out, &seen, &bound));
+                    notes.push(fill(r.note, agent, ctx.event, out, &seen, &bound));
                 }
                 added_context |= r.context;
                 added_rewrite |= r.rewrites;
@@ -116,11 +122,11 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         _ => {}
     }
     if !r.note.is_empty() {
-        reading = reading.note(fill(r.note, c, ctx.event, out, &seen, &bound));
+        reading = reading.note(fill(r.note, agent, ctx.event, out, &seen, &bound));
     }
     reading.notes.extend(notes);
     if !r.uncounted.is_empty() {
-        reading = reading.not_counted(fill(r.uncounted, c, ctx.event, out, &seen, &bound));
+        reading = reading.not_counted(fill(r.uncounted, agent, ctx.event, out, &seen, &bound));
     }
     if r.stated {
         reading = reading.stated();
@@ -129,7 +135,7 @@ pub fn read(c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
         reading.rule = Some(r.source.to_string());
     }
     if !r.fix.is_empty() {
-        reading.fix = Some(fill(r.fix, c, ctx.event, out, &seen, &bound));
+        reading.fix = Some(fill(r.fix, agent, ctx.event, out, &seen, &bound));
     }
     // Context and rewrites come from a JSON reply the deciding rule read, never from JSON the
     // agent ignored (stdout on exit 2).
@@ -334,9 +340,9 @@ fn kind(text: &str, json_in_string: bool) -> Kind {
     }
 }
 
-fn fill(note: &str, c: &Contract, event: &str, out: &Outcome, seen: &Seen, bound: &str) -> String {
+fn fill(note: &str, agent: &str, event: &str, out: &Outcome, seen: &Seen, bound: &str) -> String {
     let exit = out.exit_code.map(|n| n.to_string()).unwrap_or_default();
-    note.replace("{agent}", c.agent)
+    note.replace("{agent}", agent)
         .replace("{event}", event)
         .replace("{exit}", &exit)
         .replace("{from}", seen.from)

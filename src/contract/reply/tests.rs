@@ -70,7 +70,7 @@ fn on_stop<T>(f: impl FnOnce(&ReadContext) -> T) -> T {
 }
 
 fn reading(code: i32, stdout: &str, stderr: &str) -> crate::verdict::Reading {
-    on_stop(|cx| read(&C, cx, &exit(code, stdout, stderr)))
+    on_stop(|cx| read("A", &C, cx, &exit(code, stdout, stderr)))
 }
 
 fn read_one(code: i32, stdout: &str, stderr: &str) -> (Decision, Vec<String>) {
@@ -154,7 +154,7 @@ mod more_tests {
             input,
             peers: &[],
         };
-        read(&C, &ctx, &testing::exit(2, "", "x"))
+        read("A", &C, &ctx, &testing::exit(2, "", "x"))
     }
 
     #[test]
@@ -187,7 +187,12 @@ mod more_tests {
                 input: &Value::Null,
                 peers: &[],
             };
-            let r = read(&C, &ctx, &testing::exit(0, r#"{"ctx":"x","new":1}"#, ""));
+            let r = read(
+                "A",
+                &C,
+                &ctx,
+                &testing::exit(0, r#"{"ctx":"x","new":1}"#, ""),
+            );
             assert_eq!((r.adds_context, r.rewrites_input), (want, want), "{event}");
         }
     }
@@ -215,7 +220,7 @@ mod more_tests {
             ("{\"d\":\"deny\"}\ndone\n", Decision::Allow),
             ("", Decision::Allow),
         ] {
-            let r = read(&C, &ctx, &testing::exit(0, stdout, ""));
+            let r = read("A", &C, &ctx, &testing::exit(0, stdout, ""));
             assert_eq!(r.decision, want, "{stdout:?}");
         }
     }
@@ -281,7 +286,7 @@ mod read_tests {
             input: &serde_json::Value::Null,
             peers: &[],
         };
-        read(c, &cx, outcome)
+        read("A", c, &cx, outcome)
     }
 
     /// The decision of `rules` for `outcome` on SessionStart, for a spec given as YAML.
@@ -373,7 +378,7 @@ mod read_tests {
             peers: &[],
         };
         let out = exit(0, "ignored", "");
-        let r = super::read_as(&c, &cx, &out, r#"{"x":1}"#.to_string());
+        let r = super::read_as("A", &c, &cx, &out, r#"{"x":1}"#.to_string());
         assert_eq!(r.decision, Block, "{r:?}");
     }
 
@@ -385,7 +390,7 @@ mod read_tests {
             (r.counted, r.notes),
             (
                 false,
-                vec!["not counted: exit 3 on SessionStart in Test".to_string()]
+                vec!["not counted: exit 3 on SessionStart in A".to_string()]
             )
         );
     }
@@ -403,7 +408,7 @@ fn the_deciding_rows_source_and_fix_travel_with_the_reading() {
     ];
     static F: Contract = crate::contract::testing::sample(EVENTS, &[], FIXED);
     on_stop(|cx| {
-        let failed = read(&F, cx, &exit(3, "", ""));
+        let failed = read("A", &F, cx, &exit(3, "", ""));
         assert_eq!(
             (
                 failed.decision,
@@ -412,12 +417,12 @@ fn the_deciding_rows_source_and_fix_travel_with_the_reading() {
             ),
             (Error, Some("S1"), Some("A blocks on 2, not 3"))
         );
-        let blocked = read(&F, cx, &exit(0, "no", ""));
+        let blocked = read("A", &F, cx, &exit(0, "no", ""));
         assert_eq!(
             (blocked.rule.as_deref(), blocked.fix.as_deref()),
             (Some("S2"), None)
         );
-        let allowed = read(&F, cx, &exit(0, "", ""));
+        let allowed = read("A", &F, cx, &exit(0, "", ""));
         assert_eq!(
             (allowed.rule.as_deref(), allowed.fix.as_deref()),
             (None, None)

@@ -6,8 +6,8 @@
 
 use super::{Finding, Severity, Source};
 use crate::native::NativeHandler;
+use crate::native::agents;
 use crate::native::inventory::Inventory;
-use crate::tools::native::loaders;
 
 /// `items` as `a`, `b` between `before` and `after`; nothing when there are none.
 pub(super) fn quoted_list(before: &str, items: &[String], after: &str) -> String {
@@ -23,7 +23,7 @@ pub(super) fn quoted_list(before: &str, items: &[String], after: &str) -> String
 pub(super) fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec<Finding> {
     let mut out = Vec::new();
     let file = s.file.display().to_string();
-    for l in loaders() {
+    for l in agents::all() {
         // Its own files come first (`loaded_by`), so the first of two is its own.
         let mut seen: Vec<(&str, &str, &NativeHandler)> = Vec::new();
         for (g, _) in inv.loaded_by(l) {
@@ -48,12 +48,12 @@ pub(super) fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec
             out.push(Finding {
                 severity: Severity::Warning,
                 rule: "generator-dispatched-twice",
-                agent: Some(l.id),
+                agent: Some(l.id()),
                 file: g.file.display().to_string(),
                 line: Some(g.line),
                 message: format!(
                     "{} runs {}'s dispatch of {file} twice on {}, from {} and {}: each of its {} hooks{} runs twice each time it fires",
-                    l.name,
+                    l.name(),
                     s.generator.name,
                     g.event,
                     first.place(),
@@ -75,7 +75,7 @@ pub(super) fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec
 pub(super) fn agent_names(ids: &[&str]) -> String {
     let names: Vec<&str> = ids
         .iter()
-        .filter_map(|id| loaders().find(|l| l.id == *id).map(|l| l.name))
+        .filter_map(|id| agents::all().find(|l| l.id() == *id).map(|l| l.name()))
         .collect();
     if names.is_empty() {
         "the agents".to_string()

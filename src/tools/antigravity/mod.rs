@@ -9,20 +9,21 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Hooks, Live, Own, Tool};
+use super::{Agent, Files, Hooks, Live, Own};
 use crate::contract::reply::Reply;
 use crate::contract::{Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall};
 use crate::contract::{Tools, event};
 use crate::spec::On;
 
 /// Antigravity's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "antigravity",
     name: "Antigravity",
     checked: "2026-11-30",
     sources: &[
         "reference: docs/reference/protocols/protocols-b.md §5 (third-party measurements of agy 1.0.x-1.2.x, 2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
+        "protocols-b.md §5 Config (skillsaw for agy 1.1.25; DefenseClaw @db1172f for 1.0.x)",
     ],
     session_vars: &[],
     notes: &[
@@ -38,7 +39,6 @@ pub static TOOL: Tool = Tool {
 /// What Antigravity does, as data (protocols-b.md §5; seed 002, "Antigravity sample events",
 /// "Assumed results").
 pub static CONTRACT: Contract = Contract {
-    agent: "Antigravity",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -117,7 +117,7 @@ const OLD_EXEC: &str = "agy 1.0.x starts `command` directly, with no shell, so a
 /// The one planner, and the note no table can hang on one kind of command: an inline command
 /// (not a script path) never fires under agy 1.0.x.
 fn plan(cx: &crate::contract::PlanContext) -> crate::plan::Plan {
-    let mut plan = crate::plan::plan("antigravity", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     if let crate::plan::Plan::Run(run) = &mut plan
         && run.assumptions.iter().any(|a| a.item == "inline command")
     {
@@ -128,7 +128,7 @@ fn plan(cx: &crate::contract::PlanContext) -> crate::plan::Plan {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_command\ncommand: ./hook.sh\n";
@@ -162,7 +162,7 @@ mod tests {
             ("B PostInvocation JSON allows", "PostInvocation", exit(0, "{}", ""), Allow, true),
         ];
         for (name, event, outcome, decision, counted) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
+            let r = testing::read(&AGENT, PRE, event, &outcome);
             assert_eq!(
                 (r.decision, r.counted),
                 (decision, counted),
@@ -173,14 +173,14 @@ mod tests {
             }
         }
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PostToolUse",
             &exit(0, r#"{"additionalContext":"x"}"#, ""),
         );
         assert!(r.adds_context);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "antigravity", [
+        testing::check_inputs!(AGENT, "antigravity", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a.txt", false)),
             ("edit_replace", "event: PreToolUse\nmatcher: replace_file_content\ncommand: ./h.sh\n", edit("a.txt", true)),
@@ -214,7 +214,7 @@ mod tests {
             ("write_to_file|run_command", "run_command", true),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"toolCall": {"name": tool, "args": {}}}),
@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
             ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
             ("event: SessionStart\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
@@ -239,7 +239,7 @@ mod tests {
     #[test]
     fn inline_commands_run_on_the_assumed_shell() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: python3 guard.py --strict\n",
             &bash("ls"),
         );
@@ -255,7 +255,7 @@ mod tests {
         assert_eq!(items, ["shell", "inline command", "cwd"]);
         assert_eq!(run.notes, [super::OLD_EXEC]);
         // A script path is no inline command, and has no such note.
-        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let run = run_plan(&AGENT, PRE, &bash("ls"));
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "cwd"]);
         assert!(run.notes.is_empty(), "{:?}", run.notes);

@@ -12,14 +12,12 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::native::loader::{Launch, Loader};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Launch, Loader};
 
 /// Antigravity's loader.
 pub static LOADER: Loader = Loader {
-    id: "antigravity",
-    name: "Antigravity",
     project_files: |root| vec![root.join(".agents/hooks.json")],
     user_files: |home| vec![home.join(".gemini/config/hooks.json")],
     parse,
@@ -48,10 +46,6 @@ pub static LOADER: Loader = Loader {
         no_shell: true,
         ..Launch::SHELL
     },
-    sources: &[
-        "protocols-b.md §5 Config (skillsaw for agy 1.1.25; DefenseClaw @db1172f for 1.0.x)",
-    ],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

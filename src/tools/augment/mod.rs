@@ -14,14 +14,14 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::{HookSpec, On};
 
 /// Augment's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "augment",
     name: "Augment",
     checked: "2026-11-30",
@@ -29,6 +29,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.augmentcode.com/cli/hooks and /cli/v0/hooks (via protocols-b.md §6)",
         "2nd: augment-agent-dashboard hook handlers (observed payloads)",
         "spec: hook run behaviour spec (seed 002)",
+        "protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)",
     ],
     session_vars: &[
         "AUGMENT_PROJECT_DIR",
@@ -50,7 +51,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Augment does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Augment",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -190,7 +190,7 @@ fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<Strin
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: launch-process\ncommand: ./hook.sh\n";
@@ -222,25 +222,25 @@ mod tests {
             ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
             ("S failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
     }
 
     #[test]
     fn context() {
-        let r = testing::read(&TOOL, PRE, "SessionStart", &exit(0, "branch main", ""));
+        let r = testing::read(&AGENT, PRE, "SessionStart", &exit(0, "branch main", ""));
         assert!(r.adds_context, "plain stdout on SessionStart is context");
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, "hello", ""));
         assert!(!r.adds_context, "plain stdout on PreToolUse is not");
         let out =
             r#"{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"x"}}"#;
-        let r = testing::read(&TOOL, PRE, "PostToolUse", &exit(0, out, ""));
+        let r = testing::read(&AGENT, PRE, "PostToolUse", &exit(0, out, ""));
         assert!(r.adds_context && r.decision == Decision::Allow, "{r:?}");
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "augment", [
+        testing::check_inputs!(AGENT, "augment", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit_str_replace", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
             ("edit_save_file", "event: PreToolUse\nmatcher: save-file\ncommand: ./h.sh\n", edit("a.txt", false)),
@@ -252,7 +252,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
             ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "Augment has no UserPromptSubmit"),
             ("event: PreToolUse\ncommand: h.sh\nargs: [a]\n", bash("ls"), "exec form"),
@@ -274,7 +274,7 @@ mod tests {
         ];
         for (command, program) in rows {
             let yaml = format!("event: PreToolUse\ncommand: \"{command}\"\n");
-            let p = plan(&TOOL, &yaml, &bash("ls"));
+            let p = plan(&AGENT, &yaml, &bash("ls"));
             let Plan::Run(run) = &p else {
                 panic!("{command}: {p:?}")
             };
@@ -299,13 +299,13 @@ mod tests {
             ("str-replace-editor", "save-file", false),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool}),
         );
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh\ntimeout: 5\nenv: {K: v}\n",
             &bash("ls"),
         );

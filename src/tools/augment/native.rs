@@ -6,13 +6,12 @@
 //! not read here); Claude Code's grouped shape, timeout in **milliseconds** (default 60000).
 
 use crate::native::Unit;
+use crate::native::loader::{Launch, Loader, command_shape, grouped_json};
 use crate::native::shape::Shape;
-use crate::tools::native::{CLAUDE_RENAMES, Launch, Loader, command_shape, grouped_json};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// Augment's loader.
 pub static LOADER: Loader = Loader {
-    id: "augment",
-    name: "Augment",
     project_files: |root| {
         vec![
             root.join(".augment/settings.json"),
@@ -37,8 +36,6 @@ pub static LOADER: Loader = Loader {
         no_shell: true,
         ..Launch::SHELL
     },
-    sources: &["protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)"],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

@@ -3,14 +3,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Claude Code's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "claude",
-    name: "Claude Code",
     binary: "claude",
     calls,
     setup,

@@ -14,13 +14,13 @@ pub mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Claude Code's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "claude",
     name: "Claude Code",
     checked: "2026-11-30",
@@ -30,6 +30,7 @@ pub static TOOL: Tool = Tool {
         "real agent: Claude Code 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--{edit,prompt,stop,post-bash}.json): the PostToolUse and Stop payloads",
         "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts (Claude Code 2.1.328)",
         "docs: https://code.claude.com/docs/en/hooks (summaries of 2026-09-14 and 2026-10-06)",
+        "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
     ],
     session_vars: &[
         "CLAUDECODE",
@@ -52,7 +53,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Claude Code does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Claude Code",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -265,7 +265,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
@@ -335,17 +335,17 @@ mod tests {
             ("T failClosed: invalid JSON blocks", fail_closed, "PreToolUse", exit(0, "{oops", ""), Block, Effect::Blocked),
             ("T failClosed ignored on Stop", fail_closed, "Stop", exit(1, "", ""), Error, Effect::Proceeds),
         ];
-        testing::check_rows_each(&TOOL, rows);
+        testing::check_rows_each(&AGENT, rows);
     }
 
     #[test]
     fn context_and_rewrites() {
-        let r = testing::read(&TOOL, PRE, "SessionStart", &exit(0, "branch main", ""));
+        let r = testing::read(&AGENT, PRE, "SessionStart", &exit(0, "branch main", ""));
         assert!(r.adds_context, "plain stdout on SessionStart is context");
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, "hello", ""));
         assert!(!r.adds_context, "plain stdout on PreToolUse is not");
         let out = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"ls"},"additionalContext":"x"}}"#;
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, out, ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, out, ""));
         assert!(r.rewrites_input && r.adds_context && r.decision == Decision::Allow);
     }
 
@@ -353,7 +353,7 @@ mod tests {
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "claude", [
+        testing::check_inputs!(AGENT, "claude", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write", portable_edit, edit(".github/workflows/ci.yml", true)),
             ("edit_only_edit", "event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("src/a.rs", true)),
@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_plan_says(&TOOL, [
+        testing::check_plan_says(&AGENT, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Claude Code has no BeforeTool event"),
             ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", bash("ls"), "powershell"),
@@ -389,7 +389,7 @@ mod tests {
             ("mcp__memory__.*", "mcp__memory__x", true),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn exec_form_and_env() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: hooks/x.sh\nargs: [a, b]\nenv: {K: v}\n",
             &bash("ls"),
         );
@@ -414,7 +414,7 @@ mod tests {
         assert_eq!(inv.timeout.as_secs(), 600);
         // A command runs under /bin/sh -c (fixtures/live/inputs/claude--bash.json).
         assert_eq!(
-            testing::planned_argv(&TOOL, PRE),
+            testing::planned_argv(&AGENT, PRE),
             (
                 "/bin/sh".to_string(),
                 vec!["-c".to_string(), "./hook.sh".into()]

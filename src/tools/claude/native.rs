@@ -7,14 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::native::loader::{Field, Gate, Launch, Loader, Trust, json_file};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust, json_file};
 
 /// Claude Code's loader.
 pub static LOADER: Loader = Loader {
-    id: "claude",
-    name: "Claude Code",
     project_files: |root| {
         let mut files = vec![
             root.join(".claude/settings.json"),
@@ -39,13 +37,23 @@ pub static LOADER: Loader = Loader {
         env_known: true,
         ..Launch::SHELL
     },
-    sources: &[
-        "protocols-a.md §1 Config (claude-agent-sdk 0.3.328; code.claude.com/docs/en/hooks)",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };
+
+/// Other agents' names for the tool events and the Claude Code names for them: Gemini CLI's
+/// (`BeforeTool`) and Copilot's camelCase (`preToolUse`), then Gemini CLI's `BeforeAgent`: the
+/// renames of a Claude-shaped agent that has `UserPromptSubmit`.
+pub const CLAUDE_RENAMES: &[(&str, &str)] = &[
+    ("BeforeTool", "PreToolUse"),
+    ("AfterTool", "PostToolUse"),
+    ("preToolUse", "PreToolUse"),
+    ("postToolUse", "PostToolUse"),
+    ("BeforeAgent", "UserPromptSubmit"),
+];
+
+/// [`CLAUDE_RENAMES`] of the tool events only, for an agent with no `UserPromptSubmit`.
+pub const TOOL_RENAMES: &[(&str, &str)] = CLAUDE_RENAMES.split_at(4).0;
 
 /// Project hooks load only once the workspace trust dialog is accepted; `-p` (headless) runs a
 /// repository's hooks without it (protocols-a.md §1 "Trust"). The answer is kept per folder as
@@ -122,7 +130,7 @@ fn plugin_hooks(root: &Path) -> Vec<PathBuf> {
         return Vec::new();
     }
     let mut files = vec![root.join("hooks").join(PLUGIN_HOOKS)];
-    let named = crate::tools::native::json_file(&manifest)
+    let named = crate::native::loader::json_file(&manifest)
         .and_then(|v| v.get("hooks").and_then(|h| h.as_str()).map(str::to_string));
     if let Some(extra) = named {
         let extra = root.join(extra.trim_start_matches("./"));

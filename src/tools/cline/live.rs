@@ -6,12 +6,10 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{Action, Driver, Launch, Setup, owned_args, write_json, write_text};
+use crate::live::driver::{Action, Driver, Launch, Setup, owned_args, write_json, write_text};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "cline",
-    name: "Cline CLI",
     binary: "cline",
     calls,
     setup,

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, ReadContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, ReadContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, event};
@@ -30,7 +30,7 @@ use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
 /// Cline's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "cline",
     name: "Cline",
     checked: "2026-11-30",
@@ -40,6 +40,7 @@ pub static TOOL: Tool = Tool {
         "source: cline/cline @08a0ae50 sdk/packages/core/src/hooks/hook-file-hooks.ts",
         "source: cline/cline @21cb8d25 sdk/packages/core/src/hooks/subprocess-runner.ts, subprocess.ts",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Cline replies and sample events",
+        "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
     ],
     session_vars: &[],
     notes: &[
@@ -54,7 +55,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Cline does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Cline",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -200,7 +200,7 @@ fn legacy_parameters(_: &PlanContext, _: &str, obj: &mut Map<String, Value>) {
 /// (Skipped when it lets the tool through, not run when Cline's names are undocumented);
 /// every hook waits 120 s whatever the spec sets, and only tool hooks are awaited.
 fn plan(cx: &PlanContext) -> Plan {
-    let event = match crate::plan::resolve(&CONTRACT, cx) {
+    let event = match crate::plan::resolve(&AGENT, cx) {
         Ok((event, _)) => event,
         Err(plan) => return plan,
     };
@@ -215,7 +215,7 @@ fn plan(cx: &PlanContext) -> Plan {
     if cfg!(windows) && CONTRACT.event(&event).is_some() {
         return not_run("hookcheck does not run Cline hooks on Windows".into());
     }
-    let mut plan = crate::plan::plan("cline", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     let Plan::Run(run) = &mut plan else {
         return plan;
     };
@@ -372,7 +372,7 @@ fn event_of(spec: &HookSpec) -> Option<&str> {
 fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let text = control_text(&stdout).to_string();
-    let r = crate::contract::reply::read_as(&CONTRACT, ctx, out, text);
+    let r = crate::contract::reply::read_as(AGENT.name, &CONTRACT, ctx, out, text);
     // Specs on one event become one script with one stdout (the behaviour spec, "Cline
     // replies"), so what this hook prints is not the whole reply Cline reads.
     let sharing: Vec<&str> = ctx
@@ -393,7 +393,7 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
@@ -436,14 +436,14 @@ mod tests {
             ("C signal, no output", "PreToolUse", signalled(9), Allow, Effect::Proceeds, false, false),
         ];
         for (name, event, outcome, decision, effect, context, rewrites) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
+            let r = testing::read(&AGENT, PRE, event, &outcome);
             assert_eq!(
                 (r.decision, r.effect, r.adds_context, r.rewrites_input),
                 (decision, effect, context, rewrites),
                 "{name}: {r:?}"
             );
         }
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(3, "", ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(3, "", ""));
         assert!(
             r.notes
                 .iter()
@@ -455,7 +455,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "cline", [
+        testing::check_inputs!(AGENT, "cline", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("edit_existing_file", PRE, edit("src/main.ts", true)),
@@ -480,14 +480,14 @@ mod tests {
             ("on: before-tool\nmatch: web\ncommand: ./h.sh\n", bash("ls"), false),
         ];
         for (yaml, trigger, runs) in rows {
-            let p = plan(&TOOL, yaml, &trigger);
+            let p = plan(&AGENT, yaml, &trigger);
             assert_eq!(matches!(p, Plan::Run(_)), runs, "{yaml} {trigger:?}: {p:?}");
             if !runs {
                 assert!(matches!(p, Plan::Skipped { .. }), "{yaml}: {p:?}");
             }
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "on: before-tool\nmatch: web\ncommand: ./h.sh\n",
             &payload(json!({"tool_call": {"name": "fetch_web"}})),
         );
@@ -500,7 +500,7 @@ mod tests {
     #[test]
     fn timeout_shell_async_and_refusals() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ntimeout: 2\ncommand: ./h.sh\n",
             &bash("ls"),
         );
@@ -510,7 +510,7 @@ mod tests {
         assert_eq!(inv.args, ["-c", "./h.sh"]);
         assert!(!run.commands[0].is_async);
         assert_eq!(run.assumptions[0].item, "cwd");
-        let Plan::Run(run) = plan(&TOOL, "on: prompt-submit\ncommand: ./h.sh\n", &prompt("x"))
+        let Plan::Run(run) = plan(&AGENT, "on: prompt-submit\ncommand: ./h.sh\n", &prompt("x"))
         else {
             panic!()
         };
@@ -522,7 +522,7 @@ mod tests {
             (PRE, Trigger::None),
             ("event: SessionShutdown\ncommand: ./h.sh\n", Trigger::None),
         ] {
-            let p = plan(&TOOL, yaml, &trigger);
+            let p = plan(&AGENT, yaml, &trigger);
             assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
         }
     }

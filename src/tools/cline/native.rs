@@ -10,13 +10,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::native::loader::Loader;
 use crate::native::{NativeError, NativeHandler};
-use crate::tools::native::Loader;
 
 /// Cline's loader.
 pub static LOADER: Loader = Loader {
-    id: "cline",
-    name: "Cline",
     project_files: |root| {
         let mut out = scripts_in(&root.join(".clinerules/hooks"));
         out.extend(scripts_in(&root.join(".cline/hooks")));
@@ -38,10 +36,6 @@ pub static LOADER: Loader = Loader {
         ("AfterTool", "PostToolUse"),
     ],
     project_glob: ".clinerules/hooks/<Event>",
-    sources: &[
-        "protocols-a.md §8 Config (cline/cline @21cb8d25 hook-file-config.ts, paths.ts; hooks.mdx @901d1b5c)",
-    ],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 
@@ -79,9 +73,8 @@ fn event_of(path: &Path) -> String {
         .file_stem()
         .map(|s| s.to_string_lossy().to_string())
         .unwrap_or_default();
-    LOADER
-        .events()
-        .iter()
+    super::CONTRACT
+        .event_names()
         .find(|e| e.eq_ignore_ascii_case(&stem))
         .map_or(stem, |e| (*e).to_string())
 }

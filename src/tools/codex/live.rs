@@ -4,14 +4,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, Setup, hook_group, owned_args, write_json, write_text,
 };
 
 /// Codex's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "codex",
-    name: "Codex",
     binary: "codex",
     calls,
     setup,

@@ -12,14 +12,14 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, event};
 use crate::matcher;
 
 /// Codex's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "codex",
     name: "Codex",
     checked: "2026-11-30",
@@ -31,6 +31,7 @@ pub static TOOL: Tool = Tool {
         "source: openai/codex codex-rs/config/src/hook_config.rs @012d0aa0, core/src/tools/hook_names.rs @05d99c83",
         "commits: none of the openai/codex commits cited here (@01746657, @0ea83813, @0082977c, @012d0aa0, @05d99c83) is checked against the rust-v0.171.0 tag: the stored index of openai/codex holds no tags, and codex-rs/Cargo.toml says version 0.0.0 at every commit (the release sets it). Checked instead, 2026-12-01: the messages the rows quote (\"PostToolUse hook exited with code 2 but did not write feedback to stderr\", \"PostToolUse hook stopped execution\", \"hook returned invalid post-tool-use JSON output\", \"unsupported continue:false\", \"unsupported permissionDecision:ask\", \"without a non-empty permissionDecisionReason\", \"did not write a blocking reason to stderr\") are all in the @openai/codex-linux-x64 0.171.0 binary",
         "docs: https://developers.openai.com/codex/hooks",
+        "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
     ],
     session_vars: &[
         "CODEX_SANDBOX",
@@ -49,7 +50,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Codex does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Codex",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -178,7 +178,7 @@ fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, Stri
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
@@ -220,8 +220,13 @@ mod tests {
             ("S exit 2 on SessionStart", "SessionStart", exit(2, "", "x"), Error, Effect::Proceeds),
             ("S PermissionRequest deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"no"}}}"#, ""), Block, Effect::Blocked),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
-        let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "more context", ""));
+        testing::check_rows(&AGENT, PRE, rows);
+        let r = testing::read(
+            &AGENT,
+            PRE,
+            "UserPromptSubmit",
+            &exit(0, "more context", ""),
+        );
         assert!(
             r.adds_context,
             "plain stdout on UserPromptSubmit is context"
@@ -232,7 +237,7 @@ mod tests {
     fn inputs() {
         let portable_edit = "on: before-tool\nmatch: edit\ncommand: ./h.sh\n";
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "codex", [
+        testing::check_inputs!(AGENT, "codex", [
             ("bash", PRE, bash("git push -f")),
             ("edit_new_file", portable_edit, edit(".github/workflows/new.yml", false)),
             ("edit_existing_file", "event: PreToolUse\nmatcher: Edit|Write\ncommand: ./h.sh\n", edit("src/main.rs", true)),
@@ -254,13 +259,13 @@ mod tests {
             ("*", "anything", true),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
         );
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n",
             &bash("ls"),
         );
@@ -272,7 +277,7 @@ mod tests {
 
     #[test]
     fn bash_not_a_login_shell_whatever_shell_says() {
-        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let run = run_plan(&AGENT, PRE, &bash("ls"));
         let inv = first_invocation(&run);
         // Codex 0.171.0, captured with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json).
         assert_eq!(

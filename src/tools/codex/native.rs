@@ -10,14 +10,13 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::native::loader::{Field, Gate, Launch, Loader, Trust, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
-use crate::tools::native::{CLAUDE_RENAMES, Field, Gate, Launch, Loader, Trust, command_shape};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
-    id: "codex",
-    name: "Codex CLI",
     project_files: |root| {
         vec![
             root.join(".codex/hooks.json"),
@@ -45,10 +44,6 @@ pub static LOADER: Loader = Loader {
         env_known: true,
         ..Launch::SHELL
     },
-    sources: &[
-        "protocols-a.md §2 Config (openai/codex discovery.rs @0082977c, hook_config.rs @012d0aa0)",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };

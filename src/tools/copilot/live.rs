@@ -4,13 +4,11 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::write_json;
-use crate::tools::live::{Action, Driver, Launch, RepoFile, RepoHooks, Setup, Written};
+use crate::live::driver::write_json;
+use crate::live::driver::{Action, Driver, Launch, RepoFile, RepoHooks, Setup, Written};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "copilot",
-    name: "Copilot CLI",
     binary: "copilot",
     calls,
     setup,

@@ -20,7 +20,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, ReadContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, ReadContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -32,7 +32,7 @@ use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
 /// Copilot's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "copilot",
     name: "Copilot CLI",
     checked: "2026-11-30",
@@ -42,6 +42,7 @@ pub static TOOL: Tool = Tool {
         "real agent: Copilot CLI 1.0.102, captured 2026-12-01 (fixtures/live/inputs/copilot--edit.json): the create tool's input",
         "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3",
         "docs: github/docs copilot-cli-reference/cli-hooks-reference.md @927566b0, hooks-configuration.md @1912b4fc",
+        "protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)",
     ],
     // Set in the coding agent's sandbox (hooks-reference.md).
     session_vars: &[
@@ -60,7 +61,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Copilot CLI does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Copilot",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -290,7 +290,7 @@ fn plan(cx: &PlanContext) -> Plan {
             ),
         };
     }
-    let event = match crate::plan::resolve(&CONTRACT, cx) {
+    let event = match crate::plan::resolve(&AGENT, cx) {
         Ok((event, _)) => event,
         Err(plan) => return plan,
     };
@@ -300,7 +300,7 @@ fn plan(cx: &PlanContext) -> Plan {
             reason,
         };
     }
-    let mut plan = crate::plan::plan("copilot", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     if let Plan::Run(run) = &mut plan {
         let dollar: Vec<&str> = cx
             .spec
@@ -409,7 +409,7 @@ fn read(cx: &ReadContext, out: &Outcome) -> Reading {
             )
         })
         .collect();
-    crate::contract::reply::read_as(&CONTRACT, cx, out, kept.join("\n"))
+    crate::contract::reply::read_as(AGENT.name, &CONTRACT, cx, out, kept.join("\n"))
 }
 
 /// Strongest wins, except permissionRequest, whose replies merge in order so the last explicit
@@ -438,7 +438,7 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::ReadContext;
     use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
@@ -510,13 +510,13 @@ mod tests {
             ("C a BOM before decision block on a prompt is skipped", "userPromptSubmitted", exit(0, "\u{feff}{\"decision\":\"block\",\"reason\":\"no\"}\n", ""), Block, Blocked),
             ("C a BOM before decision block after the tool is skipped", "postToolUse", exit(0, "\u{feff}{\"decision\":\"block\",\"reason\":\"no\"}\n", ""), Block, Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
     }
 
     #[test]
     fn context_and_rewrites() {
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "preToolUse",
             &exit(
@@ -527,14 +527,14 @@ mod tests {
         );
         assert!(r.rewrites_input && r.decision == Decision::Allow);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "sessionStart",
             &exit(0, r#"{"additionalContext":"x"}"#, ""),
         );
         assert!(r.adds_context);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "userPromptSubmitted",
             &exit(0, r#"{"additionalContext":"x"}"#, ""),
@@ -543,7 +543,7 @@ mod tests {
             !r.adds_context,
             "command hook output on userPromptSubmitted is dropped"
         );
-        let r = testing::read(&TOOL, PRE, "postToolUseFailure", &exit(2, "", "hint"));
+        let r = testing::read(&AGENT, PRE, "postToolUseFailure", &exit(2, "", "hint"));
         assert!(r.adds_context);
     }
 
@@ -572,8 +572,8 @@ mod tests {
                 input: &serde_json::Value::Null,
                 peers: &[],
             };
-            let readings: Vec<_> = outcomes.iter().map(|o| TOOL.read(&cx, o)).collect();
-            let r = TOOL.combine(&cx, &readings);
+            let readings: Vec<_> = outcomes.iter().map(|o| AGENT.read(&cx, o)).collect();
+            let r = AGENT.combine(&cx, &readings);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
             // The rule shown is the deciding reading's, whichever way the replies merged.
             let decided = readings
@@ -604,7 +604,7 @@ mod tests {
         for (name, yaml, trigger) in cases {
             insta::assert_json_snapshot!(
                 format!("copilot_input_{name}"),
-                planned_input(&plan(&TOOL, yaml, &trigger))
+                planned_input(&plan(&AGENT, yaml, &trigger))
             );
         }
     }
@@ -612,14 +612,14 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_plan_says(&TOOL, [
+        testing::check_plan_says(&AGENT, [
             // Only create's input is captured (fixtures/live/inputs/copilot--edit.json).
             ("event: preToolUse\nmatcher: edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
             ("event: PreToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
-            ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot has no beforeShellExecution event"),
+            ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot CLI has no beforeShellExecution event"),
             ("event: permissionRequest\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
             ("event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n", bash("ls"), "(?i"),
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
@@ -646,11 +646,11 @@ mod tests {
         ];
         for (event, matcher, fires) in rows {
             let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
-            let p = plan(&TOOL, &yaml, &bash("ls"));
+            let p = plan(&AGENT, &yaml, &bash("ls"));
             assert_eq!(matches!(p, Plan::Run(_)), fires, "{event} {matcher}: {p:?}");
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: preToolUse\nmatcher: bash\ncommand: ./h.sh\n",
             &payload(serde_json::json!({"toolName": "view", "toolArgs": {}})),
         );
@@ -659,7 +659,7 @@ mod tests {
 
     #[test]
     fn shell_cwd_env_and_assumptions() {
-        let run = |yaml: &str| match plan(&TOOL, yaml, &bash("ls")) {
+        let run = |yaml: &str| match plan(&AGENT, yaml, &bash("ls")) {
             Plan::Run(r) => r,
             p => panic!("{p:?}"),
         };
@@ -721,7 +721,7 @@ mod tests {
         assert!(inv.env.contains(&("A".into(), "plain".into())));
 
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: notification\ncommand: ./h.sh\n",
             &payload(serde_json::json!({"notification_type": "x"})),
         );

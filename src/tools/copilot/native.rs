@@ -12,17 +12,15 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::native::loader::{
+    EmptyMatcher, Field, Gate, Launch, Loader, RegexFlavour, Trust, folder_and_parents, json_file,
+    json_files_in, same_folder,
+};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{
-    EmptyMatcher, Field, Gate, Launch, Loader, Trust, folder_and_parents, json_file, json_files_in,
-    same_folder,
-};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {
-    id: "copilot",
-    name: "Copilot CLI",
     project_files: |root| json_files_in(&root.join(".github/hooks")),
     user_files: |home| json_files_in(&home.join(".copilot/hooks")),
     parse,
@@ -71,9 +69,9 @@ pub static LOADER: Loader = Loader {
             "Copilot CLI fails closed when a hook cannot start: every matching call is denied",
         ),
     },
-    sources: &["protocols-a.md §4 Config (github/docs hooks-reference.md @05da5bc3)"],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
+    regex: Some(RegexFlavour::JsAnchored),
     ..Loader::DEFAULT
 };
 

@@ -18,7 +18,7 @@ use dispatch::dispatch;
 use serde_json::{Value, json};
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan};
 use crate::contract::event;
 use crate::contract::reply::Reply;
 use crate::contract::{
@@ -30,7 +30,7 @@ use crate::trigger::Trigger;
 use crate::verdict::Assumption;
 
 /// Crush's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "crush",
     name: "Crush",
     checked: "2026-11-30",
@@ -39,6 +39,7 @@ pub static TOOL: Tool = Tool {
         "source: charmbracelet/crush internal/shell/{run,dispatch,exec_unix}.go",
         "reference: docs/reference/protocols/protocols-b.md §2 (v0.90.0, 37f36e9)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
+        "protocols-b.md §2 Config (charmbracelet/crush v0.90.0 @37f36e9 config/load.go)",
     ],
     session_vars: &[
         "CRUSH",
@@ -61,7 +62,6 @@ pub static TOOL: Tool = Tool {
 /// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply
 /// rules are rows.
 pub static CONTRACT: Contract = Contract {
-    agent: "Crush",
     // Only PreToolUse fires (v0.90.0; protocols-b.md §2), 30 s (0 or less means 30).
     events: &[event("PreToolUse", Kind::BeforeTool, 30)],
     // Event keys are case-insensitive and accept the snake form (protocols-b.md §2).
@@ -132,7 +132,7 @@ fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
         }
         When::Portable { on, .. } if *on != On::BeforeTool => Err(only(None, on.as_str())),
         _ => {
-            let (_, matcher) = crate::plan::resolve(&CONTRACT, cx)?;
+            let (_, matcher) = crate::plan::resolve(&AGENT, cx)?;
             Ok(("PreToolUse".into(), matcher))
         }
     }
@@ -355,7 +355,7 @@ fn hook_env(
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use super::dispatch::{dispatch, parse_shebang};
     use crate::tools::testing::{self, *};
 
@@ -395,7 +395,7 @@ mod tests {
             ("S hookSpecificOutput decision.behavior is not read", exit(0, r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#, ""), Allow, Effect::Proceeds),
         ];
         for (name, outcome, decision, effect) in rows {
-            let r = testing::read(&TOOL, PRE, "PreToolUse", &outcome);
+            let r = testing::read(&AGENT, PRE, "PreToolUse", &outcome);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
         }
     }
@@ -403,28 +403,28 @@ mod tests {
     #[test]
     fn context_and_rewrites() {
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(0, r#"{"context":["a",""]}"#, ""),
         );
         assert!(r.adds_context, "{r:?}");
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(0, r#"{"additionalContext":"x"}"#, ""),
         );
         assert!(r.adds_context, "{r:?}");
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(0, r#"{"updated_input":{"command":"ls"}}"#, ""),
         );
         assert!(r.rewrites_input && r.decision == Decision::Allow, "{r:?}");
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(
@@ -439,7 +439,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "crush", [
+        testing::check_inputs!(AGENT, "crush", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("main.go", true)),
             ("edit_only_write", "event: PreToolUse\nmatcher: ^write$\ncommand: ./h.sh\n", edit("new.go", false)),
@@ -457,13 +457,13 @@ mod tests {
             ("^(edit|write)$", "multiedit", false),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
         );
         let reason = skipped_reason(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
             &bash("ls"),
         );
@@ -473,20 +473,24 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             (PRE, prompt("hi"), "Crush has no prompt or stop event"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "only PreToolUse"),
             ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "only PreToolUse"),
         ]);
         // The snake form of the event is accepted.
-        let p = plan(&TOOL, "event: pre_tool_use\ncommand: ./h.sh\n", &bash("ls"));
+        let p = plan(
+            &AGENT,
+            "event: pre_tool_use\ncommand: ./h.sh\n",
+            &bash("ls"),
+        );
         assert!(matches!(p, Plan::Run(_)), "{p:?}");
     }
 
     #[test]
     fn env() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: echo hi\nenv: {EDITOR: vim}\n",
             &bash("git push"),
         );

@@ -12,14 +12,12 @@
 use std::path::Path;
 
 use crate::matcher;
+use crate::native::loader::{Loader, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Loader, command_shape};
 
 /// Crush's loader.
 pub static LOADER: Loader = Loader {
-    id: "crush",
-    name: "Crush",
     project_files: |root| vec![root.join("crush.json"), root.join(".crush.json")],
     user_files: |home| {
         vec![
@@ -50,8 +48,6 @@ pub static LOADER: Loader = Loader {
         "mcp_server_tool",
     ],
     project_glob: "crush.json, .crush.json",
-    sources: &["protocols-b.md §2 Config (charmbracelet/crush v0.90.0 @37f36e9 config/load.go)"],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

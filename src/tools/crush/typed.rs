@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::CONTRACT;
+use super::{AGENT, CONTRACT};
 use crate::exec::Outcome;
 use crate::tools::{ReadContext, shared};
 use crate::verdict::Reading;
@@ -19,13 +19,19 @@ pub(super) fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
         None
     };
     let Some(obj) = reply else {
-        return crate::contract::reply::read(&CONTRACT, ctx, out);
+        return crate::contract::reply::read(AGENT.name, &CONTRACT, ctx, out);
     };
     let typed = match unmarshal(&obj) {
         Ok(typed) => typed,
         Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
     };
-    crate::contract::reply::read_as(&CONTRACT, ctx, out, Value::Object(typed).to_string())
+    crate::contract::reply::read_as(
+        AGENT.name,
+        &CONTRACT,
+        ctx,
+        out,
+        Value::Object(typed).to_string(),
+    )
 }
 
 /// The reply as Crush's typed structs hold it, or the notes saying why it is void.

@@ -10,20 +10,21 @@
 pub mod native;
 mod replies;
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
 /// Cursor's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "cursor",
     name: "Cursor",
     checked: "2026-11-30",
     sources: &[
         "docs: https://cursor.com/docs/agent/hooks via secondary summaries (protocols-a.md §5; not read directly)",
         "spec: hook run behaviour spec (seeds/002_868b68abc3040bdc.txt), Cursor rows",
+        "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
     ],
     session_vars: &[
         "CURSOR_PROJECT_DIR",
@@ -44,7 +45,6 @@ pub static TOOL: Tool = Tool {
 /// What Cursor does, as data (protocols-a.md §5, "Events" and "Example payloads"; behaviour
 /// spec, "Cursor sample events", "Assumed results").
 pub static CONTRACT: Contract = Contract {
-    agent: "Cursor",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -154,7 +154,7 @@ const EVENTS: &[Event] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
 
@@ -197,13 +197,13 @@ mod tests {
             ("D stop followup_message allows", SHELL, "stop", exit(0, r#"{"followup_message":"go on"}"#, ""), Allow, Proceeds),
             ("D deny on postToolUse means nothing", SHELL, "postToolUse", exit(0, r#"{"permission":"deny"}"#, ""), Allow, Proceeds),
         ];
-        testing::check_rows_each(&TOOL, rows);
+        testing::check_rows_each(&AGENT, rows);
     }
 
     #[test]
     fn context_and_rewrites() {
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             SHELL,
             "preToolUse",
             &exit(
@@ -214,20 +214,20 @@ mod tests {
         );
         assert!(r.rewrites_input && r.decision == Decision::Allow);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             SHELL,
             "postToolUse",
             &exit(0, r#"{"additional_context":"x"}"#, ""),
         );
         assert!(r.adds_context);
-        let r = testing::read(&TOOL, SHELL, "postToolUse", &exit(0, "{}", ""));
+        let r = testing::read(&AGENT, SHELL, "postToolUse", &exit(0, "{}", ""));
         assert!(!r.adds_context);
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "cursor", [
+        testing::check_inputs!(AGENT, "cursor", [
             ("before_shell", SHELL, bash("rm -rf build")),
             ("after_shell", "event: afterShellExecution\ncommand: ./h.sh\n", bash("ls")),
             ("pre_tool_shell", "on: before-tool\nmatch: shell\ncommand: ./h.sh\n", bash("git push -f")),
@@ -246,7 +246,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_plan_says(&TOOL, [
+        testing::check_plan_says(&AGENT, [
             ("event: PreToolUse\ncommand: ./h.sh\n", bash("ls"), "Cursor has no PreToolUse event"),
             ("event: preToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "pass --payload"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "builds only afterFileEdit"),
@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn commands_with_shell_syntax_run_on_the_assumed_shell() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: beforeShellExecution\ncommand: ./a.sh | tee log\n",
             &bash("ls"),
         );
@@ -293,11 +293,11 @@ mod tests {
         ];
         for (event, matcher, trigger, fires) in rows {
             let yaml = format!("{event}\nmatcher: '{matcher}'\ncommand: ./h.sh\n");
-            let p = plan(&TOOL, &yaml, &trigger);
+            let p = plan(&AGENT, &yaml, &trigger);
             assert_eq!(matches!(p, Plan::Run(_)), fires, "{event} {matcher}: {p:?}");
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: preToolUse\nmatcher: Shell\ncommand: ./h.sh\n",
             &payload(serde_json::json!({"tool_name": "Read"})),
         );
@@ -306,7 +306,7 @@ mod tests {
 
     #[test]
     fn assumptions_env_and_async() {
-        let run = run_plan(&TOOL, SHELL, &bash("ls"));
+        let run = run_plan(&AGENT, SHELL, &bash("ls"));
         let items: Vec<_> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "timeout"]);
         let inv = first_invocation(&run);
@@ -322,14 +322,14 @@ mod tests {
         );
 
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: beforeShellExecution\ncommand: ./h.sh\ntimeout: 5\n",
             &bash("ls"),
         );
         assert_eq!(run.assumptions.len(), 1, "a spec timeout is not assumed");
 
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: sessionStart\ncommand: ./h.sh\n",
             &Trigger::None,
         );

@@ -6,13 +6,11 @@
 //! "matcher": "…", "timeout": 30, "failClosed": false}]}}`, timeout in s.
 
 use crate::native::Unit;
+use crate::native::loader::{Field, Launch, Loader, SwitchedRead, command_shape, flat_json};
 use crate::native::shape::Shape;
-use crate::tools::native::{Field, Launch, Loader, command_shape, flat_json};
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
-    id: "cursor",
-    name: "Cursor",
     project_files: |root| vec![root.join(".cursor/hooks.json")],
     user_files: |home| vec![home.join(".cursor/hooks.json")],
     parse: |path, text| flat_json(&SHAPE, path, text),
@@ -50,11 +48,16 @@ pub static LOADER: Loader = Loader {
         no_shell: false,
         broken: None,
     },
-    sources: &[
-        "protocols-a.md §5 Config (secondary: Cupcake Cursor reference, public hooks.json files)",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
+    // cursor.com/docs/reference/third-party-hooks: Cursor loads `.claude/settings.local.json`,
+    // `.claude/settings.json` and `~/.claude/settings.json` after its own files, mapping
+    // Claude's event names to its own, only with this setting on and the feature enabled for
+    // the account (protocols-a.md §5 "third-party hooks"). The setting is in Cursor's UI.
+    switched_reads: &[SwitchedRead {
+        reads: "claude",
+        user_files: true,
+        setting: "\"Include third-party Plugins, Skills, and other configs\" (Cursor Settings → Rules, Skills, Subagents)",
+    }],
     ..Loader::DEFAULT
 };
 

@@ -4,14 +4,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Factory droid's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "factory",
-    name: "Factory droid",
     binary: "droid",
     calls,
     setup,

@@ -13,13 +13,13 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Factory droid's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "factory",
     name: "Factory droid",
     checked: "2026-11-30",
@@ -28,6 +28,8 @@ pub static TOOL: Tool = Tool {
         "real agent: Factory droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/factory--bash.json): the shell",
         "docs: https://docs.factory.ai/reference/hooks-reference (Factory-AI/factory docs @2a4debc, @2e13f66)",
         "behaviour spec: hook run (seed 002)",
+        "protocols-b.md §3 Config (docs.factory.ai/harness/hooks, docs.factory.ai/reference/hooks-reference)",
+        "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
     ],
     session_vars: &[
         "FACTORY_PROJECT_DIR",
@@ -46,7 +48,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Factory droid does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Factory droid",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -200,7 +201,7 @@ const STOP: Blocks = Blocks::Continues("droid does not stop: the reason goes bac
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Execute\ncommand: ./hook.sh\n";
@@ -259,21 +260,21 @@ mod tests {
             ("D failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
             ("D killed by a signal", "PreToolUse", signalled(9), Error, Effect::Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
-        let r = testing::read(&TOOL, PRE, "SessionStart", &exit(0, "branch main", ""));
+        testing::check_rows(&AGENT, PRE, rows);
+        let r = testing::read(&AGENT, PRE, "SessionStart", &exit(0, "branch main", ""));
         assert!(r.adds_context, "plain stdout on SessionStart is context");
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, "hello", ""));
         assert!(!r.adds_context, "plain stdout on PreToolUse is not");
         let out =
             r#"{"hookSpecificOutput":{"updatedInput":{"command":"ls"},"additionalContext":"x"}}"#;
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, out, ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, out, ""));
         assert!(r.rewrites_input && r.adds_context && r.decision == Decision::Allow);
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "factory", [
+        testing::check_inputs!(AGENT, "factory", [
             ("bash", PRE, bash("git push -f")),
             ("edit_create", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", true)),
             ("post_bash", "event: PostToolUse\nmatcher: Execute\ncommand: ./h.sh\n", bash("ls")),
@@ -298,7 +299,7 @@ mod tests {
             ("^Ex", "Execute", true), // unanchored
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
@@ -308,7 +309,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_plan_says(&TOOL, [
+        testing::check_plan_says(&AGENT, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Factory droid has no BeforeTool event"),
             ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.txt", true), "picks Edit"),
@@ -317,7 +318,7 @@ mod tests {
             ("event: PreToolUse\ncommand: ./h.sh\nargs: [a]\n", bash("ls"), "no exec form"),
         ]);
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: Read\ncommand: ./h.sh\n",
             &edit("a.txt", true),
         );
@@ -327,7 +328,7 @@ mod tests {
     #[test]
     fn shell_env_and_timeout() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh 'a b'\nenv: {K: v}\n",
             &bash("ls"),
         );
@@ -344,7 +345,7 @@ mod tests {
         );
         assert!(inv.env.contains(&("K".into(), "v".into())));
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh | tee x\n",
             &bash("ls"),
         );

@@ -11,14 +11,13 @@
 
 use std::path::Path;
 
+use crate::native::loader::{Loader, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
-    id: "factory",
-    name: "Factory droid",
     project_files: |root| {
         vec![
             root.join(".factory/hooks.json"),
@@ -53,11 +52,6 @@ pub static LOADER: Loader = Loader {
         "mcp__server__tool",
     ],
     project_glob: ".factory/hooks.json, .factory/settings.json",
-    sources: &[
-        "protocols-b.md §3 Config (docs.factory.ai/harness/hooks, docs.factory.ai/reference/hooks-reference)",
-        "real-agents.md (droid 0.215.0 ran ~/.factory/settings.json); Factory-AI/factory issue #3",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };

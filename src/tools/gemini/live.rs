@@ -6,14 +6,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Gemini CLI's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "gemini",
-    name: "Gemini CLI",
     binary: "gemini",
     calls,
     setup,

@@ -14,14 +14,14 @@ mod replies;
 
 pub use crate::plan::{expand, resolve_env_refs};
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
 /// Gemini CLI's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "gemini",
     name: "Gemini CLI",
     checked: "2026-11-30",
@@ -29,6 +29,7 @@ pub static TOOL: Tool = Tool {
         "real agent: Gemini CLI 0.61.0 (docs/reference/real-agents.md, 2026-11-30)",
         "source: google-gemini/gemini-cli @5411f113 packages/core/src/hooks/hookRunner.ts, hookPlanner.ts, hookAggregator.ts",
         "docs: https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md",
+        "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
     ],
     session_vars: &[
         "GEMINI_PROJECT_DIR",
@@ -45,7 +46,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Gemini CLI does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Gemini CLI",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -180,7 +180,7 @@ const EVENTS: &[Event] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, expand, resolve_env_refs};
+    use super::{AGENT, expand, resolve_env_refs};
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
@@ -214,17 +214,17 @@ mod tests {
             ("S AfterTool deny: tool already ran", "AfterTool", exit(0, r#"{"decision":"deny","reason":"x"}"#, ""), Block, Effect::Proceeds),
             ("S BeforeAgent exit 2 + text", "BeforeAgent", exit(2, "", "no"), Block, Effect::Blocked),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
         let ctx =
             r#"{"hookSpecificOutput":{"additionalContext":"x","tool_input":{"command":"ls"}}}"#;
-        let r = testing::read(&TOOL, PRE, "BeforeTool", &exit(0, ctx, ""));
+        let r = testing::read(&AGENT, PRE, "BeforeTool", &exit(0, ctx, ""));
         assert!(r.adds_context && r.rewrites_input);
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "gemini", [
+        testing::check_inputs!(AGENT, "gemini", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
             ("edit_replace", "event: BeforeTool\nmatcher: replace\ncommand: ./h.sh\n", edit("a/b.txt", true)),
@@ -243,13 +243,13 @@ mod tests {
             ("*", "anything", true),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "BeforeTool",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
         );
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: SessionStart\nmatcher: start\ncommand: ./h.sh\n",
             &payload(serde_json::json!({"source": "startup"})),
         );
@@ -285,7 +285,7 @@ mod tests {
             );
         }
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: BeforeTool\ncommand: '[ -n \"${CLAUDE_PROJECT_DIR:-}\" ] && exit 2'\n",
             &bash("ls"),
         );
@@ -316,7 +316,7 @@ mod tests {
         // A plain text replace, as the bundle's `replace(/\$CLAUDE_PROJECT_DIR/g, ...)`.
         assert_eq!(expand("$CLAUDE_PROJECT_DIRX", &vars), "/pX");
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: BeforeTool\ncommand: $GEMINI_PROJECT_DIR/h.sh\n",
             &bash("ls"),
         );

@@ -6,16 +6,14 @@
 
 use std::path::Path;
 
-use crate::native::shape::{self, Shape};
-use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{
+use crate::native::loader::{
     Field, Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
 };
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
-    id: "gemini",
-    name: "Gemini CLI",
     project_files: |root| vec![root.join(".gemini/settings.json")],
     user_files: |home| vec![home.join(".gemini/settings.json")],
     parse: |path, text| grouped_json(&SHAPE, path, text),
@@ -64,10 +62,6 @@ pub static LOADER: Loader = Loader {
             "Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked",
         ),
     },
-    sources: &[
-        "protocols-a.md §3 Config (gemini-cli @5411f113 settingsSchema.ts; docs/hooks/reference.md)",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };

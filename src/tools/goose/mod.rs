@@ -14,7 +14,7 @@ mod replies;
 use serde_json::{Map, Value, json};
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -23,7 +23,7 @@ use crate::spec::{HookSpec, On, PortableMatch, When};
 use crate::trigger::Trigger;
 
 /// Goose's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "goose",
     name: "Goose",
     checked: "2026-11-30",
@@ -32,6 +32,7 @@ pub static TOOL: Tool = Tool {
         "source: block/goose crates/goose/src/agents/agent.rs, platform_extensions/developer/mod.rs @0dcb08ac",
         "reference: docs/reference/protocols/protocols-b.md §1 (2026-11-30)",
         "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt",
+        "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
     ],
     session_vars: &["PLUGIN_ROOT"],
     notes: &[
@@ -46,7 +47,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Goose does, as data. [`plan`] is its own (see there); the reply rules are rows.
 pub static CONTRACT: Contract = Contract {
-    agent: "Goose",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -122,7 +122,7 @@ fn is_tool_event(event: &str) -> bool {
 /// `on: after-edit` needs no matcher (AfterFileEdit's sees the path), and an MCP server name
 /// is regex-escaped.
 fn resolve(cx: &PlanContext) -> Result<(String, String), Plan> {
-    let (event, matcher) = crate::plan::resolve(&CONTRACT, cx)?;
+    let (event, matcher) = crate::plan::resolve(&AGENT, cx)?;
     let matcher = match &cx.spec.when {
         When::Portable {
             on: On::AfterEdit, ..
@@ -434,7 +434,7 @@ fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
@@ -477,21 +477,21 @@ mod tests {
             ("P SessionStart banner", PRE, "SessionStart", exit(0, r#"{"banner":"hi"}"#, ""), Allow, Effect::Proceeds),
             ("P observer timeout", PRE, "SessionEnd", timed_out(), Timeout, Effect::Proceeds),
         ];
-        testing::check_rows_each(&TOOL, rows);
+        testing::check_rows_each(&AGENT, rows);
     }
 
     #[test]
     fn invalid_utf8_is_no_decision() {
         let mut out = exit(0, "", "");
         out.stdout.bytes = vec![b'{', 0xff, b'}'];
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &out);
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &out);
         assert_eq!(r.decision, Decision::Error, "{r:?}");
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "goose", [
+        testing::check_inputs!(AGENT, "goose", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/main.rs", false)),
             ("edit_only_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("src/main.rs", true)),
@@ -521,7 +521,7 @@ mod tests {
         for (event, matcher, tool, fires) in rows {
             let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
             let p = plan(
-                &TOOL,
+                &AGENT,
                 &yaml,
                 &payload(serde_json::json!({"matcher_context": tool, "tool_name": tool})),
             );
@@ -533,7 +533,7 @@ mod tests {
         }
         // `*` is reported as a skipped rule with the reason.
         let reason = skipped_reason(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: \"*\"\ncommand: ./h.sh\n",
             &bash("ls"),
         );
@@ -544,17 +544,17 @@ mod tests {
         // The shell events match the command text, not the tool name.
         let yaml = "event: BeforeShellExecution\nmatcher: \"git push\"\ncommand: ./h.sh\n";
         assert!(matches!(
-            plan(&TOOL, yaml, &bash("git push -f")),
+            plan(&AGENT, yaml, &bash("git push -f")),
             Plan::Run(_)
         ));
         assert!(matches!(
-            plan(&TOOL, yaml, &bash("ls")),
+            plan(&AGENT, yaml, &bash("ls")),
             Plan::Skipped { .. }
         ));
         // A literal matcher on Stop sees "" and never fires.
         let yaml = "event: Stop\nmatcher: Stop\ncommand: ./h.sh\n";
         assert!(matches!(
-            plan(&TOOL, yaml, &crate::trigger::Trigger::None),
+            plan(&AGENT, yaml, &crate::trigger::Trigger::None),
             Plan::Skipped { .. }
         ));
     }
@@ -562,7 +562,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("event: Notification\ncommand: ./h.sh\n", bash("ls"), "Goose has no Notification event"),
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeShellExecution\ncommand: ./h.sh\n", edit("a", true), "pass --bash"),
@@ -574,7 +574,7 @@ mod tests {
     #[test]
     fn shell_env_and_plugin_root() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ${PLUGIN_ROOT}/hooks/x.sh\nenv: {K: v}\n",
             &bash("ls"),
         );

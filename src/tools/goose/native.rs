@@ -14,14 +14,12 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::native::loader::{Loader, RegexFlavour, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Loader, command_shape};
 
 /// Goose's loader.
 pub static LOADER: Loader = Loader {
-    id: "goose",
-    name: "Goose",
     project_files: |root| plugin_files(&root.join(".agents/plugins")),
     user_files: |home| plugin_files(&home.join(".agents/plugins")),
     parse,
@@ -47,10 +45,9 @@ pub static LOADER: Loader = Loader {
         "developer__tree",
     ],
     project_glob: ".agents/plugins/*/hooks/hooks.json",
-    sources: &[
-        "protocols-b.md §1 Config (aaif-goose/goose hooks/mod.rs @0825b57, plugins/discovery.rs)",
-    ],
-    checked: "2026-11-30",
+    // A matcher that does not compile (`*`) skips the rule (protocols-b.md, Goose; seed 002
+    // "Goose sample events").
+    regex: Some(RegexFlavour::RustSkipsInvalid),
     ..Loader::DEFAULT
 };
 

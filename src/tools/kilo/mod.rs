@@ -3,10 +3,10 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §11 (Kilo-Org/kilocode
 //! `packages/kilo-docs/pages/automate/extending/plugins.md`); behaviour spec (seed 002).
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 
 /// Kilo Code's contract: it has no command hooks, so hookcheck never runs anything for it.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "kilo",
     name: "Kilo Code",
     checked: "2026-11-30",

@@ -12,7 +12,7 @@ mod replies;
 
 use serde_json::Value;
 
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool, shared};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, shared};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, Zero, event};
@@ -20,7 +20,7 @@ use crate::matcher;
 use crate::trigger::Trigger;
 
 /// Kiro's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "kiro",
     name: "Kiro",
     checked: "2026-11-30",
@@ -28,6 +28,8 @@ pub static TOOL: Tool = Tool {
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Kiro replies, Kiro matchers, assumed results",
         "docs: https://kiro.dev/docs/cli/v3/hooks, https://kiro.dev/docs/hooks/types",
         "source: aws/amazon-q-developer-cli @15cc8f3c crates/chat-cli/src/cli/agent/hook.rs (CLI 2 engine)",
+        "protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)",
+        "IDE .kiro.hook: kiro.dev/docs/hooks/types, kiro.dev/docs/hooks/actions (read 2026-12-01)",
     ],
     session_vars: &["USER_PROMPT"],
     notes: &[
@@ -40,7 +42,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Kiro CLI 3 does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Kiro",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -210,12 +211,12 @@ fn x_kiro_refusal(x: Option<&Value>) -> Option<String> {
 /// its tool. No table says these: they look at the spec's `x-kiro` block and refuse even a
 /// --payload.
 fn plan(cx: &PlanContext) -> Plan {
-    let event = match crate::plan::resolve(&CONTRACT, cx) {
+    let event = match crate::plan::resolve(&AGENT, cx) {
         Ok((event, _)) => event,
         Err(plan) => return plan,
     };
     let Some(ev) = CONTRACT.event(&event) else {
-        return crate::plan::plan("kiro", &CONTRACT, cx);
+        return crate::plan::plan(&AGENT, cx);
     };
     let reason = if !RUNNABLE.contains(&event.as_str()) {
         Some(format!(
@@ -247,13 +248,13 @@ fn plan(cx: &PlanContext) -> Plan {
             event: Some(event),
             reason,
         },
-        None => crate::plan::plan("kiro", &CONTRACT, cx),
+        None => crate::plan::plan(&AGENT, cx),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{TOOL, selects};
+    use super::{AGENT, selects};
     use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
@@ -286,13 +287,13 @@ mod tests {
             ("D spawn error", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
             ("D signal", "PreToolUse", signalled(9), Error, Effect::Proceeds, true, false),
         ];
-        testing::check_counted_rows(&TOOL, PRE, rows);
+        testing::check_counted_rows(&AGENT, PRE, rows);
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "kiro", [
+        testing::check_inputs!(AGENT, "kiro", [
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
         ]);
@@ -300,7 +301,7 @@ mod tests {
             json!({"hook_event_name": "preToolUse", "tool_name": "execute_bash", "tool_input": {"command": "ls"}}),
         );
         assert_eq!(
-            planned_input(&plan(&TOOL, PRE, &p))["tool_input"]["command"],
+            planned_input(&plan(&AGENT, PRE, &p))["tool_input"]["command"],
             "ls",
             "a payload goes through unchanged"
         );
@@ -309,7 +310,7 @@ mod tests {
     #[test]
     fn user_prompt_env() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "on: prompt-submit\ncommand: ./h.sh\n",
             &prompt("hi there"),
         );
@@ -376,18 +377,18 @@ mod tests {
             ("--prompt on Stop", "event: Stop\ncommand: ./h.sh\n", prompt("x")),
         ];
         for (name, yaml, trigger) in rows {
-            let p = plan(&TOOL, yaml, &trigger);
+            let p = plan(&AGENT, yaml, &trigger);
             assert!(matches!(p, Plan::NotRun { .. }), "{name}: {p:?}");
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: write\ncommand: ./h.sh\n",
             &payload(json!({"tool_name": "execute_bash", "tool_input": {}})),
         );
         assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
         // Stop and prompt matchers are ignored.
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: Stop\nmatcher: nothing\ncommand: ./h.sh\n",
             &Trigger::None,
         );
@@ -403,7 +404,7 @@ mod tests {
             ("timeout: 0\ntargets: [kiro]\n", 60, true),
         ] {
             let yaml = format!("{PRE}{yaml_timeout}");
-            let run = run_plan(&TOOL, &yaml, &pay);
+            let run = run_plan(&AGENT, &yaml, &pay);
             let inv = first_invocation(&run);
             assert_eq!(inv.timeout.as_secs(), secs, "{yaml}");
             assert_eq!(
@@ -413,7 +414,7 @@ mod tests {
             );
         }
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: Stop\ncommand: ./a.sh | tee x\n",
             &Trigger::None,
         );

@@ -22,13 +22,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::native::loader::{Field, Loader, files_ending_in, json_files_in};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Field, Loader, files_ending_in, json_files_in};
 
 /// Kiro's loader.
 pub static LOADER: Loader = Loader {
-    id: "kiro",
-    name: "Kiro",
     project_files: |root| {
         let dir = root.join(".kiro/hooks");
         let mut files = json_files_in(&dir);
@@ -72,11 +70,6 @@ pub static LOADER: Loader = Loader {
     project_glob: ".kiro/hooks/*.json, .kiro/hooks/*.kiro.hook",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Confirm],
-    sources: &[
-        "protocols-a.md §7a (kiro.dev/docs/cli/v3/hooks); seed 002 (confirm)",
-        "IDE .kiro.hook: kiro.dev/docs/hooks/types, kiro.dev/docs/hooks/actions (read 2026-12-01)",
-    ],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

@@ -3,10 +3,10 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §10 (anomalyco/opencode `packages/plugin/src/index.ts`,
 //! `packages/opencode/src/plugin/index.ts`, plugins docs); behaviour spec (seed 002, "Matcher and plugin limits").
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 
 /// OpenCode's contract: it has no command hooks, so hookcheck never runs anything for it.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "opencode",
     name: "OpenCode",
     checked: "2026-11-30",

@@ -5,14 +5,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, hook_group, owned_args, write_json,
 };
 
 /// OpenHands' live driver.
 pub static DRIVER: Driver = Driver {
-    id: "openhands",
-    name: "OpenHands",
     binary: "openhands",
     package: "openhands==1.16.0",
     calls,

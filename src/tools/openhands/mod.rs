@@ -15,14 +15,14 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 
 /// OpenHands' contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "openhands",
     name: "OpenHands",
     checked: "2026-12-01",
@@ -30,6 +30,7 @@ pub static TOOL: Tool = Tool {
         "real agent: openhands 1.16.0 (PyPI; openhands-sdk 1.21.0), captured 2026-12-01 (fixtures/live/inputs/openhands--*.json): the shell, the payloads and the environment",
         "source: OpenHands/software-agent-sdk @611629e6 openhands-sdk/openhands/sdk/hooks/executor.py, config.py, types.py, manager.py, conversation_hooks.py",
         "docs: OpenHands/software-agent-sdk examples/01_standalone_sdk/33_hooks/README.md",
+        "protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)",
     ],
     session_vars: &[
         "OPENHANDS_PROJECT_DIR",
@@ -49,7 +50,6 @@ pub static TOOL: Tool = Tool {
 
 /// What OpenHands does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "OpenHands",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -192,7 +192,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: terminal\ncommand: ./hook.sh\n";
@@ -227,7 +227,7 @@ mod tests {
             ("X command not found fails open", "PreToolUse", not_started(), Error, Effect::Proceeds),
             ("X signal", "PreToolUse", signalled(9), Error, Effect::Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
     }
 
     #[test]
@@ -240,17 +240,17 @@ mod tests {
             ("SessionStart", false),
         ];
         for (event, adds) in rows {
-            let r = testing::read(&TOOL, PRE, event, &exit(0, ctx, ""));
+            let r = testing::read(&AGENT, PRE, event, &exit(0, ctx, ""));
             assert_eq!(r.adds_context, adds, "{event}: {r:?}");
         }
-        let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "plain text", ""));
+        let r = testing::read(&AGENT, PRE, "UserPromptSubmit", &exit(0, "plain text", ""));
         assert!(!r.adds_context, "plain stdout is not context");
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "openhands", [
+        testing::check_inputs!(AGENT, "openhands", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
@@ -262,7 +262,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("event: PreToolUse\ncommand: h\nargs: [a]\n", bash("ls"), "exec form"),
             ("event: Notification\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "OpenHands has no Notification"),
             (PRE, prompt("hi"), "not fired by --prompt"),
@@ -287,20 +287,20 @@ mod tests {
             ("Bash", "terminal", false),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
         );
         // Events without a tool name match only `*` or empty.
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: Stop\nmatcher: terminal\ncommand: ./h.sh\n",
             &crate::trigger::Trigger::None,
         );
         assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: Stop\nmatcher: \"*\"\ncommand: ./h.sh\n",
             &crate::trigger::Trigger::None,
         );
@@ -310,7 +310,7 @@ mod tests {
     #[test]
     fn shell_env_timeout() {
         let inv = bash_invocation(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
         );
         assert_eq!(inv.program, "/bin/sh");

@@ -12,14 +12,13 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use crate::native::loader::{Loader, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// OpenHands' loader.
 pub static LOADER: Loader = Loader {
-    id: "openhands",
-    name: "OpenHands",
     project_files: |root| vec![root.join(".openhands/hooks.json")],
     user_files: |home| vec![home.join(".openhands/hooks.json")],
     parse,
@@ -27,8 +26,6 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §8 Events: the SDK's tool names.
     tool_names: &["terminal", "file_editor", "task_tracker", "browser"],
     project_glob: ".openhands/hooks.json",
-    sources: &["protocols-b.md §8 Config (OpenHands/software-agent-sdk @611629e6 hooks/config.py)"],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

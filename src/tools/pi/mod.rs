@@ -3,10 +3,10 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §12 (badlogic/pi-mono @83378aa:
 //! `packages/coding-agent/docs/extensions.md`, `src/core/extensions/runner.ts`).
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 
 /// Pi's contract: it has no command hooks, so hookcheck never runs anything for it.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "pi",
     name: "Pi",
     checked: "2026-11-30",

@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::shared::{self, assumed};
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -22,7 +22,7 @@ use crate::matcher;
 use crate::spec::HookSpec;
 
 /// Qoder's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "qoder",
     name: "Qoder",
     checked: "2026-11-30",
@@ -30,6 +30,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.qoder.com/en/cli/hooks (via protocols-b.md §4)",
         "docs: https://docs.qoder.com/cli/hooks (older page), https://docs.qoder.com/qoder/hooks (IDE)",
         "spec: hook run behaviour spec (seed 002)",
+        "protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)",
     ],
     session_vars: &["QODER_PROJECT_DIR"],
     notes: &[
@@ -43,7 +44,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Qoder does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Qoder",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -172,7 +172,7 @@ const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 /// depends on the hook's keys: the shell is assumed only without `shell: bash` or the exec
 /// form, and `asyncRewake` is said.
 fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan("qoder", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     let Plan::Run(run) = &mut plan else {
         return plan;
     };
@@ -289,7 +289,7 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
@@ -343,25 +343,25 @@ mod tests {
             } else {
                 serde_json::Value::Null
             };
-            let r = testing::read_with(&TOOL, yaml, event, &input, &outcome);
+            let r = testing::read_with(&AGENT, yaml, event, &input, &outcome);
             assert_eq!((r.decision, r.effect), (decision, effect), "{name}: {r:?}");
         }
     }
 
     #[test]
     fn context_and_rewrites() {
-        let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "branch main", ""));
+        let r = testing::read(&AGENT, PRE, "UserPromptSubmit", &exit(0, "branch main", ""));
         assert!(
             r.adds_context,
             "plain stdout on UserPromptSubmit is context"
         );
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, "hello", ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, "hello", ""));
         assert!(!r.adds_context);
         let out = hso(
             "PreToolUse",
             r#""updatedInput":{"command":"ls"},"additionalContext":"x""#,
         );
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, &out, ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, &out, ""));
         assert!(
             r.rewrites_input && r.adds_context && r.decision == Decision::Allow,
             "{r:?}"
@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "qoder", [
+        testing::check_inputs!(AGENT, "qoder", [
             ("bash", PRE, bash("rm -rf build")),
             ("edit_write", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("src/a.rs", false)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
@@ -384,7 +384,7 @@ mod tests {
     fn plans_that_do_not_run() {
         let none = crate::trigger::Trigger::None;
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("event: TaskCreated\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
             ("event: Setup\ncommand: ./h.sh\n", none.clone(), "no decision rules"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qoder has no BeforeTool"),
@@ -405,7 +405,7 @@ mod tests {
             ("event: PreToolUse\ncommand: ./h.sh | cat\n", "script path"),
         ];
         for (yaml, want) in cases {
-            let p = plan(&TOOL, yaml, &bash("ls"));
+            let p = plan(&AGENT, yaml, &bash("ls"));
             let Plan::Run(run) = &p else {
                 panic!("{yaml}: {p:?}")
             };
@@ -427,7 +427,7 @@ mod tests {
         ];
         for (rest, program, args, shell) in rows {
             let yaml = format!("event: PreToolUse\n{rest}env: {{K: v}}\n");
-            let run = run_plan(&TOOL, &yaml, &bash("ls"));
+            let run = run_plan(&AGENT, &yaml, &bash("ls"));
             let inv = first_invocation(&run);
             assert_eq!(
                 (inv.program.as_str(), inv.args.as_slice()),
@@ -448,7 +448,7 @@ mod tests {
             assert_eq!(inv.timeout.as_secs(), 600);
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh\nasyncRewake: true\n",
             &bash("ls"),
         );
@@ -467,7 +467,7 @@ mod tests {
             ("mcp__.*", "mcp__x__y", true), // regex
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
@@ -483,7 +483,7 @@ mod tests {
         ];
         for (rule, trigger, fires) in ifs {
             let yaml = format!("event: PreToolUse\nif: \"{rule}\"\ncommand: ./h.sh\n");
-            let p = plan(&TOOL, &yaml, &trigger);
+            let p = plan(&AGENT, &yaml, &trigger);
             assert_eq!(matches!(p, Plan::Run(_)), fires, "{rule}: {p:?}");
         }
     }

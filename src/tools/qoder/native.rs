@@ -5,13 +5,12 @@
 //! `~/.qoder/settings.json`, all merged; Claude Code's grouped shape, timeout in s.
 
 use crate::native::Unit;
+use crate::native::loader::{Loader, command_shape, grouped_json};
 use crate::native::shape::Shape;
-use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape, grouped_json};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// Qoder's loader.
 pub static LOADER: Loader = Loader {
-    id: "qoder",
-    name: "Qoder",
     project_files: |root| {
         vec![
             root.join(".qoder/settings.json"),
@@ -24,8 +23,6 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §4: the docs use Claude Code's tool names.
     tool_names: crate::tools::claude::native::TOOL_NAMES,
     project_glob: ".qoder/settings.json, .qoder/settings.local.json",
-    sources: &["protocols-b.md §4 Config (docs.qoder.com/en/cli/hooks, closed source)"],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

@@ -3,14 +3,12 @@
 
 use serde_json::{Value, json};
 
-use crate::tools::live::{
+use crate::live::driver::{
     Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Qwen Code's live driver.
 pub static DRIVER: Driver = Driver {
-    id: "qwen",
-    name: "Qwen Code",
     binary: "qwen",
     calls,
     setup,

@@ -14,14 +14,14 @@ pub mod native;
 mod replies;
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 
 /// Qwen Code's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "qwen",
     name: "Qwen Code",
     checked: "2026-11-30",
@@ -30,6 +30,7 @@ pub static TOOL: Tool = Tool {
         "source: QwenLM/qwen-code @01350615 packages/core/src/hooks/hookRunner.ts; hookPlanner.ts @1361d7d0; types.ts @01ed106f",
         "commits: checked 2026-12-01 against the @qwen-code/qwen-code 0.24.4 npm bundle, the release itself (the stored index holds no package.json at these commits): @595cf708 is before 0.24.4 (its firePostToolUseFailureHook lacks the tool_call_id and duration_ms the bundle passes) and @01ed106f after it (its firePostToolUseHook takes an owner the bundle's lacks), so neither is the release commit and the rows that cite them follow the bundle, which reads the same for the code they cite; @01350615 and @1361d7d0 are not checked (the index gives no tree at those commits)",
         "docs: https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/hooks.md",
+        "protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)",
     ],
     session_vars: &["QWEN_PROJECT_DIR"],
     notes: &[
@@ -43,7 +44,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Qwen Code does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Qwen Code",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -247,7 +247,7 @@ fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, Strin
 /// The generic plan, and what no table says: the timeout note (settings give milliseconds),
 /// and `shell: powershell`, which runs only on Windows.
 fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan("qwen", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     let Plan::Run(run) = &mut plan else {
         return plan;
     };
@@ -277,7 +277,7 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
@@ -326,7 +326,7 @@ mod tests {
             ("S PermissionRequest behavior deny", "PermissionRequest", exit(0, r#"{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}"#, ""), Block, Effect::Blocked, true),
         ];
         for (name, event, outcome, decision, effect, counted) in rows {
-            let r = testing::read(&TOOL, PRE, event, &outcome);
+            let r = testing::read(&AGENT, PRE, event, &outcome);
             assert_eq!(
                 (r.decision, r.effect, r.counted),
                 (decision, effect, counted),
@@ -335,14 +335,14 @@ mod tests {
         }
         let ctx =
             r#"{"hookSpecificOutput":{"additionalContext":"x","updatedInput":{"command":"ls"}}}"#;
-        let r = testing::read(&TOOL, PRE, "PreToolUse", &exit(0, ctx, ""));
+        let r = testing::read(&AGENT, PRE, "PreToolUse", &exit(0, ctx, ""));
         assert!(r.adds_context && r.rewrites_input && r.decision == Decision::Allow);
     }
 
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "qwen", [
+        testing::check_inputs!(AGENT, "qwen", [
             ("bash", PRE, bash("git push -f")),
             ("edit_write_file", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("a/b.txt", false)),
             ("edit_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("a/b.txt", true)),
@@ -369,7 +369,7 @@ mod tests {
             let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
             let field = super::matcher_field(event).unwrap_or("tool_name");
             let p = plan(
-                &TOOL,
+                &AGENT,
                 &yaml,
                 &payload(serde_json::json!({ field: name, "tool_input": {} })),
             );
@@ -380,7 +380,7 @@ mod tests {
             );
         }
         let p = plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\nmatcher: Write\ncommand: ./h.sh\n",
             &edit("a.txt", false),
         );
@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_plan_says(&TOOL, [
+        testing::check_plan_says(&AGENT, [
             (PRE, prompt("hi"), "PreToolUse is not fired by --prompt"),
             ("event: BeforeTool\ncommand: ./h.sh\n", bash("ls"), "Qwen Code has no BeforeTool event"),
             ("event: TodoCreated\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "pass --payload"),
@@ -398,7 +398,7 @@ mod tests {
             ("on: prompt-submit\ncommand: ./h.sh\n", bash("ls"), "needs a prompt"),
         ]);
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n",
             &bash("ls"),
         );
@@ -409,7 +409,7 @@ mod tests {
     fn command_text_env_and_timeout() {
         // The text reaches bash as written: the variables are in its environment.
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: $CLAUDE_PROJECT_DIR/h.sh\ntimeout: 5\nenv: {K: v}\n",
             &bash("ls"),
         );
@@ -435,7 +435,7 @@ mod tests {
             "{:?}",
             run.notes
         );
-        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let run = run_plan(&AGENT, PRE, &bash("ls"));
         let inv = first_invocation(&run);
         assert_eq!(inv.timeout.as_secs(), 60);
     }

@@ -7,15 +7,13 @@
 //! hookcheck has no Qwen contract yet, so its hooks are listed and linted, not run.
 
 use crate::native::Unit;
-use crate::native::shape::Shape;
-use crate::tools::native::{
+use crate::native::loader::{
     Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
 };
+use crate::native::shape::Shape;
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
-    id: "qwen",
-    name: "Qwen Code",
     project_files: |root| {
         vec![
             root.join(".qwen/settings.json"),
@@ -27,27 +25,6 @@ pub static LOADER: Loader = Loader {
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
     lossy_utf8: true,
-    // protocols-b.md §9 Events.
-    events: &[
-        "PreToolUse",
-        "PostToolUse",
-        "PostToolUseFailure",
-        "PostToolBatch",
-        "UserPromptSubmit",
-        "UserPromptExpansion",
-        "SessionStart",
-        "SessionEnd",
-        "SessionDelete",
-        "MessageDisplay",
-        "StopFailure",
-        "Stop",
-        "SubagentStart",
-        "SubagentStop",
-        "PreCompact",
-        "PostCompact",
-        "Notification",
-        "PermissionRequest",
-    ],
     renames: &[
         ("BeforeTool", "PreToolUse"),
         ("AfterTool", "PostToolUse"),
@@ -83,8 +60,6 @@ pub static LOADER: Loader = Loader {
         no_shell: false,
         broken: None,
     },
-    sources: &["protocols-b.md §9 Config (QwenLM/qwen-code hooks/, hook-timeout.ts)"],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };

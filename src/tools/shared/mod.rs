@@ -5,7 +5,6 @@ pub use crate::contract::template::first_alternative;
 pub use crate::plan::assumed;
 pub use crate::plan::build::{exec_program, invocation, merge_env, session_id, shell_quote};
 pub use crate::plan::build::{stdin_bytes, wrong_trigger};
-pub mod claude_reply;
 
 use serde_json::{Map, Value};
 
@@ -39,47 +38,13 @@ pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> S
         crate::spec::When::Native { matcher, .. } => matcher.clone(),
         crate::spec::When::Portable { on, matches } => c
             .portable
-            .map(c.agent, *on, matches.as_ref())
+            .map("", *on, matches.as_ref())
             .map(|(_, m)| m)
             .unwrap_or_default(),
     }
 }
 
 pub use crate::contract::strongest;
-
-/// The agent's event and matcher for the spec: native ones as written, portable ones mapped
-/// by `portable`; a `Plan::NotRun` when the agent has no such event.
-pub fn resolve(
-    cx: &super::PlanContext,
-    agent: &str,
-    events: &[&str],
-    portable: fn(crate::spec::On, Option<&crate::spec::PortableMatch>) -> (String, String),
-) -> Result<(String, String), super::Plan> {
-    let (event, matcher) = match &cx.spec.when {
-        crate::spec::When::Native { event, matcher } => (event.clone(), matcher.clone()),
-        crate::spec::When::Portable { on, matches } => portable(*on, matches.as_ref()),
-    };
-    if !events.contains(&event.as_str()) {
-        return Err(super::Plan::NotRun {
-            event: Some(event.clone()),
-            reason: format!("{agent} has no {event} event"),
-        });
-    }
-    Ok((event, matcher))
-}
-
-/// The plan of an agent whose hooks are not commands (in-process plugins, extensions): it never
-/// runs one, for the given reason.
-pub fn never_runs(cx: &super::PlanContext, reason: &str) -> super::Plan {
-    let event = match &cx.spec.when {
-        crate::spec::When::Native { event, .. } => Some(event.clone()),
-        crate::spec::When::Portable { .. } => None,
-    };
-    super::Plan::NotRun {
-        event,
-        reason: reason.to_string(),
-    }
-}
 
 /// The JSON object a hook printed, when the (trimmed) text is one.
 pub fn json_object(text: &str) -> Option<Map<String, Value>> {

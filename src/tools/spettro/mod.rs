@@ -11,27 +11,29 @@
 pub mod native;
 mod replies;
 
-use std::path::Path;
-use std::time::Duration;
-
 use serde_json::{Map, Value};
+use std::path::Path;
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, Zero,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::{HookSpec, On};
 
 /// Spettro's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "spettro",
     name: "Spettro",
     checked: "2026-11-30",
     sources: &[
         "source: Aploide/spettro internal/hooks/hooks.go @3ad1747a and the agent's hook runtime (read 2026-11-30)",
         "docs: Spettro Runtime Hooks (docs/reference/seeds/004_1a255fcc2dcff37c.txt)",
+        "seed 004 (Spettro Runtime Hooks: Hook file format, File locations)",
+        "Aploide/spettro internal/hooks/hooks.go @3ad1747a (LoadEffective, loadConfigFile, mergeKey)",
     ],
     session_vars: &[
         "SPETTRO_HOOK_EVENT",
@@ -50,7 +52,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Spettro does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Spettro",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -88,6 +89,8 @@ pub static CONTRACT: Contract = Contract {
     // Replaced per hook by [`line`]: `bash -lc` with any `args` joined onto the line; never
     // async.
     run: Run::argv(&["bash", "-lc"])
+        // A `timeout_sec` of 0 or less means the default, 15 s (hooks.go `Run`).
+        .zero_timeout(Zero::Default)
         .per_hook(line)
         .ignores_async()
         .env(&[
@@ -155,13 +158,10 @@ fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
 /// The generic plan, and what no table says: a hook is shown as the command alone (its `args`
 /// joined onto the line [`line`] runs), and a `timeout_sec` of 0 or less means 15.
 fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan("spettro", &CONTRACT, cx);
+    let mut plan = crate::plan::plan(&AGENT, cx);
     if let Plan::Run(run) = &mut plan {
         for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
             c.display = command.clone();
-            if let (Ok(inv), Some(0)) = (&mut c.invocation, cx.spec.timeout()) {
-                inv.timeout = Duration::from_secs(15);
-            }
         }
     }
     plan
@@ -207,7 +207,7 @@ fn omit_empty(_cx: &PlanContext, _event: &str, obj: &mut Map<String, Value>) {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
@@ -239,9 +239,9 @@ mod tests {
             ("D SessionStart has no decision", "SessionStart", exit(0, r#"{"decision":"deny"}"#, ""), Allow, Effect::Proceeds),
             ("C SessionStart failure", "SessionStart", exit(3, "", ""), Error, Effect::Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(
@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "spettro", [
+        testing::check_inputs!(AGENT, "spettro", [
             ("bash", PRE, bash("rm -rf /tmp/x")),
             ("post_bash", "event: PostToolUse\nmatcher: bash\ncommand: ./h.sh\n", bash("ls")),
             ("permission_bash", "event: PermissionRequest\nmatcher: bash\ncommand: ./h.sh\n", bash("rm -rf /tmp/x")),
@@ -285,7 +285,7 @@ mod tests {
             ("Bash", "bash", false),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"event": "PreToolUse", "tool_id": tool}),
@@ -295,7 +295,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "Spettro has no prompt-submit event"),
             ("on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no stop event"),
             ("event: Stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "Spettro has no Stop event"),
@@ -307,7 +307,7 @@ mod tests {
     #[test]
     fn shell_env_timeout() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PermissionRequest\ncommand: ./h.sh\n",
             &bash("git push"),
         );
@@ -323,7 +323,7 @@ mod tests {
             assert!(inv.env.contains(&(k.into(), v.into())), "{k}");
         }
         // Before a tool the command is empty (code, not docs).
-        let run = run_plan(&TOOL, PRE, &bash("git push"));
+        let run = run_plan(&AGENT, PRE, &bash("git push"));
         let inv = first_invocation(&run);
         assert!(
             inv.env

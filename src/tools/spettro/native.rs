@@ -12,13 +12,12 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::native::loader::Loader;
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Loader, TOOL_RENAMES};
+use crate::tools::claude::native::TOOL_RENAMES;
 
 /// Spettro's loader.
 pub static LOADER: Loader = Loader {
-    id: "spettro",
-    name: "Spettro",
     project_files: |root| vec![root.join(".spettro/hooks.json")],
     user_files: |home| vec![home.join(".spettro/hooks.json")],
     parse,
@@ -38,11 +37,6 @@ pub static LOADER: Loader = Loader {
         "web-fetch",
     ],
     project_glob: ".spettro/hooks.json",
-    sources: &[
-        "seed 004 (Spettro Runtime Hooks: Hook file format, File locations)",
-        "Aploide/spettro internal/hooks/hooks.go @3ad1747a (LoadEffective, loadConfigFile, mergeKey)",
-    ],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

@@ -12,13 +12,13 @@ pub mod native;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Trae's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "trae",
     name: "Trae",
     checked: "2026-11-30",
@@ -26,6 +26,7 @@ pub static TOOL: Tool = Tool {
         "docs: https://docs.trae.ai/ide/hook-configuration-reference (quoted in Chemaclass/agnostic-ai #729, 2026-09-11)",
         "2nd: rullerzhou-afk/clawd-on-desk hooks/traecode-hook.js (PR #886, 2026-08-15); rtk-ai/rtk src/hooks/init/trae.rs (PR #3008)",
         "spec: hook run behaviour spec (seed 002): replies as Claude Code",
+        "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
     ],
     session_vars: &["TRAE_PROJECT_DIR"],
     notes: &[
@@ -40,7 +41,6 @@ pub static TOOL: Tool = Tool {
 
 /// What Trae does, as data.
 pub static CONTRACT: Contract = Contract {
-    agent: "Trae",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -135,7 +135,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: RunCommand\ncommand: ./hook.sh\n";
@@ -162,16 +162,16 @@ mod tests {
             ("C timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds),
             ("C failed start", "PreToolUse", not_started(), Error, Effect::Proceeds),
         ];
-        testing::check_rows(&TOOL, PRE, rows);
+        testing::check_rows(&AGENT, PRE, rows);
         // failClosed is Claude Code's: Trae lets a failing hook through.
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh\nfailClosed: true\n",
             "PreToolUse",
             &exit(1, "", ""),
         );
         assert_eq!(r.decision, Error, "{r:?}");
-        let r = testing::read(&TOOL, PRE, "UserPromptSubmit", &exit(0, "ctx", ""));
+        let r = testing::read(&AGENT, PRE, "UserPromptSubmit", &exit(0, "ctx", ""));
         assert!(
             r.adds_context,
             "plain stdout on UserPromptSubmit is context"
@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "trae", [
+        testing::check_inputs!(AGENT, "trae", [
             ("bash", PRE, bash("rm -rf build")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
-        testing::check_not_run(&TOOL, [
+        testing::check_not_run(&AGENT, [
             (PRE, edit("src/a.rs", true), "no edit tool input"),
             ("on: before-tool\nmatch: edit\ncommand: ./h.sh\n", bash("ls"), "no edit tool"),
             ("on: session-end\ncommand: ./h.sh\n", crate::trigger::Trigger::None, "no SessionEnd"),
@@ -212,7 +212,7 @@ mod tests {
             ("Edit|Write", "WriteFile", true),
         ];
         testing::check_matchers(
-            &TOOL,
+            &AGENT,
             "PreToolUse",
             &rows,
             |tool| serde_json::json!({"tool_name": tool, "tool_input": {}}),
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn shell_env_timeout() {
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: PreToolUse\ncommand: ./h.sh | cat\nenv: {K: v}\n",
             &bash("ls"),
         );

@@ -6,13 +6,12 @@
 //! CN build); grouped shape with `version` (1) and a per-group `loop_limit`, timeout in s.
 
 use crate::native::Unit;
+use crate::native::loader::{Loader, command_shape, grouped_json};
 use crate::native::shape::Shape;
-use crate::tools::native::{CLAUDE_RENAMES, Loader, command_shape, grouped_json};
+use crate::tools::claude::native::CLAUDE_RENAMES;
 
 /// Trae's loader.
 pub static LOADER: Loader = Loader {
-    id: "trae",
-    name: "Trae",
     project_files: |root| vec![root.join(".trae/hooks.json")],
     user_files: |home| {
         vec![
@@ -25,10 +24,6 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §7 Events: the shell tool is RunCommand; others seen in configs.
     tool_names: &["RunCommand", "WriteFile", "ReadFile", "Edit", "Write"],
     project_glob: ".trae/hooks.json",
-    sources: &[
-        "protocols-b.md §7 Config (docs.trae.ai hook-configuration-reference via agnostic-ai #729; rtk trae.rs)",
-    ],
-    checked: "2026-11-30",
     ..Loader::DEFAULT
 };
 

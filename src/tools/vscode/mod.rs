@@ -15,18 +15,19 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, event};
 
 /// VS Code's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "vscode",
     name: "VS Code",
     checked: "2026-12-01",
     sources: &[
         "docs: https://code.visualstudio.com/docs/agent-customization/hooks (read 2026-12-01; microsoft/vscode-docs docs/copilot/customization/hooks.md @00d5cacd52febb7a8c1961b414da92950a175d95)",
+        "https://code.visualstudio.com/docs/agent-customization/hooks (Hook file locations, read 2026-12-01)",
     ],
     session_vars: &[],
     notes: &[
@@ -40,7 +41,6 @@ pub static TOOL: Tool = Tool {
 
 /// What VS Code does, as data (the hooks page).
 pub static CONTRACT: Contract = Contract {
-    agent: "VS Code",
     events: EVENTS,
     // Copilot CLI's `preToolUse` is VS Code's `PreToolUse` (FAQ).
     fold_case: true,

@@ -11,14 +11,12 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::native::loader::{Field, Loader, json_files_in};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
-use crate::tools::native::{Field, Loader, json_files_in};
 
 /// VS Code's loader.
 pub static LOADER: Loader = Loader {
-    id: "vscode",
-    name: "VS Code",
     project_files: |root| json_files_in(&root.join(".github/hooks")),
     // `~/.claude/settings.json` is Claude Code's file: read through `also_reads`.
     user_files: |_| Vec::new(),
@@ -26,10 +24,6 @@ pub static LOADER: Loader = Loader {
     also_reads: &["claude"],
     project_glob: ".github/hooks/*.json",
     compares: &[Field::Cwd],
-    sources: &[
-        "https://code.visualstudio.com/docs/agent-customization/hooks (Hook file locations, read 2026-12-01)",
-    ],
-    checked: "2026-12-01",
     // Matchers are ignored: no tool names are compared.
     ..Loader::DEFAULT
 };

@@ -1,4 +1,4 @@
-use super::TOOL;
+use super::AGENT;
 use crate::tools::Plan;
 use crate::tools::testing::{self, bash, exit, not_started, plan, planned_input};
 use crate::verdict::Decision;
@@ -62,7 +62,7 @@ fn reader_table() {
         ),
     ];
     for (name, event, out, want, counted) in rows {
-        let r = testing::read(&TOOL, PRE, event, &out);
+        let r = testing::read(&AGENT, PRE, event, &out);
         assert_eq!((r.decision, r.counted), (want, counted), "{name}: {r:?}");
     }
 }
@@ -71,7 +71,7 @@ fn reader_table() {
 #[test]
 fn matchers_are_ignored() {
     let Plan::Run(run) = plan(
-        &TOOL,
+        &AGENT,
         "event: PreToolUse\nmatcher: Write\ncommand: ./hook.sh\n",
         &bash("rm -rf build"),
     ) else {
@@ -93,7 +93,7 @@ fn matchers_are_ignored() {
 #[test]
 fn camel_case_events_are_the_same_event() {
     let p = plan(
-        &TOOL,
+        &AGENT,
         "event: preToolUse\ncommand: ./hook.sh\n",
         &bash("ls"),
     );

@@ -12,7 +12,7 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -20,13 +20,14 @@ use crate::matcher;
 use crate::spec::When;
 
 /// Windsurf / Devin CLI's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "windsurf",
-    name: "Windsurf / Devin CLI",
+    name: "Devin CLI",
     checked: "2026-11-30",
     sources: &[
         "docs: https://docs.devin.ai/cli/extensibility/hooks/overview, .../lifecycle-hooks",
         "spec: agnostic-ai hook run (docs/reference/seeds/002_868b68abc3040bdc.txt): Windsurf replies and sample events",
+        "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
     ],
     session_vars: &["DEVIN_PROJECT_DIR"],
     notes: &[
@@ -40,7 +41,6 @@ pub static TOOL: Tool = Tool {
 /// What the Devin CLI does, as data (protocols-a.md §6b; the seed's "Windsurf sample events"
 /// and "Assumed results").
 pub static CONTRACT: Contract = Contract {
-    agent: "the Devin CLI",
     events: EVENTS,
     fold_case: false,
     portable: Portable {
@@ -144,7 +144,7 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
 
 #[cfg(test)]
 mod tests {
-    use super::TOOL;
+    use super::AGENT;
     use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
@@ -187,9 +187,9 @@ mod tests {
             ("S timeout", "PreToolUse", timed_out(), Timeout, Effect::Proceeds, true, false),
             ("S not started", "PreToolUse", not_started(), Error, Effect::Proceeds, true, false),
         ];
-        testing::check_counted_rows(&TOOL, PRE, rows);
+        testing::check_counted_rows(&AGENT, PRE, rows);
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(0, &hso("PreToolUse", "updatedInput"), ""),
@@ -199,7 +199,7 @@ mod tests {
             "updatedInput is merged: {r:?}"
         );
         let r = testing::read(
-            &TOOL,
+            &AGENT,
             PRE,
             "PreToolUse",
             &exit(0, &hso("PostToolUse", "updatedInput"), ""),
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn inputs() {
         #[rustfmt::skip]
-        testing::check_inputs!(TOOL, "windsurf", [
+        testing::check_inputs!(AGENT, "windsurf", [
             ("bash", PRE, bash("rm -rf build")),
             ("post_bash", "event: PostToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("permission_request", "event: PermissionRequest\ncommand: ./h.sh\n", bash("ls")),
@@ -244,7 +244,7 @@ mod tests {
             ("event: UserPromptSubmit\nmatcher: x\ncommand: ./h.sh\n".into(), prompt("p"), None),
         ];
         for (yaml, trigger, want) in rows {
-            let p = plan(&TOOL, &yaml, &trigger);
+            let p = plan(&AGENT, &yaml, &trigger);
             let got = match p {
                 Plan::Run(_) => Some(true),
                 Plan::Skipped { .. } => Some(false),
@@ -268,10 +268,10 @@ mod tests {
             ),
             (PRE, prompt("x")),
         ] {
-            let p = plan(&TOOL, yaml, &trigger);
+            let p = plan(&AGENT, yaml, &trigger);
             assert!(matches!(p, Plan::NotRun { .. }), "{yaml}: {p:?}");
         }
-        let run = run_plan(&TOOL, PRE, &bash("ls"));
+        let run = run_plan(&AGENT, PRE, &bash("ls"));
         let inv = first_invocation(&run);
         assert!(
             inv.env
@@ -281,7 +281,7 @@ mod tests {
         let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
         assert_eq!(items, ["shell", "cwd", "timeout"]);
         let run = run_plan(
-            &TOOL,
+            &AGENT,
             "event: Stop\ntimeout: 5\ncommand: ./h.sh\n",
             &Trigger::None,
         );

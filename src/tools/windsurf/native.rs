@@ -11,14 +11,12 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::native::loader::{Loader, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
-use crate::tools::native::{Loader, command_shape};
 
 /// Windsurf / Devin CLI's loader.
 pub static LOADER: Loader = Loader {
-    id: "windsurf",
-    name: "Devin CLI",
     project_files: |root| vec![root.join(".devin/hooks.v1.json")],
     user_files: |home| vec![home.join(".config/devin/config.json")],
     parse,
@@ -36,10 +34,6 @@ pub static LOADER: Loader = Loader {
     // The payload examples' tool names (protocols-a.md §6b).
     tool_names: &["exec", "edit", "mcp__server__tool"],
     project_glob: ".devin/hooks.v1.json",
-    sources: &[
-        "protocols-a.md §6b Devin CLI (docs.devin.ai/cli/extensibility/hooks; user config.json second-hand)",
-    ],
-    checked: "2026-11-30",
     generated_as: GENERATED_AS,
     ..Loader::DEFAULT
 };

@@ -14,20 +14,21 @@ mod replies;
 use serde_json::Value;
 
 use super::shared;
-use super::{Files, Hooks, Live, Own, Plan, PlanContext, Tool};
+use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, event};
 use crate::spec::{On, PortableMatch, When};
 
 /// Windsurf Cascade's contract.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "windsurf-cascade",
     name: "Windsurf Cascade",
     checked: "2026-12-01",
     sources: &[
         "docs: https://docs.windsurf.com/windsurf/cascade/hooks (read 2026-12-01)",
         "reference: docs/reference/protocols/protocols-a.md §6a (tool_info fields: CorridorSecurity/hookshot docs/reference-cascade.md, second-hand)",
+        "https://docs.windsurf.com/windsurf/cascade/hooks (Configuration, read 2026-12-01)",
     ],
     session_vars: &[],
     notes: &[
@@ -46,7 +47,6 @@ const ONE_EVENT_PER_KIND: &str = "$NONE:Windsurf Cascade has one event per kind 
 
 /// What Windsurf Cascade does, as data (docs.windsurf.com Cascade Hooks; protocols-a.md §6a).
 pub static CONTRACT: Contract = Contract {
-    agent: "Windsurf Cascade",
     events: EVENTS,
     fold_case: false,
     // No matchers: the event is the kind (see [`plan`]).
@@ -135,21 +135,17 @@ fn portable_event(on: On, m: Option<&PortableMatch>) -> Option<&'static str> {
 /// The generic plan, with a portable tool spec turned into the Cascade event of its kind.
 fn plan(cx: &PlanContext) -> Plan {
     let When::Portable { on, matches } = &cx.spec.when else {
-        return crate::plan::plan("windsurf-cascade", &CONTRACT, cx);
+        return crate::plan::plan(&AGENT, cx);
     };
     let Some(event) = portable_event(*on, matches.as_ref()) else {
-        return crate::plan::plan("windsurf-cascade", &CONTRACT, cx);
+        return crate::plan::plan(&AGENT, cx);
     };
     let mut spec = cx.spec.clone();
     spec.when = When::Native {
         event: event.to_string(),
         matcher: String::new(),
     };
-    crate::plan::plan(
-        "windsurf-cascade",
-        &CONTRACT,
-        &PlanContext { spec: &spec, ..*cx },
-    )
+    crate::plan::plan(&AGENT, &PlanContext { spec: &spec, ..*cx })
 }
 
 /// A `matcher` in a Cascade file is not read: the hook runs on every action of its event.

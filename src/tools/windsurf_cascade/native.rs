@@ -8,19 +8,15 @@
 //! `working_directory` are second-hand (protocols-a.md §6a).
 
 use crate::native::Unit;
+use crate::native::loader::{Loader, flat_json};
 use crate::native::shape::Shape;
-use crate::tools::native::{Loader, flat_json};
 
 /// Windsurf Cascade's loader.
 pub static LOADER: Loader = Loader {
-    id: "windsurf-cascade",
-    name: "Windsurf Cascade",
     project_files: |root| vec![root.join(".windsurf/hooks.json")],
     user_files: |home| vec![home.join(".codeium/windsurf/hooks.json")],
     parse: |path, text| flat_json(&SHAPE, path, text),
     project_glob: ".windsurf/hooks.json",
-    sources: &["https://docs.windsurf.com/windsurf/cascade/hooks (Configuration, read 2026-12-01)"],
-    checked: "2026-12-01",
     // No matchers: no tool names.
     ..Loader::DEFAULT
 };

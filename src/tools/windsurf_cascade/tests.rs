@@ -1,4 +1,4 @@
-use super::TOOL;
+use super::AGENT;
 use crate::tools::Plan;
 use crate::tools::testing::{self, bash, edit, exit, not_started, plan, planned_input, prompt};
 use crate::verdict::{Decision, Effect};
@@ -56,7 +56,7 @@ fn reader_table() {
         ),
     ];
     for (name, event, out, want, counted) in rows {
-        let r = testing::read(&TOOL, PRE_RUN, event, &out);
+        let r = testing::read(&AGENT, PRE_RUN, event, &out);
         assert_eq!((r.decision, r.counted), (want, counted), "{name}: {r:?}");
         let effect = if want == Block {
             Effect::Blocked
@@ -70,12 +70,12 @@ fn reader_table() {
 /// The shell, write and prompt events build their `tool_info`; the others need --payload.
 #[test]
 fn inputs() {
-    let p = plan(&TOOL, PRE_RUN, &bash("rm -rf build"));
+    let p = plan(&AGENT, PRE_RUN, &bash("rm -rf build"));
     let v = planned_input(&p);
     assert_eq!(v["agent_action_name"], "pre_run_command", "{v}");
     assert_eq!(v["tool_info"]["command_line"], "rm -rf build", "{v}");
     let p = plan(
-        &TOOL,
+        &AGENT,
         "event: pre_write_code\ncommand: ./hook.sh\n",
         &edit("src/main.rs", true),
     );
@@ -86,13 +86,13 @@ fn inputs() {
         "{p:?}"
     );
     let p = plan(
-        &TOOL,
+        &AGENT,
         "event: pre_user_prompt\ncommand: ./hook.sh\n",
         &prompt("hi"),
     );
     assert_eq!(planned_input(&p)["tool_info"], json!({"user_prompt": "hi"}));
     let p = plan(
-        &TOOL,
+        &AGENT,
         "event: pre_read_code\ncommand: ./hook.sh\n",
         &crate::trigger::Trigger::None,
     );
@@ -117,12 +117,12 @@ fn portable_specs_pick_the_event_of_their_kind() {
         } else {
             bash("ls")
         };
-        let Plan::Run(run) = plan(&TOOL, &yaml, &trigger) else {
+        let Plan::Run(run) = plan(&AGENT, &yaml, &trigger) else {
             panic!("{yaml}")
         };
         assert_eq!(run.event, want, "{yaml}");
     }
-    let p = plan(&TOOL, "on: before-tool\ncommand: ./hook.sh\n", &bash("ls"));
+    let p = plan(&AGENT, "on: before-tool\ncommand: ./hook.sh\n", &bash("ls"));
     assert!(
         matches!(&p, Plan::NotRun { reason, .. } if reason.contains("one event per kind")),
         "{p:?}"
@@ -133,7 +133,7 @@ fn portable_specs_pick_the_event_of_their_kind() {
 #[test]
 fn a_matcher_is_ignored() {
     let Plan::Run(run) = plan(
-        &TOOL,
+        &AGENT,
         "event: pre_run_command\nmatcher: git\ncommand: ./hook.sh\n",
         &bash("ls"),
     ) else {

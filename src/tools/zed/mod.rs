@@ -3,10 +3,10 @@
 //! Sources (read 2026-11-30): docs/reference/protocols/protocols-b.md §13 (zed-industries/zed `docs/src/tasks.md`,
 //! `crates/task/src/task_template.rs`; issue #52688); behaviour spec (seed 002).
 
-use super::{Files, Hooks, Live, Tool};
+use super::{Agent, Files, Hooks, Live};
 
 /// Zed's contract: it has no command hooks, so hookcheck never runs anything for it.
-pub static TOOL: Tool = Tool {
+pub static AGENT: Agent = Agent {
     id: "zed",
     name: "Zed",
     checked: "2026-11-30",

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use super::{Action, Setup, drivers};
+use super::{Action, Setup};
+use crate::live::agents::{LiveAgent, all as drivers};
 
 /// Every file under `dir` (path relative to `base`, text with `base` written `<TMP>`), sorted.
 fn files(dir: &Path, base: &Path, out: &mut Vec<String>) {
@@ -27,7 +28,7 @@ fn files(dir: &Path, base: &Path, out: &mut Vec<String>) {
 
 /// One driver's setup for a tool event with a matcher and for a Stop with none: the files it
 /// writes, its arguments and environment, with the temporary folder written `<TMP>`.
-fn setups(driver: &super::Driver) -> String {
+fn setups(driver: LiveAgent) -> String {
     let mut out = vec![format!("quiet env (every run) {:?}", driver.quiet_env)];
     let shell = Action::Shell("touch x");
     let cases: [(&str, Option<&str>, Option<&Action>); 2] = [
@@ -51,7 +52,7 @@ fn setups(driver: &super::Driver) -> String {
             final_text: "done",
             repo_hooks: None,
         };
-        let launch = (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id));
+        let launch = (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id()));
         let base = dir.path().display().to_string();
         out.push(format!("=== {event} {matcher:?}"));
         files(dir.path(), dir.path(), &mut out);
@@ -70,7 +71,7 @@ fn setups(driver: &super::Driver) -> String {
 #[test]
 fn every_driver_writes_and_starts_what_it_did() {
     for driver in drivers() {
-        insta::assert_snapshot!(format!("live_setup_{}", driver.id), setups(driver));
+        insta::assert_snapshot!(format!("live_setup_{}", driver.id()), setups(driver));
     }
 }
 
@@ -78,7 +79,7 @@ fn every_driver_writes_and_starts_what_it_did() {
 #[test]
 fn each_driver_says_how_to_install_its_pin() {
     let lines: Vec<String> = drivers()
-        .map(|d| format!("{}: {}", d.id, d.install()))
+        .map(|d| format!("{}: {}", d.id(), d.install()))
         .collect();
     insta::assert_snapshot!("live_install", lines.join("\n"));
 }

@@ -5,8 +5,8 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::path::Path;
 
 use crate::native::NativeHandler;
+use crate::native::agents::find as loader;
 use crate::native::command::{analyse, runs_key};
-use crate::tools::native::loader;
 
 fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

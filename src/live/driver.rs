@@ -1,8 +1,8 @@
 //! How to run each agent headless for live mode: its config in its own dialect, its command
 //! line, its environment, its version probe and the shell tool the fake model calls. The
-//! [`Driver`] type; each agent's driver lives in its folder (`src/tools/<agent>/live.rs`) and
-//! [`drivers`] lists them. Recipes: docs/reference/real-agents.md ("How each agent
-//! was driven").
+//! [`Driver`] type and the helpers drivers share; each agent's driver lives in its folder
+//! (`src/tools/<agent>/live.rs`) and [`super::agents`] walks them. Recipes:
+//! docs/reference/real-agents.md ("How each agent was driven").
 
 use std::path::{Path, PathBuf};
 
@@ -96,10 +96,6 @@ pub struct Written {
 
 /// One agent's live driver.
 pub struct Driver {
-    /// The tool id (the same as in `hookcheck tools` when hookcheck predicts this agent).
-    pub id: &'static str,
-    /// The agent's name for people.
-    pub name: &'static str,
     /// The executable looked up on PATH.
     pub binary: &'static str,
     /// The package and the version the recorded truth was taken with: npm's `name@version`,
@@ -127,24 +123,6 @@ impl Driver {
         };
         format!("{client} install {}", self.package)
     }
-}
-
-/// Every live driver, in registry order (the agents of [`super::ALL`] that run live).
-pub fn drivers() -> impl Iterator<Item = &'static Driver> + Clone {
-    super::ALL.iter().filter_map(|t| t.driver())
-}
-
-/// The driver for this tool id.
-pub fn find(id: &str) -> Option<&'static Driver> {
-    super::find(id).and_then(|t| t.driver())
-}
-
-/// Agents hookcheck knows but cannot run live here: (name, why), in registry order.
-pub fn not_live() -> impl Iterator<Item = (&'static str, &'static str)> {
-    super::ALL.iter().filter_map(|t| match t.live {
-        super::Live::Driver(_) => None,
-        super::Live::Cannot(why) => Some((t.name, why)),
-    })
 }
 
 /// Writes `value` as pretty JSON to `path`, creating its folders.

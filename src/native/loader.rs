@@ -1,0 +1,315 @@
+//! How to find and read one agent's own hook files: where they are, what shape they have, and
+//! which other agents' files the agent also loads. The [`Loader`] type and the shape helpers
+//! loaders share; each agent's loader lives in its folder (`src/tools/<agent>/native.rs`),
+//! and [`super::agents`] walks them.
+
+use std::path::{Path, PathBuf};
+
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
+
+/// Reads one file into handlers and the entries the agent discards, or fails for the file.
+pub type ParseEntries =
+    fn(&Path, &str) -> Result<(Vec<NativeHandler>, Vec<NativeError>), NativeError>;
+
+/// How to find and read one agent's hook files.
+pub struct Loader {
+    /// The hook files the agent reads under the project root (existing or not).
+    pub project_files: fn(&Path) -> Vec<PathBuf>,
+    /// The hook files the agent reads under the user's home folder.
+    pub user_files: fn(&Path) -> Vec<PathBuf>,
+    /// Reads one file's text into handlers, or says why the agent cannot load it.
+    pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, NativeError>,
+    /// For an agent that discards a malformed entry and loads the rest: reads one file into
+    /// handlers and the entries discarded (used instead of `parse`).
+    pub parse_entries: Option<ParseEntries>,
+    /// The agent decodes a file that is not UTF-8 with replacement characters and loads it
+    /// (Node's `readFileSync(…, "utf8")`), instead of refusing it.
+    pub lossy_utf8: bool,
+    /// Other agents (ids) whose files this agent also loads and runs by its own rules.
+    pub also_reads: &'static [&'static str],
+    /// Other agents' event names and this agent's name for the same event.
+    pub renames: &'static [(&'static str, &'static str)],
+    /// The tool names the agent's matchers are compared with.
+    pub tool_names: &'static [&'static str],
+    /// The project files as people write them (`.github/hooks/*.json`).
+    pub project_glob: &'static str,
+    /// Handler fields beyond command, matcher and timeout that a spec must agree with.
+    pub compares: &'static [Field],
+    /// The unit timeouts are written in, for people (`s`, `ms`).
+    pub unit: &'static str,
+    /// The agent runs some of these files' hooks only once the user trusts them.
+    pub trust: Option<&'static Trust>,
+    /// How the agent starts a hook's command, for the command analysis.
+    pub launch: Launch,
+    /// The names generators give this agent in their target lists, `(generator, target)`
+    /// (rulesync's `claudecode`, ...), so a generator's canonical source maps to the agent.
+    pub generated_as: &'static [(&'static str, &'static str)],
+    /// The agents whose files this one cross-reads and whose `"matcher": ""` it runs on no call.
+    pub empty_matchers: &'static [EmptyMatcher],
+    /// Cross-reads the agent makes only when one of its own settings is on; hookcheck makes
+    /// them with `--third-party`.
+    pub switched_reads: &'static [SwitchedRead],
+    /// The regex dialect lint checks the agent's matchers against, where a pattern outside it
+    /// breaks the hook; `None`: no such check.
+    pub regex: Option<RegexFlavour>,
+}
+
+/// How an agent reads a matcher as a regular expression, for lint's flavour checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegexFlavour {
+    /// JavaScript, anchored at both ends (`^(?:…)$`).
+    JsAnchored,
+    /// The Rust `regex` crate, where a pattern that does not compile skips the rule.
+    RustSkipsInvalid,
+}
+
+impl Loader {
+    /// What most loaders share, for `..Loader::DEFAULT`: one parse for the whole file, UTF-8
+    /// only, no cross-reads, events from the tool, no renames, no tool names, no extra fields,
+    /// timeouts in seconds, no trust gate, a shell starts the command, no generator names.
+    /// Every loader names its own files, parse and glob (the empty ones here fail
+    /// tests/registry.rs, and a file read with this parse fails).
+    pub const DEFAULT: Loader = Loader {
+        project_files: |_| Vec::new(),
+        user_files: |_| Vec::new(),
+        parse: |path, _| {
+            Err(NativeError {
+                file: path.to_path_buf(),
+                line: None,
+                message: "this loader names no parser".into(),
+                consequence: "hookcheck cannot read the file".into(),
+            })
+        },
+        parse_entries: None,
+        lossy_utf8: false,
+        also_reads: &[],
+        renames: &[],
+        tool_names: &[],
+        project_glob: "",
+        compares: &[],
+        unit: "s",
+        trust: None,
+        launch: Launch::SHELL,
+        generated_as: &[],
+        empty_matchers: &[],
+        switched_reads: &[],
+        regex: None,
+    };
+}
+
+/// The shape of an agent whose handlers hold the command in `command` and the timeout in
+/// `timeout`, with no exec form.
+pub const fn command_shape(tool: &'static str, unit: Unit, consequence: &'static str) -> Shape {
+    Shape {
+        tool,
+        unit,
+        consequence,
+        command_keys: &["command"],
+        exec_key: None,
+        timeout_keys: &["timeout"],
+    }
+}
+
+/// Reads a JSON file in the grouped shape (event, matcher groups, handlers); a file that is not
+/// JSON fails with the shape's consequence.
+pub fn grouped_json(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+) -> Result<Vec<NativeHandler>, NativeError> {
+    shape::grouped(
+        shape,
+        path,
+        text,
+        &parse_json(path, text, shape.consequence)?,
+    )
+}
+
+/// Reads a JSON file in the flat shape (event, handlers); a file that is not JSON fails with the
+/// shape's consequence.
+pub fn flat_json(
+    shape: &Shape,
+    path: &Path,
+    text: &str,
+) -> Result<Vec<NativeHandler>, NativeError> {
+    shape::flat(
+        shape,
+        path,
+        text,
+        &parse_json(path, text, shape.consequence)?,
+    )
+}
+
+/// How an agent starts a hook's command: what `lint` and `run --installed` need to say what
+/// breaks before the hook runs at all.
+pub struct Launch {
+    /// Variables the agent sets for its hooks, or replaces in the command, beyond its tool's
+    /// `session_vars` (Gemini CLI replaces `$CLAUDE_PROJECT_DIR`).
+    pub sets: &'static [&'static str],
+    /// The variables it sets are known (documented, or seen in a real run): a variable of
+    /// another agent that it does not set is then reported as empty.
+    pub env_known: bool,
+    /// It starts the command's first word itself, with no shell: a script without `#!` cannot
+    /// start.
+    pub no_shell: bool,
+    /// What the agent does when a hook before a tool cannot start (exit 126 or 127); `None` when
+    /// it lets the call through, so the guard silently does nothing.
+    pub broken: Option<&'static str>,
+}
+
+impl Launch {
+    /// A shell runs the command; no variables beyond the tool's, and those not known to be all;
+    /// a hook that cannot start lets the call through.
+    pub const SHELL: Launch = Launch {
+        sets: &[],
+        env_known: false,
+        no_shell: false,
+        broken: None,
+    };
+}
+
+/// A trust gate: hook files an agent loads only once the user trusts them, where it keeps
+/// that trust, and what it does until then. `lint` and `run --installed` say it for every
+/// gated file whose trust they cannot find where the agent keeps it.
+pub struct Trust {
+    /// Which files wait for trust.
+    pub gates: Gate,
+    /// What the agent does with the hooks until then ("Copilot CLI runs none of them").
+    pub until: &'static str,
+    /// Where the agent keeps the trust, for people.
+    pub kept: &'static str,
+    /// How to give it.
+    pub how: &'static str,
+    /// Whether the user has trusted the project (home, project root), read where the agent
+    /// keeps it; `None` when hookcheck cannot tell (a hash in the agent's own state).
+    pub trusted: fn(&Path, &Path) -> Option<bool>,
+    /// Where this comes from.
+    pub source: &'static str,
+}
+
+/// Which hook files a [`Trust`] gate holds back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gate {
+    /// The project's files, its own and those of other agents it cross-reads, until the
+    /// folder is trusted.
+    ProjectFiles,
+    /// Every hook, user and project, until that hook is trusted.
+    EveryHook,
+}
+
+/// The JSON file at `path`, when it exists and parses.
+pub fn json_file(path: &Path) -> Option<serde_json::Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+/// `root` and the folders above it, as written and resolved (`/tmp` may be a symlink), for
+/// matching the folder paths agents keep in their trust stores.
+pub fn folder_and_parents(root: &Path) -> Vec<PathBuf> {
+    let mut starts = vec![root.to_path_buf()];
+    if let Ok(real) = root.canonicalize()
+        && real != root
+    {
+        starts.push(real);
+    }
+    starts
+        .iter()
+        .flat_map(|s| s.ancestors().map(Path::to_path_buf))
+        .collect()
+}
+
+/// Whether a `trustedFolders.json` (a map of folder to `TRUST_FOLDER`, `TRUST_PARENT` or
+/// `DO_NOT_TRUST`, the Gemini CLI format Qwen Code keeps too) trusts `root`: `TRUST_FOLDER`
+/// trusts the folder and those below it, `TRUST_PARENT` the folder's parent and those below it,
+/// `DO_NOT_TRUST` marks the folder itself untrusted (geminicli.com/docs/cli/trusted-folders,
+/// read 2026-12-01). `Some(false)` when the file holds no rule for `root`.
+pub fn trusted_folders_json(path: &Path, root: &Path) -> Option<bool> {
+    let Some(v) = json_file(path) else {
+        return Some(false);
+    };
+    let rules = v.as_object()?;
+    let folders = folder_and_parents(root);
+    for (folder, level) in rules {
+        let level = level.as_str().unwrap_or_default();
+        let at = Path::new(folder.trim_end_matches('/'));
+        if level == "DO_NOT_TRUST" && folders.iter().take(1).any(|f| f == at) {
+            return Some(false);
+        }
+        let covers = match level {
+            "TRUST_FOLDER" => Some(at),
+            "TRUST_PARENT" => at.parent(),
+            _ => None,
+        };
+        if covers.is_some_and(|c| folders.iter().any(|f| f == c)) {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether `a` names the folder `b` (a trailing `/` aside).
+pub fn same_folder(a: &str, b: &Path) -> bool {
+    let a = a.trim_end_matches('/');
+    !a.is_empty() && Path::new(a) == b
+}
+
+/// A handler field the stale-file check compares with the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// `env` (keys only in messages).
+    Env,
+    /// `failClosed`.
+    FailClosed,
+    /// `cwd`.
+    Cwd,
+    /// `confirm`.
+    Confirm,
+    /// The Windows command (`commandWindows`), compared off Windows too.
+    CommandWindows,
+}
+
+/// A cross-read an agent makes only when one of its own settings is on, a setting that lives
+/// in the agent's app rather than in a file hookcheck can read.
+pub struct SwitchedRead {
+    /// The agent whose files it reads.
+    pub reads: &'static str,
+    /// Whether it reads that agent's user files too (with `--user`), not only project files.
+    pub user_files: bool,
+    /// The setting, as people find it.
+    pub setting: &'static str,
+}
+
+/// A cross-read whose reader takes a matcher key written empty (`"matcher": ""`) as matching
+/// no call, where the file's own agent takes it as every call (an absent key still matches
+/// every call for both). Listed in the reader's [`Loader::empty_matchers`].
+pub struct EmptyMatcher {
+    /// The agent whose files it reads.
+    pub reads: &'static str,
+    /// Where the rule comes from.
+    pub source: &'static str,
+}
+
+/// The `*.json` files directly in `dir`, sorted by name.
+pub fn json_files_in(dir: &Path) -> Vec<PathBuf> {
+    files_ending_in(dir, ".json")
+}
+
+/// The files directly in `dir` whose name ends with `suffix` (`.kiro.hook`), sorted by name.
+pub fn files_ending_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(suffix))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests;
