@@ -171,9 +171,9 @@ impl Firing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::testing::agent;
     use crate::contract::testing::sample;
     use crate::contract::{Contract, Event, Kind, event};
-    use crate::tools::testing::agent;
 
     const TOOL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
     const A_EVENTS: &[Event] = &[

@@ -61,14 +61,6 @@ fn every_agent_is_complete() {
         }
         match t.hooks {
             Hooks::Commands(c) => contract_is_complete(t.id, c),
-            Hooks::Own(c, own) => {
-                contract_is_complete(t.id, c);
-                assert!(
-                    own.plan.is_some() || own.read.is_some(),
-                    "{}: own hooks with neither a planner nor a reader",
-                    t.id
-                );
-            }
             // An agent with no command hooks plans nothing: `Hooks` has no planner for it.
             Hooks::NotCommands(why) => {
                 assert!(why.len() > 10, "{}: no reason for no command hooks", t.id);

@@ -171,3 +171,97 @@ fn no_two_files_depend_on_each_other() {
         circles.join("\n")
     );
 }
+
+/// The agents' folders, by file: `src/tools/<agent>/...` (not the registry, not test helpers).
+fn agent_files() -> Vec<(String, String)> {
+    sources()
+        .into_iter()
+        .filter(|(rel, _)| rel.starts_with("tools/") && rel.matches('/').count() >= 2)
+        .collect()
+}
+
+#[test]
+fn every_agent_plans_and_reads_through_the_one_planner_and_reader() {
+    // An agent that calls the planner or the reader itself wraps them: it says in code what
+    // a hook point of the contract says as data (issue 25: no own planners).
+    let mut found = Vec::new();
+    for (rel, code) in agent_files() {
+        for (n, line) in code.lines().enumerate() {
+            for call in [
+                "plan::plan(",
+                "plan::plan_by(",
+                "reply::read(",
+                "reply::read_as(",
+            ] {
+                if line.contains(call) {
+                    found.push(format!("src/{rel}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "an agent folder runs the planner or reader itself; give its contract a hook point \
+         instead:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn each_agent_folder_is_one_agent_value_in_the_registry() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tools");
+    let registry = std::fs::read_to_string(src.join("mod.rs")).expect("src/tools/mod.rs");
+    let listed = registry
+        .split("registry!(")
+        .nth(1)
+        .and_then(|r| r.split(");").next())
+        .expect("the registry! call");
+    let listed: Vec<&str> = listed
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let mut folders: Vec<String> = std::fs::read_dir(&src)
+        .expect("src/tools")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .collect();
+    folders.sort();
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    assert_eq!(
+        folders, sorted,
+        "src/tools/ holds only agent folders, each listed once in registry!"
+    );
+    for agent in &listed {
+        let text = std::fs::read_to_string(src.join(agent).join("mod.rs")).expect("mod.rs");
+        assert_eq!(
+            text.matches("pub static AGENT: Agent = Agent {").count(),
+            1,
+            "src/tools/{agent}/mod.rs defines one `pub static AGENT: Agent`"
+        );
+        // The contract, loader and driver carry no identity: the agent has it once.
+        for (file, marker) in [
+            ("native.rs", "Loader = Loader {"),
+            ("live.rs", "Driver = Driver {"),
+        ] {
+            let Ok(text) = std::fs::read_to_string(src.join(agent).join(file)) else {
+                continue;
+            };
+            let body = text.split(marker).nth(1).unwrap_or_default();
+            let body = body.split("\n};").next().unwrap_or_default();
+            for field in ["    id:", "    name:", "    checked:", "    sources:"] {
+                assert!(
+                    !body.contains(field),
+                    "src/tools/{agent}/{file} repeats the agent's `{}`",
+                    field.trim()
+                );
+            }
+        }
+    }
+    let ids: Vec<String> = hookcheck::tools::ids()
+        .map(|id| id.replace('-', "_"))
+        .collect();
+    assert_eq!(ids, listed, "the registry's order is its ids'");
+}

@@ -107,6 +107,7 @@ fn var(v: &Var) -> String {
         Var::Prompt => "<the prompt>".to_string(),
         Var::Tool => "<the tool name>".to_string(),
         Var::Field(f) => format!("<the input's {f}>"),
+        Var::Present(f) => format!("<the input's {f}, when set>"),
         Var::Only(events, v) => format!("{} (only on {})", var(v), events.join(", ")),
         Var::Except(events, v) => format!("{} (not on {})", var(v), events.join(", ")),
     }
@@ -136,7 +137,7 @@ pub fn event(e: &Event) -> String {
     let matcher = match e.matches {
         MatchOn::Tool => "matcher: tool name".to_string(),
         MatchOn::Field(f) => format!("matcher: {f}"),
-        MatchOn::Value(f) => format!("matcher: the {f}"),
+        MatchOn::Value(f) | MatchOn::Context(f) => format!("matcher: the {f}"),
         MatchOn::Nothing => "matcher ignored".to_string(),
     };
     let mut out = format!(

@@ -67,6 +67,9 @@ pub struct Event {
     /// The [`Reply::context`] and [`Reply::rewrites`] fields of a JSON reply count on this
     /// event.
     pub json_fields: bool,
+    /// The input field shown as what the hook fired on, in place of the one the matcher
+    /// sees (Goose's shell events match the command but fire on the `shell` tool).
+    pub label: Option<&'static str>,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -126,6 +129,9 @@ pub enum MatchOn {
     /// A field of the input that is no name (a command, a prompt, a path): compared, but not
     /// shown as what the hook fired on.
     Value(&'static str),
+    /// A field of the input that is no name, compared always: a null or missing field is
+    /// the empty text (Goose's `matcher_context`).
+    Context(&'static str),
     /// The matcher is ignored.
     Nothing,
 }
@@ -237,6 +243,9 @@ pub enum Flavour {
     /// Another flavour's rule, with the agent's own words for a pattern it cannot compile
     /// (`a valid regular expression`).
     Worded(&'static Flavour, &'static str),
+    /// Another flavour's rule, where a pattern that does not compile skips the hook (it never
+    /// fires, the action goes ahead) for this reason, `{matcher}` and `{error}` filled.
+    SkipsInvalid(&'static Flavour, &'static str),
 }
 
 impl Flavour {
@@ -285,7 +294,9 @@ impl Flavour {
                 matcher::go_regex_matches(&format!("^(?:{pattern})$"), name)
             }
             Flavour::Custom(f) => f(event, pattern, name),
-            Flavour::Worded(f, _) => f.matches(tool_event, event, pattern, name),
+            Flavour::Worded(f, _) | Flavour::SkipsInvalid(f, _) => {
+                f.matches(tool_event, event, pattern, name)
+            }
         }
     }
 
@@ -297,6 +308,18 @@ impl Flavour {
             Flavour::JsRegex => "a valid regex",
             Flavour::Custom(_) => "a valid matcher",
             Flavour::Worded(_, what) => what,
+            Flavour::SkipsInvalid(f, _) => f.what(),
+        }
+    }
+
+    /// Why the agent skips a hook whose pattern does not compile, when it skips it rather
+    /// than refusing the file ([`Flavour::SkipsInvalid`]).
+    pub fn skips_invalid(self, pattern: &str, error: &str) -> Option<String> {
+        match self {
+            Flavour::SkipsInvalid(_, why) => {
+                Some(why.replace("{matcher}", pattern).replace("{error}", error))
+            }
+            _ => None,
         }
     }
 }
@@ -349,8 +372,17 @@ pub struct Run {
     /// an exec-form path resolves; when the spec gives one, nothing about the cwd is assumed.
     pub handler_cwd: bool,
     /// The program and arguments the agent picks for each command, by the hook's own settings
-    /// (a `shell:` key, a script's extension), in place of [`Run::shell`]'s; `None`: the shell.
+    /// (a `shell:` key, a script's extension) or by its own dispatch (a shebang), in place of
+    /// [`Run::shell`]'s; `None`: the shell.
     pub per_hook: Option<PerHook>,
+    /// Variables the agent forces on every hook after the spec's `env` (Crush's
+    /// non-interactive terminal settings).
+    pub forced: &'static [(&'static str, &'static str)],
+    /// Hooks with the same command text run once (the note says so).
+    pub dedupes: bool,
+    /// The agent has no exec form: it joins `args` onto the command line its shell runs, and
+    /// shows the command alone.
+    pub joins_args: bool,
     /// The agent waits for every hook, whatever the spec's `async` says.
     pub ignores_async: bool,
     /// The agent keeps only the first this many bytes of stdout and of stderr, and reads the
@@ -362,9 +394,45 @@ pub struct Run {
     pub reads_to_eof: bool,
 }
 
-/// Picks the program and arguments for one command of a spec (run from the project root), or
-/// says why the agent would not run it.
-pub type PerHook = fn(&HookSpec, &str, &Path) -> Result<(String, Vec<String>), String>;
+/// Picks the program and arguments for one command of a spec, or says why the agent would not
+/// run it, with what had to be said or assumed on the way.
+pub type PerHook = fn(&Command) -> Started;
+
+/// One command of a spec, as the agent is about to start it.
+pub struct Command<'a> {
+    /// The spec.
+    pub spec: &'a HookSpec,
+    /// The command as written.
+    pub text: &'a str,
+    /// The project root (absolute).
+    pub root: &'a Path,
+    /// The environment the hook gets.
+    pub env: &'a [(String, String)],
+    /// What the agent's shell would start for it, or why it could not.
+    pub shell: Result<(String, Vec<String>), String>,
+}
+
+/// What an agent starts for one command.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Started {
+    /// The program and its arguments, or why the agent would not start it.
+    pub program: Result<(String, Vec<String>), String>,
+    /// What a user should know about how it starts.
+    pub notes: Vec<String>,
+    /// What had to be assumed.
+    pub assumptions: Vec<crate::verdict::Assumption>,
+}
+
+impl Started {
+    /// This program, or this refusal, with nothing to say.
+    pub fn program(program: Result<(String, Vec<String>), String>) -> Self {
+        Started {
+            program,
+            notes: Vec::new(),
+            assumptions: Vec::new(),
+        }
+    }
+}
 
 /// The shell a command runs under.
 #[derive(Clone, Copy)]
@@ -404,6 +472,9 @@ pub enum Var {
     Tool,
     /// The string at this dotted path of the input; empty when it has none.
     Field(&'static str),
+    /// The value at this dotted path of the input, a string as it is and any other value as
+    /// JSON text; unset when it is null or missing.
+    Present(&'static str),
     /// The input's `prompt` (the variable is not set when the input has none).
     Prompt,
     /// This value, set only on these events (the agent's spelling).
@@ -428,14 +499,35 @@ pub type Gate = fn(&PlanContext, &str, &Value) -> Result<Vec<String>, Stop>;
 /// Fills input fields no template can, given the plan context and the event.
 pub type Fill = fn(&PlanContext, &str, &mut serde_json::Map<String, Value>);
 
-/// What the tables cannot say, as functions of the agent's own.
+/// Step 1 of the planner in the agent's own terms: the event and matcher, or the plan that says
+/// why there are none.
+pub type Resolve = fn(&PlanContext) -> Result<(String, String), crate::plan::Plan>;
+
+/// Why the agent would not run a hook on this event (its spelling) for this trigger; `None`:
+/// it would.
+pub type Refuse = fn(&PlanContext, &str) -> Option<String>;
+
+/// Adjusts the finished plan where no step can (a note on the agent's units, a command it
+/// would not start, a plan it replaces).
+pub type Adjust = fn(&PlanContext, &mut crate::plan::Plan);
+
+/// What the tables cannot say: the one planner's hook points, each a function of the agent's
+/// own, in the order the planner calls them.
 #[derive(Default)]
 pub struct Quirks {
+    /// In place of the [`Portable`] mapping and the spec's own event: the event and matcher
+    /// (Crush's snake-case events, Goose's escaped MCP servers).
+    pub resolve: Option<Resolve>,
+    /// After the event is known, before any input is built: a refusal (an event whose input
+    /// is not documented, a trigger the event does not take).
+    pub refuse: Option<Refuse>,
     /// Runs after the matcher picked the hook: notes to add, or the plan that replaces the run
     /// (Claude Code's `if` rules, a shell the agent lacks here).
     pub gate: Option<Gate>,
     /// Fills fields no template can (a patch text, a computed id), after the templates.
     pub input: Option<Fill>,
+    /// After the plan is built.
+    pub adjust: Option<Adjust>,
 }
 
 impl Contract {
@@ -497,6 +589,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
         input: None,
         detached: false,
         json_fields: true,
+        label: None,
     }
 }
 
@@ -519,6 +612,16 @@ impl Event {
     /// The matcher is compared with this input field, which is not shown as a name.
     pub const fn matches_value(mut self, field: &'static str) -> Self {
         self.matches = MatchOn::Value(field);
+        self
+    }
+    /// The matcher is compared with this input field, null or missing read as empty text.
+    pub const fn matches_context(mut self, field: &'static str) -> Self {
+        self.matches = MatchOn::Context(field);
+        self
+    }
+    /// This input field is shown as what the hook fired on.
+    pub const fn label(mut self, field: &'static str) -> Self {
+        self.label = Some(field);
         self
     }
     /// The agent does not wait for the hook.

@@ -27,6 +27,9 @@ impl Run {
             cwd_assumed: false,
             handler_cwd: false,
             per_hook: None,
+            forced: &[],
+            dedupes: false,
+            joins_args: false,
             ignores_async: false,
             reads_to_eof: false,
             output_limit: None,
@@ -122,6 +125,21 @@ impl Run {
         self.per_hook = Some(pick);
         self
     }
+    /// The agent forces these variables on every hook, after the spec's `env`.
+    pub const fn forced(mut self, vars: &'static [(&'static str, &'static str)]) -> Self {
+        self.forced = vars;
+        self
+    }
+    /// Hooks with the same command text run once ([`Run::dedupes`]).
+    pub const fn dedupes(mut self) -> Self {
+        self.dedupes = true;
+        self
+    }
+    /// The agent joins `args` onto the command line ([`Run::joins_args`]).
+    pub const fn joins_args(mut self) -> Self {
+        self.joins_args = true;
+        self
+    }
     /// The agent waits for every hook, whatever the spec's `async` says.
     pub const fn ignores_async(mut self) -> Self {
         self.ignores_async = true;
@@ -142,6 +160,8 @@ impl Reply {
             rewrites: &[],
             rules,
             combine: strongest,
+            prepare: None,
+            after: None,
         }
     }
     /// The reply is read from this stream instead.
@@ -172,6 +192,16 @@ impl Reply {
     /// The agent's own way of folding an event's readings.
     pub const fn combine(mut self, combine: fn(&ReadContext, &[Reading]) -> Reading) -> Self {
         self.combine = combine;
+        self
+    }
+    /// The agent prepares stdout this way before the rows read it ([`Reply::prepare`]).
+    pub const fn prepare(mut self, prepare: super::reply::Prepare) -> Self {
+        self.prepare = Some(prepare);
+        self
+    }
+    /// The agent adjusts the reading this way after the rows ([`Reply::after`]).
+    pub const fn after(mut self, after: super::reply::After) -> Self {
+        self.after = Some(after);
         self
     }
 }
@@ -213,9 +243,27 @@ fn effect_rank(e: Effect) -> u8 {
 impl super::Quirks {
     /// No gate and no input filler: the tables say everything.
     pub const NONE: Self = Self {
+        resolve: None,
+        refuse: None,
         gate: None,
         input: None,
+        adjust: None,
     };
+    /// This function finds the event and matcher ([`super::Quirks::resolve`]).
+    pub const fn resolve(mut self, resolve: super::Resolve) -> Self {
+        self.resolve = Some(resolve);
+        self
+    }
+    /// This function refuses events or triggers ([`super::Quirks::refuse`]).
+    pub const fn refuse(mut self, refuse: super::Refuse) -> Self {
+        self.refuse = Some(refuse);
+        self
+    }
+    /// This function adjusts the finished plan ([`super::Quirks::adjust`]).
+    pub const fn adjust(mut self, adjust: super::Adjust) -> Self {
+        self.adjust = Some(adjust);
+        self
+    }
     /// This gate runs after the matcher picked the hook.
     pub const fn gate(mut self, gate: Gate) -> Self {
         self.gate = Some(gate);

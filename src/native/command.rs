@@ -379,9 +379,7 @@ impl Cx<'_> {
         let sets = tool
             .map(|t| t.session_vars)
             .unwrap_or_default()
-            .iter()
-            .chain(self.l.launch.sets)
-            .any(|v| *v == name)
+            .contains(&name)
             || in_contract;
         if sets {
             return if name.ends_with("_PROJECT_DIR") {
@@ -392,7 +390,8 @@ impl Cx<'_> {
         }
         let some_agent = crate::tools::ALL.iter().any(|t| {
             t.session_vars.contains(&name)
-                || t.loader().is_some_and(|l| l.launch.sets.contains(&name))
+                || t.contract()
+                    .is_some_and(|c| c.run.env.iter().any(|(k, _)| *k == name))
         });
         if !self.l.launch.env_known {
             return Value::Unknown;

@@ -144,9 +144,6 @@ pub fn flat_json(
 /// How an agent starts a hook's command: what `lint` and `run --installed` need to say what
 /// breaks before the hook runs at all.
 pub struct Launch {
-    /// Variables the agent sets for its hooks, or replaces in the command, beyond its tool's
-    /// `session_vars` (Gemini CLI replaces `$CLAUDE_PROJECT_DIR`).
-    pub sets: &'static [&'static str],
     /// The variables it sets are known (documented, or seen in a real run): a variable of
     /// another agent that it does not set is then reported as empty.
     pub env_known: bool,
@@ -162,7 +159,6 @@ impl Launch {
     /// A shell runs the command; no variables beyond the tool's, and those not known to be all;
     /// a hook that cannot start lets the call through.
     pub const SHELL: Launch = Launch {
-        sets: &[],
         env_known: false,
         no_shell: false,
         broken: None,

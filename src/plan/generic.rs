@@ -9,7 +9,7 @@
 use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
 use crate::agent::Agent;
-use crate::contract::{Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
+use crate::contract::{Command, Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
 use crate::spec::When;
 
 /// Step 1 alone: the event and matcher of `cx`'s spec in `a`'s terms (a native spec's as
@@ -60,20 +60,40 @@ pub fn plan(a: &Agent, cx: &PlanContext) -> Plan {
 
 /// [`plan`] by the contract `c` of the agent `id`, named `name`.
 pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
-    let (event, matcher) = match resolve_by(name, c, cx) {
+    let mut plan = plan_steps(id, name, c, cx);
+    if let Some(adjust) = c.quirks.adjust {
+        adjust(cx, &mut plan);
+    }
+    plan
+}
+
+/// The planner's steps, before the agent's [`Quirks::adjust`](crate::contract::Quirks).
+fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
+    let resolved = match c.quirks.resolve {
+        Some(resolve) => resolve(cx),
+        None => resolve_by(name, c, cx),
+    };
+    let (event, matcher) = match resolved {
         Ok(x) => x,
         Err(plan) => return plan,
     };
     let Some(ev) = c.event(&event) else {
         return Plan::NotRun {
-            reason: format!("{} has no {event} event", name),
+            reason: format!("{name} has no {event} event"),
             event: Some(event),
         };
     };
+    if let Some(reason) = c.quirks.refuse.and_then(|refuse| refuse(cx, &event)) {
+        return Plan::NotRun {
+            event: Some(event),
+            reason,
+        };
+    }
     // A portable matcher names tools: on an event whose matcher sees no tool name (a file
     // path, say), the portable hook runs on every call.
     let matcher = match (&cx.spec.when, ev.matches) {
         (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_)) => String::new(),
+        (When::Portable { .. }, MatchOn::Context(_)) if !ev.kind.is_tool() => String::new(),
         _ => matcher,
     };
     let built = match input::build(id, name, c, ev, cx, &event, &matcher) {
@@ -82,25 +102,36 @@ pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> P
     };
     let payload = built.payload;
     let label = built.label;
-    if let Some(name) = &built.seen
+    if let Some(seen) = &built.seen
         && ev.matches != MatchOn::Nothing
     {
-        match c.matcher.matches(ev.kind.is_tool(), &event, &matcher, name) {
+        // A context is no name: shown quoted, so that an empty one reads as such.
+        let seen_text = match ev.matches {
+            MatchOn::Context(_) => format!("{seen:?}"),
+            _ => seen.clone(),
+        };
+        match c.matcher.matches(ev.kind.is_tool(), &event, &matcher, seen) {
             Ok(true) => {}
             Ok(false) => {
                 return Plan::Skipped {
                     event,
                     trigger: label.clone(),
-                    reason: format!("matcher \"{matcher}\" does not match {name}"),
+                    reason: format!("matcher \"{matcher}\" does not match {seen_text}"),
                 };
             }
             Err(e) => {
+                if let Some(reason) = c.matcher.skips_invalid(&matcher, &e) {
+                    return Plan::Skipped {
+                        event,
+                        trigger: label,
+                        reason,
+                    };
+                }
                 return Plan::NotRun {
                     event: Some(event),
                     reason: format!(
-                        "matcher \"{matcher}\" is not {} ({e}): {} cannot match it",
+                        "matcher \"{matcher}\" is not {} ({e}): {name} cannot match it",
                         c.matcher.what(),
-                        name
                     ),
                 };
             }
@@ -220,18 +251,34 @@ pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> P
         Err(note) if !cx.spec.raw.env.is_empty() => notes.push(note.to_string()),
         Err(_) => {}
     }
+    env = build::merge_env(
+        &env,
+        c.run
+            .forced
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string())),
+    );
     let stdin = build::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
+    let mut commands = Vec::new();
+    for (i, command) in cx.spec.commands.iter().enumerate() {
+        if c.run.dedupes && cx.spec.commands[..i].contains(command) {
+            notes.push(format!(
+                "{name} runs `{command}` once: it dedups hooks by command"
+            ));
+            continue;
+        }
+        commands.push({
             let mut pasted = Vec::new();
-            let display = match &cx.spec.args {
+            let line = match &cx.spec.args {
                 Some(a) if !a.is_empty() => format!("{command} {}", a.join(" ")),
                 _ => command.clone(),
             };
-            let invocation = match (&cx.spec.args, c.run.shell) {
+            // An agent that joins the args runs the line, and shows the command alone.
+            let (display, command, args) = match c.run.joins_args {
+                true => (command.clone(), &line, &None),
+                false => (line.clone(), command, &cx.spec.args),
+            };
+            let invocation = match (args, c.run.shell) {
                 (Some(args), Shell::Argv(_)) => {
                     Ok((build::exec_program(command, &cwd), args.clone()))
                 }
@@ -281,11 +328,30 @@ pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> P
                 }
                 (_, Shell::Assumed) => assumed::any_command_shell(&display),
             };
-            // An agent that picks the program per hook replaces the shell's (a command the
-            // shell could not run stays not run).
-            let invocation = match c.run.per_hook.map(|pick| pick(cx.spec, command, cx.root)) {
+            // An agent that picks the program per hook replaces the shell's.
+            let invocation = match c.run.per_hook {
                 None => invocation,
-                Some(picked) => invocation.and(picked),
+                Some(pick) => {
+                    let started = pick(&Command {
+                        spec: cx.spec,
+                        text: command,
+                        root: cx.root,
+                        env: &env,
+                        shell: invocation,
+                    });
+                    // Said once, however many commands start the same way.
+                    for n in started.notes {
+                        if !notes.contains(&n) {
+                            notes.push(n);
+                        }
+                    }
+                    for a in started.assumptions {
+                        if !assumptions.contains(&a) {
+                            assumptions.push(a);
+                        }
+                    }
+                    started.program
+                }
             };
             PlannedCommand {
                 invocation: invocation.map(|(program, args)| crate::exec::Invocation {
@@ -296,8 +362,8 @@ pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> P
                 is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
                 pasted,
             }
-        })
-        .collect();
+        });
+    }
     Plan::Run(RunPlan {
         event,
         trigger: label,
@@ -380,6 +446,11 @@ fn value(v: &Var, g: &Given) -> Option<String> {
             .and_then(serde_json::Value::as_str)
             .unwrap_or_default()
             .to_string(),
+        Var::Present(p) => match at(g.payload, p)? {
+            serde_json::Value::Null => return None,
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        },
         Var::Prompt => at(g.payload, "prompt")?.as_str()?.to_string(),
         Var::Only(events, v) if events.contains(&g.event) => value(v, g)?,
         Var::Except(events, v) if !events.contains(&g.event) => value(v, g)?,
@@ -413,10 +484,10 @@ fn unsets(rule: &str, name: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::agent::testing;
     use crate::contract::testing::sample;
     use crate::contract::{Contract, Event, Kind, ToolCall, event};
     use crate::plan::Plan;
-    use crate::tools::testing;
 
     const TOOL: &str = r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#;
     const EVENTS: &[Event] = &[
@@ -612,10 +683,10 @@ mod zero_and_cwd_tests {
     use std::path::Path;
 
     use super::plan_by;
+    use crate::agent::testing::{prompt, spec};
     use crate::contract::testing::{RUN, contract};
     use crate::contract::{Contract, PlanContext, Run, Var, Zero};
     use crate::plan::{Plan, RunPlan};
-    use crate::tools::testing::{prompt, spec};
     use crate::trigger::Trigger;
 
     /// What `c` plans for `yaml` and `trigger`, which must run.
@@ -722,16 +793,12 @@ mod zero_and_cwd_tests {
     }
 
     /// Picks `bash -c` for a hook whose `shell:` says bash, refuses any other `shell:`.
-    fn by_shell_key(
-        spec: &crate::spec::HookSpec,
-        command: &str,
-        root: &Path,
-    ) -> Result<(String, Vec<String>), String> {
-        match spec.raw.shell.as_deref() {
-            Some("bash") => Ok(("bash".into(), vec!["-c".into(), command.into()])),
+    fn by_shell_key(c: &crate::contract::Command) -> crate::contract::Started {
+        crate::contract::Started::program(match c.spec.raw.shell.as_deref() {
+            Some("bash") => Ok(("bash".into(), vec!["-c".into(), c.text.into()])),
             Some(other) => Err(format!("no {other} here")),
-            None => Ok((root.join(command).display().to_string(), vec![])),
-        }
+            None => Ok((c.root.join(c.text).display().to_string(), vec![])),
+        })
     }
 
     #[test]

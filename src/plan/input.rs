@@ -34,15 +34,17 @@ pub fn build(
     if let Trigger::Payload { value, .. } = cx.trigger {
         let path = match ev.matches {
             MatchOn::Tool => Some(c.input.tool_path),
-            MatchOn::Field(f) | MatchOn::Value(f) => Some(f),
+            MatchOn::Field(f) | MatchOn::Value(f) | MatchOn::Context(f) => Some(f),
             MatchOn::Nothing => None,
         };
-        let seen = path
-            .and_then(|p| at(value, p))
-            .and_then(Value::as_str)
-            .map(str::to_string);
+        let text = |p: &str| at(value, p).and_then(Value::as_str).map(str::to_string);
+        let seen = match ev.matches {
+            MatchOn::Context(f) => Some(text(f).unwrap_or_default()),
+            _ => path.and_then(text),
+        };
         let label = match ev.matches {
-            MatchOn::Value(_) => None,
+            _ if ev.label.and_then(text).is_some() => ev.label.and_then(text),
+            MatchOn::Value(_) | MatchOn::Context(_) => None,
             _ => seen.clone(),
         };
         return Ok(Built {
@@ -230,8 +232,10 @@ pub fn build(
         (Some((t, _)), _) => (Some(t.name.to_string()), Some(t.name.to_string())),
         (None, MatchOn::Field(f)) => (field(f), field(f)),
         (None, MatchOn::Value(f)) => (None, field(f)),
+        (None, MatchOn::Context(f)) => (None, Some(field(f).unwrap_or_default())),
         _ => (None, None),
     };
+    let label = ev.label.and_then(field).or(label);
     Ok(Built {
         payload: Value::Object(obj),
         label,
@@ -281,9 +285,9 @@ pub fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
 
 #[cfg(test)]
 mod tests {
+    use crate::agent::testing::{bash, edit, prompt, spec};
     use crate::contract::reply::tests::{C, NO_EDIT};
     use crate::plan::Plan;
-    use crate::tools::testing::{bash, edit, prompt, spec};
     use crate::trigger::Trigger;
 
     fn planned_on(yaml: &str, trigger: &Trigger) -> Plan {

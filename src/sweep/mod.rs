@@ -12,7 +12,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::contract::{Contract, Kind as EventKind, PlanContext};
+use crate::contract::{Contract, Kind as EventKind, MatchOn, PlanContext};
 use crate::error::Error;
 use crate::plan::Plan;
 use crate::report::TargetReport;
@@ -355,12 +355,20 @@ fn cover(ws: &Workspace, t: &Agent, c: &Contract, spec: &HookSpec) -> Option<Cov
     for (kind, names) in kinds {
         let mut tools = Vec::new();
         for name in names.into_iter().filter(|n| !n.is_empty()) {
+            // The tool's name where the agent's input carries it, and in every field a tool
+            // event's matcher is compared with (Goose's `matcher_context`).
             let mut payload = Value::Object(Default::default());
-            set(
-                &mut payload,
-                c.input.tool_path,
-                Value::String(name.to_string()),
-            );
+            let matched = c
+                .events
+                .iter()
+                .filter(|e| e.kind.is_tool())
+                .filter_map(|e| match e.matches {
+                    MatchOn::Field(f) | MatchOn::Context(f) => Some(f),
+                    _ => None,
+                });
+            for path in std::iter::once(c.input.tool_path).chain(matched) {
+                set(&mut payload, path, Value::String(name.to_string()));
+            }
             let trigger = Trigger::Payload {
                 path: PathBuf::from("sweep"),
                 stdin: serde_json::to_vec(&payload).unwrap_or_default().into(),

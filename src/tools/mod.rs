@@ -5,12 +5,7 @@
 //! hook files' loader and its live driver (or why it has none). Adding an agent is one new
 //! folder and one line in the registry below.
 
-pub mod shared;
-
-#[cfg(test)]
-pub mod testing;
-
-pub use crate::agent::{Agent, Files, Hooks, Live, Own};
+pub use crate::agent::{Agent, Files, Hooks, Live};
 pub use crate::contract::{PlanContext, ReadContext};
 pub use crate::plan::{Plan, PlannedCommand, RunPlan};
 

@@ -29,6 +29,29 @@ pub struct Reply {
     pub rules: &'static [Rule],
     /// Folds the readings of one event's commands into the agent's verdict.
     pub combine: fn(&ReadContext, &[Reading]) -> Reading,
+    /// Before the rows: what the agent makes of stdout before any rule reads it (drops
+    /// progress lines, takes one control line, unmarshals typed fields); `None`: stdout as
+    /// it is.
+    pub prepare: Option<Prepare>,
+    /// After the rows: what the agent does with the reading that no row can say (a hook whose
+    /// stdout it shares with others).
+    pub after: Option<After>,
+}
+
+/// What an agent reads of one command's stdout before its rows do.
+pub type Prepare = fn(&ReadContext, &crate::exec::Outcome) -> Prepared;
+
+/// Adjusts a reading after the rows.
+pub type After = fn(&ReadContext, crate::verdict::Reading) -> crate::verdict::Reading;
+
+/// What the rows read, once the agent has prepared stdout.
+pub enum Prepared {
+    /// Stdout as the hook wrote it.
+    AsIs,
+    /// This text in place of stdout.
+    Stdout(String),
+    /// No row reads: the agent voids the reply, and this is the reading.
+    Void(Reading),
 }
 
 /// Which stream an agent reads the reply from.

@@ -2,14 +2,30 @@
 
 use serde_json::{Map, Value};
 
-use super::{Blocks, Contract, Ended, Ev, From, Rule, Shape, SpecIf, Stream, Test, Text};
+use super::{Blocks, Contract, Ended, Ev, From, Prepared, Rule, Shape, SpecIf, Stream, Test, Text};
 use crate::contract::ReadContext;
 use crate::exec::Outcome;
 use crate::verdict::{Decision, Effect, Reading};
 
-/// Reads `out` as if its stdout were `stdout`: for an agent that picks or rewrites the reply
-/// (drops progress lines, takes one control line, unmarshals typed fields) before its rows
-/// read it.
+/// Reads one command's outcome by the contract's rules, for the agent named `agent`: stdout
+/// as the agent prepares it ([`Reply::prepare`]), the rows, then what the agent does after
+/// them ([`Reply::after`]).
+///
+/// [`Reply::prepare`]: super::Reply::prepare
+/// [`Reply::after`]: super::Reply::after
+pub fn read(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
+    let reading = match c.reply.prepare.map_or(Prepared::AsIs, |p| p(ctx, out)) {
+        Prepared::AsIs => rows(agent, c, ctx, out),
+        Prepared::Stdout(text) => read_as(agent, c, ctx, out, text),
+        Prepared::Void(reading) => reading,
+    };
+    match c.reply.after {
+        Some(after) => after(ctx, reading),
+        None => reading,
+    }
+}
+
+/// Reads `out` by the rows as if its stdout were `stdout`.
 pub fn read_as(
     agent: &str,
     c: &Contract,
@@ -24,7 +40,7 @@ pub fn read_as(
         },
         ..out.clone()
     };
-    read(agent, c, ctx, &out)
+    rows(agent, c, ctx, &out)
 }
 
 /// What the reader saw.
@@ -48,8 +64,8 @@ enum Kind {
     Text,
 }
 
-/// Reads one command's outcome by the contract's rules, for the agent named `agent`.
-pub fn read(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
+/// Reads one command's outcome by the contract's rows alone.
+fn rows(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading {
     let stdout = out.stdout.text();
     let stderr = out.stderr.text();
     let (text, from) = match c.reply.from {

@@ -3,8 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::*;
+use crate::agent::testing::{exit, spec};
 use crate::contract::{Flavour, Kind as EventKind, Shell, ToolCall, event};
-use crate::tools::testing::{exit, spec};
 use crate::verdict::Decision::{Allow, Block, Error};
 
 #[rustfmt::skip]
@@ -134,9 +134,9 @@ mod more_tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::agent::testing;
     use crate::contract::testing::sample;
     use crate::contract::{Event, Kind, event};
-    use crate::tools::testing;
 
     const EVENTS: &[Event] = &[event("Stop", Kind::Stop, 60)];
     #[rustfmt::skip]
@@ -267,11 +267,11 @@ mod more_tests {
 
 mod read_tests {
     use super::{Rule, Shape, SpecIf, Test, read, rule};
+    use crate::agent::testing::{exit, spec};
     use crate::contract::testing::{RUN, contract};
     use crate::contract::{Contract, ReadContext};
     use crate::exec::Outcome;
     use crate::spec::HookSpec;
-    use crate::tools::testing::{exit, spec};
     use crate::verdict::Decision::{self, Allow, Block, Error};
     use crate::verdict::Reading;
 
@@ -427,9 +427,9 @@ fn the_deciding_rows_source_and_fix_travel_with_the_reading() {
             (allowed.rule.as_deref(), allowed.fix.as_deref()),
             (None, None)
         );
-        let both = crate::tools::shared::strongest(cx, &[failed.clone(), blocked.clone()]);
+        let both = crate::agent::shared::strongest(cx, &[failed.clone(), blocked.clone()]);
         assert_eq!((both.rule, both.fix), (blocked.rule, None));
-        let alone = crate::tools::shared::strongest(cx, &[allowed, failed.clone()]);
+        let alone = crate::agent::shared::strongest(cx, &[allowed, failed.clone()]);
         assert_eq!((alone.rule, alone.fix), (failed.rule, failed.fix));
     });
 }

@@ -9,7 +9,7 @@
 pub mod native;
 mod replies;
 
-use super::{Agent, Files, Hooks, Live, Own};
+use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall};
 use crate::contract::{Tools, event};
@@ -33,7 +33,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: agy has not been tried headless here"),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Antigravity does, as data (protocols-b.md §5; seed 002, "Antigravity sample events",
@@ -96,7 +96,7 @@ pub static CONTRACT: Contract = Contract {
         .ignores_async(),
     reply: Reply::stdout(replies::RULES)
         .context(&["additionalContext"]),
-    quirks: Quirks::NONE,
+    quirks: Quirks::NONE.adjust(adjust),
 };
 
 /// Events (protocols-b.md §5; seed 002); only the tool events' input is known.
@@ -114,22 +114,20 @@ const EVENTS: &[Event] = &[
 const OLD_EXEC: &str = "agy 1.0.x starts `command` directly, with no shell, so a command with \
     arguments never fires there (protocols-b.md §5, DefenseClaw); later versions run it";
 
-/// The one planner, and the note no table can hang on one kind of command: an inline command
+/// The note no table can hang on one kind of command, after the plan: an inline command
 /// (not a script path) never fires under agy 1.0.x.
-fn plan(cx: &crate::contract::PlanContext) -> crate::plan::Plan {
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    if let crate::plan::Plan::Run(run) = &mut plan
+fn adjust(_: &crate::contract::PlanContext, plan: &mut crate::plan::Plan) {
+    if let crate::plan::Plan::Run(run) = plan
         && run.assumptions.iter().any(|a| a.item == "inline command")
     {
         run.notes.push(OLD_EXEC.to_string());
     }
-    plan
 }
 
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_command\ncommand: ./hook.sh\n";
 

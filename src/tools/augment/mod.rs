@@ -13,8 +13,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -102,7 +102,9 @@ pub static CONTRACT: Contract = Contract {
     ),
     // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
     run: Run::argv(&["sh", "-c"])
-        .per_hook(script)
+        .per_hook(|c| {
+            crate::contract::Started::program(c.shell.clone().and(script(c.spec, c.text, c.root)))
+        })
         .no_exec_form("Augment has no exec form (`args`): a hook is the path of a script")
         .env(&[
             ("AUGMENT_PROJECT_DIR", Var::Root),
@@ -191,7 +193,7 @@ fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<Strin
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: launch-process\ncommand: ./hook.sh\n";
 

@@ -13,11 +13,23 @@ pub mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
+use crate::spec::On;
+
+/// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
+/// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
+pub const PORTABLE_EVENTS: &[(On, &str)] = &[
+    (On::SessionStart, "SessionStart"),
+    (On::PromptSubmit, "UserPromptSubmit"),
+    (On::BeforeTool, "PreToolUse"),
+    (On::AfterTool, "PostToolUse"),
+    (On::AfterEdit, "PostToolUse"),
+    (On::Stop, "Stop"),
+    (On::SessionEnd, "SessionEnd"),
+];
 
 /// Claude Code's contract.
 pub static AGENT: Agent = Agent {
@@ -56,7 +68,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: PORTABLE_EVENTS,
         shell: "Bash",
         edit: "Write|Edit|MultiEdit",
         read: "Read",
@@ -266,7 +278,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;
@@ -361,7 +373,7 @@ mod tests {
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("session_start_resume", "event: SessionStart\nmatcher: resume\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
-            ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
+            ("read", "on: before-tool\nmatch: read\ncommand: ./h.sh\n", crate::agent::testing::read_file(".env")),
         ]);
     }
 

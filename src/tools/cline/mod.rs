@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use serde_json::{Map, Value, json};
 
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, ReadContext};
-use crate::contract::reply::Reply;
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
+use crate::contract::reply::{Prepared, Reply};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, event};
 use crate::exec::Outcome;
@@ -50,7 +50,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Own(&CONTRACT, Own::both(plan, read)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Cline does, as data.
@@ -109,8 +109,14 @@ pub static CONTRACT: Contract = Contract {
             ("CLINE_BUILD_ENV", "production"),
             ("CLINE_CONNECTOR_CLI_LAUNCH", "<the CLI's launch, as JSON>"),
         ]),
-    reply: Reply::stdout(replies::RULES).rewrites(&["overrideInput"]),
-    quirks: Quirks::NONE.input(legacy_parameters),
+    reply: Reply::stdout(replies::RULES)
+        .rewrites(&["overrideInput"])
+        .prepare(control)
+        .after(shared_script),
+    quirks: Quirks::NONE
+        .refuse(refuse)
+        .input(legacy_parameters)
+        .adjust(adjust),
 };
 
 /// An input: the fields every hook file gets (hookName is its SDK runtime name,
@@ -195,30 +201,24 @@ fn legacy_parameters(_: &PlanContext, _: &str, obj: &mut Map<String, Value>) {
     }
 }
 
-/// The generic plan, and what Cline's one script per event adds: no PreCompact hook runs; a
-/// native matcher is ignored; a portable `match` is a tool-name check inside the script
-/// (Skipped when it lets the tool through, not run when Cline's names are undocumented);
-/// every hook waits 120 s whatever the spec sets, and only tool hooks are awaited.
-fn plan(cx: &PlanContext) -> Plan {
-    let event = match crate::plan::resolve(&AGENT, cx) {
-        Ok((event, _)) => event,
-        Err(plan) => return plan,
-    };
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.clone()),
-        reason,
-    };
+/// No PreCompact hook runs: the SDK runtime maps no file hook onto compaction
+/// (hook-file-hooks.ts); and hookcheck runs no Cline hook on Windows.
+fn refuse(_: &PlanContext, event: &str) -> Option<String> {
     if event == "PreCompact" {
-        // The SDK runtime maps no file hook onto compaction (hook-file-hooks.ts).
-        return not_run("the Cline CLI runs no PreCompact hook".into());
+        return Some("the Cline CLI runs no PreCompact hook".into());
     }
-    if cfg!(windows) && CONTRACT.event(&event).is_some() {
-        return not_run("hookcheck does not run Cline hooks on Windows".into());
-    }
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    let Plan::Run(run) = &mut plan else {
-        return plan;
+    cfg!(windows).then(|| "hookcheck does not run Cline hooks on Windows".into())
+}
+
+/// What Cline's one script per event adds to the plan: a native matcher is ignored; a portable
+/// `match` is a tool-name check inside the script (Skipped when it lets the tool through, not
+/// run when Cline's names are undocumented); every hook waits 120 s whatever the spec sets,
+/// and only tool hooks are awaited.
+fn adjust(cx: &PlanContext, plan: &mut Plan) {
+    let Plan::Run(run) = plan else {
+        return;
     };
+    let event = run.event.clone();
     let (native_matcher, matches) = match &cx.spec.when {
         When::Native { matcher, .. } => (matcher.trim(), None),
         When::Portable {
@@ -228,9 +228,10 @@ fn plan(cx: &PlanContext) -> Plan {
         When::Portable { matches, .. } => ("", matches.clone()),
     };
     if let (Some(m), Some(tool)) = (&matches, &run.trigger)
-        && let Some(plan) = script_check(&event, m, tool)
+        && let Some(checked) = script_check(&event, m, tool)
     {
-        return plan;
+        *plan = checked;
+        return;
     }
     let mut notes = Vec::new();
     if !native_matcher.is_empty() && native_matcher != "*" {
@@ -269,7 +270,6 @@ fn plan(cx: &PlanContext) -> Plan {
             a.reason = CWD.to_string();
         }
     }
-    plan
 }
 
 /// What the script's tool-name check for a portable match kind does with `tool`: the tools it
@@ -367,14 +367,15 @@ fn event_of(spec: &HookSpec) -> Option<&str> {
     }
 }
 
-/// The rows read the control text (see [`control_text`]), and a hook that shares its event's
-/// script with other specs is not counted: no row can pick a line or look at the peers.
-fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
-    let stdout = out.stdout.text();
-    let text = control_text(&stdout).to_string();
-    let r = crate::contract::reply::read_as(AGENT.name, &CONTRACT, ctx, out, text);
-    // Specs on one event become one script with one stdout (the behaviour spec, "Cline
-    // replies"), so what this hook prints is not the whole reply Cline reads.
+/// The rows read the control text (see [`control_text`]): no row can pick a line.
+fn control(_: &ReadContext, out: &Outcome) -> Prepared {
+    Prepared::Stdout(control_text(&out.stdout.text()).to_string())
+}
+
+/// A hook that shares its event's script with other specs is not counted: no row can look at
+/// the peers. Specs on one event become one script with one stdout (the behaviour spec,
+/// "Cline replies"), so what this hook prints is not the whole reply Cline reads.
+fn shared_script(ctx: &ReadContext, r: Reading) -> Reading {
     let sharing: Vec<&str> = ctx
         .peers
         .iter()
@@ -394,7 +395,7 @@ fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
 

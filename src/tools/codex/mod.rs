@@ -11,7 +11,6 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
@@ -53,7 +52,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "Bash",
         edit: "apply_patch",
         // Codex has no separate read tool: reads go through the shell.
@@ -179,7 +178,7 @@ fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, Stri
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
 

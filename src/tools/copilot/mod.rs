@@ -19,15 +19,15 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, ReadContext};
-use crate::contract::reply::Reply;
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
+use crate::agent::shared;
+use crate::contract::reply::{Prepared, Reply};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::exec::Outcome;
 use crate::matcher;
 use crate::plan::build;
-use crate::spec::{On, PortableMatch, When};
+use crate::spec::On;
 use crate::trigger::Trigger;
 use crate::verdict::Reading;
 
@@ -56,7 +56,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Own(&CONTRACT, Own::both(plan, read)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Copilot CLI does, as data.
@@ -78,8 +78,8 @@ pub static CONTRACT: Contract = Contract {
         edit: "edit|create|str_replace_editor|apply_patch",
         read: "view",
         web: "web_fetch|web_search",
-        // Undocumented: [`plan`] refuses `match: mcp:SERVER`.
-        mcp: "",
+        // Undocumented.
+        mcp: "$NONE:Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher",
     },
     tools: Tools {
         shell: ToolCall::new(
@@ -91,7 +91,7 @@ pub static CONTRACT: Contract = Contract {
         ),
         // `create {path, file_text}`: captured from 1.0.102's preToolUse, 2026-12-01
         // (fixtures/live/inputs/copilot--edit.json; the path absolute, as the model sent it).
-        // Its result after the call was not captured: [`plan`] refuses --edit on postToolUse.
+        // Its result after the call was not captured: [`refused`] refuses --edit on postToolUse.
         // The `edit` tool's arguments are neither documented nor captured.
         edit: &[
             ToolCall::new(
@@ -162,8 +162,9 @@ pub static CONTRACT: Contract = Contract {
         .skips_bom()
         .context(&["additionalContext"])
         .rewrites(&["modifiedArgs", "modifiedResult"])
-        .combine(combine),
-    quirks: Quirks::NONE.gate(gate),
+        .combine(combine)
+        .prepare(without_progress),
+    quirks: Quirks::NONE.refuse(refused).gate(gate).adjust(env_dollars),
 };
 
 /// A camelCase input: the fields every camelCase event starts with, then `$fields`.
@@ -243,8 +244,10 @@ const EVENTS: &[Event] = &[
         .input(camel!(
             r#""transcriptPath":"$HOME/.copilot/session-state/$SESSION/events.jsonl","trigger":"$MATCH:manual","customInstructions":"""#
         )),
+    // Notification hooks run without Copilot waiting for them (hooks-reference.md).
     event("notification", Kind::Other, 30)
         .blocks(Blocks::No)
+        .detached()
         .matches("notification_type"),
     event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
     event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
@@ -255,7 +258,7 @@ const EVENTS: &[Event] = &[
     event("PreToolUse", Kind::BeforeTool, 30)
         .matches("tool_name")
         .input(pascal!(r#""tool_name":"Bash","tool_input":"$INPUT""#)),
-    // Its input in the VS Code format (the tool result) is undocumented: [`plan`] refuses --bash.
+    // Its input in the VS Code format (the tool result) is undocumented: [`refused`] refuses --bash.
     event("PostToolUse", Kind::AfterTool, 30)
         .blocks(POST_BLOCKS)
         .matches("tool_name"),
@@ -267,68 +270,43 @@ const EVENTS: &[Event] = &[
     event("SubagentStart", Kind::Other, 30).blocks(Blocks::No),
     event("SubagentStop", Kind::Other, 30),
     event("PreCompact", Kind::Other, 30).blocks(Blocks::No),
-    event("Notification", Kind::Other, 30).blocks(Blocks::No),
+    event("Notification", Kind::Other, 30)
+        .blocks(Blocks::No)
+        .detached(),
 ];
 
-/// Notification hooks run without Copilot waiting for them (hooks-reference.md).
-const ASYNC: &[&str] = &["notification", "Notification"];
-
-/// The generic plan, and what no table of Copilot's says: `match: mcp:SERVER` has no matcher
-/// (the docs do not spell MCP tool names); --edit outside preToolUse and the VS Code-format
-/// PostToolUse --bash are refused (their inputs are neither documented nor captured); an env value holding `$` is not run (Copilot
-/// expands it, hookcheck cannot); notification hooks are async.
-fn plan(cx: &PlanContext) -> Plan {
-    if let When::Portable {
-        matches: Some(PortableMatch::Mcp(server)),
-        ..
-    } = &cx.spec.when
-    {
-        return Plan::NotRun {
-            event: None,
-            reason: format!(
-                "Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher"
-            ),
-        };
-    }
-    let event = match crate::plan::resolve(&AGENT, cx) {
-        Ok((event, _)) => event,
-        Err(plan) => return plan,
+/// An env value holding `$` is not run: Copilot expands it, hookcheck cannot.
+fn env_dollars(cx: &PlanContext, plan: &mut Plan) {
+    let dollar: Vec<&str> = cx
+        .spec
+        .raw
+        .env
+        .iter()
+        .filter(|(_, v)| v.contains('$'))
+        .map(|(k, _)| k.as_str())
+        .collect();
+    let Plan::Run(run) = plan else {
+        return;
     };
-    if let Some(reason) = refused(&event, cx.trigger) {
-        return Plan::NotRun {
-            event: Some(event),
-            reason,
-        };
+    if dollar.is_empty() {
+        return;
     }
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    if let Plan::Run(run) = &mut plan {
-        let dollar: Vec<&str> = cx
-            .spec
-            .raw
-            .env
-            .iter()
-            .filter(|(_, v)| v.contains('$'))
-            .map(|(k, _)| k.as_str())
-            .collect();
-        for c in &mut run.commands {
-            if !dollar.is_empty() {
-                c.invocation = Err(format!(
-                    "the env value of {} holds `$`, which Copilot expands and hookcheck cannot: write the value out",
-                    dollar.join(", ")
-                ));
-            }
-            c.is_async |= ASYNC.contains(&run.event.as_str());
-        }
+    for c in &mut run.commands {
+        c.invocation = Err(format!(
+            "the env value of {} holds `$`, which Copilot expands and hookcheck cannot: write the value out",
+            dollar.join(", ")
+        ));
     }
-    plan
 }
 
-/// Why Copilot's tool events refuse this trigger (behaviour spec, "Copilot sample events").
-fn refused(event: &str, trigger: &Trigger) -> Option<String> {
+/// Why Copilot's tool events refuse this trigger (behaviour spec, "Copilot sample events"):
+/// --edit outside preToolUse and the VS Code-format PostToolUse --bash, whose inputs are
+/// neither documented nor captured.
+fn refused(cx: &PlanContext, event: &str) -> Option<String> {
     if !CONTRACT.event(event)?.kind.is_tool() {
         return None;
     }
-    match trigger {
+    match cx.trigger {
         // Only preToolUse's input was captured (fixtures/live/inputs/copilot--edit.json).
         Trigger::Edit { .. } if event != "preToolUse" => Some(format!(
             "Copilot's {event} input for an edit is neither documented nor captured (only preToolUse's is), so hookcheck refuses --edit here: pass --payload"
@@ -398,7 +376,7 @@ fn anchored(pattern: &str, name: &str) -> Result<bool, String> {
 
 /// Single-line `{"type":"progress"}` objects are shown and dropped before the rest of stdout
 /// is read as one reply (protocols-a.md §4, "Process"); no reply row can drop lines.
-fn read(cx: &ReadContext, out: &Outcome) -> Reading {
+fn without_progress(_: &ReadContext, out: &Outcome) -> Prepared {
     let stdout = out.stdout.text();
     let kept: Vec<&str> = stdout
         .lines()
@@ -409,7 +387,7 @@ fn read(cx: &ReadContext, out: &Outcome) -> Reading {
             )
         })
         .collect();
-    crate::contract::reply::read_as(AGENT.name, &CONTRACT, cx, out, kept.join("\n"))
+    Prepared::Stdout(kept.join("\n"))
 }
 
 /// Strongest wins, except permissionRequest, whose replies merge in order so the last explicit
@@ -439,8 +417,8 @@ fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
+    use crate::agent::testing::{self, *};
     use crate::tools::ReadContext;
-    use crate::tools::testing::{self, *};
     use crate::trigger::Trigger;
 
     const PRE: &str = "event: preToolUse\nmatcher: bash\ncommand: ./hook.sh\n";

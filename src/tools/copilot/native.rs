@@ -63,7 +63,6 @@ pub static LOADER: Loader = Loader {
     // the .claude/settings.json hooks it runs (issue 14: `/guard.sh: not found`).
     launch: Launch {
         env_known: true,
-        sets: &[],
         no_shell: false,
         broken: Some(
             "Copilot CLI fails closed when a hook cannot start: every matching call is denied",

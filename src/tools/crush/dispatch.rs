@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::contract::Started;
 use crate::verdict::Assumption;
 
 /// The Go core utilities Crush's shell runs in-process on Windows (run.go `useGoCoreUtils`;
@@ -39,17 +40,10 @@ const COREUTILS: &[&str] = &[
 /// How many bytes Crush reads from a script to decide how to run it (dispatch.go).
 const PROBE: usize = 128;
 
-/// What hookcheck starts for one command, emulating Crush's dispatch.
-pub(super) struct Dispatched {
-    pub(super) program: Result<(String, Vec<String>), String>,
-    pub(super) assumptions: Vec<Assumption>,
-    pub(super) notes: Vec<String>,
-}
-
 /// Crush's script dispatch (dispatch.go `scriptDispatchHandler`): a `./`, `../` or `/` path
 /// runs through its shebang interpreter, directly when it is a binary, or as shell source;
 /// a bare path such as `hooks/guard.sh` starts as a program; anything else is shell source.
-pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dispatched {
+pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Started {
     let words = crate::shell::plain_script_words(line, &[])
         .filter(|w| w.first().is_some_and(|p| p.contains('/')));
     let Some(words) = words else {
@@ -63,7 +57,7 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dis
     let script: PathBuf = crate::trigger::absolute(root, Path::new(first));
     let script_s = script.display().to_string();
     let prefixed = first.starts_with("./") || first.starts_with("../") || first.starts_with('/');
-    let direct = |note: String| Dispatched {
+    let direct = |note: String| Started {
         program: Ok((script_s.clone(), rest.clone())),
         assumptions: Vec::new(),
         notes: vec![note],
@@ -83,7 +77,7 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dis
             Ok((interpreter, mut args)) => {
                 args.push(script_s.clone());
                 args.extend(rest);
-                Dispatched {
+                Started {
                     program: Ok((resolve_interpreter(&interpreter, env), args)),
                     assumptions: Vec::new(),
                     notes: vec![format!(
@@ -91,7 +85,7 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dis
                     )],
                 }
             }
-            Err(e) => Dispatched {
+            Err(e) => Started {
                 program: Err(format!(
                     "Crush cannot run `{first}`: {e} in its shebang (exit 126)"
                 )),
@@ -107,7 +101,7 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dis
     let source = std::fs::read_to_string(&script).unwrap_or_default();
     let mut args = vec![script_s.clone()];
     args.extend(rest);
-    Dispatched {
+    Started {
         program: Ok(("sh".into(), args)),
         assumptions: builtins_reached(&source, env),
         notes: vec![format!(
@@ -117,9 +111,9 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Dis
 }
 
 /// An inline command: shell source for Crush's interpreter, run here with `sh -c`.
-fn inline(line: &str, env: &[(String, String)]) -> Dispatched {
+fn inline(line: &str, env: &[(String, String)]) -> Started {
     if let Err(e) = crate::shell::simple_commands(line) {
-        return Dispatched {
+        return Started {
             program: Err(format!(
                 "Crush's shell cannot parse the command ({}): it fails with exit 1 and the call goes ahead",
                 e.message
@@ -128,7 +122,7 @@ fn inline(line: &str, env: &[(String, String)]) -> Dispatched {
             notes: Vec::new(),
         };
     }
-    Dispatched {
+    Started {
         program: Ok(("sh".into(), vec!["-c".into(), line.to_string()])),
         assumptions: builtins_reached(line, env),
         notes: vec![

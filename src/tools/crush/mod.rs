@@ -13,21 +13,19 @@ pub mod native;
 mod replies;
 mod typed;
 
+use crate::agent::shared;
+
 use dispatch::dispatch;
 
-use serde_json::{Value, json};
-
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
 use crate::contract::event;
 use crate::contract::reply::Reply;
 use crate::contract::{
-    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Zero,
+    Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Var, Zero,
 };
 use crate::matcher;
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
-use crate::verdict::Assumption;
 
 /// Crush's contract.
 pub static AGENT: Agent = Agent {
@@ -56,14 +54,15 @@ pub static AGENT: Agent = Agent {
     notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
-    hooks: Hooks::Own(&CONTRACT, Own::both(plan, typed::read)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
-/// What Crush does, as data. The plan is Crush's own ([`plan`]: its script dispatch); the reply
-/// rules are rows.
+/// What Crush does, as data: its script dispatch is [`dispatch`], its typed reading of a reply
+/// [`typed::prepare`]; the reply rules are rows.
 pub static CONTRACT: Contract = Contract {
     // Only PreToolUse fires (v0.90.0; protocols-b.md §2), 30 s (0 or less means 30).
-    events: &[event("PreToolUse", Kind::BeforeTool, 30)],
+    events: &[event("PreToolUse", Kind::BeforeTool, 30)
+        .input(r#"{"tool_name":"$TOOL","tool_input":"$INPUT"}"#)],
     // Event keys are case-insensitive and accept the snake form (protocols-b.md §2).
     fold_case: true,
     portable: Portable {
@@ -96,16 +95,50 @@ pub static CONTRACT: Contract = Contract {
         web: &["fetch"],
         mcp: "mcp_{server}_{tool}",
     },
-    // An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
-    matcher: Flavour::Custom(|_, pattern, tool| matches(pattern, tool)),
+    // An unanchored Go RE2 regex on the tool name; empty matches all; one that does not
+    // compile skips the hook (runner.go).
+    matcher: Flavour::SkipsInvalid(
+        &Flavour::Custom(|_, pattern, tool| matches(pattern, tool)),
+        "matcher \"{matcher}\" does not compile as a Go regular expression ({error}): \
+         Crush skips the hook (and its config check may reject the file)",
+    ),
     input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION","cwd":"$ROOT"}"#),
-    // Inline commands; [`plan`] dispatches scripts as Crush does.
-    // [`hook_env`]: Crush's markers and hook variables depend on the call.
-    run: Run::argv(&["sh", "-c"]).zero_timeout(Zero::Default),
+    // Each line goes through Crush's script dispatch ([`dispatch`]: a shebang, a binary, shell
+    // source, which of its in-process built-ins the line reaches), `args` joined onto it.
+    run: Run::argv(&["sh", "-c"])
+        // A timeout of 0 or less means the default (config.go TimeoutDuration).
+        .zero_timeout(Zero::Default)
+        // Hooks with the same command run once (runner.go, dedup by command string).
+        .dedupes()
+        .joins_args()
+        .per_hook(|c| dispatch(c.text, c.root, c.env))
+        .ignores_async()
+        // Crush's markers and hook variables (input.go `BuildEnv`), then after the spec's
+        // env the forced non-interactive ones (run.go `withNonInteractiveEnv`).
+        .env(&[
+            ("CRUSH", Var::Literal("1")),
+            ("AGENT", Var::Literal("crush")),
+            ("AI_AGENT", Var::Literal("crush")),
+            ("CRUSH_EVENT", Var::Event),
+            ("CRUSH_TOOL_NAME", Var::Tool),
+            ("CRUSH_SESSION_ID", Var::Session),
+            ("CRUSH_CWD", Var::Root),
+            ("CRUSH_PROJECT_DIR", Var::Root),
+            (
+                "CRUSH_TOOL_INPUT_COMMAND",
+                Var::Present("tool_input.command"),
+            ),
+            (
+                "CRUSH_TOOL_INPUT_FILE_PATH",
+                Var::Present("tool_input.file_path"),
+            ),
+        ])
+        .forced(NON_INTERACTIVE),
     reply: Reply::stdout(replies::RULES)
         .context(&["hookSpecificOutput.additionalContext"])
-        .rewrites(&["hookSpecificOutput.updatedInput", "updated_input"]),
-    quirks: Quirks::NONE,
+        .rewrites(&["hookSpecificOutput.updatedInput", "updated_input"])
+        .prepare(typed::prepare),
+    quirks: Quirks::NONE.resolve(event_for).refuse(no_tool_call),
 };
 
 /// Forced on every Crush shell so nothing waits for a terminal (run.go `nonInteractiveEnvVars`).
@@ -138,6 +171,18 @@ fn event_for(cx: &PlanContext) -> Result<(String, String), Plan> {
     }
 }
 
+/// A trigger that is no tool call: Crush fires on nothing else.
+fn no_tool_call(cx: &PlanContext, event: &str) -> Option<String> {
+    match cx.trigger {
+        Trigger::Prompt(_) | Trigger::None => Some(shared::wrong_trigger(
+            event,
+            cx.trigger,
+            "a tool call: pass --bash, --edit, --read or --payload (Crush has no prompt or stop event)",
+        )),
+        _ => None,
+    }
+}
+
 /// An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
 fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
     if pattern.is_empty() {
@@ -146,218 +191,11 @@ fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
     matcher::go_regex_matches(pattern, tool)
 }
 
-/// Crush's own plan: each line goes through its script dispatch ([`dispatch`]: a shebang, a
-/// binary, shell source, which of its in-process built-ins the line reaches), hooks with the
-/// same command run once, a matcher that does not compile skips the hook, and the hook's
-/// variables depend on the call ([`hook_env`]). No shell, template or flavour says these.
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match event_for(cx) {
-        Ok(x) => x,
-        Err(p) => return p,
-    };
-    let (tool, tool_input) = match tool_call(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(p) => return p,
-    };
-    match matches(&matcher, &tool) {
-        Ok(true) => {}
-        Ok(false) => {
-            return Plan::Skipped {
-                event,
-                trigger: Some(tool.clone()),
-                reason: format!("matcher \"{matcher}\" does not match {tool}"),
-            };
-        }
-        Err(e) => {
-            return Plan::Skipped {
-                event,
-                trigger: Some(tool),
-                reason: format!(
-                    "matcher \"{matcher}\" does not compile as a Go regular expression ({e}): \
-                     Crush skips the hook (and its config check may reject the file)"
-                ),
-            };
-        }
-    }
-    let root = cx.root.display().to_string();
-    let session = shared::session_id("crush");
-    let payload = match cx.trigger {
-        Trigger::Payload { value, .. } => value.clone(),
-        _ => json!({
-            "event": event,
-            "session_id": session,
-            "cwd": root,
-            "tool_name": tool,
-            "tool_input": tool_input,
-        }),
-    };
-    let mut notes = Vec::new();
-    let default = CONTRACT.event(&event).map_or(30, |e| e.timeout);
-    let timeout = match cx.spec.timeout() {
-        // A timeout of 0 or less means the default (config.go TimeoutDuration).
-        Some(0) => {
-            notes.push(format!("timeout 0 means Crush's default, {default} s"));
-            default
-        }
-        Some(n) => n,
-        None => default,
-    };
-    let env = hook_env(cx, &event, &tool, &session, &tool_input);
-    let mut assumptions: Vec<Assumption> = Vec::new();
-    let mut seen: Vec<&String> = Vec::new();
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let mut commands = Vec::new();
-    for command in &cx.spec.commands {
-        // Hooks with the same command run once (runner.go, dedup by command string).
-        if seen.contains(&command) {
-            notes.push(format!(
-                "Crush runs `{command}` once: it dedups hooks by command"
-            ));
-            continue;
-        }
-        seen.push(command);
-        let line = match &cx.spec.args {
-            Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-            _ => command.clone(),
-        };
-        let d = dispatch(&line, cx.root, &env);
-        notes.extend(d.notes);
-        for a in d.assumptions {
-            if !assumptions.contains(&a) {
-                assumptions.push(a);
-            }
-        }
-        commands.push(PlannedCommand {
-            display: command.clone(),
-            invocation: d.program.map(|(program, args)| {
-                shared::invocation(&program, args, env.clone(), cx.root, &stdin, timeout)
-            }),
-            is_async: false,
-            pasted: Vec::new(),
-        });
-    }
-    Plan::Run(RunPlan {
-        event,
-        trigger: Some(tool),
-        commands,
-        assumptions,
-        notes,
-    })
-}
-
-/// The tool name and input `--bash`, `--edit`, `--read` or `--payload` give.
-fn tool_call(cx: &PlanContext, event: &str, matcher: &str) -> Result<(String, Value), Plan> {
-    match cx.trigger {
-        Trigger::Bash(cmd) => Ok((
-            "bash".into(),
-            json!({ "command": cmd, "description": "Run the command" }),
-        )),
-        Trigger::Edit { path, .. } => {
-            let file = path.display().to_string();
-            let Some(tool) = CONTRACT
-                .tools
-                .edit
-                .iter()
-                .map(|t| t.name)
-                .find(|t| matches(matcher, t).unwrap_or(false))
-            else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: Some("edit".into()),
-                    reason: format!("matcher \"{matcher}\" does not match edit or write"),
-                });
-            };
-            let input = if tool == "edit" {
-                json!({ "file_path": file, "old_string": "", "new_string": "", "replace_all": false })
-            } else {
-                json!({ "file_path": file, "content": "" })
-            };
-            Ok((tool.to_string(), input))
-        }
-        Trigger::Read(path) => {
-            let Some(tool) = CONTRACT
-                .tools
-                .read
-                .iter()
-                .find(|t| matches(matcher, t).unwrap_or(false))
-            else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: Some("view".into()),
-                    reason: format!("matcher \"{matcher}\" does not match view"),
-                });
-            };
-            Ok((
-                tool.to_string(),
-                json!({ "file_path": path.display().to_string() }),
-            ))
-        }
-        Trigger::Payload { value, .. } => Ok((
-            value
-                .get("tool_name")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
-            value.get("tool_input").cloned().unwrap_or(json!({})),
-        )),
-        t => Err(Plan::NotRun {
-            event: Some(event.to_string()),
-            reason: shared::wrong_trigger(
-                event,
-                t,
-                "a tool call: pass --bash, --edit, --read or --payload (Crush has no prompt or stop event)",
-            ),
-        }),
-    }
-}
-
-/// The caller's env, Crush's markers and hook variables, the spec's env, then the forced
-/// non-interactive variables (input.go `BuildEnv`; run.go `withNonInteractiveEnv`).
-fn hook_env(
-    cx: &PlanContext,
-    event: &str,
-    tool: &str,
-    session: &str,
-    input: &Value,
-) -> Vec<(String, String)> {
-    let root = cx.root.display().to_string();
-    let mut add: Vec<(String, String)> = [
-        ("CRUSH", "1"),
-        ("AGENT", "crush"),
-        ("AI_AGENT", "crush"),
-        ("CRUSH_EVENT", event),
-        ("CRUSH_TOOL_NAME", tool),
-        ("CRUSH_SESSION_ID", session),
-        ("CRUSH_CWD", root.as_str()),
-        ("CRUSH_PROJECT_DIR", root.as_str()),
-    ]
-    .iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
-    for (key, field) in [
-        ("CRUSH_TOOL_INPUT_COMMAND", "command"),
-        ("CRUSH_TOOL_INPUT_FILE_PATH", "file_path"),
-    ] {
-        match input.get(field) {
-            Some(Value::String(s)) => add.push((key.into(), s.clone())),
-            Some(Value::Null) | None => {}
-            Some(other) => add.push((key.into(), other.to_string())),
-        }
-    }
-    add.extend(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())));
-    add.extend(
-        NON_INTERACTIVE
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string())),
-    );
-    shared::merge_env(cx.env, add)
-}
-
 #[cfg(test)]
 mod tests {
     use super::AGENT;
     use super::dispatch::{dispatch, parse_shebang};
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: ^bash$\ncommand: ./hook.sh\n";
 

@@ -2,16 +2,17 @@
 
 use serde_json::{Map, Value};
 
-use super::{AGENT, CONTRACT};
+use crate::agent::shared;
+use crate::contract::reply::Prepared;
 use crate::exec::Outcome;
-use crate::tools::{ReadContext, shared};
+use crate::tools::ReadContext;
 use crate::verdict::Reading;
 
 /// Crush unmarshals stdout into typed Go structs (input.go `parseStdout`) before any rule
 /// reads it: a field of the wrong type voids the whole reply, `hookSpecificOutput` keeps four
 /// fields, nulls read as absent, and decisions compare lowercased. No row can type-check a
 /// field, so this step is code; the rows read what it leaves.
-pub(super) fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
+pub(super) fn prepare(_: &ReadContext, out: &Outcome) -> Prepared {
     let ran = out.exit_code == Some(0) && !out.timed_out && out.start_error.is_none();
     let reply = if ran {
         shared::json_object(&out.stdout.text())
@@ -19,19 +20,12 @@ pub(super) fn read(ctx: &ReadContext, out: &Outcome) -> Reading {
         None
     };
     let Some(obj) = reply else {
-        return crate::contract::reply::read(AGENT.name, &CONTRACT, ctx, out);
+        return Prepared::AsIs;
     };
-    let typed = match unmarshal(&obj) {
-        Ok(typed) => typed,
-        Err(notes) => return notes.into_iter().fold(Reading::allow(), Reading::note),
-    };
-    crate::contract::reply::read_as(
-        AGENT.name,
-        &CONTRACT,
-        ctx,
-        out,
-        Value::Object(typed).to_string(),
-    )
+    match unmarshal(&obj) {
+        Ok(typed) => Prepared::Stdout(Value::Object(typed).to_string()),
+        Err(notes) => Prepared::Void(notes.into_iter().fold(Reading::allow(), Reading::note)),
+    }
 }
 
 /// The reply as Crush's typed structs hold it, or the notes saying why it is void.

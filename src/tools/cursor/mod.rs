@@ -155,7 +155,7 @@ const EVENTS: &[Event] = &[
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
     use crate::trigger::Trigger;
 
     const SHELL: &str = "event: beforeShellExecution\ncommand: ./hook.sh\n";
@@ -238,7 +238,7 @@ mod tests {
             (
                 "before_read_file",
                 "event: beforeReadFile\ncommand: ./h.sh\n",
-                crate::tools::testing::read_file(".env"),
+                crate::agent::testing::read_file(".env"),
             ),
         ]);
     }

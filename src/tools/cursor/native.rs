@@ -44,7 +44,6 @@ pub static LOADER: Loader = Loader {
     // Code's hooks").
     launch: Launch {
         env_known: true,
-        sets: &["CLAUDE_PROJECT_DIR"],
         no_shell: false,
         broken: None,
     },

@@ -12,7 +12,6 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
@@ -51,7 +50,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "Execute",
         edit: "Create|Edit|MultiEdit|ApplyPatch",
         read: "Read",
@@ -202,7 +201,7 @@ const STOP: Blocks = Blocks::Continues("droid does not stop: the reason goes bac
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Execute\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;

@@ -181,7 +181,7 @@ const EVENTS: &[Event] = &[
 #[cfg(test)]
 mod tests {
     use super::{AGENT, expand, resolve_env_refs};
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
 

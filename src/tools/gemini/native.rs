@@ -56,7 +56,6 @@ pub static LOADER: Loader = Loader {
     // matching call").
     launch: Launch {
         env_known: true,
-        sets: &["CLAUDE_PROJECT_DIR"],
         no_shell: false,
         broken: Some(
             "Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked",

@@ -13,10 +13,10 @@ mod replies;
 
 use serde_json::{Map, Value, json};
 
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, PlannedCommand, RunPlan};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{Blocks, Command, Contract, Event, Flavour, Input, Kind, Portable};
+use crate::contract::{Quirks, Run, Started, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -42,10 +42,10 @@ pub static AGENT: Agent = Agent {
     live: Live::Cannot(
         "not published on npm; its binary release needs a download outside the sandbox",
     ),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
-/// What Goose does, as data. [`plan`] is its own (see there); the reply rules are rows.
+/// What Goose does, as data.
 pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
@@ -81,52 +81,121 @@ pub static CONTRACT: Contract = Contract {
         web: &["fetch", "web_fetch", "web_search"],
         mcp: "{server}__{tool}",
     },
-    // Empty: every call; else an unanchored Rust regex on matcher_context; one that does not
-    // compile drops the rule (load_hooks_file). [`plan`] applies it.
-    matcher: Flavour::Custom(|_, pattern, context| {
-        if pattern.is_empty() {
-            return Ok(true);
-        }
-        matcher::rust_regex_matches(pattern, context)
-    }),
+    // Empty: every call; else an unanchored Rust regex on matcher_context (null reads as "");
+    // one that does not compile drops the rule with a warning (load_hooks_file), so the hook
+    // never fires.
+    matcher: Flavour::SkipsInvalid(
+        &Flavour::Custom(|_, pattern, context| {
+            if pattern.is_empty() {
+                return Ok(true);
+            }
+            matcher::rust_regex_matches(pattern, context)
+        }),
+        "matcher \"{matcher}\" is not a valid regular expression ({error}): Goose skips the rule, so it never fires",
+    ),
     input: Input::common(r#"{"event":"$EVENT","session_id":"$SESSION"}"#),
-    // `hook_command`: sh -c on every platform, ${PLUGIN_ROOT} replaced first.
-    run: Run::argv(&["sh", "-c"]).env(&[("PLUGIN_ROOT", Var::Root)]),
+    // `hook_command`: sh -c on every platform, `args` joined onto the line, ${PLUGIN_ROOT}
+    // replaced first ([`start`]); Goose waits for every hook.
+    run: Run::argv(&["sh", "-c"])
+        .env(&[("PLUGIN_ROOT", Var::Root)])
+        .joins_args()
+        .per_hook(start)
+        .ignores_async(),
     reply: Reply::stdout(replies::RULES),
-    quirks: Quirks::NONE,
+    quirks: Quirks::NONE
+        .resolve(resolve)
+        .refuse(on_failure_refused)
+        .gate(on_failure_note)
+        .input(edited_file),
 };
 
-/// `HookEvent` in hooks/mod.rs @0825b570, 30 s each; only PreToolUse and Stop read a
-/// decision (`emit_blocking`).
-const EVENTS: &[Event] = &[
-    event("PreToolUse", Kind::BeforeTool, 30),
-    event("PreToolUseResult", Kind::Tool, 30).blocks(Blocks::No),
-    event("PostToolUse", Kind::AfterTool, 30).blocks(Blocks::No),
-    event("PostToolUseFailure", Kind::Tool, 30).blocks(Blocks::No),
-    event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
-    event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
-    event("UserPromptSubmit", Kind::Prompt, 30).blocks(Blocks::No),
-    event("BeforeReadFile", Kind::Other, 30).blocks(Blocks::No),
-    event("AfterFileEdit", Kind::Other, 30).blocks(Blocks::No),
-    event("BeforeShellExecution", Kind::Other, 30).blocks(Blocks::No),
-    event("AfterShellExecution", Kind::Other, 30).blocks(Blocks::No),
-    event("Stop", Kind::Stop, 30),
-];
-
-/// Whether the event's `matcher_context` is the tool name.
-fn is_tool_event(event: &str) -> bool {
-    CONTRACT.event(event).is_some_and(|e| e.kind.is_tool())
+/// A tool event's fields after the common ones (`HookContext`): its `matcher_context` is the
+/// tool name, then the call.
+macro_rules! tool_call {
+    ($extra:literal) => {
+        concat!(
+            r#"{"matcher_context":"$TOOL","tool_call_id":"call_hookcheck_0001","tool_name":"$TOOL","tool_input":"$INPUT","#,
+            $extra,
+            r#""working_dir":"$ROOT"}"#
+        )
+    };
 }
 
-/// The event and matcher, as the contract maps them, less what its table cannot say:
-/// `on: after-edit` needs no matcher (AfterFileEdit's sees the path), and an MCP server name
-/// is regex-escaped.
+/// A shell event's fields: its `matcher_context` is the command (agent.rs
+/// `emit_pre_tool_extended_hooks`), fired on the `shell` tool.
+const SHELL: &str = r#"{"matcher_context":"$COMMAND","tool_name":"shell","tool_input":{"command":"$COMMAND"},"working_dir":"$ROOT"}"#;
+
+/// An event about no tool: its `matcher_context` is null, which the matcher reads as "".
+const NO_CONTEXT: &str = r#"{"matcher_context":null,"working_dir":"$ROOT"}"#;
+
+/// `HookEvent` in hooks/mod.rs @0825b570, 30 s each; only PreToolUse and Stop read a
+/// decision (`emit_blocking`). The matcher sees `matcher_context`, which each event fills from
+/// something else: the tool name, the command, the path, the prompt, or nothing.
+const EVENTS: &[Event] = &[
+    event("PreToolUse", Kind::BeforeTool, 30)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(tool_call!("")),
+    event("PreToolUseResult", Kind::Tool, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(tool_call!(r#""decision":"allow","policy_evaluated":true,"#)),
+    event("PostToolUse", Kind::AfterTool, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(tool_call!("")),
+    event("PostToolUseFailure", Kind::Tool, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(tool_call!("")),
+    event("SessionStart", Kind::SessionStart, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .input(NO_CONTEXT),
+    event("SessionEnd", Kind::SessionEnd, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .input(NO_CONTEXT),
+    event("UserPromptSubmit", Kind::Prompt, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .input(r#"{"matcher_context":"$PROMPT","message":"$PROMPT","working_dir":"$ROOT"}"#),
+    // The developer extension has no read tool; an extension tool named `read` is one Goose
+    // files under reads (categorize_tool).
+    event("BeforeReadFile", Kind::Read, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(r#"{"matcher_context":"$FILE","tool_name":"read","tool_input":{"path":"$FILE"},"working_dir":"$ROOT"}"#),
+    // The tool that edited the file is put in by [`edited_file`].
+    event("AfterFileEdit", Kind::Edited, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(r#"{"matcher_context":"$FILE","working_dir":"$ROOT"}"#),
+    event("BeforeShellExecution", Kind::Shell, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(SHELL),
+    event("AfterShellExecution", Kind::Shell, 30)
+        .blocks(Blocks::No)
+        .matches_context("matcher_context")
+        .label("tool_name")
+        .input(SHELL),
+    event("Stop", Kind::Stop, 30)
+        .matches_context("matcher_context")
+        .input(r#"{"matcher_context":null,"last_assistant_message":"Done.","working_dir":"$ROOT"}"#),
+];
+
+/// The event and matcher, as the contract maps them, less what its table cannot say: an MCP
+/// server name is regex-escaped.
 fn resolve(cx: &PlanContext) -> Result<(String, String), Plan> {
     let (event, matcher) = crate::plan::resolve(&AGENT, cx)?;
     let matcher = match &cx.spec.when {
-        When::Portable {
-            on: On::AfterEdit, ..
-        } => String::new(),
         When::Portable {
             matches: Some(PortableMatch::Mcp(server)),
             ..
@@ -136,12 +205,6 @@ fn resolve(cx: &PlanContext) -> Result<(String, String), Plan> {
             .replace("{server}", &regex_escape(server)),
         _ => matcher,
     };
-    if CONTRACT.event(&event).is_none() {
-        return Err(Plan::NotRun {
-            reason: format!("Goose has no {event} event"),
-            event: Some(event),
-        });
-    }
     Ok((event, matcher))
 }
 
@@ -162,6 +225,21 @@ fn fails_closed(spec: &HookSpec) -> bool {
     on_failure_blocks(spec).unwrap_or(false)
 }
 
+/// An unknown `x-goose.on_failure` value rejects the whole hooks.json (load_hooks_file).
+fn on_failure_refused(cx: &PlanContext, _: &str) -> Option<String> {
+    on_failure_blocks(cx.spec).err()
+}
+
+/// `x-goose.on_failure: block` applies to PreToolUse only.
+fn on_failure_note(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
+    Ok(match on_failure_blocks(cx.spec) {
+        Ok(true) if event != "PreToolUse" => vec![format!(
+            "x-goose.on_failure: block applies to PreToolUse only; Goose ignores it on {event}"
+        )],
+        _ => Vec::new(),
+    })
+}
+
 /// The `x-goose.on_failure` setting: `Ok(true)` for `block`.
 fn on_failure_blocks(spec: &HookSpec) -> Result<bool, String> {
     let Some(v) = spec.extension("goose").and_then(|x| x.get("on_failure")) else {
@@ -170,272 +248,57 @@ fn on_failure_blocks(spec: &HookSpec) -> Result<bool, String> {
     match v.as_str() {
         Some("block") => Ok(true),
         Some("allow") => Ok(false),
-        // An unknown on_failure value rejects the whole hooks.json (load_hooks_file).
         _ => Err(format!(
             "x-goose.on_failure must be \"allow\" or \"block\", not {v}: Goose rejects the plugin's hooks.json"
         )),
     }
 }
 
-/// Goose's own plan: its matcher sees `matcher_context`, which each event fills from
-/// something else (the tool name, the command, the path, the prompt, or nothing: `""`); a
-/// rule whose regex does not compile never fires (Skipped, not "not run"); the file events
-/// pick their tool by whether the file exists; `${PLUGIN_ROOT}` is replaced in the text and
-/// `args` join the `sh -c` line. No flavour or template says these.
-fn plan(cx: &PlanContext) -> Plan {
-    let (event, matcher) = match resolve(cx) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    let on_failure = match on_failure_blocks(cx.spec) {
-        Ok(b) => b,
-        Err(reason) => {
-            return Plan::NotRun {
-                event: Some(event),
-                reason,
-            };
+/// `${PLUGIN_ROOT}` is replaced textually before `sh -c` runs the line (expand_plugin_root);
+/// hookcheck sets it to the project root, where Goose sets it to the plugin's folder.
+fn start(c: &Command) -> Started {
+    let root = c.root.display().to_string();
+    let mut started = Started::program(c.shell.clone().map(|(program, mut args)| {
+        if let Some(line) = args.last_mut() {
+            *line = line.replace("${PLUGIN_ROOT}", &root);
         }
-    };
-    let (payload, context, label) = match input(cx, &event, &matcher) {
-        Ok(x) => x,
-        Err(plan) => return plan,
-    };
-    // Empty matcher: every call; else an unanchored Rust regex on matcher_context (null reads
-    // as ""); one that does not compile drops the rule with a warning (load_hooks_file).
-    if !matcher.is_empty() {
-        let haystack = context.as_deref().unwrap_or("");
-        match CONTRACT.matcher.matches(false, &event, &matcher, haystack) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!("matcher \"{matcher}\" does not match {haystack:?}"),
-                };
-            }
-            Err(e) => {
-                return Plan::Skipped {
-                    event,
-                    trigger: label,
-                    reason: format!(
-                        "matcher \"{matcher}\" is not a valid regular expression ({e}): Goose skips the rule, so it never fires"
-                    ),
-                };
-            }
-        }
+        (program, args)
+    }));
+    if c.text.contains("PLUGIN_ROOT") {
+        started.notes.push(
+            "hookcheck sets PLUGIN_ROOT to the project root; Goose sets it to the plugin's folder"
+                .to_string(),
+        );
     }
-    let mut notes = Vec::new();
-    if on_failure && event != "PreToolUse" {
-        notes.push(format!(
-            "x-goose.on_failure: block applies to PreToolUse only; Goose ignores it on {event}"
-        ));
-    }
-    let timeout = cx
-        .spec
-        .timeout()
-        .or(CONTRACT.event(&event).map(|e| e.timeout))
-        .unwrap_or(30);
-    let root = cx.root.display().to_string();
-    let env = shared::merge_env(
-        cx.env,
-        std::iter::once(("PLUGIN_ROOT".to_string(), root.clone()))
-            .chain(cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone()))),
-    );
-    let stdin = shared::stdin_bytes(cx.trigger, &payload);
-    let commands = cx
-        .spec
-        .commands
-        .iter()
-        .map(|command| {
-            if command.contains("PLUGIN_ROOT") {
-                notes.push(
-                    "hookcheck sets PLUGIN_ROOT to the project root; Goose sets it to the plugin's folder"
-                        .to_string(),
-                );
-            }
-            // ${PLUGIN_ROOT} is replaced textually before `sh -c` (expand_plugin_root).
-            let expanded = command.replace("${PLUGIN_ROOT}", &root);
-            let line = match &cx.spec.args {
-                Some(args) if !args.is_empty() => format!("{expanded} {}", args.join(" ")),
-                _ => expanded,
-            };
-            PlannedCommand {
-                display: command.clone(),
-                invocation: Ok(shared::invocation(
-                    "sh",
-                    vec!["-c".into(), line],
-                    env.clone(),
-                    cx.root,
-                    &stdin,
-                    timeout,
-                )),
-                is_async: false,
-                pasted: Vec::new(),
-            }
-        })
-        .collect();
-    notes.dedup();
-    Plan::Run(RunPlan {
-        event,
-        trigger: label,
-        commands,
-        assumptions: Vec::new(),
-        notes,
-    })
+    started
 }
 
-type Built = (Value, Option<String>, Option<String>);
-
-/// The event input, its `matcher_context`, and the label shown as the trigger.
-fn input(cx: &PlanContext, event: &str, matcher: &str) -> Result<Built, Plan> {
-    let not_run = |reason: String| Plan::NotRun {
-        event: Some(event.to_string()),
-        reason,
+/// AfterFileEdit names the tool that edited the file: `edit` when it existed, else `write`.
+fn edited_file(cx: &PlanContext, event: &str, obj: &mut Map<String, Value>) {
+    let Trigger::Edit { path, exists } = cx.trigger else {
+        return;
     };
-    if let Trigger::Payload { value, .. } = cx.trigger {
-        let context = value
-            .get("matcher_context")
-            .and_then(Value::as_str)
-            .map(str::to_string);
-        let label = value
-            .get("tool_name")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .or_else(|| context.clone());
-        return Ok((value.clone(), context, label));
+    if event != "AfterFileEdit" {
+        return;
     }
-    let root = cx.root.display().to_string();
-    let mut obj = Map::new();
-    obj.insert("event".into(), json!(event));
-    obj.insert("session_id".into(), json!(shared::session_id("goose")));
-    let edit_tool = |path: &std::path::Path, exists: bool| -> (String, Value) {
-        let file = path.display().to_string();
-        if exists {
-            (
-                "edit".into(),
-                json!({ "path": file, "before": "", "after": "" }),
-            )
-        } else {
-            ("write".into(), json!({ "path": file, "content": "" }))
-        }
+    let file = path.display().to_string();
+    let (tool, input) = if *exists {
+        ("edit", json!({ "path": file, "before": "", "after": "" }))
+    } else {
+        ("write", json!({ "path": file, "content": "" }))
     };
-    let (context, tool): (Option<String>, Option<(String, Value)>) = match (event, cx.trigger) {
-        (e, Trigger::Bash(cmd)) if is_tool_event(e) => (
-            Some("shell".into()),
-            Some(("shell".into(), json!({ "command": cmd }))),
-        ),
-        (e, Trigger::Edit { path, .. }) if is_tool_event(e) => {
-            let file = path.display().to_string();
-            let chosen = CONTRACT.tools.edit.iter().map(|t| t.name).find(|t| {
-                CONTRACT
-                    .matcher
-                    .matches(true, event, matcher, t)
-                    .unwrap_or(false)
-            });
-            let Some(tool) = chosen else {
-                return Err(Plan::Skipped {
-                    event: event.to_string(),
-                    trigger: Some("write".into()),
-                    reason: format!("matcher \"{matcher}\" does not match write or edit"),
-                });
-            };
-            let args = if tool == "write" {
-                json!({ "path": file, "content": "" })
-            } else {
-                json!({ "path": file, "before": "", "after": "" })
-            };
-            (Some(tool.to_string()), Some((tool.to_string(), args)))
-        }
-        (e, t) if is_tool_event(e) => {
-            return Err(not_run(shared::wrong_trigger(
-                e,
-                t,
-                "a tool call: pass --bash, --edit or --payload",
-            )));
-        }
-        // Shell events: matcher_context is the command (emit_pre_tool_extended_hooks).
-        ("BeforeShellExecution" | "AfterShellExecution", Trigger::Bash(cmd)) => (
-            Some(cmd.clone()),
-            Some(("shell".into(), json!({ "command": cmd }))),
-        ),
-        ("BeforeShellExecution" | "AfterShellExecution", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a shell command: pass --bash or --payload",
-            )));
-        }
-        // File events: matcher_context is the path.
-        ("AfterFileEdit", Trigger::Edit { path, exists }) => (
-            Some(path.display().to_string()),
-            Some(edit_tool(path, *exists)),
-        ),
-        ("BeforeReadFile", Trigger::Read(path)) => (
-            Some(path.display().to_string()),
-            // The developer extension has no read tool; an extension tool named `read` is one
-            // Goose files under reads (categorize_tool).
-            Some(("read".into(), json!({ "path": path.display().to_string() }))),
-        ),
-        ("AfterFileEdit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a file path: pass --edit or --payload",
-            )));
-        }
-        ("BeforeReadFile", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a file read: pass --read or --payload",
-            )));
-        }
-        ("UserPromptSubmit", Trigger::Prompt(p)) => {
-            obj.insert("matcher_context".into(), json!(p));
-            obj.insert("message".into(), json!(p));
-            obj.insert("working_dir".into(), json!(root));
-            return Ok((Value::Object(obj), Some(p.clone()), None));
-        }
-        ("UserPromptSubmit", t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "a prompt: pass --prompt or --payload",
-            )));
-        }
-        (_, Trigger::None) => (None, None),
-        (_, t) => {
-            return Err(not_run(shared::wrong_trigger(
-                event,
-                t,
-                "no trigger (or --payload)",
-            )));
-        }
-    };
-    obj.insert("matcher_context".into(), json!(context));
-    if let Some((name, args)) = &tool {
-        if is_tool_event(event) {
-            obj.insert("tool_call_id".into(), json!("call_hookcheck_0001"));
-        }
-        obj.insert("tool_name".into(), json!(name));
-        obj.insert("tool_input".into(), args.clone());
+    let dir = obj.shift_remove("working_dir");
+    obj.insert("tool_name".into(), json!(tool));
+    obj.insert("tool_input".into(), input);
+    if let Some(dir) = dir {
+        obj.insert("working_dir".into(), dir);
     }
-    if event == "PreToolUseResult" {
-        obj.insert("decision".into(), json!("allow"));
-        obj.insert("policy_evaluated".into(), json!(true));
-    }
-    if event == "Stop" {
-        obj.insert("last_assistant_message".into(), json!("Done."));
-    }
-    obj.insert("working_dir".into(), json!(root));
-    let label = tool.map(|(n, _)| n).or_else(|| context.clone());
-    Ok((Value::Object(obj), context, label))
 }
 
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: shell\ncommand: ./hook.sh\n";
     const ON_FAIL: &str = "event: PreToolUse\ncommand: ./hook.sh\nx-goose:\n  on_failure: block\n";
@@ -497,7 +360,7 @@ mod tests {
             ("edit_only_edit", "event: PreToolUse\nmatcher: ^edit$\ncommand: ./h.sh\n", edit("src/main.rs", true)),
             ("before_shell", "event: BeforeShellExecution\nmatcher: rm\ncommand: ./h.sh\n", bash("rm -rf build")),
             ("after_file_edit", "on: after-edit\ncommand: ./h.sh\n", edit("src/main.rs", true)),
-            ("before_read_file", "event: BeforeReadFile\ncommand: ./h.sh\n", crate::tools::testing::read_file(".env")),
+            ("before_read_file", "event: BeforeReadFile\ncommand: ./h.sh\n", crate::agent::testing::read_file(".env")),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the tests")),
             ("stop", "on: stop\ncommand: ./h.sh\n", crate::trigger::Trigger::None),
             ("session_start", "on: session-start\ncommand: ./h.sh\n", crate::trigger::Trigger::None),

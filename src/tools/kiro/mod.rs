@@ -12,7 +12,7 @@ mod replies;
 
 use serde_json::Value;
 
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext, shared};
+use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, Zero, event};
@@ -37,7 +37,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("an IDE and a CLI that sign in to AWS: no offline model endpoint"),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Kiro CLI 3 does, as data.
@@ -46,7 +46,7 @@ pub static CONTRACT: Contract = Contract {
     fold_case: false,
     portable: Portable {
         // Claude Code's names; Kiro has no session end (the last of them).
-        events: shared::PORTABLE_EVENTS.split_at(6).0,
+        events: super::claude::PORTABLE_EVENTS.split_at(6).0,
         // Tool categories (kiro.dev/docs/hooks/types).
         shell: "shell",
         edit: "write",
@@ -74,7 +74,7 @@ pub static CONTRACT: Contract = Contract {
         .env(&[("USER_PROMPT", Var::Prompt)])
         .zero_timeout(Zero::NoLimit),
     reply: Reply::stdout(replies::RULES),
-    quirks: Quirks::NONE,
+    quirks: Quirks::NONE.refuse(refuse),
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
@@ -205,57 +205,42 @@ fn x_kiro_refusal(x: Option<&Value>) -> Option<String> {
     None
 }
 
-/// The generic plan, after what Kiro decides before any input exists: an event whose data the
-/// docs do not show is never run, nor a hook Kiro asks the user about (`x-kiro.confirm`) or
-/// that runs no command (an agent action); a tool event takes only a --payload that names
-/// its tool. No table says these: they look at the spec's `x-kiro` block and refuse even a
-/// --payload.
-fn plan(cx: &PlanContext) -> Plan {
-    let event = match crate::plan::resolve(&AGENT, cx) {
-        Ok((event, _)) => event,
-        Err(plan) => return plan,
-    };
-    let Some(ev) = CONTRACT.event(&event) else {
-        return crate::plan::plan(&AGENT, cx);
-    };
-    let reason = if !RUNNABLE.contains(&event.as_str()) {
-        Some(format!(
+/// What Kiro decides before any input exists: an event whose data the docs do not show is
+/// never run, nor a hook Kiro asks the user about (`x-kiro.confirm`) or that runs no command
+/// (an agent action); a tool event takes only a --payload that names its tool. No table says
+/// these: they look at the spec's `x-kiro` block and refuse even a --payload.
+fn refuse(cx: &PlanContext, event: &str) -> Option<String> {
+    let ev = CONTRACT.event(event)?;
+    if !RUNNABLE.contains(&event) {
+        return Some(format!(
             "Kiro's docs do not show the event data of {event}, so hookcheck does not run it"
-        ))
-    } else if let Some(reason) = x_kiro_refusal(cx.spec.extension("kiro")) {
-        Some(reason)
-    } else if ev.kind.is_tool() {
-        match cx.trigger {
-            Trigger::Payload { value, .. }
-                if value.get("tool_name").is_none_or(|t| !t.is_string()) =>
-            {
-                Some(format!(
-                    "the --payload for {event} has no tool_name, so Kiro's matcher has nothing to match"
-                ))
-            }
-            Trigger::Payload { .. } => None,
-            Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
-            t => Some(format!(
-                "Kiro's tool input for --{} is not documented: pass --payload with tool_name and tool_input",
-                t.kind()
-            )),
+        ));
+    }
+    if let Some(reason) = x_kiro_refusal(cx.spec.extension("kiro")) {
+        return Some(reason);
+    }
+    if !ev.kind.is_tool() {
+        return None;
+    }
+    match cx.trigger {
+        Trigger::Payload { value, .. } if value.get("tool_name").is_none_or(|t| !t.is_string()) => {
+            Some(format!(
+                "the --payload for {event} has no tool_name, so Kiro's matcher has nothing to match"
+            ))
         }
-    } else {
-        None
-    };
-    match reason {
-        Some(reason) => Plan::NotRun {
-            event: Some(event),
-            reason,
-        },
-        None => crate::plan::plan(&AGENT, cx),
+        Trigger::Payload { .. } => None,
+        Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
+        t => Some(format!(
+            "Kiro's tool input for --{} is not documented: pass --payload with tool_name and tool_input",
+            t.kind()
+        )),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{AGENT, selects};
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
 

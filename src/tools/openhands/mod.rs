@@ -14,8 +14,8 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -53,7 +53,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "terminal",
         edit: "file_editor",
         read: "file_editor",
@@ -193,7 +193,7 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: terminal\ncommand: ./hook.sh\n";
 

@@ -13,10 +13,12 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::shared::{self, assumed};
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
+use crate::agent::shared::{self, assumed};
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{
+    Blocks, Command, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Started, Stop,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 use crate::spec::HookSpec;
@@ -39,7 +41,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Qoder does, as data.
@@ -47,7 +49,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "Bash",
         edit: "Write|Edit",
         read: "Read",
@@ -78,14 +80,14 @@ pub static CONTRACT: Contract = Contract {
     // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
     // the assumed `sh -c` for a script path (seed 002, shell table).
     run: Run::argv(&["sh", "-c"])
-        .per_hook(shell_for)
+        .per_hook(start)
         .env(&[(PROJECT_VAR, Var::Root)])
         // The working directory is undocumented (seed 002, "Assumed results").
         .cwd_assumed(),
     reply: Reply::stdout(replies::RULES)
         .context(&["hookSpecificOutput.additionalContext"])
         .rewrites(&["hookSpecificOutput.updatedInput"]),
-    quirks: Quirks::NONE.gate(gate),
+    quirks: Quirks::NONE.gate(gate).adjust(async_rewake),
 };
 
 const RESPONSE: &str = r#"{"stdout":"","stderr":""}"#;
@@ -168,28 +170,29 @@ const FILE_TOOLS: &[&str] = &["Write", "Edit", "MultiEdit", "Read", "NotebookEdi
 /// The variable a script path may start with (seed 002, shell table).
 const PROJECT_VAR: &str = "QODER_PROJECT_DIR";
 
-/// The generic plan, each command run by the shell its hook picks ([`shell_for`]), and what
-/// depends on the hook's keys: the shell is assumed only without `shell: bash` or the exec
-/// form, and `asyncRewake` is said.
-fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    let Plan::Run(run) = &mut plan else {
-        return plan;
-    };
-    // Without `shell: bash` or the exec form, the shell is assumed.
-    let assumed_shell = cx.spec.args.is_none()
-        && cx.spec.raw.shell.as_deref() != Some("bash")
-        && run.commands.iter().any(|c| c.invocation.is_ok());
-    if assumed_shell {
-        run.assumptions.push(assumed::shell());
+/// Each command runs by the shell its hook picks ([`shell_for`]); the shell is assumed only
+/// without `shell: bash` or the exec form.
+fn start(c: &Command) -> Started {
+    let mut started = Started::program(c.shell.clone().and(shell_for(c.spec, c.text, c.root)));
+    if c.spec.args.is_none()
+        && c.spec.raw.shell.as_deref() != Some("bash")
+        && started.program.is_ok()
+    {
+        started.assumptions.push(assumed::shell());
     }
-    if cx.spec.raw.async_rewake {
+    started
+}
+
+/// `asyncRewake` is said: no table holds what Qoder does with it.
+fn async_rewake(cx: &PlanContext, plan: &mut Plan) {
+    if let Plan::Run(run) = plan
+        && cx.spec.raw.async_rewake
+    {
         run.notes.push(
             "asyncRewake: Qoder does not wait; an exit 2 later wakes the model with the hook's output"
                 .to_string(),
         );
     }
-    plan
 }
 
 /// The program and arguments for one command (seed 002, shell table).
@@ -290,12 +293,12 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: Bash\ncommand: ./hook.sh\n";
     const POLICY: &str = "event: ConfigChange\nmatcher: policy_settings\ncommand: ./hook.sh\n";
 
-    use crate::tools::testing::hso;
+    use crate::agent::testing::hso;
 
     /// Every reply rule, with its source. S = behaviour spec (seed 002, "Qoder replies"),
     /// D = Qoder docs (protocols-b.md §4).

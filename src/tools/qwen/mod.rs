@@ -13,8 +13,7 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -39,7 +38,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Qwen Code does, as data.
@@ -47,7 +46,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         // The matcher is an unanchored regex, so the names are anchored here.
         shell: "^run_shell_command$",
         edit: "^(write_file|edit)$",
@@ -136,7 +135,7 @@ pub static CONTRACT: Contract = Contract {
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
         .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
-    quirks: Quirks::NONE.input(session_start_input),
+    quirks: Quirks::NONE.input(session_start_input).adjust(adjust),
 };
 
 /// SessionStart's input has no prompt_id (no prompt was sent yet), though every other event's
@@ -244,12 +243,11 @@ fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, Strin
     })
 }
 
-/// The generic plan, and what no table says: the timeout note (settings give milliseconds),
-/// and `shell: powershell`, which runs only on Windows.
-fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    let Plan::Run(run) = &mut plan else {
-        return plan;
+/// What no table says, after the plan: the timeout note (settings give milliseconds), and
+/// `shell: powershell`, which runs only on Windows.
+fn adjust(cx: &PlanContext, plan: &mut Plan) {
+    let Plan::Run(run) = plan else {
+        return;
     };
     if let Some(t) = cx.spec.timeout() {
         run.notes.push(format!(
@@ -262,7 +260,6 @@ fn plan(cx: &PlanContext) -> Plan {
             c.invocation = Err("shell: powershell runs only on Windows".to_string());
         }
     }
-    plan
 }
 
 /// The input field the matcher is compared with (none: the matcher is ignored).
@@ -270,7 +267,9 @@ fn plan(cx: &PlanContext) -> Plan {
 fn matcher_field(event: &str) -> Option<&'static str> {
     match CONTRACT.event(event)?.matches {
         crate::contract::MatchOn::Tool => Some(CONTRACT.input.tool_path),
-        crate::contract::MatchOn::Field(f) | crate::contract::MatchOn::Value(f) => Some(f),
+        crate::contract::MatchOn::Field(f)
+        | crate::contract::MatchOn::Value(f)
+        | crate::contract::MatchOn::Context(f) => Some(f),
         crate::contract::MatchOn::Nothing => None,
     }
 }
@@ -278,7 +277,7 @@ fn matcher_field(event: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: run_shell_command\ncommand: ./hook.sh\n";
     const DENY: &str = testing::PRE_DENY;

@@ -56,7 +56,6 @@ pub static LOADER: Loader = Loader {
     // 0.24.4).
     launch: Launch {
         env_known: true,
-        sets: &["GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
         no_shell: false,
         broken: None,
     },

@@ -12,17 +12,16 @@ pub mod native;
 mod replies;
 
 use serde_json::{Map, Value};
-use std::path::Path;
 
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, Zero,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
-use crate::spec::{HookSpec, On};
+use crate::spec::On;
 
 /// Spettro's contract.
 pub static AGENT: Agent = Agent {
@@ -47,7 +46,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver yet: Spettro has not been tried headless here"),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// What Spettro does, as data.
@@ -86,12 +85,12 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::Custom(fires_on),
     // `RunInput`, empty fields omitted.
     input: Input::common(r#"{"event":"$EVENT"}"#).tool_path("tool_id"),
-    // Replaced per hook by [`line`]: `bash -lc` with any `args` joined onto the line; never
-    // async.
+    // `bash -lc` with any `args` joined onto the line, the hook shown as the command alone
+    // (hooks.go `Run`); never async.
     run: Run::argv(&["bash", "-lc"])
         // A `timeout_sec` of 0 or less means the default, 15 s (hooks.go `Run`).
         .zero_timeout(Zero::Default)
-        .per_hook(line)
+        .joins_args()
         .ignores_async()
         .env(&[
             ("SPETTRO_HOOK_EVENT", Var::Event),
@@ -155,27 +154,6 @@ fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
             .any(|n| matcher_matches(pattern, n)))
 }
 
-/// The generic plan, and what no table says: a hook is shown as the command alone (its `args`
-/// joined onto the line [`line`] runs), and a `timeout_sec` of 0 or less means 15.
-fn plan(cx: &PlanContext) -> Plan {
-    let mut plan = crate::plan::plan(&AGENT, cx);
-    if let Plan::Run(run) = &mut plan {
-        for (c, command) in run.commands.iter_mut().zip(&cx.spec.commands) {
-            c.display = command.clone();
-        }
-    }
-    plan
-}
-
-/// How Spettro runs a hook: `bash -lc` with any `args` joined onto the command line.
-fn line(spec: &HookSpec, command: &str, _: &Path) -> Result<(String, Vec<String>), String> {
-    let line = match &spec.args {
-        Some(args) if !args.is_empty() => format!("{command} {}", args.join(" ")),
-        _ => command.to_string(),
-    };
-    Ok(("bash".to_string(), vec!["-lc".to_string(), line]))
-}
-
 /// A `re:` matcher that does not compile is said; before a tool Spettro's code sends no
 /// `command` (its docs show it filled).
 fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, Stop> {
@@ -208,7 +186,7 @@ fn omit_empty(_cx: &PlanContext, _event: &str, obj: &mut Map<String, Value>) {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: bash\ncommand: ./hook.sh\n";
 

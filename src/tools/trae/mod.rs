@@ -11,8 +11,8 @@ pub mod native;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
@@ -45,7 +45,7 @@ pub static CONTRACT: Contract = Contract {
     fold_case: false,
     portable: Portable {
         // Trae has no SessionEnd: the plan says so.
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "RunCommand",
         edit: "$NONE:Trae documents no edit tool name or input",
         // Tool names seen in third-party configs (protocols-b.md §7).
@@ -136,7 +136,7 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: RunCommand\ncommand: ./hook.sh\n";
 

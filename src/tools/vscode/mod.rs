@@ -14,8 +14,8 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, event};
@@ -45,7 +45,7 @@ pub static CONTRACT: Contract = Contract {
     // Copilot CLI's `preToolUse` is VS Code's `PreToolUse` (FAQ).
     fold_case: true,
     // Matchers are ignored: a portable `match` narrows nothing.
-    portable: Portable::no_matchers(shared::PORTABLE_EVENTS),
+    portable: Portable::no_matchers(super::claude::PORTABLE_EVENTS),
     tools: Tools {
         // The page's examples: runTerminalCommand with `command`, editFiles with `files`.
         shell: ToolCall::new("runTerminalCommand", r#"{"command":"$COMMAND"}"#, r#""""#),

@@ -1,6 +1,6 @@
 use super::AGENT;
+use crate::agent::testing::{self, bash, exit, not_started, plan, planned_input};
 use crate::tools::Plan;
-use crate::tools::testing::{self, bash, exit, not_started, plan, planned_input};
 use crate::verdict::Decision;
 
 const PRE: &str = "event: PreToolUse\ncommand: ./hook.sh\n";

@@ -11,7 +11,6 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
 use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
@@ -44,7 +43,7 @@ pub static CONTRACT: Contract = Contract {
     events: EVENTS,
     fold_case: false,
     portable: Portable {
-        events: shared::PORTABLE_EVENTS,
+        events: super::claude::PORTABLE_EVENTS,
         shell: "^exec$",
         edit: "^edit$",
         // The Devin CLI docs name no read or web tool.
@@ -145,7 +144,7 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
 #[cfg(test)]
 mod tests {
     use super::AGENT;
-    use crate::tools::testing::{self, *};
+    use crate::agent::testing::{self, *};
     use crate::trigger::Trigger;
     use serde_json::json;
 

@@ -13,8 +13,8 @@ mod replies;
 
 use serde_json::Value;
 
-use super::shared;
-use super::{Agent, Files, Hooks, Live, Own, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
+use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, event};
@@ -37,7 +37,7 @@ pub static AGENT: Agent = Agent {
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Cannot("no live driver: Cascade runs inside the Windsurf editor, not headless"),
-    hooks: Hooks::Own(&CONTRACT, Own::plan(plan)),
+    hooks: Hooks::Commands(&CONTRACT),
 };
 
 /// A spec's `on: before-tool` / `after-tool` is one Cascade event per `match`.
@@ -81,7 +81,7 @@ pub static CONTRACT: Contract = Contract {
         .cwd_assumed(),
     // Post-hooks cannot pass anything to the model; stdout goes to the UI only.
     reply: Reply::stdout(replies::RULES),
-    quirks: Quirks::NONE.gate(gate),
+    quirks: Quirks::NONE.resolve(resolve).gate(gate),
 };
 
 /// The `tool_info` of the shell events (protocols-a.md §6a).
@@ -132,25 +132,20 @@ fn portable_event(on: On, m: Option<&PortableMatch>) -> Option<&'static str> {
     }
 }
 
-/// The generic plan, with a portable tool spec turned into the Cascade event of its kind.
-fn plan(cx: &PlanContext) -> Plan {
-    let When::Portable { on, matches } = &cx.spec.when else {
-        return crate::plan::plan(&AGENT, cx);
-    };
-    let Some(event) = portable_event(*on, matches.as_ref()) else {
-        return crate::plan::plan(&AGENT, cx);
-    };
-    let mut spec = cx.spec.clone();
-    spec.when = When::Native {
-        event: event.to_string(),
-        matcher: String::new(),
-    };
-    crate::plan::plan(&AGENT, &PlanContext { spec: &spec, ..*cx })
+/// A portable tool spec's event is the Cascade event of its kind, with no matcher; every other
+/// spec's as the contract maps it.
+fn resolve(cx: &PlanContext) -> Result<(String, String), Plan> {
+    if let When::Portable { on, matches } = &cx.spec.when
+        && let Some(event) = portable_event(*on, matches.as_ref())
+    {
+        return Ok((event.to_string(), String::new()));
+    }
+    crate::plan::resolve(&AGENT, cx)
 }
 
 /// A `matcher` in a Cascade file is not read: the hook runs on every action of its event.
 fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
-    Ok(shared::matcher_ignored("Windsurf Cascade", cx, event))
+    Ok(shared::matcher_ignored(AGENT.name, cx, event))
 }
 
 #[cfg(test)]

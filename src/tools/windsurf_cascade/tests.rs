@@ -1,6 +1,6 @@
 use super::AGENT;
+use crate::agent::testing::{self, bash, edit, exit, not_started, plan, planned_input, prompt};
 use crate::tools::Plan;
-use crate::tools::testing::{self, bash, edit, exit, not_started, plan, planned_input, prompt};
 use crate::verdict::{Decision, Effect};
 use serde_json::json;
 

@@ -1,5 +1,5 @@
-//! Helpers several tools really share. They take every agent-specific fact as an argument and
-//! never branch on which agent is asking.
+//! Helpers several agents' hook points really share. They take every agent-specific fact as
+//! an argument and never branch on which agent is asking.
 
 pub use crate::contract::template::first_alternative;
 pub use crate::plan::assumed;
@@ -7,20 +7,6 @@ pub use crate::plan::build::{exec_program, invocation, merge_env, session_id, sh
 pub use crate::plan::build::{stdin_bytes, wrong_trigger};
 
 use serde_json::{Map, Value};
-
-use crate::spec::On;
-
-/// The portable events of the agents that kept Claude Code's event names (`on: before-tool`
-/// is `PreToolUse`, `on: after-edit` is `PostToolUse`, ...).
-pub const PORTABLE_EVENTS: &[(On, &str)] = &[
-    (On::SessionStart, "SessionStart"),
-    (On::PromptSubmit, "UserPromptSubmit"),
-    (On::BeforeTool, "PreToolUse"),
-    (On::AfterTool, "PostToolUse"),
-    (On::AfterEdit, "PostToolUse"),
-    (On::Stop, "Stop"),
-    (On::SessionEnd, "SessionEnd"),
-];
 
 /// Omitted or empty: all; otherwise an unanchored JavaScript regex (`*` does not compile): the
 /// matcher of agents built on Node or Electron that document only "a regex".
@@ -33,7 +19,7 @@ pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, String>
 
 /// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for
 /// gates that need it; empty when the agent has no such mapping).
-pub fn spec_matcher(c: &crate::contract::Contract, cx: &super::PlanContext) -> String {
+pub fn spec_matcher(c: &crate::contract::Contract, cx: &crate::contract::PlanContext) -> String {
     match &cx.spec.when {
         crate::spec::When::Native { matcher, .. } => matcher.clone(),
         crate::spec::When::Portable { on, matches } => c
@@ -67,7 +53,7 @@ pub fn str_field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a str> 
 
 /// The note of an agent that reads no matcher: a native spec's `matcher` is ignored and the
 /// hook runs on every `event` (Windsurf Cascade has none; VS Code ignores them).
-pub fn matcher_ignored(agent: &str, cx: &super::PlanContext, event: &str) -> Vec<String> {
+pub fn matcher_ignored(agent: &str, cx: &crate::contract::PlanContext, event: &str) -> Vec<String> {
     match &cx.spec.when {
         crate::spec::When::Native { matcher, .. } if !matcher.trim().is_empty() => vec![format!(
             "{agent} ignores matchers: `{matcher}` is ignored and the hook runs on every {event}"
@@ -80,7 +66,9 @@ pub fn matcher_ignored(agent: &str, cx: &super::PlanContext, event: &str) -> Vec
 mod tests {
     use std::sync::Arc;
 
-    use crate::tools::{ALL, Plan, testing};
+    use crate::agent::testing;
+    use crate::plan::Plan;
+    use crate::tools::ALL;
     use crate::trigger::Trigger;
 
     #[test]

@@ -5,6 +5,10 @@
 //! file loader and the live driver it points at carry no identity of their own (no id, name,
 //! date or sources), so nothing about an agent is said twice.
 
+pub mod shared;
+#[cfg(test)]
+pub mod testing;
+
 use crate::contract::{Contract, PlanContext, ReadContext};
 use crate::exec::Outcome;
 use crate::live::driver::Driver;
@@ -38,43 +42,12 @@ pub struct Agent {
 /// What an agent's hooks are.
 #[derive(Clone, Copy)]
 pub enum Hooks {
-    /// Commands, planned by the one planner and read by the one reader over this contract.
+    /// Commands, planned by the one planner and read by the one reader over this contract:
+    /// where no table can say what the agent does, the contract's hook points
+    /// ([`crate::contract::Quirks`], [`crate::contract::reply::Reply::prepare`]) do.
     Commands(&'static Contract),
-    /// Commands by this contract, with the agent's own planner or reader where no table can
-    /// say what it does (its folder says why).
-    Own(&'static Contract, Own),
     /// Not commands (in-process plugins, extensions), for this reason: hookcheck runs none.
     NotCommands(&'static str),
-}
-
-/// An agent's own planner and reader; `None`: the one over the contract.
-#[derive(Clone, Copy)]
-pub struct Own {
-    /// The agent's own planner.
-    pub plan: Option<fn(&PlanContext) -> Plan>,
-    /// The agent's own reader.
-    pub read: Option<fn(&ReadContext, &Outcome) -> Reading>,
-}
-
-impl Own {
-    /// The agent's own planner; the one reader over the contract's rules.
-    pub const fn plan(plan: fn(&PlanContext) -> Plan) -> Own {
-        Own {
-            plan: Some(plan),
-            read: None,
-        }
-    }
-
-    /// The agent's own planner and reader.
-    pub const fn both(
-        plan: fn(&PlanContext) -> Plan,
-        read: fn(&ReadContext, &Outcome) -> Reading,
-    ) -> Own {
-        Own {
-            plan: Some(plan),
-            read: Some(read),
-        }
-    }
 }
 
 /// An agent's own hook files.
@@ -97,19 +70,8 @@ impl Agent {
     /// The agent's contract, when its hooks are commands.
     pub fn contract(&self) -> Option<&'static Contract> {
         match self.hooks {
-            Hooks::Commands(c) | Hooks::Own(c, _) => Some(c),
+            Hooks::Commands(c) => Some(c),
             Hooks::NotCommands(_) => None,
-        }
-    }
-
-    /// The agent's own planner and reader, when it has either.
-    fn own(&self) -> Own {
-        match self.hooks {
-            Hooks::Own(_, own) => own,
-            _ => Own {
-                plan: None,
-                read: None,
-            },
         }
     }
 
@@ -122,11 +84,7 @@ impl Agent {
 
     /// What the agent would run for this spec and trigger.
     pub fn plan(&self, cx: &PlanContext) -> Plan {
-        match (self.contract(), self.own().plan) {
-            (None, _) => crate::plan::never_runs(cx, self.why_no_commands()),
-            (Some(_), Some(own)) => own(cx),
-            (Some(_), None) => crate::plan::plan(self, cx),
-        }
+        crate::plan::plan(self, cx)
     }
 
     /// One command's outcome, read by the agent's rules.
@@ -137,10 +95,7 @@ impl Agent {
         // An agent that keeps only the start of each stream reads its reply from that.
         let cut = c.run.output_limit.and_then(|n| Some((n, out.cut_to(n)?)));
         let seen = cut.as_ref().map_or(out, |(_, o)| o);
-        let mut reading = match self.own().read {
-            Some(own) => own(cx, seen),
-            None => crate::contract::reply::read(self.name, c, cx, seen),
-        };
+        let mut reading = crate::contract::reply::read(self.name, c, cx, seen);
         if let Some((n, _)) = cut {
             reading.notes.push(format!(
                 "{} keeps only the first {} of stdout and of stderr: the reply is read from \
@@ -169,7 +124,7 @@ impl Agent {
     pub fn why_no_commands(&self) -> &'static str {
         match self.hooks {
             Hooks::NotCommands(why) => why,
-            Hooks::Commands(_) | Hooks::Own(..) => "",
+            Hooks::Commands(_) => "",
         }
     }
 

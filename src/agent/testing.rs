@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-pub use super::Plan;
-use super::{Agent, PlanContext, ReadContext};
+use super::Agent;
+use crate::contract::{PlanContext, ReadContext};
 use crate::exec::{Captured, Invocation, Outcome};
+pub use crate::plan::Plan;
 use crate::plan::RunPlan;
 use crate::spec::{self, HookSpec};
 use crate::trigger::Trigger;
@@ -310,7 +311,7 @@ macro_rules! check_inputs {
         for (name, yaml, trigger) in $cases {
             insta::assert_json_snapshot!(
                 format!(concat!($prefix, "_input_{}"), name),
-                $crate::tools::testing::planned_input(&$crate::tools::testing::plan(
+                $crate::agent::testing::planned_input(&$crate::agent::testing::plan(
                     &$tool, yaml, &trigger
                 ))
             );
