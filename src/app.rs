@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use crate::cli::{
     Cli, ColorWhen, Command, Format, LintFormat, ListArgs, ListFormat, RunArgs, TestArgs, ToolsArgs,
 };
-use crate::console::{fail, in_github_actions, json_stdout, print, print_command, print_json};
-use crate::error::Error;
+use crate::console::{in_github_actions, json_stdout, print, print_command, print_json};
+use crate::error::{Error, Kind};
 use crate::judge::EXIT_USAGE;
 use crate::native;
 use crate::report;
@@ -20,14 +20,24 @@ use crate::tools;
 use crate::trigger;
 use crate::workspace::{CheckRequest, Workspace, jobs, project_root, spec_dirs};
 
-/// Runs the parsed command line and returns the exit status.
+/// Runs the parsed command line and returns the exit status. Every subcommand returns its
+/// status or an [`Error`], which is rendered here and nowhere else: as cargo writes one on
+/// stderr, and as JSON on stdout too when the command was asked for JSON.
 pub fn main(cli: Cli) -> i32 {
     match cli.color {
         ColorWhen::Auto => {}
         ColorWhen::Always => anstream::ColorChoice::Always.write_global(),
         ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
     }
-    match cli.command {
+    let json = cli.command.wants_json();
+    match run(cli.command) {
+        Ok(status) => status,
+        Err(e) => crate::console::report_error(&e, json),
+    }
+}
+
+fn run(command: Command) -> Result<i32, Error> {
+    match command {
         Command::Run(args) if args.live => crate::live::cmd::from_run(args),
         Command::Run(args) => run_cmd(args),
         Command::List(args) if args.installed => list_installed(args),
@@ -42,16 +52,16 @@ pub fn main(cli: Cli) -> i32 {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut cmd, "hookcheck", &mut out);
             print(&String::from_utf8_lossy(&out));
-            0
+            Ok(0)
         }
         Command::Man => {
             let cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
-            if let Err(e) = clap_mangen::Man::new(cmd).render(&mut out) {
-                return fail(Format::Text, format!("cannot write the man page: {e}"));
-            }
+            clap_mangen::Man::new(cmd)
+                .render(&mut out)
+                .map_err(|e| Error::new(Kind::Output, format!("cannot write the man page: {e}")))?;
             print(&String::from_utf8_lossy(&out));
-            0
+            Ok(0)
         }
         Command::Schema { kind } => {
             let schema = match kind.as_deref() {
@@ -67,21 +77,20 @@ pub fn main(cli: Cli) -> i32 {
                 Some(k) => report::listing::schema(k),
             };
             let Some(schema) = schema else {
-                return fail(
-                    Format::Text,
+                return Err(Error::usage(
                     "no such output: see `hookcheck schema --help`",
-                );
+                ));
             };
             print_json(&format!(
                 "{}\n",
                 serde_json::to_string_pretty(&schema).unwrap_or_default()
             ));
-            0
+            Ok(0)
         }
     }
 }
 
-fn run_cmd(args: RunArgs) -> i32 {
+fn run_cmd(args: RunArgs) -> Result<i32, Error> {
     let format = args.format;
     let text = report::text::Options {
         verbosity: report::text::Verbosity::from_count(args.verbose),
@@ -100,7 +109,7 @@ fn run_cmd(args: RunArgs) -> i32 {
                 print(&report::dry::render(&report));
             }
             // Nothing is judged; a dry run that would start nothing says so with status 1.
-            i32::from(report.would_start == 0)
+            Ok(i32::from(report.would_start == 0))
         }
         Ok(check) => {
             let format = if format == Format::Text && in_github_actions() {
@@ -140,9 +149,9 @@ fn run_cmd(args: RunArgs) -> i32 {
                     }
                 }
             }
-            report.summary.exit_code
+            Ok(report.summary.exit_code)
         }
-        Err(e) => fail(format, e),
+        Err(e) => Err(e),
     }
 }
 
@@ -181,17 +190,15 @@ fn native_error(root: &Path, e: &native::NativeError) -> Error {
             .nth(usize::try_from(l).ok()?.checked_sub(1)?)
             .map(str::to_string)
     });
-    Error::in_file(
-        e.message.clone(),
-        crate::error::Place {
+    Error::new(Kind::HookFile, e.message.clone())
+        .at(crate::error::Place {
             file: e.file.display().to_string(),
             line: e.line,
             column: None,
             width: None,
             source_line,
-        },
-    )
-    .help(e.consequence.clone())
+        })
+        .help(e.consequence.clone())
 }
 
 /// Per tool of a spec check: the agent would load the spec but has no hook file of its own
@@ -223,7 +230,7 @@ fn report_line(report: &report::Report) -> u64 {
         .unwrap_or(1)
 }
 
-fn test_cmd(args: TestArgs) -> i32 {
+fn test_cmd(args: TestArgs) -> Result<i32, Error> {
     let text = report::text::Options {
         verbosity: report::text::Verbosity::from_count(args.verbose),
         strict: false,
@@ -233,14 +240,8 @@ fn test_cmd(args: TestArgs) -> i32 {
     } else {
         Format::Text
     });
-    let ws = match Workspace::from_process(&args.specs) {
-        Ok(ws) => ws,
-        Err(e) => return fail(format, e),
-    };
-    let jobs = match jobs(args.jobs) {
-        Ok(j) => j,
-        Err(e) => return fail(format, e),
-    };
+    let ws = Workspace::from_process(&args.specs)?;
+    let jobs = jobs(args.jobs)?;
     let files: Vec<PathBuf> = if args.files.is_empty() {
         vec![ws.root.join(suite::DEFAULT_FILE)]
     } else {
@@ -251,17 +252,13 @@ fn test_cmd(args: TestArgs) -> i32 {
     };
     let mut cases = Vec::new();
     for f in &files {
-        match suite::load(&display_path(&ws.cwd, f)) {
-            Ok(c) => cases.extend(c),
-            Err(e) => return fail(format, e),
-        }
+        cases.extend(suite::load(&display_path(&ws.cwd, f))?);
     }
     let cases = suite::select(cases, args.filter.as_deref());
     if cases.is_empty() {
-        return fail(
-            format,
+        return Err(Error::usage(
             "no cases to run (check the file, or the -k pattern)",
-        );
+        ));
     }
     let progress = format != Format::Ndjson && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let total = cases.len();
@@ -323,19 +320,16 @@ fn test_cmd(args: TestArgs) -> i32 {
         }
     }
     if let Some(path) = &args.junit {
-        match report::suite::junit::render(&result) {
-            Ok(xml) => {
-                if let Err(e) = std::fs::write(path, xml) {
-                    return fail(
-                        format,
-                        format!("--junit {}: cannot write it: {e}", path.display()),
-                    );
-                }
-            }
-            Err(e) => return fail(format, e),
-        }
+        let xml = report::suite::junit::render(&result)
+            .map_err(|e| Error::new(Kind::Output, format!("--junit: {e}")))?;
+        std::fs::write(path, xml).map_err(|e| {
+            Error::new(
+                Kind::Output,
+                format!("--junit {}: cannot write it: {e}", path.display()),
+            )
+        })?;
     }
-    result.exit_code
+    Ok(result.exit_code)
 }
 
 /// `path` shown relative to `cwd` when it is below it.
@@ -344,9 +338,9 @@ fn display_path(cwd: &Path, path: &Path) -> PathBuf {
         .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }
 
-fn list_cmd(args: ListArgs) -> i32 {
+fn list_cmd(args: ListArgs) -> Result<i32, Error> {
     let Ok(cwd) = std::env::current_dir() else {
-        return fail(Format::Text, "cannot read the current folder");
+        return Err(Error::usage("cannot read the current folder"));
     };
     let root = project_root(&cwd);
     let dirs = spec_dirs(&args.specs, &cwd, &root);
@@ -392,7 +386,7 @@ fn list_cmd(args: ListArgs) -> i32 {
         }),
         ListFormat::Text => print(&report::listing::specs_text(&rows, &dirs)),
     }
-    status
+    Ok(status)
 }
 
 /// Prints a value as pretty JSON.
@@ -403,7 +397,7 @@ fn print_json_value(v: &impl serde::Serialize) {
     ));
 }
 
-fn tools_cmd(args: ToolsArgs) -> i32 {
+fn tools_cmd(args: ToolsArgs) -> Result<i32, Error> {
     let chosen: Vec<&tools::Agent> = match &args.agent {
         None => tools::ALL.to_vec(),
         Some(id) => match tools::find(id) {
@@ -413,7 +407,7 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
                 let help = crate::spec::did_you_mean(id, known.iter().copied())
                     .map(|m| format!("did you mean `{m}`?"))
                     .unwrap_or_else(|| format!("the agents are: {}", known.join(", ")));
-                return fail(Format::Text, format!("no agent `{id}`: {help}"));
+                return Err(Error::usage(format!("no agent `{id}`: {help}")));
             }
         },
     };
@@ -439,14 +433,11 @@ fn tools_cmd(args: ToolsArgs) -> i32 {
             print(&out);
         }
     }
-    0
+    Ok(0)
 }
 
-fn list_installed(args: ListArgs) -> i32 {
-    let ws = match Workspace::from_process(&[]) {
-        Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, e),
-    };
+fn list_installed(args: ListArgs) -> Result<i32, Error> {
+    let ws = Workspace::from_process(&[])?;
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
     let rows = inv.rows();
@@ -464,10 +455,7 @@ fn list_installed(args: ListArgs) -> i32 {
             };
             let errors = rows_of(&mut inv.errors.iter());
             let warnings = rows_of(&mut inv.discarded.iter().chain(&inv.decoded));
-            let handlers = match report::listing::handler_rows(rows) {
-                Ok(h) => h,
-                Err(e) => return fail(Format::Json, e),
-            };
+            let handlers = report::listing::handler_rows(rows)?;
             let sources = native::generators::find(&ws.root)
                 .iter()
                 .map(|s| report::listing::SourceRow {
@@ -496,31 +484,25 @@ fn list_installed(args: ListArgs) -> i32 {
             }
         }
     }
-    status
+    Ok(status)
 }
 
-fn lint_cmd(args: crate::cli::LintArgs) -> i32 {
-    let ws = match Workspace::from_process(&args.specs) {
-        Ok(ws) => ws,
-        Err(e) => return fail(Format::Text, e),
-    };
+fn lint_cmd(args: crate::cli::LintArgs) -> Result<i32, Error> {
+    let ws = Workspace::from_process(&args.specs)?;
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
-        LintFormat::Json => match report::listing::lint_report(&findings) {
-            Ok(r) => print_json_value(&r),
-            Err(e) => return fail(Format::Json, e),
-        },
+        LintFormat::Json => print_json_value(&report::listing::lint_report(&findings)?),
         LintFormat::Sarif => print_json(&format!(
             "{}\n",
             serde_json::to_string_pretty(&native::sarif::log(&findings)).unwrap_or_default()
         )),
         LintFormat::Text => print(&native::lint::render(&findings)),
     }
-    i32::from(
+    Ok(i32::from(
         findings
             .iter()
             .any(|f| f.severity == native::lint::Severity::Error),
-    )
+    ))
 }

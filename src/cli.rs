@@ -70,6 +70,23 @@ pub enum Command {
     Man,
 }
 
+impl Command {
+    /// Whether the command was asked for JSON, so that an error it cannot run past is JSON on
+    /// stdout too (beside the text on stderr).
+    pub fn wants_json(&self) -> bool {
+        match self {
+            Command::Run(a) => a.format == Format::Json,
+            Command::Test(a) => a.format == Some(Format::Json),
+            Command::Live(a) => a.format == Format::Json,
+            Command::Sweep(a) => a.format == SweepFormat::Json,
+            Command::Lint(a) => a.format == LintFormat::Json,
+            Command::List(a) => a.format == ListFormat::Json,
+            Command::Tools(a) => a.format == ListFormat::Json,
+            _ => false,
+        }
+    }
+}
+
 const TEST_EXAMPLES: &str = "\
 Examples:
   hookcheck test

@@ -3,7 +3,6 @@
 
 use std::io::Write as _;
 
-use crate::cli::Format;
 use crate::error::Error;
 use crate::judge::EXIT_USAGE;
 use crate::report;
@@ -50,14 +49,11 @@ fn write_stdout(s: &str) {
 }
 
 /// Reports an error hookcheck cannot run with, on stderr as cargo writes one (and as JSON on
-/// stdout under `--format json`), and returns exit status 2.
-pub fn fail(format: Format, error: impl Into<Error>) -> i32 {
-    let error = error.into();
-    if format == Format::Json {
-        print_json(&format!(
-            "{}\n",
-            report::json::render_error(&error.one_line())
-        ));
+/// stdout when the command was asked for JSON), and returns exit status 2. The one renderer
+/// of [`Error`]: every subcommand returns its error to `app::main`, which calls this.
+pub fn report_error(error: &Error, json: bool) -> i32 {
+    if json {
+        print_json(&format!("{}\n", report::json::render_error(error)));
     }
     let text = error.render();
     let text = if in_github_actions() {

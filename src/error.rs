@@ -5,8 +5,6 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-use crate::spec::SpecError;
-
 /// Where in a file an error is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
@@ -22,86 +20,102 @@ pub struct Place {
     pub source_line: Option<String>,
 }
 
-/// Something hookcheck cannot run with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Error {
+/// What kind of input an error is about: JSON error reports carry it, so a CI step can
+/// tell a broken spec from a bad flag without reading the words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
     /// The command line or the environment asks for something that cannot be done.
-    Usage {
-        /// What is wrong.
-        message: String,
-        /// What to do about it.
-        help: Vec<String>,
-    },
-    /// A file hookcheck reads (a spec, a cases file, a payload, an agent's hook file) is wrong.
-    File {
-        /// What is wrong.
-        message: String,
-        /// Where.
-        place: Box<Place>,
-        /// What to do about it.
-        help: Vec<String>,
-    },
+    Usage,
+    /// A hook spec (or a cases file of specs) is wrong.
+    Spec,
+    /// An agent's own hook file cannot be read or loaded.
+    HookFile,
+    /// A matcher does not compile, or ran out of its time budget.
+    Matcher,
+    /// A permission rule (Claude Code's `if`) does not parse.
+    PermissionRule,
+    /// An agent contract's input template is wrong (a bug in hookcheck's data).
+    Template,
+    /// Live mode could not set up or run a real agent.
+    Live,
+    /// hookcheck could not write its report (a full disk, a closed descriptor).
+    Output,
+}
+
+/// Something hookcheck cannot run with (exit status 2): what is wrong, where, and what to
+/// do about it. Every subcommand returns it; `main` renders it once, as text or as JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// What kind of input it is about.
+    pub kind: Kind,
+    /// What is wrong.
+    pub message: String,
+    /// Where, when it is in a file.
+    pub place: Option<Box<Place>>,
+    /// What to do about it.
+    pub help: Vec<String>,
 }
 
 impl Error {
-    /// A usage error.
-    pub fn usage(message: impl Into<String>) -> Self {
-        Error::Usage {
+    /// An error of `kind`.
+    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        Error {
+            kind,
             message: message.into(),
+            place: None,
             help: Vec::new(),
         }
     }
 
-    /// An error placed in a file.
+    /// A usage error.
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::new(Kind::Usage, message)
+    }
+
+    /// An error placed in a file (a spec, unless [`Error::kind`] says otherwise).
     pub fn in_file(message: impl Into<String>, place: Place) -> Self {
-        Error::File {
-            message: message.into(),
-            place: Box::new(place),
-            help: Vec::new(),
-        }
+        Error::new(Kind::Spec, message).at(place)
+    }
+
+    /// The same error, placed in a file.
+    pub fn at(mut self, place: Place) -> Self {
+        self.place = Some(Box::new(place));
+        self
+    }
+
+    /// The same error, of this kind.
+    pub fn kind(mut self, kind: Kind) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// Adds a `help:` line.
     pub fn help(mut self, line: impl Into<String>) -> Self {
-        match &mut self {
-            Error::Usage { help, .. } | Error::File { help, .. } => help.push(line.into()),
-        }
+        self.help.push(line.into());
         self
     }
 
     /// What is wrong, without place or help.
     pub fn message(&self) -> &str {
-        match self {
-            Error::Usage { message, .. } | Error::File { message, .. } => message,
-        }
+        &self.message
     }
 
     /// The error on one line (`file:line:col: what; help`), for JSON and for lists.
     pub fn one_line(&self) -> String {
-        let (message, help) = match self {
-            Error::Usage { message, help } => (message.clone(), help),
-            Error::File {
-                message,
-                place,
-                help,
-            } => (format!("{}: {message}", place_text(place)), help),
+        let message = match &self.place {
+            Some(place) => format!("{}: {}", place_text(place), self.message),
+            None => self.message.clone(),
         };
         std::iter::once(message)
-            .chain(help.iter().cloned())
+            .chain(self.help.iter().cloned())
             .collect::<Vec<_>>()
             .join("; ")
     }
 
     /// The error as cargo writes one, ending in a newline.
     pub fn render(&self) -> String {
-        let (message, place, help) = match self {
-            Error::Usage { message, help } => (message, None, help),
-            Error::File {
-                message,
-                place,
-                help,
-            } => (message, Some(place), help),
-        };
+        let (message, place, help) = (&self.message, self.place.as_deref(), &self.help);
         if place.is_none() {
             // No snippet to hang the help under: `error:` then each `help:` line, as clap and
             // cargo write theirs.
@@ -185,37 +199,6 @@ fn boundary(text: &str, at: usize) -> usize {
         .unwrap_or(text.len())
 }
 
-impl From<String> for Error {
-    fn from(message: String) -> Self {
-        Error::usage(message)
-    }
-}
-
-impl From<&str> for Error {
-    fn from(message: &str) -> Self {
-        Error::usage(message)
-    }
-}
-
-impl From<SpecError> for Error {
-    fn from(e: SpecError) -> Self {
-        let mut out = Error::in_file(
-            e.message,
-            Place {
-                file: e.file,
-                line: e.line,
-                column: e.column,
-                width: e.width.and_then(|w| usize::try_from(w).ok()),
-                source_line: e.source_line.map(String::from),
-            },
-        );
-        for h in e.help.iter().flat_map(|h| h.lines()) {
-            out = out.help(h);
-        }
-        out
-    }
-}
-
 impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.one_line())
@@ -223,34 +206,3 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-/// A typed error as the spec loader reports it (kept here, beside [`Error`], so the spec
-/// module does not depend back on this one).
-impl From<Error> for SpecError {
-    fn from(e: Error) -> Self {
-        match e {
-            Error::File {
-                message,
-                place,
-                help,
-            } => SpecError {
-                file: place.file.clone(),
-                line: place.line,
-                column: place.column,
-                width: place.width.and_then(|w| u32::try_from(w).ok()),
-                message,
-                help: (!help.is_empty()).then(|| help.join("\n").into()),
-                source_line: place.source_line.as_deref().map(Box::from),
-            },
-            Error::Usage { message, help } => SpecError {
-                file: String::new(),
-                line: None,
-                column: None,
-                width: None,
-                message,
-                help: (!help.is_empty()).then(|| help.join("\n").into()),
-                source_line: None,
-            },
-        }
-    }
-}

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::error::Error;
 use crate::spec::{self, HookSpec, On, did_you_mean};
 use crate::tools::{Agent, Plan, PlanContext};
 use crate::trigger::Trigger;
@@ -72,7 +73,7 @@ impl Firing {
         tools: &[&'static Agent],
         root: &Path,
         home: &Path,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Error> {
         Self::resolve_in(crate::tools::ALL, name, from, tools, root, home)
     }
 
@@ -84,7 +85,7 @@ impl Firing {
         tools: &[&'static Agent],
         root: &Path,
         home: &Path,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Error> {
         let events = crate::tools::events_of(all);
         let portable = On::parse(name);
         if portable.is_none() && !events.iter().any(|e| word(e) == word(name)) {
@@ -92,11 +93,11 @@ impl Firing {
             let hint = did_you_mean(name, events.iter().chain(&portable_names).copied())
                 .map(|h| format!("did you mean `{h}`? "))
                 .unwrap_or_default();
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "{from} `{name}` is not an event of any agent: {hint}name one as an agent spells it \
                  (`hookcheck tools` lists them) or a portable one ({})",
                 portable_names.join(", ")
-            ));
+            )));
         }
         // Every agent's event for each portable event, from all agents (the name may be one
         // agent's spelling of an event another checked agent spells otherwise).

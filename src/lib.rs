@@ -1,10 +1,20 @@
 //! hookcheck: test AI coding agents' hooks the way each agent runs them.
 //!
 //! One hook spec and one trigger go through the pipeline
-//! `spec → plan (per tool) → execute → read (per tool) → combine → judge → report`:
-//! [`spec`] loads and validates the spec, each file in [`tools`] plans and reads for one agent,
-//! [`exec`] runs processes and knows no agent, [`run`] orchestrates, [`judge`] decides the exit
-//! status and [`report`] only formats.
+//! `spec → plan (per agent) → execute → read (per agent) → combine → judge → report`:
+//!
+//! - [`spec`] loads and validates the spec; [`trigger`] builds what the agent is about to do.
+//! - [`tools`] is the registry: one folder per agent, each one [`agent::Agent`] value with its
+//!   [`contract::Contract`] as data, its hook files' [`native::loader::Loader`] and its
+//!   [`live::driver::Driver`]. Nothing outside `src/tools/` names an agent.
+//! - [`plan`] is the one planner and [`contract::reply`] the one reader: they walk a contract,
+//!   calling its hook points ([`contract::Quirks`]) where no table can say what it does.
+//! - [`exec`] runs processes and knows no agent; [`run`] orchestrates one check, [`suite`] and
+//!   [`sweep`] many; [`judge`] decides the exit status and [`report`] only formats.
+//! - [`native`] reads the agents' own hook files (`lint`, `run --installed`); [`live`] runs the
+//!   real agents headless against a fake model.
+//! - [`error::Error`] is the one error type; [`app`] runs a subcommand and [`console`] renders
+//!   its error once.
 
 #![cfg_attr(
     not(test),

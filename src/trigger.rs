@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+use crate::error::Error;
+
 /// What the agent is about to do when the hook fires.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Trigger {
@@ -77,7 +79,7 @@ pub fn from_flags(
     prompt: Option<String>,
     payload: Option<PathBuf>,
     cwd: &Path,
-) -> Result<Trigger, String> {
+) -> Result<Trigger, Error> {
     if let Some(c) = bash {
         return Ok(Trigger::Bash(c));
     }
@@ -93,24 +95,25 @@ pub fn from_flags(
         return Ok(Trigger::Prompt(p));
     }
     if let Some(file) = payload {
-        let bytes = std::fs::read(&file)
-            .map_err(|e| format!("--payload {}: cannot read it: {e}", file.display()))?;
+        let bytes = std::fs::read(&file).map_err(|e| {
+            Error::usage(format!("--payload {}: cannot read it: {e}", file.display()))
+        })?;
         let value: Value = serde_json::from_slice(&bytes).map_err(|e| {
-            format!(
+            Error::usage(format!(
                 "--payload {}:{}:{}: not valid JSON: {}; the payload is the event input an agent \
                  sends on stdin, a JSON object",
                 file.display(),
                 e.line(),
                 e.column(),
                 strip_position(&e.to_string())
-            )
+            ))
         })?;
         if !value.is_object() {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "--payload {}: the payload must be a JSON object (the event input), not {}",
                 file.display(),
                 json_kind(&value)
-            ));
+            )));
         }
         // The file's bytes are read: free them before the one copy every agent shares.
         drop(bytes);

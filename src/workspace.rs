@@ -35,26 +35,26 @@ pub fn spec_dirs(given: &[PathBuf], cwd: &Path, root: &Path) -> Vec<PathBuf> {
 }
 
 /// Resolves `-t` values to tools; an unknown id is an error naming the known ones.
-pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Agent>, String> {
+pub fn select_tools(ids: &[String]) -> Result<Vec<&'static Agent>, Error> {
     if ids.is_empty() {
         return Ok(tools::ALL.to_vec());
     }
     let mut out: Vec<&'static Agent> = Vec::new();
     for id in ids.iter().map(|s| s.trim()) {
         if id.is_empty() {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "-t: an empty tool name checks nothing: name a tool, e.g. `-t claude`, or leave -t out for every tool (the tools are {})",
                 tools::ids().collect::<Vec<_>>().join(", ")
-            ));
+            )));
         }
         let Some(tool) = tools::find(id) else {
             let hint = spec::did_you_mean(id, tools::ids())
                 .map(|h| format!("did you mean `{h}`? "))
                 .unwrap_or_default();
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "unknown tool `{id}`: {hint}the tools are {}",
                 tools::ids().collect::<Vec<_>>().join(", ")
-            ));
+            )));
         };
         if !out.iter().any(|t| t.id == tool.id) {
             out.push(tool);
@@ -126,22 +126,22 @@ pub fn installed(flags: crate::cli::InstalledFlags) -> Option<Installed> {
 impl CheckRequest {
     /// The trigger its flags ask for, paths taken from `base`.
     pub fn trigger(&self, base: &Path) -> Result<trigger::Trigger, Error> {
-        Ok(trigger::from_flags(
+        trigger::from_flags(
             self.bash.clone(),
             self.edit.clone(),
             self.read.clone(),
             self.prompt.clone(),
             self.payload.clone(),
             base,
-        )?)
+        )
     }
 }
 
 impl Workspace {
     /// The workspace of this process, with `--specs` folders (default ones when empty).
-    pub fn from_process(specs: &[PathBuf]) -> Result<Self, String> {
-        let cwd =
-            std::env::current_dir().map_err(|e| format!("cannot read the current folder: {e}"))?;
+    pub fn from_process(specs: &[PathBuf]) -> Result<Self, Error> {
+        let cwd = std::env::current_dir()
+            .map_err(|e| Error::usage(format!("cannot read the current folder: {e}")))?;
         let root = project_root(&cwd);
         let home = std::env::var_os("HOME").map_or_else(|| root.clone(), PathBuf::from);
         let spec_dirs = spec_dirs(specs, &cwd, &root);
@@ -152,11 +152,6 @@ impl Workspace {
             spec_dirs,
             env: std::env::vars().collect(),
         })
-    }
-
-    /// Resolves a request into a check, as [`Workspace::resolve`], the error on one line.
-    pub fn check(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, String> {
-        self.resolve(req, base, jobs).map_err(|e| e.one_line())
     }
 
     /// Resolves a request into a check; relative trigger paths are taken from `base`.
@@ -215,7 +210,7 @@ pub fn firing(
     tools: &[&'static Agent],
     root: &Path,
     home: &Path,
-) -> Result<Option<Firing>, String> {
+) -> Result<Option<Firing>, Error> {
     if let Some(name) = event {
         return Firing::resolve(name, "--event", tools, root, home).map(Some);
     }
@@ -226,36 +221,41 @@ pub fn firing(
 
 /// A check of a tool event given no trigger runs nothing: that is a usage error naming the
 /// flags that would make agents run it, never a pass on nothing.
-pub fn needs_no_trigger(check: &Check) -> Result<(), String> {
+pub fn needs_no_trigger(check: &Check) -> Result<(), Error> {
     match run::missing_trigger(check) {
         None => Ok(()),
-        Some(flags) => Err(format!(
+        Some(flags) => Err(Error::usage(format!(
             "{} runs on an event that needs a trigger, and none was given, so no agent would run it: pass {}, or --payload FILE with the event input",
             match &check.subject {
                 run::Subject::Spec(s) => format!("hook {}", s.name),
                 run::Subject::Installed { .. } => "every installed handler".to_string(),
             },
             flags.join(" or ")
-        )),
+        ))),
     }
 }
 
 /// Adds one `--expect` value; an empty one (or an empty item in a list) is an error, not
 /// "nothing to compare".
-pub fn add_expect(expect: &mut Expect, value: &str) -> Result<(), String> {
+pub fn add_expect(expect: &mut Expect, value: &str) -> Result<(), Error> {
     if value.split(',').any(|item| item.trim().is_empty()) {
-        return Err(format!(
+        return Err(Error::usage(format!(
             "--expect `{value}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`"
-        ));
+        )));
     }
-    expect.add(value, |id| tools::find(id).is_some())
+    expect
+        .add(value, |id| tools::find(id).is_some())
+        .map_err(Error::usage)
 }
 
 /// The `--jobs` value (checked by the command line), or the default.
-pub fn jobs(given: Option<usize>) -> Result<usize, String> {
+pub fn jobs(given: Option<usize>) -> Result<usize, Error> {
     match given {
         Some(n) if (1..=crate::cli::MAX_JOBS).contains(&n) => Ok(n),
-        Some(n) => Err(format!("--jobs {n}: use 1 to {}", crate::cli::MAX_JOBS)),
+        Some(n) => Err(Error::usage(format!(
+            "--jobs {n}: use 1 to {}",
+            crate::cli::MAX_JOBS
+        ))),
         None => Ok(run::default_jobs().min(crate::cli::MAX_JOBS)),
     }
 }

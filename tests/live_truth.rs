@@ -29,7 +29,7 @@ fn predict_target(
         env: std::env::vars().collect(),
     };
     let req = cmd::request(hook, trigger, event, vec![agent.to_string()]);
-    let check = ws.check(&req, dir.path(), 2).expect("check");
+    let check = ws.resolve(&req, dir.path(), 2).expect("check");
     run::run_check(&check, hookcheck::report::Keep::text(64 << 10))
         .targets
         .swap_remove(0)
@@ -402,7 +402,7 @@ fn planned_inputs_match_every_recorded_capture() {
             f.trigger.event.as_deref(),
             vec![f.agent.clone()],
         );
-        let mut check = ws.check(&req, tmp.path(), 1).expect("check");
+        let mut check = ws.resolve(&req, tmp.path(), 1).expect("check");
         if let Some(w) = &f.written {
             capture::plan_as_written(&mut check, w);
         }

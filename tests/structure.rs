@@ -18,7 +18,11 @@ fn sources() -> Vec<(String, String)> {
                 dirs.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let text = std::fs::read_to_string(&path).expect("source");
-                let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+                // Up to the unit tests (a test-only module declared at the top does not end the code).
+                let code = text
+                    .split("#[cfg(test)]\nmod tests")
+                    .next()
+                    .unwrap_or_default();
                 let code: Vec<&str> = code
                     .lines()
                     .filter(|l| !l.trim_start().starts_with("//"))
@@ -264,4 +268,110 @@ fn each_agent_folder_is_one_agent_value_in_the_registry() {
         .map(|id| id.replace('-', "_"))
         .collect();
     assert_eq!(ids, listed, "the registry's order is its ids'");
+}
+
+#[test]
+fn errors_are_rendered_once_by_the_console() {
+    // Every subcommand returns its error to `app::main`, which hands it to
+    // `console::report_error`: no subcommand prints an error of its own, and no string turns
+    // into an error of no kind on the way (issue 25).
+    let mut found = Vec::new();
+    for (rel, code) in sources() {
+        for (n, line) in code.lines().enumerate() {
+            let at = || format!("src/{rel}:{}: {}", n + 1, line.trim());
+            if line.contains("fn fail(") {
+                found.push(at());
+            }
+            if line.contains("render_error(") && rel != "console.rs" && rel != "report/json.rs" {
+                found.push(at());
+            }
+            if line.contains("impl From<String> for Error")
+                || line.contains("impl From<&str> for Error")
+            {
+                found.push(at());
+            }
+            if line.contains("println!") || line.contains("eprintln!") {
+                found.push(at());
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "errors are rendered by console::report_error alone:\n{}",
+        found.join("\n")
+    );
+    let app = sources()
+        .into_iter()
+        .find(|(rel, _)| rel == "app.rs")
+        .expect("src/app.rs")
+        .1;
+    for sub in [
+        "fn run_cmd(",
+        "fn test_cmd(",
+        "fn list_cmd(",
+        "fn tools_cmd(",
+        "fn list_installed(",
+        "fn lint_cmd(",
+    ] {
+        let sig = app
+            .split(sub)
+            .nth(1)
+            .and_then(|rest| rest.split('{').next())
+            .unwrap_or_else(|| panic!("src/app.rs has no {sub}"));
+        assert!(
+            sig.contains("-> Result<i32, Error>"),
+            "{sub} returns its status or an Error: {sig}"
+        );
+    }
+}
+
+/// The public fields of `pub struct NAME` in `src/REL`.
+fn fields_of(rel: &str, name: &str) -> Vec<String> {
+    let code = sources()
+        .into_iter()
+        .find(|(r, _)| r == rel)
+        .unwrap_or_else(|| panic!("src/{rel}"))
+        .1;
+    let body = code
+        .split(&format!("pub struct {name} {{"))
+        .nth(1)
+        .and_then(|b| b.split("\n}").next())
+        .unwrap_or_else(|| panic!("src/{rel} has no pub struct {name}"));
+    body.lines()
+        .filter_map(|l| l.trim().strip_prefix("pub "))
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_recipe_for_an_agent_names_every_field_of_the_agent_and_its_contract() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/dev/adding-an-agent.md"),
+    )
+    .expect("docs/dev/adding-an-agent.md");
+    let mut missing = Vec::new();
+    for (rel, name, shown) in [
+        ("agent/mod.rs", "Agent", ""),
+        ("contract/mod.rs", "Contract", ""),
+        ("contract/mod.rs", "Quirks", "Quirks::"),
+    ] {
+        let fields = fields_of(rel, name);
+        assert!(fields.len() >= 5, "{name}: {fields:?}");
+        for f in fields {
+            if !doc.contains(&format!("`{shown}{f}`")) {
+                missing.push(format!("{name}.{f}"));
+            }
+        }
+    }
+    for point in ["Run::per_hook", "Reply::prepare", "Reply::after"] {
+        if !doc.contains(&format!("`{point}`")) {
+            missing.push(point.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/dev/adding-an-agent.md does not describe: {}",
+        missing.join(", ")
+    );
 }

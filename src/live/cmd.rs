@@ -13,6 +13,7 @@ use serde_json::json;
 
 use super::{Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
 use crate::cli::{Format, LiveArgs, RunArgs};
+use crate::error::{Error, Kind};
 use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
 use crate::live::driver::{RepoHooks, which};
@@ -20,18 +21,16 @@ use crate::run;
 use crate::workspace::{CheckRequest, Workspace};
 
 /// `hookcheck run ... --live`: the same check, live.
-pub fn from_run(args: RunArgs) -> i32 {
+pub fn from_run(args: RunArgs) -> Result<i32, Error> {
     if args.payload.is_some() {
-        return fail(
-            args.format,
+        return Err(Error::usage(
             "--live cannot send a --payload: the real agent builds its own input",
-        );
+        ));
     }
     let Some(hook) = args.hook else {
-        return fail(
-            args.format,
+        return Err(Error::usage(
             "--live needs a hook spec (it cannot drive --installed handlers)",
-        );
+        ));
     };
     main(LiveArgs {
         hook,
@@ -52,14 +51,6 @@ pub fn from_run(args: RunArgs) -> i32 {
         show_input: false,
         record_inputs: None,
     })
-}
-
-fn fail(format: Format, message: &str) -> i32 {
-    if format == Format::Json {
-        println!("{}", json!({"error": message}));
-    }
-    eprintln!("hookcheck: error: {message}");
-    EXIT_USAGE
 }
 
 /// One agent's row.
@@ -157,12 +148,12 @@ pub fn situation(trigger: &Trigger, phase: Phase) -> String {
 }
 
 /// Runs `hookcheck live`.
-pub fn main(args: LiveArgs) -> i32 {
+pub fn main(args: LiveArgs) -> Result<i32, Error> {
     let format = args.format;
     // Enter the sandbox before any thread exists (user namespaces need a single thread).
     let sandbox = match sandbox::decide(args.no_sandbox, sandbox::enter_net_namespace) {
         Ok(s) => s,
-        Err(e) => return fail(format, &e),
+        Err(e) => return Err(Error::new(Kind::Live, e)),
     };
     let selected: Vec<LiveAgent> = if args.agents.is_empty() {
         drivers::all().collect()
@@ -173,13 +164,10 @@ pub fn main(args: LiveArgs) -> i32 {
                 Some(d) => out.push(d),
                 None => {
                     let known: Vec<_> = drivers::all().map(|d| d.id()).collect();
-                    return fail(
-                        format,
-                        &format!(
-                            "no live driver for `{id}`: the agents are {}",
-                            known.join(", ")
-                        ),
-                    );
+                    return Err(Error::usage(format!(
+                        "no live driver for `{id}`: the agents are {}",
+                        known.join(", ")
+                    )));
                 }
             }
         }
@@ -188,14 +176,11 @@ pub fn main(args: LiveArgs) -> i32 {
     let mut bins = Vec::new();
     for b in &args.agent_bins {
         let Some((id, path)) = b.split_once('=') else {
-            return fail(format, &format!("--agent-bin {b}: expected ID=PATH"));
+            return Err(Error::usage(format!("--agent-bin {b}: expected ID=PATH")));
         };
         bins.push((id.trim().to_string(), PathBuf::from(path)));
     }
-    let ws = match Workspace::from_process(&args.specs) {
-        Ok(ws) => ws,
-        Err(e) => return fail(format, &e),
-    };
+    let ws = Workspace::from_process(&args.specs)?;
     // The prediction, for the agents hookcheck has a contract for.
     let predict_ids: Vec<String> = selected
         .iter()
@@ -206,10 +191,9 @@ pub fn main(args: LiveArgs) -> i32 {
     if let Trigger::Edit(p) = &trigger
         && (p.starts_with('/') || p.split('/').any(|c| c == ".."))
     {
-        return fail(
-            format,
-            &format!("--edit {p}: give a path inside the agent's workspace (relative, no `..`)"),
-        );
+        return Err(Error::usage(format!(
+            "--edit {p}: give a path inside the agent's workspace (relative, no `..`)"
+        )));
     }
     let req = request(
         &args.hook,
@@ -217,10 +201,7 @@ pub fn main(args: LiveArgs) -> i32 {
         args.event.as_deref(),
         predict_ids.clone(),
     );
-    let check = match ws.check(&req, &ws.cwd, 4) {
-        Ok(c) => c,
-        Err(e) => return fail(format, &e),
-    };
+    let check = ws.resolve(&req, &ws.cwd, 4)?;
     let report = if predict_ids.is_empty() {
         None
     } else {
@@ -252,7 +233,7 @@ pub fn main(args: LiveArgs) -> i32 {
             .unwrap_or_default()
     };
     let crate::run::Subject::Spec(spec) = &check.subject else {
-        return fail(format, "live mode checks one hook spec");
+        return Err(Error::usage("live mode checks one hook spec"));
     };
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
     let timeout_s = spec.timeout().unwrap_or(60);
@@ -345,7 +326,7 @@ pub fn main(args: LiveArgs) -> i32 {
                     o,
                 )
             {
-                return fail(format, &e);
+                return Err(Error::new(Kind::Live, e));
             }
         }
     }
@@ -378,7 +359,7 @@ pub fn main(args: LiveArgs) -> i32 {
                 agent_env: &input.agent_env,
             };
             if let Err(e) = capture::write_fixture(dir, &capture::fixture(&cx, call)) {
-                return fail(format, &e);
+                return Err(Error::new(Kind::Live, e));
             }
         }
     }
@@ -399,7 +380,7 @@ pub fn main(args: LiveArgs) -> i32 {
             spec_dirs: ws.spec_dirs.clone(),
             env: agent_env.iter().map(|k| (k.clone(), "x".into())).collect(),
         };
-        let mut check = given.check(&req, &ws.cwd, 1).ok()?;
+        let mut check = given.resolve(&req, &ws.cwd, 1).ok()?;
         if let Some(w) = &input.written {
             capture::plan_as_written(&mut check, w);
         }
@@ -533,8 +514,8 @@ pub fn main(args: LiveArgs) -> i32 {
         out.push_str("no agent could run: install one (see above) or pass --agent-bin\n");
     }
     match format {
-        Format::Json => println!(
-            "{}",
+        Format::Json => crate::console::print_json(&format!(
+            "{}\n",
             serde_json::to_string_pretty(&LiveReport {
                 schema_version: SCHEMA_VERSION,
                 hook: spec.name.clone(),
@@ -545,10 +526,10 @@ pub fn main(args: LiveArgs) -> i32 {
                 exit_code: status,
             })
             .unwrap_or_default()
-        ),
-        _ => print!("{out}"),
+        )),
+        _ => crate::console::print(&out),
     }
-    status
+    Ok(status)
 }
 
 /// `--show-input` for one agent: what its hook was given, then how hookcheck's plan differs

@@ -21,11 +21,12 @@ pub fn write(report: &Report, out: impl Write) -> io::Result<()> {
     out.flush()
 }
 
-/// An error (exit status 2) as JSON.
-pub fn render_error(message: &str) -> String {
+/// An error (exit status 2) as JSON: what is wrong on one line, and its kind.
+pub fn render_error(error: &crate::error::Error) -> String {
     to_string(&Output::Error(ErrorReport {
         schema_version: SCHEMA_VERSION,
-        error: message.to_string(),
+        error: error.one_line(),
+        kind: error.kind,
     }))
 }
 

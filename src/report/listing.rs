@@ -3,6 +3,7 @@
 //! object with `schema_version`; an agent is `agent` (its id) and `name` (for people); a list
 //! of agents is `agents`.
 
+use crate::error::{Error, Kind};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -231,10 +232,15 @@ pub fn schema(kind: &str) -> Option<serde_json::Value> {
 
 /// A lint finding list in this vocabulary (the linter's own records, as they serialise);
 /// an error when the two have drifted apart.
-pub fn lint_report(findings: &impl Serialize) -> Result<LintReport, String> {
+pub fn lint_report(findings: &impl Serialize) -> Result<LintReport, Error> {
     let findings = serde_json::to_value(findings)
         .and_then(serde_json::from_value)
-        .map_err(|e| format!("hookcheck cannot write the lint findings as JSON: {e}"))?;
+        .map_err(|e| {
+            Error::new(
+                Kind::Output,
+                format!("hookcheck cannot write the lint findings as JSON: {e}"),
+            )
+        })?;
     Ok(LintReport {
         schema_version: SCHEMA_VERSION,
         findings,
@@ -242,11 +248,16 @@ pub fn lint_report(findings: &impl Serialize) -> Result<LintReport, String> {
 }
 
 /// The installed handlers' rows in this vocabulary; an error when the two have drifted apart.
-pub fn handler_rows(rows: Vec<serde_json::Value>) -> Result<Vec<HandlerRow>, String> {
+pub fn handler_rows(rows: Vec<serde_json::Value>) -> Result<Vec<HandlerRow>, Error> {
     rows.into_iter()
         .map(serde_json::from_value)
         .collect::<Result<_, _>>()
-        .map_err(|e| format!("hookcheck cannot write the handlers as JSON: {e}"))
+        .map_err(|e| {
+            Error::new(
+                Kind::Output,
+                format!("hookcheck cannot write the handlers as JSON: {e}"),
+            )
+        })
 }
 
 /// `hookcheck list` as text: a line per spec (or why it is invalid).

@@ -263,6 +263,8 @@ pub struct ErrorReport {
     pub schema_version: u32,
     /// What went wrong and what to do.
     pub error: String,
+    /// What kind of input it is about (`usage`, `spec`, `hook-file`, `matcher`, ...).
+    pub kind: crate::error::Kind,
 }
 
 /// Everything `--format json` can print: a report, or an error.

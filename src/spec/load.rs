@@ -107,7 +107,7 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
 }
 
 /// Finds the spec named `name` in `dirs`, or says what exists instead.
-pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, String> {
+pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::Error> {
     let all = discover(dirs);
     if let Some((_, path)) = all.iter().find(|(n, _)| n == name) {
         return Ok(path.clone());
@@ -118,10 +118,10 @@ pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, String> {
         .collect::<Vec<_>>()
         .join(", ");
     if all.is_empty() {
-        return Err(format!(
+        return Err(crate::error::Error::usage(format!(
             "no hook named `{name}`: no spec files (*.yaml, *.yml, *.json) in {where_}; \
              pass --specs DIR to say where the specs are"
-        ));
+        )));
     }
     let mut msg = format!("no hook named `{name}` in {where_}");
     if let Some(hint) = did_you_mean(name, all.iter().map(|(n, _)| n.as_str())) {
@@ -133,7 +133,7 @@ pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, String> {
         .collect::<Vec<_>>()
         .join(", ");
     msg.push_str(&format!(" (hooks found: {names})"));
-    Err(msg)
+    Err(crate::error::Error::usage(msg))
 }
 
 /// Reads, parses and validates the spec at `path`.

@@ -227,6 +227,52 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+impl From<SpecError> for crate::error::Error {
+    fn from(e: SpecError) -> Self {
+        let mut out = crate::error::Error::in_file(
+            e.message,
+            crate::error::Place {
+                file: e.file,
+                line: e.line,
+                column: e.column,
+                width: e.width.and_then(|w| usize::try_from(w).ok()),
+                source_line: e.source_line.map(String::from),
+            },
+        );
+        for h in e.help.iter().flat_map(|h| h.lines()) {
+            out = out.help(h);
+        }
+        out
+    }
+}
+
+/// A typed error as the spec loader reports it (kept here, beside [`crate::error::Error`], the error module depends on nothing).
+impl From<crate::error::Error> for SpecError {
+    fn from(e: crate::error::Error) -> Self {
+        let help = (!e.help.is_empty()).then(|| e.help.join("\n").into());
+        match e.place {
+            Some(place) => SpecError {
+                file: place.file.clone(),
+                line: place.line,
+                column: place.column,
+                width: place.width.and_then(|w| u32::try_from(w).ok()),
+                message: e.message,
+                help,
+                source_line: place.source_line.as_deref().map(Box::from),
+            },
+            None => SpecError {
+                file: String::new(),
+                line: None,
+                column: None,
+                width: None,
+                message: e.message,
+                help,
+                source_line: None,
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

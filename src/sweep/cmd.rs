@@ -1,32 +1,24 @@
 //! `hookcheck sweep`: resolve the arguments, sweep, print, and choose the exit status.
 
 use super::{Kind, samples};
-use crate::cli::{Format, SweepArgs, SweepFormat};
-use crate::console::{fail, print, print_json};
+use crate::cli::{SweepArgs, SweepFormat};
+use crate::console::{print, print_json};
 use crate::error::Error;
 use crate::report;
 use crate::workspace::{Workspace, jobs, select_tools};
 
 /// Runs `hookcheck sweep` and returns the exit status.
-pub fn main(args: SweepArgs) -> i32 {
-    let format = match args.format {
-        SweepFormat::Json => Format::Json,
-        _ => Format::Text,
-    };
-    match sweep(&args) {
-        Ok(r) => {
-            match args.format {
-                SweepFormat::Text => print(&report::sweep::text(&r)),
-                SweepFormat::Markdown => print(&report::sweep::markdown(&r)),
-                SweepFormat::Json => print_json(&format!(
-                    "{}\n",
-                    serde_json::to_string_pretty(&r).unwrap_or_default()
-                )),
-            }
-            r.exit_code
-        }
-        Err(e) => fail(format, e),
+pub fn main(args: SweepArgs) -> Result<i32, Error> {
+    let r = sweep(&args)?;
+    match args.format {
+        SweepFormat::Text => print(&report::sweep::text(&r)),
+        SweepFormat::Markdown => print(&report::sweep::markdown(&r)),
+        SweepFormat::Json => print_json(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&r).unwrap_or_default()
+        )),
     }
+    Ok(r.exit_code)
 }
 
 fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
@@ -37,16 +29,16 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
     for a in &args.allow {
         let kind = Kind::parse(a).ok_or_else(|| {
             let known: Vec<&str> = Kind::ALL.iter().map(|(s, _)| *s).collect();
-            format!(
+            Error::usage(format!(
                 "`--allow {a}`: no such finding kind (the kinds are {})",
                 known.join(", ")
-            )
+            ))
         })?;
         allow.push(kind);
     }
     let mut all = samples::built_in();
     for s in &args.samples {
-        all.push(samples::parse(s)?);
+        all.push(samples::parse(s).map_err(Error::usage)?);
     }
     let what = match (&args.hook, crate::workspace::installed(args.installed)) {
         (_, Some(how)) => super::What::Installed(how),

@@ -58,7 +58,7 @@ pub static AGENT: Agent = Agent {
 };
 
 /// What Crush does, as data: its script dispatch is [`dispatch`], its typed reading of a reply
-/// [`typed::prepare`]; the reply rules are rows.
+/// `typed::prepare`; the reply rules are rows.
 pub static CONTRACT: Contract = Contract {
     // Only PreToolUse fires (v0.90.0; protocols-b.md §2), 30 s (0 or less means 30).
     events: &[event("PreToolUse", Kind::BeforeTool, 30)
