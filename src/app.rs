@@ -47,6 +47,7 @@ fn run(command: Command) -> Result<i32, Error> {
         Command::Tools(args) => tools_cmd(args),
         Command::Test(args) => test_cmd(args),
         Command::Sweep(args) => crate::sweep::cmd::main(args),
+        Command::Sync(args) => crate::sync::cmd::main(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
@@ -423,7 +424,10 @@ fn tools_cmd(args: ToolsArgs) -> Result<i32, Error> {
             let mut out = String::new();
             for t in &chosen {
                 match args.agent {
-                    Some(_) => out.push_str(&report::tools::detail(t)),
+                    Some(_) => {
+                        out.push_str(&report::tools::detail(t));
+                        out.push_str(&crate::sync::shape(t));
+                    }
                     None => out.push_str(&report::tools::summary(t)),
                 }
             }

@@ -53,6 +53,11 @@ pub enum Command {
     /// and a hostile sample of each action, judged as one grid.
     #[command(after_help = SWEEP_EXAMPLES)]
     Sweep(SweepArgs),
+    /// Write each agent's own hook file from the specs (its event names, tool names, matcher
+    /// dialect, timeout unit and file shape), merged into what is there, then run the cases
+    /// from the files to prove them; `--check` fails when the files differ.
+    #[command(after_help = SYNC_EXAMPLES)]
+    Sync(SyncArgs),
     /// Print the JSON Schema of one JSON output: run, dry-run, test, list, list-installed,
     /// tools, lint, live or error (without KIND: run, test and error in one).
     Schema {
@@ -102,6 +107,13 @@ A cases file:
       targets: [claude, codex]     # optional
 
 Exit status: 0 every case passed; 1 a case failed; 2 a case could not run.";
+
+const SYNC_EXAMPLES: &str = "\
+Examples:
+  hookcheck sync                     write every agent's hook file from .hookcheck/hooks/
+  hookcheck sync no-force-push -t claude,gemini
+  hookcheck sync --dry-run           show the diff, write nothing
+  hookcheck sync --check             in CI: exit 1 when the files differ from the specs";
 
 const SWEEP_EXAMPLES: &str = "\
 Examples:
@@ -162,6 +174,47 @@ pub struct SweepArgs {
     /// How many hooks may run at once, 1 to 1024. Default: 4 per CPU.
     #[arg(long, value_name = "N", value_parser = jobs_value)]
     pub jobs: Option<usize>,
+}
+
+/// `hookcheck sync`.
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    /// The hooks to sync (their spec files' names). Default: every spec, and the entries of
+    /// specs since removed are removed.
+    pub hooks: Vec<String>,
+    /// Only these agents' files (repeatable or comma-separated).
+    #[arg(
+        short = 't',
+        long = "target",
+        value_name = "TOOL",
+        value_delimiter = ','
+    )]
+    pub targets: Vec<String>,
+    /// Print the diff of what sync would write, and write nothing.
+    #[arg(long, conflicts_with = "check")]
+    pub dry_run: bool,
+    /// Exit 1, with the diff, when the files differ from what sync would write (for CI).
+    #[arg(long)]
+    pub check: bool,
+    /// Do not run the cases from the written files afterwards.
+    #[arg(long)]
+    pub no_proof: bool,
+    /// Output format (`github`: with --check, an annotation on each file that differs).
+    #[arg(long, value_enum, default_value_t = SyncFormat::Text)]
+    pub format: SyncFormat,
+    /// Where the specs are (repeatable). Default: .hookcheck/hooks and .agnostic-ai/hooks
+    /// under the project root.
+    #[arg(long = "specs", value_name = "DIR")]
+    pub specs: Vec<PathBuf>,
+}
+
+/// Output formats of `sync`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SyncFormat {
+    /// For people.
+    Text,
+    /// With --check, a workflow annotation on each file that differs.
+    Github,
 }
 
 /// Output formats of `sweep`.

@@ -44,6 +44,7 @@ pub mod shell;
 pub mod spec;
 pub mod suite;
 pub mod sweep;
+pub mod sync;
 pub mod tools;
 pub mod trigger;
 pub mod verdict;

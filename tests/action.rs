@@ -83,3 +83,27 @@ fn the_workflow_uses_only_inputs_the_action_declares() {
         "the workflow runs the action on this repository"
     );
 }
+
+#[test]
+fn the_action_and_the_pre_commit_hooks_offer_sync_check() {
+    let action = yaml("action.yml");
+    assert_eq!(action["inputs"]["sync-check"]["default"], "false");
+    let steps = action["runs"]["steps"].as_array().expect("steps");
+    let step = steps
+        .iter()
+        .find(|s| s["if"] == "inputs.sync-check == 'true'")
+        .expect("a step behind the sync-check input");
+    assert_eq!(
+        step["run"].as_str().expect("a run step"),
+        "set -euo pipefail\nargs=(sync --check --no-proof --format github)\nif [ -n \"$SPECS\" ]; then args+=(--specs \"$SPECS\"); fi\nhookcheck \"${args[@]}\"\n"
+    );
+    let hooks = yaml(".pre-commit-hooks.yaml");
+    let sync = hooks
+        .as_array()
+        .expect("a list of hooks")
+        .iter()
+        .find(|h| h["id"] == "hookcheck-sync-check")
+        .expect("the sync --check hook");
+    assert_eq!(sync["entry"], "hookcheck sync --check --no-proof");
+    assert_eq!(sync["pass_filenames"], false);
+}

@@ -53,6 +53,78 @@ pub struct Loader {
     /// The regex dialect lint checks the agent's matchers against, where a pattern outside it
     /// breaks the hook; `None`: no such check.
     pub regex: Option<RegexFlavour>,
+    /// How `hookcheck sync` writes a hook into the agent's own project file, or why it does
+    /// not.
+    pub writes: Result<&'static Writer, &'static str>,
+}
+
+/// How `hookcheck sync` writes one hook into an agent's own project file: the file, its
+/// layout, and one handler as the agent spells it.
+pub struct Writer {
+    /// The project file, relative to the root.
+    pub file: &'static str,
+    /// The key the event map is under (`hooks`); `None`: the file is the event map.
+    pub hooks_key: Option<&'static str>,
+    /// How handlers sit under `hooks.<Event>`.
+    pub layout: Layout,
+    /// A new file's top-level fields besides `hooks`, as a JSON object (`{"version": 1}`).
+    pub top: &'static str,
+    /// One handler, as a JSON object: `"$COMMAND"` stands for the command and `"$TIMEOUT"`
+    /// for the timeout in [`Writer::unit`] (its key is left out when the spec gives none).
+    pub handler: &'static str,
+    /// The unit the agent reads the timeout in.
+    pub unit: Unit,
+}
+
+impl Writer {
+    /// Claude Code's shape, which most agents copy: matcher groups under `hooks`, each
+    /// handler `{"type": "command", "command": …, "timeout": …}`, in a new file with nothing
+    /// else at its top.
+    pub const fn grouped(file: &'static str, unit: Unit) -> Writer {
+        Writer {
+            file,
+            hooks_key: Some("hooks"),
+            layout: Layout::Grouped,
+            top: "{}",
+            handler: r#"{"type":"command","command":"$COMMAND","timeout":"$TIMEOUT"}"#,
+            unit,
+        }
+    }
+
+    /// The same, with a new file's other top-level fields (`{"version":1}`).
+    pub const fn top(mut self, top: &'static str) -> Writer {
+        self.top = top;
+        self
+    }
+
+    /// The same, with handlers laid out as `layout`.
+    pub const fn layout(mut self, layout: Layout) -> Writer {
+        self.layout = layout;
+        self
+    }
+
+    /// The same, with one handler spelled as `handler`.
+    pub const fn handler(mut self, handler: &'static str) -> Writer {
+        self.handler = handler;
+        self
+    }
+
+    /// The same, with the event map as the whole file (no `hooks` key).
+    pub const fn at_top(mut self) -> Writer {
+        self.hooks_key = None;
+        self
+    }
+}
+
+/// How handlers sit under `hooks.<Event>` in a file [`Writer`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Matcher groups, each `{"matcher": "…", "hooks": [handler…]}` (Claude Code's shape).
+    Grouped,
+    /// Handlers, each with its own `"matcher"`.
+    Flat,
+    /// Handlers with no matcher: the event alone picks the hook.
+    FlatNoMatcher,
 }
 
 /// How an agent reads a matcher as a regular expression, for lint's flavour checks.
@@ -95,6 +167,7 @@ impl Loader {
         empty_matchers: &[],
         switched_reads: &[],
         regex: None,
+        writes: Err("hookcheck sync does not write this agent's hook files yet"),
     };
 }
 

@@ -91,3 +91,11 @@ pub fn wrong_trigger(event: &str, trigger: &crate::trigger::Trigger, wants: &str
         t => format!("{event} is not fired by --{}: it needs {wants}", t.kind()),
     }
 }
+
+/// Whether `reason` is one [`wrong_trigger`] wrote: the event is not the trigger's, as opposed
+/// to an event hookcheck cannot build the input for.
+pub fn is_wrong_trigger(reason: &str) -> bool {
+    reason.split_once(' ').is_some_and(|(_, rest)| {
+        rest.starts_with("is not fired by --") || rest.starts_with("needs ")
+    })
+}

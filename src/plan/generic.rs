@@ -67,6 +67,39 @@ pub(crate) fn plan_by(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> P
     plan
 }
 
+/// The event and the matcher `a` would run `cx`'s spec on, in its own terms (a portable
+/// matcher dropped where the event's matcher sees no tool name), or the plan that says why
+/// there are none: what `hookcheck sync` writes into the agent's file.
+pub fn event_and_matcher(a: &Agent, cx: &PlanContext) -> Result<(String, String), Plan> {
+    let Some(c) = a.contract() else {
+        return Err(never_runs(cx, a.why_no_commands()));
+    };
+    let (event, matcher) = match c.quirks.resolve {
+        Some(resolve) => resolve(cx)?,
+        None => resolve_by(a.name, c, cx)?,
+    };
+    let matcher = match c.event(&event) {
+        Some(ev) => portable_matcher(cx, ev, matcher),
+        None => matcher,
+    };
+    Ok((event, matcher))
+}
+
+/// A portable matcher names tools: on an event about no tool call, whose matcher sees
+/// something else (a file path, a source), the portable hook runs every time, with no
+/// matcher. On a tool event the matcher sees the tool's name, wherever the input puts it
+/// (Copilot's `toolName`).
+fn portable_matcher(cx: &PlanContext, ev: &crate::contract::Event, matcher: String) -> String {
+    match (&cx.spec.when, ev.matches) {
+        (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_) | MatchOn::Context(_))
+            if !ev.kind.is_tool() =>
+        {
+            String::new()
+        }
+        _ => matcher,
+    }
+}
+
 /// The planner's steps, before the agent's [`Quirks::adjust`](crate::contract::Quirks).
 fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
     let resolved = match c.quirks.resolve {
@@ -89,13 +122,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
             reason,
         };
     }
-    // A portable matcher names tools: on an event whose matcher sees no tool name (a file
-    // path, say), the portable hook runs on every call.
-    let matcher = match (&cx.spec.when, ev.matches) {
-        (When::Portable { .. }, MatchOn::Field(_) | MatchOn::Value(_)) => String::new(),
-        (When::Portable { .. }, MatchOn::Context(_)) if !ev.kind.is_tool() => String::new(),
-        _ => matcher,
-    };
+    let matcher = portable_matcher(cx, ev, matcher);
     let built = match input::build(id, name, c, ev, cx, &event, &matcher) {
         Ok(b) => b,
         Err(plan) => return plan,

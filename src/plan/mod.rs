@@ -6,7 +6,7 @@ pub mod build;
 mod generic;
 mod input;
 
-pub use generic::{expand, never_runs, plan, resolve, resolve_env_refs};
+pub use generic::{event_and_matcher, expand, never_runs, plan, resolve, resolve_env_refs};
 
 use crate::exec::Invocation;
 use crate::verdict::Assumption;

@@ -46,6 +46,9 @@ pub static LOADER: Loader = Loader {
         no_shell: true,
         ..Launch::SHELL
     },
+    writes: Err(
+        "Antigravity's hook file shape changed between agy 1.0, 1.1 and 1.2; hookcheck sync does not write it yet",
+    ),
     ..Loader::DEFAULT
 };
 

@@ -6,7 +6,7 @@
 //! not read here); Claude Code's grouped shape, timeout in **milliseconds** (default 60000).
 
 use crate::native::Unit;
-use crate::native::loader::{Launch, Loader, command_shape, grouped_json};
+use crate::native::loader::{Launch, Loader, Writer, command_shape, grouped_json};
 use crate::native::shape::Shape;
 use crate::tools::claude::native::CLAUDE_RENAMES;
 
@@ -36,8 +36,13 @@ pub static LOADER: Loader = Loader {
         no_shell: true,
         ..Launch::SHELL
     },
+    // timeout in milliseconds (docs.augmentcode.com/cli/hooks).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .augment/settings.json.
+static WRITER: Writer = Writer::grouped(".augment/settings.json", Unit::Millis);
 
 const SHAPE: Shape = command_shape(
     "augment",

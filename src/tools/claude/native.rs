@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::native::loader::{Field, Gate, Launch, Loader, Trust, json_file};
+use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, json_file};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -38,8 +38,13 @@ pub static LOADER: Loader = Loader {
         ..Launch::SHELL
     },
     generated_as: GENERATED_AS,
+    // the grouped shape its loader reads (code.claude.com/docs/en/hooks, "Configuration").
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .claude/settings.json.
+static WRITER: Writer = Writer::grouped(".claude/settings.json", Unit::Seconds);
 
 /// Other agents' names for the tool events and the Claude Code names for them: Gemini CLI's
 /// (`BeforeTool`) and Copilot's camelCase (`preToolUse`), then Gemini CLI's `BeforeAgent`: the

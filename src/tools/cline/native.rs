@@ -36,6 +36,9 @@ pub static LOADER: Loader = Loader {
         ("AfterTool", "PostToolUse"),
     ],
     project_glob: ".clinerules/hooks/<Event>",
+    writes: Err(
+        "Cline runs one script per event (`.clinerules/hooks/<Event>`); hookcheck sync does not write scripts yet",
+    ),
     ..Loader::DEFAULT
 };
 

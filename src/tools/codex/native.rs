@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::native::loader::{Field, Gate, Launch, Loader, Trust, command_shape};
+use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -45,8 +45,13 @@ pub static LOADER: Loader = Loader {
         ..Launch::SHELL
     },
     generated_as: GENERATED_AS,
+    // hooks.json as discovery.rs reads it (protocols-a.md §2).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .codex/hooks.json.
+static WRITER: Writer = Writer::grouped(".codex/hooks.json", Unit::Seconds);
 
 /// Every non-managed hook runs only once reviewed and trusted; trust is a hash of the hook's
 /// normalized definition kept in Codex's config state, so a changed hook stops running; the

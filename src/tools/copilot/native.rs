@@ -13,8 +13,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::loader::{
-    EmptyMatcher, Field, Gate, Launch, Loader, RegexFlavour, Trust, folder_and_parents, json_file,
-    json_files_in, same_folder,
+    EmptyMatcher, Field, Gate, Launch, Layout, Loader, RegexFlavour, Trust, Writer,
+    folder_and_parents, json_file, json_files_in, same_folder,
 };
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
@@ -71,8 +71,16 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").
     regex: Some(RegexFlavour::JsAnchored),
+    // hooks-reference.md @05da5bc3: version 1, `bash`, `timeoutSec`.
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .github/hooks/hookcheck.json.
+static WRITER: Writer = Writer::grouped(".github/hooks/hookcheck.json", Unit::Seconds)
+    .layout(Layout::Flat)
+    .top(r#"{"version":1}"#)
+    .handler(r#"{"type":"command","bash":"$COMMAND","timeoutSec":"$TIMEOUT"}"#);
 
 /// Copilot CLI loads a repository's hook files, its own `.github/hooks/*.json` and Claude's
 /// `.claude/settings.json`, only in a trusted folder; trusted, it runs both and a deny in either

@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use crate::matcher;
-use crate::native::loader::{Loader, command_shape};
+use crate::native::loader::{Layout, Loader, Writer, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
 
@@ -48,8 +48,15 @@ pub static LOADER: Loader = Loader {
         "mcp_server_tool",
     ],
     project_glob: "crush.json, .crush.json",
+    // config.go's flat hook list (protocols-b.md §2).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into crush.json.
+static WRITER: Writer = Writer::grouped("crush.json", Unit::Seconds)
+    .layout(Layout::Flat)
+    .handler(r#"{"command":"$COMMAND","timeout":"$TIMEOUT"}"#);
 
 const SHAPE: Shape = command_shape(
     "crush",

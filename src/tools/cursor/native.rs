@@ -6,7 +6,9 @@
 //! "matcher": "…", "timeout": 30, "failClosed": false}]}}`, timeout in s.
 
 use crate::native::Unit;
-use crate::native::loader::{Field, Launch, Loader, SwitchedRead, command_shape, flat_json};
+use crate::native::loader::{
+    Field, Launch, Layout, Loader, SwitchedRead, Writer, command_shape, flat_json,
+};
 use crate::native::shape::Shape;
 
 /// Cursor's loader.
@@ -57,8 +59,16 @@ pub static LOADER: Loader = Loader {
         user_files: true,
         setting: "\"Include third-party Plugins, Skills, and other configs\" (Cursor Settings → Rules, Skills, Subagents)",
     }],
+    // the flat version-1 shape (protocols-a.md §5).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .cursor/hooks.json.
+static WRITER: Writer = Writer::grouped(".cursor/hooks.json", Unit::Seconds)
+    .layout(Layout::Flat)
+    .top(r#"{"version":1}"#)
+    .handler(r#"{"command":"$COMMAND","timeout":"$TIMEOUT"}"#);
 
 const SHAPE: Shape = command_shape(
     "cursor",

@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use crate::native::loader::{Loader, command_shape};
+use crate::native::loader::{Loader, Writer, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -53,8 +53,13 @@ pub static LOADER: Loader = Loader {
     ],
     project_glob: ".factory/hooks.json, .factory/settings.json",
     generated_as: GENERATED_AS,
+    // Claude's grouped shape in settings.json (docs.factory.ai/reference/hooks-reference).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .factory/settings.json.
+static WRITER: Writer = Writer::grouped(".factory/settings.json", Unit::Seconds);
 
 const SHAPE: Shape = command_shape(
     "factory",

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use crate::native::loader::{
-    Field, Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
+    Field, Gate, Launch, Loader, Trust, Writer, command_shape, grouped_json, trusted_folders_json,
 };
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
@@ -62,8 +62,13 @@ pub static LOADER: Loader = Loader {
         ),
     },
     generated_as: GENERATED_AS,
+    // settingsSchema.ts: timeout in milliseconds (protocols-a.md §3).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .gemini/settings.json.
+static WRITER: Writer = Writer::grouped(".gemini/settings.json", Unit::Millis);
 
 /// Project hooks run only in a trusted folder, checked again at run time (protocols-a.md §3
 /// "Trust"; docs/reference/real-agents.md, Gemini CLI 0.61.0). The choice is kept in

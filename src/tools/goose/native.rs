@@ -48,6 +48,9 @@ pub static LOADER: Loader = Loader {
     // A matcher that does not compile (`*`) skips the rule (protocols-b.md, Goose; seed 002
     // "Goose sample events").
     regex: Some(RegexFlavour::RustSkipsInvalid),
+    writes: Err(
+        "Goose runs hooks only from a plugin (`.agents/plugins/<p>/hooks/hooks.json`, with its manifest); hookcheck sync does not write plugins yet",
+    ),
     ..Loader::DEFAULT
 };
 

@@ -70,6 +70,9 @@ pub static LOADER: Loader = Loader {
     project_glob: ".kiro/hooks/*.json, .kiro/hooks/*.kiro.hook",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Confirm],
+    writes: Err(
+        "Kiro keeps one hook per file in its own shape (`.kiro/hooks/*.kiro.hook`); hookcheck sync does not write it yet",
+    ),
     ..Loader::DEFAULT
 };
 

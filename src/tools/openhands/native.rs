@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use crate::native::loader::{Loader, command_shape};
+use crate::native::loader::{Loader, Writer, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -26,8 +26,13 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §8 Events: the SDK's tool names.
     tool_names: &["terminal", "file_editor", "task_tracker", "browser"],
     project_glob: ".openhands/hooks.json",
+    // hooks/config.py reads the grouped shape under `hooks` (protocols-b.md §8).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .openhands/hooks.json.
+static WRITER: Writer = Writer::grouped(".openhands/hooks.json", Unit::Seconds);
 
 const SHAPE: Shape = command_shape(
     "openhands",

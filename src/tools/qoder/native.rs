@@ -5,7 +5,7 @@
 //! `~/.qoder/settings.json`, all merged; Claude Code's grouped shape, timeout in s.
 
 use crate::native::Unit;
-use crate::native::loader::{Loader, command_shape, grouped_json};
+use crate::native::loader::{Loader, Writer, command_shape, grouped_json};
 use crate::native::shape::Shape;
 use crate::tools::claude::native::CLAUDE_RENAMES;
 
@@ -23,8 +23,13 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §4: the docs use Claude Code's tool names.
     tool_names: crate::tools::claude::native::TOOL_NAMES,
     project_glob: ".qoder/settings.json, .qoder/settings.local.json",
+    // Claude Code's grouped shape (docs.qoder.com/en/cli/hooks).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .qoder/settings.json.
+static WRITER: Writer = Writer::grouped(".qoder/settings.json", Unit::Seconds);
 
 const SHAPE: Shape = command_shape(
     "qoder",

@@ -8,7 +8,7 @@
 
 use crate::native::Unit;
 use crate::native::loader::{
-    Gate, Launch, Loader, Trust, command_shape, grouped_json, trusted_folders_json,
+    Gate, Launch, Loader, Trust, Writer, command_shape, grouped_json, trusted_folders_json,
 };
 use crate::native::shape::Shape;
 
@@ -60,8 +60,13 @@ pub static LOADER: Loader = Loader {
         broken: None,
     },
     generated_as: GENERATED_AS,
+    // hook-timeout.ts reads seconds (protocols-b.md §9).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .qwen/settings.json.
+static WRITER: Writer = Writer::grouped(".qwen/settings.json", Unit::Seconds);
 
 /// Project settings, and so project hooks, load only in a trusted folder (protocols-b.md §9
 /// Files); the choice is kept in `~/.qwen/trustedFolders.json`

@@ -37,6 +37,9 @@ pub static LOADER: Loader = Loader {
         "web-fetch",
     ],
     project_glob: ".spettro/hooks.json",
+    writes: Err(
+        "Spettro keys each rule by an id in its own shape; hookcheck sync does not write it yet",
+    ),
     ..Loader::DEFAULT
 };
 

@@ -6,7 +6,7 @@
 //! CN build); grouped shape with `version` (1) and a per-group `loop_limit`, timeout in s.
 
 use crate::native::Unit;
-use crate::native::loader::{Loader, command_shape, grouped_json};
+use crate::native::loader::{Loader, Writer, command_shape, grouped_json};
 use crate::native::shape::Shape;
 use crate::tools::claude::native::CLAUDE_RENAMES;
 
@@ -24,8 +24,13 @@ pub static LOADER: Loader = Loader {
     // protocols-b.md §7 Events: the shell tool is RunCommand; others seen in configs.
     tool_names: &["RunCommand", "WriteFile", "ReadFile", "Edit", "Write"],
     project_glob: ".trae/hooks.json",
+    // the grouped shape with `version` 1 (protocols-b.md §7).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .trae/hooks.json.
+static WRITER: Writer = Writer::grouped(".trae/hooks.json", Unit::Seconds).top(r#"{"version":1}"#);
 
 const SHAPE: Shape = command_shape(
     "trae",

@@ -25,6 +25,9 @@ pub static LOADER: Loader = Loader {
     project_glob: ".github/hooks/*.json",
     compares: &[Field::Cwd],
     // Matchers are ignored: no tool names are compared.
+    writes: Err(
+        "VS Code reads Copilot's `.github/hooks` files and Claude Code's settings: sync writes those, and VS Code runs them",
+    ),
     ..Loader::DEFAULT
 };
 

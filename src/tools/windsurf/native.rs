@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::native::loader::{Loader, command_shape};
+use crate::native::loader::{Loader, Writer, command_shape};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 
@@ -35,8 +35,13 @@ pub static LOADER: Loader = Loader {
     tool_names: &["exec", "edit", "mcp__server__tool"],
     project_glob: ".devin/hooks.v1.json",
     generated_as: GENERATED_AS,
+    // the grouped shape under `hooks` (protocols-a.md, Devin CLI lifecycle hooks).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .devin/hooks.v1.json.
+static WRITER: Writer = Writer::grouped(".devin/hooks.v1.json", Unit::Seconds).at_top();
 
 const SHAPE: Shape = command_shape(
     "windsurf",

@@ -8,7 +8,7 @@
 //! `working_directory` are second-hand (protocols-a.md §6a).
 
 use crate::native::Unit;
-use crate::native::loader::{Loader, flat_json};
+use crate::native::loader::{Layout, Loader, Writer, flat_json};
 use crate::native::shape::Shape;
 
 /// Windsurf Cascade's loader.
@@ -18,8 +18,15 @@ pub static LOADER: Loader = Loader {
     parse: |path, text| flat_json(&SHAPE, path, text),
     project_glob: ".windsurf/hooks.json",
     // No matchers: no tool names.
+    // a flat list per action with no matcher and no timeout key (docs.windsurf.com, Cascade hooks).
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes a hook into .windsurf/hooks.json.
+static WRITER: Writer = Writer::grouped(".windsurf/hooks.json", Unit::Seconds)
+    .layout(Layout::FlatNoMatcher)
+    .handler(r#"{"command":"$COMMAND"}"#);
 
 const SHAPE: Shape = Shape {
     tool: "windsurf-cascade",
