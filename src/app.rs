@@ -304,7 +304,8 @@ fn test_cmd(args: TestArgs) -> Result<i32, Error> {
             print_command(&report::suite::github::annotations(&result));
         }
     }
-    if in_github_actions()
+    // In GitHub Actions, or asked for with `--format github` (as the README says).
+    if (in_github_actions() || format == Format::Github)
         && let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY")
     {
         let summary = report::suite::github::step_summary(&result);

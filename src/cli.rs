@@ -164,6 +164,10 @@ pub struct SweepArgs {
     /// Findings of this kind do not fail the sweep: fails-open, inconsistent (repeatable).
     #[arg(long, value_name = "KIND")]
     pub allow: Vec<String>,
+    /// An agent whose result is not counted (assumed) that lets a sample through where
+    /// counted agents block it fails the sweep too (an `uncounted` finding).
+    #[arg(long)]
+    pub strict: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     pub format: SweepFormat,

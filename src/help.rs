@@ -42,7 +42,13 @@ pub fn field(agent: &str, kind: &str, blockers: &[&str]) -> String {
             name(agent),
             name(other)
         ),
-        (Some(m), _) => format!(
+        // The same field as the blocker's: what the hook decides on is something else.
+        (Some(m), Some((other, _))) => format!(
+            "{} sends {what} at `{m}`, as {} does: the hook decides on something else that differs (`-vv` shows each agent's input and variables)",
+            name(agent),
+            name(other)
+        ),
+        (Some(m), None) => format!(
             "{} sends {what} at `{m}`: check that the hook reads it",
             name(agent)
         ),
@@ -111,6 +117,33 @@ pub fn fails_open(agent: &str, how: &str, blocker: Option<&str>) -> String {
         ),
         None => format!("this hook fails open on {n}: it {how} on {n}'s payload"),
     }
+}
+
+/// For a hook whose matcher did not pick the call on `agent` (`tool`: the tool the agent
+/// calls, when known): the hook never ran there, so the fix is the matcher, not what the
+/// hook reads.
+pub fn not_picked(agent: &str, tool: Option<&str>) -> String {
+    let n = name(agent);
+    match tool {
+        Some(t) => format!(
+            "the hook's matcher does not pick `{t}`, the tool {n} calls: add it to the matcher (`hookcheck tools {agent}` lists {n}'s tool names)"
+        ),
+        None => format!(
+            "the hook's matcher does not pick the tool {n} calls: match {n}'s tool names (`hookcheck tools {agent}`)"
+        ),
+    }
+}
+
+/// For a hook that ends the same way (`how`: "exits 2") on `agent` as on `blocker`, which
+/// blocks, where `agent` allows: its reply rule reads the same reply otherwise (the note
+/// above the line says how), so the reply is what to change, not what the hook reads.
+pub fn read_otherwise(agent: &str, how: &str, blocker: &str) -> String {
+    let n = name(agent);
+    format!(
+        "the hook {how} on {n} as on {}, and {n} reads that reply as allow: \
+         reply in the form {n} reads as a block (`hookcheck tools {agent}` lists its rules)",
+        name(blocker)
+    )
 }
 
 #[cfg(test)]

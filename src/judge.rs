@@ -189,16 +189,6 @@ impl Failure {
     }
 }
 
-/// Whether a target that ran was left out only for its assumptions (`--include-assumed` would
-/// count it).
-pub fn assumed(t: &TargetReport) -> bool {
-    !t.counted
-        && t.fired
-        && !t.is_async
-        && !t.assumptions.is_empty()
-        && t.commands.iter().all(|c| c.counted)
-}
-
 /// Decides which results count: a result that rests on assumptions counts only with
 /// `--include-assumed`.
 pub fn count(targets: &mut [TargetReport], include_assumed: bool) {
@@ -237,9 +227,10 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
         .iter()
         .filter(|t| !t.counted && t.decision != Decision::NotRun)
         .count();
-    let n_assumed = targets.iter().filter(|t| assumed(t)).count();
+    let n_assumed = targets.iter().filter(|t| t.assumed_only()).count();
     let nothing_ran = not_run == targets.len();
     let mut failures: Vec<Failure> = Vec::new();
+    let doubtful = doubtful(targets, &counted, expect);
 
     for u in rules.unloadable {
         failures.push(Failure {
@@ -263,7 +254,7 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
         };
         per_tool_checked |= t.decision != Decision::NotRun;
         if !t.counted && t.decision != Decision::NotRun {
-            let why = if assumed(t) {
+            let why = if t.assumed_only() {
                 "it rests on assumptions; pass --include-assumed to count it"
             } else {
                 "its result is not counted (see its notes)"
@@ -341,6 +332,16 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
                 "warnings fail the run under --strict".to_string(),
             ));
         }
+        for t in targets.iter().filter(|t| doubtful.contains(&t.target)) {
+            failures.push(Failure::of(
+                &t.target,
+                format!(
+                    "not counted ({}), but {}: --strict fails on it",
+                    why_not_counted(t),
+                    got(t)
+                ),
+            ));
+        }
     }
 
     let in_order = |ids: Vec<&String>| {
@@ -360,7 +361,13 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
         out
     };
     let failed_targets = in_order(failures.iter().flat_map(|f| &f.targets).collect());
-    let flagged = in_order(failures.iter().flat_map(|f| &f.flagged).collect());
+    let flagged = in_order(
+        failures
+            .iter()
+            .flat_map(|f| &f.flagged)
+            .chain(&doubtful)
+            .collect(),
+    );
     let passed = failures.is_empty();
     let tally = tally(counted.len(), not_counted, n_assumed, not_run);
     let messages: Vec<String> = failures.into_iter().map(|f| f.message).collect();
@@ -368,17 +375,24 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
         .iter()
         .enumerate()
         .filter(|(_, t)| flagged.contains(&t.target))
-        .map(|(i, t)| (i, explain(t, &counted, rules.trigger)))
+        .map(|(i, t)| {
+            let doubtful = doubtful.contains(&t.target);
+            (i, explain(t, doubtful, &counted, rules.trigger))
+        })
         .collect();
+    let doubts = doubts(targets, &doubtful, expect);
     let message = if !passed {
         format!("hook {hook}: {}", messages.join("; "))
+    } else if let (Some(e), Some(d)) = (expect.describe(), &doubts) {
+        format!("hook {hook}: as expected ({e}) on the counted agents; {d}; {tally}")
     } else if let Some(e) = expect.describe() {
         format!("hook {hook}: as expected ({e}); {tally}")
     } else if counted.is_empty() {
         format!("hook {hook}: nothing to compare; {tally}")
     } else {
+        let also = doubts.map(|d| format!("; {d}")).unwrap_or_default();
         format!(
-            "hook {hook}: {} counted tools agree: {}; {tally}",
+            "hook {hook}: {} counted tools agree: {}{also}; {tally}",
             counted.len(),
             counted[0].decision
         )
@@ -392,6 +406,7 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
         expect: expect.describe(),
         failures: messages,
         failed_targets,
+        doubtful,
         flagged,
         message,
     };
@@ -405,8 +420,13 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
 /// others block, that the hook fails open there; then its deciding rule's fix, or (when it
 /// has none) what its input lacks or where it puts what the guard reads. None when no
 /// counted agent decides otherwise.
-fn explain(t: &TargetReport, counted: &[&TargetReport], trigger: &str) -> Vec<String> {
-    if !t.counted || !counted.iter().any(|o| o.decision != t.decision) {
+fn explain(
+    t: &TargetReport,
+    doubtful: bool,
+    counted: &[&TargetReport],
+    trigger: &str,
+) -> Vec<String> {
+    if !(t.counted || doubtful) || !counted.iter().any(|o| o.decision != t.decision) {
         return Vec::new();
     }
     let blockers: Vec<&str> = counted
@@ -415,27 +435,38 @@ fn explain(t: &TargetReport, counted: &[&TargetReport], trigger: &str) -> Vec<St
         .map(|o| o.target.as_str())
         .collect();
     let mut out = Vec::new();
+    // The matcher did not pick the call: nothing the hook reads or replies is at issue.
+    if !t.fired {
+        out.push(crate::help::not_picked(&t.target, t.trigger.as_deref()));
+        return out;
+    }
     let fails = matches!(t.decision, Decision::Error | Decision::Timeout);
     // The agent waited for a child the hook left: the payload has nothing to do with it.
     if fails && !blockers.is_empty() && t.commands.iter().any(|c| c.held_open) {
         out.push(crate::help::held_open(&t.target));
         return out;
     }
+    // A blocker where the hook ended the same way: then the agent's reading of the same reply
+    // is the difference, not the input it sent, and no field-name guess is made.
+    let how = how_it_failed(t);
+    let same = counted
+        .iter()
+        .filter(|o| blockers.contains(&o.target.as_str()))
+        .find(|o| how_it_failed(o) == how)
+        .map(|o| o.target.as_str());
     if fails && !blockers.is_empty() && t.effect == Some(Effect::Proceeds) {
-        let how = how_it_failed(t);
-        let same = counted
-            .iter()
-            .filter(|o| blockers.contains(&o.target.as_str()))
-            .find(|o| how_it_failed(o) == how)
-            .map(|o| o.target.as_str());
         out.push(crate::help::fails_open(&t.target, &how, same));
     }
-    match (&t.fix, t.decision) {
-        (Some(fix), _) => out.push(fix.clone()),
-        (None, Decision::Error | Decision::Timeout) if !blockers.is_empty() => {
+    match (&t.fix, t.decision, same) {
+        (Some(fix), _, _) => out.push(fix.clone()),
+        (None, Decision::Allow, Some(b)) => {
+            out.push(crate::help::read_otherwise(&t.target, &how, b));
+        }
+        (None, _, Some(_)) => {}
+        (None, Decision::Error | Decision::Timeout, None) if !blockers.is_empty() => {
             out.push(crate::help::failing(&t.target, trigger, &blockers));
         }
-        (None, Decision::Allow) if !blockers.is_empty() => {
+        (None, Decision::Allow, None) if !blockers.is_empty() => {
             out.push(crate::help::field(&t.target, trigger, &blockers));
         }
         _ => {}
@@ -443,7 +474,89 @@ fn explain(t: &TargetReport, counted: &[&TargetReport], trigger: &str) -> Vec<St
     out
 }
 
-/// How the hook failed, as `help:` says it: "exits 1", "times out", "is killed by a signal".
+/// The agents that ran but are not counted, whose result contradicts what the check holds
+/// true: their own or the global expectation, or with none the counted agents' one decision.
+/// An assumed agent that allows an `rm -rf` the others block is one: the exit status still
+/// rests on the counted agents, but nothing that lets the action through is hidden.
+fn doubtful(targets: &[TargetReport], counted: &[&TargetReport], expect: &Expect) -> Vec<String> {
+    let agreed = match counted.first() {
+        Some(first) if counted.iter().all(|t| t.decision == first.decision) => Some(first),
+        _ => None,
+    };
+    targets
+        .iter()
+        .filter(|t| !t.counted && t.fired && t.decision != Decision::NotRun)
+        .filter(|t| match expect.for_tool(&t.target).or(expect.global) {
+            // A per-agent expectation on a result not counted already fails the check.
+            Some(_) if expect.per_tool.iter().any(|(id, _)| *id == t.target) => false,
+            Some(want) => !want.met_by(t),
+            None => agreed.is_some_and(|a| a.decision != t.decision || a.effect != t.effect),
+        })
+        .map(|t| t.target.clone())
+        .collect()
+}
+
+/// Why `t` is not counted, in a few words.
+fn why_not_counted(t: &TargetReport) -> String {
+    if t.is_async {
+        "async".to_string()
+    } else if t.assumed_only() {
+        let items: Vec<&str> = t.assumptions.iter().map(|a| a.item.as_str()).collect();
+        format!("assumed: {}", items.join(", "))
+    } else {
+        "its reading is uncertain".to_string()
+    }
+}
+
+/// The summary line's words for the doubtful agents: "1 agent not counted lets it through:
+/// windsurf=allow (assumed: cwd)"; `None` when there are none.
+fn doubts(targets: &[TargetReport], doubtful: &[String], expect: &Expect) -> Option<String> {
+    if doubtful.is_empty() {
+        return None;
+    }
+    let rows: Vec<&TargetReport> = targets
+        .iter()
+        .filter(|t| doubtful.contains(&t.target))
+        .collect();
+    let blocks = |w: Option<Want>| {
+        matches!(
+            w,
+            Some(Want::Decision(Decision::Block)) | Some(Want::Effect(Effect::Blocked))
+        )
+    };
+    let through = rows.iter().all(|t| {
+        blocks(expect.for_tool(&t.target).or(expect.global))
+            && !(t.decision == Decision::Block && t.effect != Some(Effect::Proceeds))
+    });
+    let n = rows.len();
+    let (agents, verb, them) = if n == 1 {
+        (
+            "agent",
+            if through {
+                "lets it through"
+            } else {
+                "differs"
+            },
+            "it",
+        )
+    } else {
+        (
+            "agents",
+            if through { "let it through" } else { "differ" },
+            "them",
+        )
+    };
+    let list: Vec<String> = rows
+        .iter()
+        .map(|t| format!("{}={} ({})", t.target, t.decision, why_not_counted(t)))
+        .collect();
+    Some(format!(
+        "{n} {agents} not counted {verb}: {} (--strict fails on {them})",
+        list.join(", ")
+    ))
+}
+
+/// How the hook ended, as `help:` says it: "exits 1", "times out", "is killed by a signal".
 fn how_it_failed(t: &TargetReport) -> String {
     let c = t
         .commands

@@ -283,7 +283,10 @@ fn json_report_matches_its_schema_and_hides_env_values() {
         .spec("g", "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\nenv: {SECRET_TOKEN: hunter2-value}\n")
         .script("hooks/g.sh", "#!/bin/sh\n[ -n \"$SECRET_TOKEN\" ] || exit 1\necho blocked >&2\nexit 2\n");
     let (code, report) = p.json("g", &["--bash", "ls"]);
-    assert_eq!(code, 0, "{report}");
+    // Cline reads no exit code, and its result counts (its cwd and shell were captured):
+    // the exit-2 guard lets the call through there, so the agents differ.
+    assert_eq!(code, 1, "{report}");
+    assert_eq!(report["summary"]["flagged"], serde_json::json!(["cline"]));
     assert!(
         !report.to_string().contains("hunter2-value"),
         "an env value leaked: {report}"

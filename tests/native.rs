@@ -343,3 +343,59 @@ fn lint_rules_fire_on_their_fixture_only() {
         }
     }
 }
+
+/// A native file's timeout runs in that file's unit, to the millisecond: Gemini CLI's
+/// `"timeout": 300` is 300 ms, not the 1 s it rounds up to (a hook that sleeps past it is a
+/// timeout, and the call goes through); Qwen Code reads 1000 or more as legacy milliseconds;
+/// Claude Code reads seconds. JSON shows the value applied in both units.
+#[test]
+fn a_native_timeout_runs_in_the_files_unit() {
+    let slow = "#!/bin/sh\nsleep 1\necho no >&2\nexit 2\n";
+    let grouped = |event: &str, matcher: &str, timeout: u64| {
+        format!(
+            r#"{{"hooks": {{"{event}": [{{"matcher": "{matcher}", "hooks": [{{"type": "command", "command": "./hooks/slow.sh", "timeout": {timeout}}}]}}]}}}}"#
+        )
+    };
+    for (agent, file, text, ms, want) in [
+        (
+            "gemini",
+            ".gemini/settings.json",
+            grouped("BeforeTool", "run_shell_command", 300),
+            300_u64,
+            "timeout",
+        ),
+        (
+            "augment",
+            ".augment/settings.json",
+            grouped("PreToolUse", "launch-process", 300),
+            300,
+            "timeout",
+        ),
+        (
+            "qwen",
+            ".qwen/settings.json",
+            grouped("PreToolUse", "run_shell_command", 4500),
+            4500,
+            "block",
+        ),
+        (
+            "claude",
+            ".claude/settings.json",
+            grouped("PreToolUse", "Bash", 5),
+            5000,
+            "block",
+        ),
+    ] {
+        let p = Project::new()
+            .script("hooks/slow.sh", slow)
+            .file(file, &text);
+        let (_, v) = run_json(&p, &["run", "--installed", "--bash", "ls", "-t", agent]);
+        let c = &target(&v, agent)["commands"][0];
+        assert_eq!(
+            (c["timeout_ms"].as_u64(), c["timeout_s"].as_u64()),
+            (Some(ms), Some(ms.div_ceil(1000))),
+            "{agent}: {v}"
+        );
+        assert_eq!(decision(&v, agent), want, "{agent}: {v}");
+    }
+}

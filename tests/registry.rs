@@ -251,3 +251,54 @@ fn nothing_cites_a_file_outside_the_repository() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// An assumption a recording settles is no longer an assumption: every agent whose captured
+/// hook inputs (fixtures/live/inputs) show where the hook ran and under which shell has
+/// neither assumed, and its contract's shell is the one captured.
+#[test]
+fn captured_inputs_settle_the_cwd_and_shell_assumptions() {
+    use hookcheck::contract::Shell;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/live/inputs");
+    let mut settled: Vec<String> = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("fixtures/live/inputs") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("capture");
+        let v: serde_json::Value = serde_json::from_str(&text).expect("a JSON capture");
+        let id = v["agent"].as_str().expect("agent");
+        let c = tools::find(id)
+            .and_then(|t| t.contract())
+            .unwrap_or_else(|| panic!("{}: no command agent `{id}`", path.display()));
+        if v["cwd"] == "<workspace>" {
+            assert!(
+                !c.run.cwd_assumed,
+                "{id}: {} shows the hook ran in the project root; the contract still assumes it",
+                path.display()
+            );
+        }
+        if v["shell"].as_str().is_some_and(|s| s.ends_with(" -c")) {
+            assert!(
+                matches!(c.run.shell, Shell::Argv(_)),
+                "{id}: {} shows the shell; the contract still assumes one",
+                path.display()
+            );
+        }
+        if !settled.iter().any(|s| s == id) {
+            settled.push(id.to_string());
+        }
+    }
+    settled.sort();
+    // Nothing passes on nothing: the captures are there.
+    assert_eq!(
+        settled,
+        [
+            "claude",
+            "cline",
+            "codex",
+            "copilot",
+            "factory",
+            "gemini",
+            "openhands",
+            "qwen"
+        ]
+    );
+}

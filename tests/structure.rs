@@ -375,3 +375,23 @@ fn the_recipe_for_an_agent_names_every_field_of_the_agent_and_its_contract() {
         missing.join(", ")
     );
 }
+
+/// Reporters only format what the judge decided: nothing under `src/report/` calls into the
+/// judge or the runner (issue 24: the text reporter once asked the judge which agents were
+/// assumed).
+#[test]
+fn the_report_layer_imports_nothing_from_the_judge_or_the_runner() {
+    let path = regex::Regex::new(r"\bcrate::(judge|run)\b").expect("regex");
+    let mut found = Vec::new();
+    for (rel, code) in sources() {
+        if !rel.starts_with("src/report/") {
+            continue;
+        }
+        for (i, line) in code.lines().enumerate() {
+            if path.is_match(line) && !line.trim_start().starts_with("//") {
+                found.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -148,6 +148,20 @@ fn github_annotations_and_step_summary() {
         "suite_step_summary",
         std::fs::read_to_string(&summary).unwrap()
     );
+    // `--format github` outside GitHub Actions writes the same summary.
+    let elsewhere = p.root().join("elsewhere.md");
+    let out = p
+        .command()
+        .args(["test", "--format", "github"])
+        .env_remove("GITHUB_ACTIONS")
+        .env("GITHUB_STEP_SUMMARY", &elsewhere)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(&elsewhere).expect("a step summary"),
+        std::fs::read_to_string(&summary).unwrap()
+    );
 }
 
 #[test]

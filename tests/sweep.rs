@@ -155,7 +155,7 @@ fn bad_arguments_are_usage_errors() {
     for (args, want) in [
         (
             vec!["sweep", "g", "--allow", "nope"],
-            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot)\n",
+            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot, uncounted)\n",
         ),
         (
             vec!["sweep", "g", "--sample", "shell:ls"],

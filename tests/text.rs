@@ -65,7 +65,20 @@ fn text(p: &Project, args: &[&str], code: i32) -> String {
 #[test]
 fn an_agreeing_run_is_a_few_lines() {
     let p = project();
-    let out = text(&p, &["run", "good", "--bash", "rm -rf build"], 0);
+    // Every agent but Cline (which reads no exit code) and Antigravity (whose docs give exit
+    // codes no meaning): those two let the call through, and are pinned below.
+    let out = text(
+        &p,
+        &[
+            "run",
+            "good",
+            "--bash",
+            "rm -rf build",
+            "-t",
+            "claude,codex,gemini,qwen,cursor,copilot,kiro,windsurf,windsurf-cascade,vscode,factory,qoder,trae,openhands,goose,augment,crush,spettro,opencode,kilo,zed,pi",
+        ],
+        0,
+    );
     insta::assert_snapshot!("text_agreeing", out);
     assert!(out.lines().count() <= 15, "{out}");
 }
@@ -229,4 +242,152 @@ fn verbose_shows_every_agent_and_very_verbose_what_ran() {
         .expect("a stdin line");
     let v: serde_json::Value = serde_json::from_str(stdin).expect("the stdin is JSON");
     assert_eq!(v["tool_input"]["command"], "rm -rf build", "{v}");
+}
+
+/// A guard that blocks where the agent sets `CLAUDE_PROJECT_DIR` and allows where it does
+/// not: Devin CLI, whose result rests on assumptions, lets the call through. The check still
+/// passes on the counted agents, but nothing hides it: `✗?`, in full with its `help:`, named
+/// in the summary line, in JSON and in JUnit; `--strict` fails on it.
+#[test]
+fn an_assumed_agent_that_lets_it_through_is_shown_and_strict_fails_on_it() {
+    let p = Project::new()
+        .spec(
+            "env-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/env.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/env.sh",
+            "#!/bin/sh\n[ -n \"$CLAUDE_PROJECT_DIR\" ] && { echo blocked >&2; exit 2; }\nexit 0\n",
+        )
+        .file(
+            ".hookcheck/cases.yaml",
+            "cases:\n  - name: env guard\n    hook: env-guard\n    bash: rm -rf build\n    targets: [claude, windsurf]\n    expect: block\n",
+        );
+    let args = [
+        "run",
+        "env-guard",
+        "--bash",
+        "rm -rf build",
+        "-t",
+        "claude,windsurf",
+        "--expect",
+        "block",
+    ];
+    let out = text(&p, &args, 0);
+    assert_eq!(
+        out,
+        "env-guard: --bash 'rm -rf build' on 2 agents, expecting block
+  block       claude
+  assumed     windsurf=allow ✗?  (not counted: --include-assumed counts them)
+  warning: 2 agents have no hook file of their own yet, so would not run this hook (-v or --strict lists them)
+
+windsurf: allow (exit 0, [ms]; assumed: shell, cwd; not counted)
+  assumed shell: sh -c (the agent's docs do not name the shell that runs a hook command)
+  assumed cwd: [root] (the agent's docs do not say where a hook command runs; hookcheck uses the project root)
+  event: PreToolUse (exec)
+  command: ./hooks/env.sh
+  help: Devin CLI sends the command at `tool_input.command`, as Claude Code does: the hook decides on something else that differs (`-vv` shows each agent's input and variables)
+hook env-guard: as expected (block) on the counted agents; 1 agent not counted lets it through: windsurf=allow (assumed: shell, cwd) (--strict fails on it); 1 counted, 1 not counted (1 assumed; --include-assumed to count)
+"
+    );
+    let (code, r) = p.json_of(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        r["summary"]["doubtful_agents"],
+        serde_json::json!(["windsurf"])
+    );
+    assert_eq!(r["summary"]["flagged"], serde_json::json!(["windsurf"]));
+    let mut strict = args.to_vec();
+    strict.push("--strict");
+    let run = p.run(&strict);
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    assert!(
+        run.stdout().contains(
+            "windsurf: not counted (assumed: shell, cwd), but allow: --strict fails on it"
+        ),
+        "{}",
+        run.stdout()
+    );
+    // `test` with JUnit: a <skipped> with the message, never a silent one.
+    let xml = p.root().join("junit.xml");
+    let suite = p.run(&["test", "--junit", xml.to_str().expect("utf-8 path")]);
+    assert_eq!(suite.code(), 0, "{}", suite.stdout());
+    let junit = std::fs::read_to_string(&xml).expect("junit written");
+    assert!(
+        junit.contains("<skipped message=\"✗? windsurf decided allow, against the check, but is not counted (--strict fails on it): hook env-guard: as expected (block) on the counted agents; 1 agent not counted lets it through: windsurf=allow (assumed: shell, cwd) (--strict fails on it); 1 counted, 1 not counted (1 assumed; --include-assumed to count)\"/>"),
+        "{junit}"
+    );
+}
+
+/// `help:` follows what decided, never a field-name guess when something else did: a reply the
+/// agent reads otherwise (Gemini CLI's JSON on stdout winning over exit 2), an exit code an
+/// agent does not read as a block (Cline), a matcher that does not pick the agent's tool
+/// (Devin CLI's `exec` under Claude Code's `Bash`), and only when the hook ended otherwise,
+/// where the agent puts what it reads.
+#[test]
+fn help_follows_the_rule_that_decided() {
+    let p = Project::new()
+        .spec(
+            "json-allow",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/j.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/j.sh",
+            "#!/bin/sh\necho '{\"decision\":\"allow\"}'\necho no >&2\nexit 2\n",
+        )
+        .spec(
+            "exit2",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/e.sh\ntimeout: 10\n",
+        )
+        .script("hooks/e.sh", "#!/bin/sh\necho no >&2\nexit 2\n")
+        .spec(
+            "claude-field",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/c.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/c.sh",
+            "#!/bin/sh\njq -e '.tool_input.command' >/dev/null || exit 0\necho no >&2\nexit 2\n",
+        )
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"./hooks/e.sh"}]}]}}"#,
+        );
+    // Cline shares one script per event among the three specs, so its result is not counted:
+    // it passes, shown `✗?` with the same help.
+    for (args, agent, code, help) in [
+        (
+            vec!["run", "json-allow", "-t", "claude,gemini"],
+            "gemini",
+            1,
+            "the hook exits 2 on Gemini CLI as on Claude Code, and Gemini CLI reads that reply as allow: reply in the form Gemini CLI reads as a block (`hookcheck tools gemini` lists its rules)",
+        ),
+        (
+            vec!["run", "exit2", "-t", "claude,cline"],
+            "cline",
+            0,
+            "the hook exits 2 on Cline as on Claude Code, and Cline reads that reply as allow: reply in the form Cline reads as a block (`hookcheck tools cline` lists its rules)",
+        ),
+        (
+            vec!["run", "--installed", "-t", "claude,windsurf"],
+            "windsurf",
+            1,
+            "the hook's matcher does not pick `exec`, the tool Devin CLI calls: add it to the matcher (`hookcheck tools windsurf` lists Devin CLI's tool names)",
+        ),
+        (
+            vec!["run", "claude-field", "-t", "claude,copilot"],
+            "copilot",
+            1,
+            "Copilot CLI sends the command at `toolArgs.command`, Claude Code at `tool_input.command`: read both",
+        ),
+    ] {
+        let mut all = args.clone();
+        all.extend(["--bash", "rm -rf build"]);
+        let (got, r) = p.json_of(&all);
+        assert_eq!(got, code, "{args:?}: {r}");
+        assert_eq!(
+            common::target(&r, agent)["help"],
+            serde_json::json!([help]),
+            "{args:?}: {r}"
+        );
+    }
 }

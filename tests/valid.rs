@@ -75,7 +75,9 @@ fn edit_with_a_non_utf8_path_runs_every_agent_without_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {stderr}"));
-    assert_eq!(output.status.code(), Some(0), "{report}");
+    // Cline reads no exit code (and counts): the guard's exit 2 lets the edit through there.
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert_eq!(report["summary"]["flagged"], serde_json::json!(["cline"]));
     // The agents that build an edit input carry the path lossily, and the guard still sees it
     // (Cline never reads the exit code: its guard's exit 2 shows the path reached it).
     for id in ["claude", "qoder"] {

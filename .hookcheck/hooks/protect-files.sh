@@ -24,7 +24,19 @@ paths=$(printf '%s' "$input" | jq -r '
 for p in $paths; do
   case "$p" in
     .github/*|*/.github/*)
-      echo "Blocked: $p is protected (.github/)." >&2
+      reason="Blocked: $p is protected (.github/)."
+      # Two agents read no exit code as a block: Cline reads `{"cancel": true}` on stdout,
+      # Antigravity `{"decision": "deny"}` (`hookcheck tools cline`, `hookcheck tools
+      # antigravity`). Each is told by what only its input has.
+      if printf '%s' "$input" | jq -e 'has("tool_call")' >/dev/null; then
+        jq -n --arg r "$reason" '{cancel: true, errorMessage: $r}'
+        exit 0
+      fi
+      if printf '%s' "$input" | jq -e 'has("toolCall")' >/dev/null; then
+        jq -n --arg r "$reason" '{decision: "deny", reason: $r}'
+        exit 0
+      fi
+      echo "$reason" >&2
       exit 2
       ;;
   esac

@@ -71,6 +71,26 @@ pub fn timeouts(c: &Contract) -> String {
     out
 }
 
+/// The assumptions left where neither the docs nor a capture say what the agent does, each
+/// with why it is unsettled; `none` when every one is settled.
+pub fn assumptions(c: &Contract) -> String {
+    let mut left = Vec::new();
+    if matches!(c.run.shell, Shell::ScriptPath(_) | Shell::Assumed) {
+        left.push("shell `sh -c` (the docs name none and no capture shows it)");
+    }
+    if c.run.cwd_assumed {
+        left.push("cwd, the project root (the docs do not say and no capture shows it)");
+    }
+    if c.run.timeout_assumed {
+        left.push("default timeouts (the docs give none)");
+    }
+    if left.is_empty() {
+        "none".to_string()
+    } else {
+        left.join("; ")
+    }
+}
+
 /// The variables the agent sets for a hook.
 pub fn env(c: &Contract) -> String {
     let run = &c.run;

@@ -15,6 +15,7 @@ pub fn to_spec(h: &NativeHandler) -> HookSpec {
         command: Some(Commands::One(h.command.clone())),
         args: h.args.clone(),
         timeout: h.timeout_s,
+        timeout_ms: h.timeout_ms,
         async_: h.is_async,
         if_: h.if_rule.clone(),
         fail_closed: h.fail_closed,

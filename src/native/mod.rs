@@ -46,6 +46,9 @@ pub struct NativeHandler {
     pub command_windows: Option<String>,
     /// The timeout in seconds, rounded up from the file's unit.
     pub timeout_s: Option<u64>,
+    /// The timeout in milliseconds, exactly (Gemini CLI's `"timeout": 100` is 100 ms, which
+    /// [`NativeHandler::timeout_s`] rounds up to 1 s).
+    pub timeout_ms: Option<u64>,
     /// The timeout as written, with the file's unit (`5000 ms`), for messages.
     pub timeout_raw: Option<String>,
     /// The raw number as written, in the file's unit.
@@ -88,6 +91,7 @@ impl NativeHandler {
             args: None,
             command_windows: None,
             timeout_s: None,
+            timeout_ms: None,
             timeout_raw: None,
             timeout_value: None,
             env: BTreeMap::new(),
@@ -161,6 +165,15 @@ impl Unit {
                 (value.div_ceil(1000), format!("{value} ms"))
             }
             Unit::SecondsOrLegacyMillis => (value, format!("{value} s")),
+        }
+    }
+
+    /// `value` in milliseconds, exactly: what the agent waits.
+    pub fn millis(self, value: u64) -> u64 {
+        match self {
+            Unit::Millis => value,
+            Unit::SecondsOrLegacyMillis if value >= 1000 => value,
+            Unit::Seconds | Unit::SecondsOrLegacyMillis => value.saturating_mul(1000),
         }
     }
 

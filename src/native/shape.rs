@@ -269,6 +269,7 @@ fn handler(
         if let Some(v) = v {
             let (secs, raw) = shape.unit.convert(v);
             out.timeout_s = Some(secs);
+            out.timeout_ms = Some(shape.unit.millis(v));
             out.timeout_raw = Some(raw);
             out.timeout_value = Some(v);
         }

@@ -37,7 +37,7 @@ pub fn invocation(
     env: Vec<(String, String)>,
     cwd: &Path,
     stdin: &Arc<[u8]>,
-    timeout_secs: u64,
+    timeout: Duration,
 ) -> Invocation {
     Invocation {
         program: program.to_string(),
@@ -45,7 +45,7 @@ pub fn invocation(
         env,
         cwd: cwd.to_path_buf(),
         stdin: Arc::clone(stdin),
-        timeout: Duration::from_secs(timeout_secs),
+        timeout,
         until_eof: false,
     }
 }

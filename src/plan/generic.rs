@@ -226,6 +226,16 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
             ev.timeout
         }
     };
+    // A native file's timeout runs in the file's unit: 100 ms is not 1 s.
+    let timeout = match (cx.spec.raw.timeout_ms, cx.spec.timeout()) {
+        (Some(ms), Some(t)) if t > 0 && ms != t.saturating_mul(1000) => {
+            notes.push(format!(
+                "timeout {ms} ms, as {name} reads the file's value (milliseconds)"
+            ));
+            std::time::Duration::from_millis(ms)
+        }
+        _ => std::time::Duration::from_secs(timeout),
+    };
     let root = cx.root.display().to_string();
     let session = build::session_id(id);
     let given = Given {

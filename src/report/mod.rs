@@ -106,6 +106,18 @@ pub struct TargetReport {
     pub help: Vec<String>,
 }
 
+impl TargetReport {
+    /// Whether it ran and was left out only for its assumptions (`--include-assumed` would
+    /// count it).
+    pub fn assumed_only(&self) -> bool {
+        !self.counted
+            && self.fired
+            && !self.is_async
+            && !self.assumptions.is_empty()
+            && self.commands.iter().all(|c| c.counted)
+    }
+}
+
 /// One command's run and reading.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CommandReport {
@@ -123,8 +135,11 @@ pub struct CommandReport {
     pub elapsed_ms: u64,
     /// It ran past its timeout.
     pub timed_out: bool,
-    /// The timeout it ran under, in seconds.
+    /// The timeout it ran under, in seconds, rounded up.
     pub timeout_s: u64,
+    /// The timeout it ran under, in milliseconds, exactly (an agent's file in milliseconds
+    /// runs in milliseconds).
+    pub timeout_ms: u64,
     /// Why it did not start (or did not run at all).
     pub start_error: Option<String>,
     /// Its stdout, as far as the report keeps it: the first MiB as JSON writes it (escapes
@@ -195,6 +210,11 @@ pub struct Summary {
     /// The agents a failure names (empty when the failure names none, e.g. nothing counted).
     #[serde(rename = "failed_agents")]
     pub failed_targets: Vec<String>,
+    /// Agents whose result is not counted (assumed, async, not countable) but that contradict
+    /// the expectation, or with none the counted agents' one decision: the text marks them
+    /// `✗?` and shows them in full, the summary line names them, and `--strict` fails on them.
+    #[serde(rename = "doubtful_agents")]
+    pub doubtful: Vec<String>,
     /// The tools to look at: those that differ from the rest, miss an expectation, error or
     /// time out (the text report shows these in full).
     pub flagged: Vec<String>,

@@ -17,7 +17,7 @@ fn symbol(o: Outcome) -> (&'static str, Style) {
     }
 }
 
-const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable  ? rests on an assumption: shown, not judged";
+const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable  ? not counted: letting a hostile sample through is an `uncounted` finding (--strict fails on it)";
 
 /// The samples shown: those some agent could take.
 fn columns(r: &SweepReport) -> Vec<usize> {

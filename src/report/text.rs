@@ -122,8 +122,11 @@ fn header(out: &mut String, report: &Report) {
 /// not run apart; then warnings, and one line for every missing hook file.
 fn groups(out: &mut String, report: &Report) {
     let flagged = |t: &TargetReport| report.summary.flagged.contains(&t.target);
+    let doubtful = |t: &TargetReport| report.summary.doubtful.contains(&t.target);
     let name = |t: &TargetReport| {
-        if flagged(t) {
+        if doubtful(t) {
+            format!("{} ✗?", t.target)
+        } else if flagged(t) {
             format!("{} ✗", t.target)
         } else {
             t.target.clone()
@@ -150,7 +153,11 @@ fn groups(out: &mut String, report: &Report) {
         };
         row(out, &paint(d), d.as_str().len(), &names.join(" "), why);
     }
-    let with_decision = |t: &&TargetReport| format!("{}={}", name(t), t.decision);
+    // `windsurf=allow ✗?`: the mark after the decision it is about.
+    let with_decision = |t: &&TargetReport| {
+        let mark = if doubtful(t) { " ✗?" } else { "" };
+        format!("{}={}{mark}", t.target, t.decision)
+    };
     let left: Vec<&TargetReport> = report
         .targets
         .iter()
@@ -158,7 +165,7 @@ fn groups(out: &mut String, report: &Report) {
         .collect();
     let assumed: Vec<String> = left
         .iter()
-        .filter(|t| crate::judge::assumed(t))
+        .filter(|t| t.assumed_only())
         .map(with_decision)
         .collect();
     let is_async: Vec<String> = left
@@ -168,7 +175,7 @@ fn groups(out: &mut String, report: &Report) {
         .collect();
     let other: Vec<String> = left
         .iter()
-        .filter(|t| !t.is_async && !crate::judge::assumed(t))
+        .filter(|t| !t.is_async && !t.assumed_only())
         .map(with_decision)
         .collect();
     let dim = Style::new().dimmed();
@@ -322,7 +329,10 @@ fn target(out: &mut String, t: &TargetReport, verbosity: Verbosity, list_missing
 
 fn run_facts(c: &CommandReport) -> String {
     let how = if c.timed_out {
-        format!("timed out after {}s", c.timeout_s)
+        match c.timeout_ms {
+            ms if ms % 1000 == 0 => format!("timed out after {}s", ms / 1000),
+            ms => format!("timed out after {ms} ms"),
+        }
     } else if let Some(code) = c.exit_code {
         format!("exit {code}")
     } else if let Some(sig) = c.signal {

@@ -19,6 +19,7 @@ pub fn summary(t: &Agent) -> String {
         Some(c) => {
             out.push_str(&format!("  shell: {}\n", describe::shell(c)));
             out.push_str(&format!("  default timeouts: {}\n", describe::timeouts(c)));
+            out.push_str(&format!("  assumes: {}\n", describe::assumptions(c)));
         }
         None => {
             let why = t.why_no_commands();

@@ -209,12 +209,11 @@ impl Planned {
         );
         let stdout = cut(&mut outcome.stdout, keep);
         let stderr = cut(&mut outcome.stderr, keep);
-        let timeout_s = inv.timeout.as_secs();
         let report = command_report(
             &planned.display,
             outcome,
             &reading,
-            timeout_s,
+            inv.timeout,
             planned.is_async,
         );
         let kept = stdout.bytes.len() + stderr.bytes.len();

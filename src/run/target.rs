@@ -185,8 +185,7 @@ pub(super) fn ran_target(
                     let own = ReadContext { spec, ..rcx };
                     let outcome = missing_outcome(inv);
                     let reading = tool.read(&own, &outcome);
-                    let timeout_s = inv.timeout.as_secs();
-                    let report = command_report(display, outcome, &reading, timeout_s, *is_async);
+                    let report = command_report(display, outcome, &reading, inv.timeout, *is_async);
                     Read {
                         reading,
                         report,
@@ -297,6 +296,7 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         elapsed_ms: 0,
         timed_out: false,
         timeout_s: 0,
+        timeout_ms: 0,
         start_error: None,
         stdout: String::new(),
         stderr: String::new(),
@@ -317,7 +317,7 @@ pub(super) fn command_report(
     display: &str,
     o: Outcome,
     r: &Reading,
-    timeout_s: u64,
+    timeout: std::time::Duration,
     is_async: bool,
 ) -> CommandReport {
     let mut notes = r.notes.clone();
@@ -344,7 +344,13 @@ pub(super) fn command_report(
         signal: o.signal,
         elapsed_ms: u64::try_from(o.elapsed.as_millis()).unwrap_or(u64::MAX),
         timed_out: o.timed_out,
-        timeout_s,
+        // Whole seconds, rounded up (a 100 ms timeout is not 0 s).
+        timeout_s: timeout
+            .as_millis()
+            .div_ceil(1000)
+            .try_into()
+            .unwrap_or(u64::MAX),
+        timeout_ms: timeout.as_millis().try_into().unwrap_or(u64::MAX),
         start_error: o.start_error,
         // Filled in by `finish`, once it knows how much the report keeps.
         stdout: String::new(),

@@ -76,6 +76,11 @@ pub struct RawSpec {
     /// Timeout in seconds.
     #[serde(default, deserialize_with = "load::timeout_secs")]
     pub timeout: Option<u64>,
+    /// An agent's own file's timeout to the millisecond, where that file's unit is finer than
+    /// seconds (`run --installed`: Gemini CLI's `"timeout": 100` runs 100 ms, not the 1 s
+    /// [`RawSpec::timeout`] rounds it up to). Never read from a spec.
+    #[serde(skip)]
+    pub timeout_ms: Option<u64>,
     /// The tools this hook is written for (ids); all tools when absent.
     pub targets: Option<Vec<String>>,
     /// The agent does not wait for the hook.

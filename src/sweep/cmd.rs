@@ -46,5 +46,5 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
         // clap requires one of the two.
         (None, None) => return Err(Error::usage("give a hook's name or --installed")),
     };
-    super::run(&ws, &what, &tools, all, jobs, &allow)
+    super::run(&ws, &what, &tools, all, jobs, &allow, args.strict)
 }

@@ -20,6 +20,10 @@ pub enum Kind {
     Inconsistent,
     /// A tool that can do the same action, on which the hook never fires.
     BlindSpot,
+    /// An agent whose result is not counted (it rests on an assumption, or its reading is
+    /// uncertain) lets a sample through that counted agents block: shown, and failing the
+    /// sweep under `--strict`.
+    Uncounted,
 }
 
 impl Kind {
@@ -29,6 +33,7 @@ impl Kind {
         ("fails-closed", Kind::FailsClosed),
         ("inconsistent", Kind::Inconsistent),
         ("blind-spot", Kind::BlindSpot),
+        ("uncounted", Kind::Uncounted),
     ];
 
     /// The kind's spelling.
@@ -111,7 +116,32 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                     name(&c.agent),
                     s.value
                 ),
-                help: field_help(&c.agent, s.action, &blocked),
+                help: field_help(c, s.action, &blocked),
+            });
+        }
+        // Not counted, and letting it through: nothing that does is hidden.
+        for c in r.cells.iter().filter(|c| {
+            c.sample == i
+                && !c.counted
+                && matches!(c.outcome, Outcome::Allowed | Outcome::FailedOpen)
+        }) {
+            let how = match c.outcome {
+                Outcome::FailedOpen => format!("the hook fails ({})", failure(c)),
+                _ => "the hook ran and let it through".to_string(),
+            };
+            out.push(Finding {
+                kind: Kind::Uncounted,
+                agent: c.agent.clone(),
+                sample: Some(s.label.clone()),
+                message: format!(
+                    "{} lets `{}` through ({how}), where {blockers}; its result is not counted, so only --strict fails on it",
+                    name(&c.agent),
+                    s.value
+                ),
+                help: match c.outcome {
+                    Outcome::FailedOpen => failure_help(c, s.action, &blocked, &run_args, &s.value),
+                    _ => field_help(c, s.action, &blocked),
+                },
             });
         }
     }
@@ -239,6 +269,12 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
             name(&c.agent)
         );
     }
+    // The hook ended as it did where another agent blocks: the agent's reading is the
+    // difference, not the input it sent.
+    if let Some(b) = same_ending(c, blocked) {
+        let how = ending(c);
+        return help::fails_open(&c.agent, &how, Some(&b.agent));
+    }
     let flag = action.as_str();
     let first = help::failing(&c.agent, flag, &blockers(blocked));
     format!(
@@ -247,9 +283,27 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
     )
 }
 
-/// Where the agent puts what the guard reads, against where a blocking agent puts it.
-fn field_help(agent: &str, action: Action, blocked: &[&Cell]) -> String {
-    help::field(agent, action.as_str(), &blockers(blocked))
+/// Where the agent puts what the guard reads, against where a blocking agent puts it; when
+/// the hook ended as it did on a blocking agent, that the agent reads that reply otherwise.
+fn field_help(c: &Cell, action: Action, blocked: &[&Cell]) -> String {
+    match same_ending(c, blocked) {
+        Some(b) => help::read_otherwise(&c.agent, &ending(c), &b.agent),
+        None => help::field(&c.agent, action.as_str(), &blockers(blocked)),
+    }
+}
+
+/// A blocking agent where the hook exited with the same code as on `c`.
+fn same_ending<'a>(c: &Cell, blocked: &[&'a Cell]) -> Option<&'a Cell> {
+    let code = c.exit_code?;
+    blocked.iter().copied().find(|b| b.exit_code == Some(code))
+}
+
+/// "exits 2", as `help:` says how the hook ended.
+fn ending(c: &Cell) -> String {
+    match c.exit_code {
+        Some(n) => format!("exits {n}"),
+        None => "fails".to_string(),
+    }
 }
 
 fn blockers<'a>(blocked: &[&'a Cell]) -> Vec<&'a str> {

@@ -151,7 +151,7 @@ pub enum What {
 }
 
 /// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
-/// kinds in `allow` do not fail it.
+/// kinds in `allow` do not fail it, and `uncounted` ones fail it only when `strict`.
 pub fn run(
     ws: &Workspace,
     what: &What,
@@ -159,6 +159,7 @@ pub fn run(
     samples: Vec<Sample>,
     jobs: usize,
     allow: &[Kind],
+    strict: bool,
 ) -> Result<SweepReport, Error> {
     // The handlers of each agent, loaded once up front, so a missing or invalid spec (or no
     // hook file at all) is one usage error, not one per sample.
@@ -234,11 +235,9 @@ pub fn run(
         .iter()
         .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
     report.exit_code = if !ran
-        || report
-            .findings
-            .iter()
-            .any(|f| f.kind.fails() && !allow.contains(&f.kind))
-    {
+        || report.findings.iter().any(|f| {
+            (f.kind.fails() || strict && f.kind == Kind::Uncounted) && !allow.contains(&f.kind)
+        }) {
         1
     } else {
         0

@@ -49,7 +49,9 @@ fn a_failing_hook_blocks_the_call_but_reads_as_error() {
 }
 
 #[test]
-fn the_assumed_shell_counts_only_with_include_assumed() {
+fn the_captured_shell_and_cwd_are_no_assumptions_so_the_result_counts() {
+    // real agent Copilot CLI 1.0.102: /bin/bash --norc --noprofile -c in the project root
+    // (fixtures/live/inputs/copilot--*.json). A guard that allows there fails the check.
     let p = Project::new().spec("g", PRE).script("hooks/g.sh", DENY_RM);
     let (code, r) = p.json(
         "g",
@@ -58,26 +60,10 @@ fn the_assumed_shell_counts_only_with_include_assumed() {
     let t = target(&r, "copilot");
     assert_eq!(
         (t["decision"].as_str(), t["counted"].as_bool(), code),
-        (Some("block"), Some(false), 1),
+        (Some("block"), Some(true), 0),
         "{r}"
     );
-    let (code, r) = p.json(
-        "g",
-        &[
-            "-t",
-            "copilot",
-            "--bash",
-            "rm -rf x",
-            "--expect",
-            "block",
-            "--include-assumed",
-        ],
-    );
-    assert_eq!(
-        (target(&r, "copilot")["counted"].as_bool(), code),
-        (Some(true), 0),
-        "{r}"
-    );
+    assert_eq!(t["assumptions"], serde_json::json!([]), "{r}");
 }
 
 #[test]

@@ -41,6 +41,14 @@ pub fn render(suite: &SuiteReport) -> Result<String, String> {
                     s.set_type(t.decision.as_str());
                     s.set_description(r.summary.message.clone());
                     s
+                } else if r.summary.doubtful.contains(&t.target) {
+                    // Not counted, and against the check: never a silent skip.
+                    let mut s = TestCaseStatus::skipped();
+                    s.set_message(format!(
+                        "✗? {} decided {}, against the check, but is not counted (--strict fails on it): {}",
+                        t.target, t.decision, r.summary.message
+                    ));
+                    s
                 } else if t.decision == crate::verdict::Decision::NotRun || (!t.counted && t.fired)
                 {
                     let mut s = TestCaseStatus::skipped();

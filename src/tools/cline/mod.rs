@@ -99,8 +99,8 @@ pub static CONTRACT: Contract = Contract {
     // not tried.
     run: Run::argv(&["sh", "-c"])
         .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
-        // The directory the CLI started in ([`plan`] says so).
-        .cwd_assumed()
+        // The directory the CLI started in, the project root: real agent Cline CLI 3.0.65,
+        // captured 2026-12-01 (fixtures/live/inputs/cline--*.json, `"cwd": "<workspace>"`).
         // Its launcher's (real agent Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/
         // inputs/cline--*.json): the build its bundle names "production", and the launch it
         // writes as JSON to CLINE_CONNECTOR_CLI_LAUNCH (a placeholder here). Every hook
@@ -510,7 +510,8 @@ mod tests {
         assert_eq!((inv.program.as_str(), inv.timeout.as_secs()), ("sh", 120));
         assert_eq!(inv.args, ["-c", "./h.sh"]);
         assert!(!run.commands[0].is_async);
-        assert_eq!(run.assumptions[0].item, "cwd");
+        // The project root, captured (fixtures/live/inputs/cline--bash.json).
+        assert!(run.assumptions.is_empty(), "{:?}", run.assumptions);
         let Plan::Run(run) = plan(&AGENT, "on: prompt-submit\ncommand: ./h.sh\n", &prompt("x"))
         else {
             panic!()

@@ -119,8 +119,8 @@ pub static CONTRACT: Contract = Contract {
     // SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
     run: Run::argv(&["/bin/bash", "--norc", "--noprofile", "-c"])
         // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
-        // one, the root is assumed.
-        .cwd_assumed()
+        // one, the project root: real agent Copilot CLI 1.0.102, captured 2026-12-01
+        // (fixtures/live/inputs/copilot--*.json, `"cwd": "<workspace>"`).
         .handler_cwd()
         // A child holding the pipes makes the hook time out. real agent: Copilot CLI
         // 1.0.102, campaign shell cell bg-exit2_none_text allows, detached-exit2_none_text
@@ -643,8 +643,9 @@ mod tests {
         };
         let r = run(PRE);
         let items: Vec<_> = r.assumptions.iter().map(|a| a.item.as_str()).collect();
-        // The shell is known from the real agent (fixtures/live/inputs/copilot--bash.json).
-        assert_eq!(items, ["cwd"]);
+        // The shell and the cwd are known from the real agent (fixtures/live/inputs/
+        // copilot--bash.json): nothing is assumed.
+        assert!(items.is_empty(), "{items:?}");
         let Ok(inv) = &r.commands[0].invocation else {
             panic!()
         };

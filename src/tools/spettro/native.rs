@@ -118,6 +118,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         {
             let (secs, raw) = Unit::Seconds.convert(t);
             h.timeout_s = Some(secs);
+            h.timeout_ms = Some(Unit::Seconds.millis(t));
             h.timeout_raw = Some(raw);
             h.timeout_value = Some(t);
         }
