@@ -169,17 +169,12 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
         targets: args.targets,
         expect: args.expect,
         include_assumed: args.include_assumed,
+        strict: args.strict,
         event: args.event,
         installed: crate::workspace::installed(args.installed),
     };
     let mut check = crate::installed::resolve(&ws, &req, &ws.cwd, jobs)?;
-    check.strict = args.strict;
     check.show_invocations = args.verbose >= 2;
-    if req.installed.is_none() {
-        let inv = native::inventory::load(&ws.root, &ws.home, false);
-        check.warnings = native::stale::for_check(&check, &inv);
-        check.missing_files = missing_files(&check, &inv);
-    }
     Ok(check)
 }
 
@@ -200,23 +195,6 @@ fn native_error(root: &Path, e: &native::NativeError) -> Error {
             source_line,
         })
         .help(e.consequence.clone())
-}
-
-/// Per tool of a spec check: the agent would load the spec but has no hook file of its own
-/// in the project (the stale warning says which; the text report gives all of them one line).
-fn missing_files(check: &Check, inv: &native::inventory::Inventory) -> Vec<bool> {
-    let run::Subject::Spec(spec) = &check.subject else {
-        return Vec::new();
-    };
-    check
-        .tools
-        .iter()
-        .map(|t| {
-            spec.targets_tool(t.id)
-                && t.loader().is_some()
-                && !inv.files_of(t.id).iter().any(|f| f.project && f.exists)
-        })
-        .collect()
 }
 
 /// The spec line an annotation points at: where the event is set.

@@ -22,10 +22,36 @@ pub fn resolve(
     base: &Path,
     jobs: usize,
 ) -> Result<Check, Error> {
-    match req.installed {
-        Some(how) => check(ws, req, how, base, jobs),
-        None => ws.resolve(req, base, jobs),
-    }
+    let mut check = match req.installed {
+        Some(how) => check(ws, req, how, base, jobs)?,
+        None => {
+            let mut check = ws.resolve(req, base, jobs)?;
+            // A spec's check: what the agents' own files say about it (stale, or missing).
+            let inv = native::inventory::load(&ws.root, &ws.home, false);
+            check.warnings = native::stale::for_check(&check, &inv);
+            check.missing_files = missing_files(&check, &inv);
+            check
+        }
+    };
+    check.strict = req.strict;
+    Ok(check)
+}
+
+/// Per tool of a spec check: the agent would load the spec but has no hook file of its own
+/// in the project (the stale warning says which; the text report gives all of them one line).
+fn missing_files(check: &Check, inv: &Inventory) -> Vec<bool> {
+    let crate::run::Subject::Spec(spec) = &check.subject else {
+        return Vec::new();
+    };
+    check
+        .tools
+        .iter()
+        .map(|t| {
+            spec.targets_tool(t.id)
+                && t.loader().is_some()
+                && !inv.files_of(t.id).iter().any(|f| f.project && f.exists)
+        })
+        .collect()
 }
 
 /// The hook files of `tools` that hookcheck can read, as [`load`]ed for `ws`.

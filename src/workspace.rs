@@ -100,6 +100,8 @@ pub struct CheckRequest {
     pub expect: Vec<String>,
     /// `--include-assumed`.
     pub include_assumed: bool,
+    /// `--strict`: warnings, and a result not counted that contradicts the check, fail it.
+    pub strict: bool,
     /// `--event`.
     pub event: Option<String>,
     /// `--installed`: the handlers in the agents' own hook files instead of the hook's spec.

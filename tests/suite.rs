@@ -286,3 +286,61 @@ fn json_keeps_the_first_bytes_of_a_passing_case_and_a_mib_of_a_failing_one() {
         assert_eq!(c["stdout_dropped_bytes"], 0);
     }
 }
+
+/// `run` and `test` are one pipeline: each case of the repository's example cases file (the
+/// README's) gives the same JSON report through `hookcheck test` as through `hookcheck run`
+/// with the same hook, trigger, agents and expectation, but for wall times.
+#[test]
+fn run_and_test_give_the_same_report_for_every_example_case() {
+    if !common::needs("jq", "by the example hooks", "apt-get install jq") {
+        return;
+    }
+    let p = common::example_project();
+    let suite = p.run(&["test", "--format", "json"]);
+    let suite: serde_json::Value = serde_json::from_str(&suite.stdout()).expect("suite JSON");
+    let text = std::fs::read_to_string(p.root().join(".hookcheck/cases.yaml")).expect("cases");
+    let file: serde_json::Value = serde_saphyr::from_str(&text).expect("cases YAML");
+    let cases = file["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), suite["cases"].as_array().map_or(0, Vec::len));
+    // Wall times differ run to run; nothing else may.
+    fn timeless(mut v: serde_json::Value) -> serde_json::Value {
+        for t in v["agents"].as_array_mut().into_iter().flatten() {
+            for c in t["commands"].as_array_mut().into_iter().flatten() {
+                c["elapsed_ms"] = 0.into();
+            }
+        }
+        v
+    }
+    for (case, reported) in cases.iter().zip(suite["cases"].as_array().expect("cases")) {
+        let mut args = vec![
+            "run".to_string(),
+            case["hook"].as_str().expect("hook").into(),
+        ];
+        for flag in ["bash", "edit", "prompt"] {
+            if let Some(v) = case[flag].as_str() {
+                args.push(format!("--{flag}"));
+                args.push(v.to_string());
+            }
+        }
+        match &case["expect"] {
+            serde_json::Value::String(w) => args.extend(["--expect".into(), w.clone()]),
+            serde_json::Value::Object(per) => {
+                let list: Vec<String> = per
+                    .iter()
+                    .map(|(a, w)| format!("{a}={}", w.as_str().unwrap_or_default()))
+                    .collect();
+                args.extend(["--expect".into(), list.join(",")]);
+            }
+            _ => {}
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, run) = p.json_of(&args);
+        assert_eq!(
+            timeless(run),
+            timeless(reported["report"].clone()),
+            "{}: `hookcheck {}` and `hookcheck test` differ",
+            case["name"],
+            args.join(" ")
+        );
+    }
+}

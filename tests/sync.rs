@@ -4,41 +4,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use common::{Project, stable};
-
-/// A project holding a copy of the repository's `.hookcheck/` (the example hooks, their
-/// scripts and the cases file).
-fn example_project() -> Project {
-    let mut p = Project::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(".hookcheck");
-    for entry in walk(&src) {
-        let rel = entry.strip_prefix(&src).expect("under .hookcheck");
-        let text = std::fs::read_to_string(&entry).expect("example file");
-        let at = format!(".hookcheck/{}", rel.display());
-        p = if entry.extension().is_some_and(|e| e == "sh") {
-            p.script(&at, &text)
-        } else {
-            p.file(&at, &text)
-        };
-    }
-    p
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).expect("read dir").flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
+use common::{example_project, stable};
 
 /// Every file sync writes, relative to the root, in the order sync lists them.
 const WRITTEN: &[&str] = &[

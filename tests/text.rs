@@ -261,7 +261,7 @@ fn an_assumed_agent_that_lets_it_through_is_shown_and_strict_fails_on_it() {
         )
         .file(
             ".hookcheck/cases.yaml",
-            "cases:\n  - name: env guard\n    hook: env-guard\n    bash: rm -rf build\n    targets: [claude, windsurf]\n    expect: block\n",
+            "cases:\n  - name: env guard\n    hook: env-guard\n    bash: rm -rf build\n    targets: [claude, windsurf]\n    expect: block\n  - name: strict, assumed agents too\n    hook: env-guard\n    bash: rm -rf build\n    targets: [claude, windsurf]\n    expect: block\n    strict: true\n",
         );
     let args = [
         "run",
@@ -310,8 +310,17 @@ hook env-guard: as expected (block) on the counted agents; 1 agent not counted l
     );
     // `test` with JUnit: a <skipped> with the message, never a silent one.
     let xml = p.root().join("junit.xml");
-    let suite = p.run(&["test", "--junit", xml.to_str().expect("utf-8 path")]);
+    let suite = p.run(&[
+        "test",
+        "-k",
+        "env guard",
+        "--junit",
+        xml.to_str().expect("utf-8 path"),
+    ]);
     assert_eq!(suite.code(), 0, "{}", suite.stdout());
+    // A case with `strict: true` fails on it, as `run --strict` does.
+    let strict = p.run(&["test", "-k", "strict"]);
+    assert_eq!(strict.code(), 1, "{}", strict.stdout());
     let junit = std::fs::read_to_string(&xml).expect("junit written");
     assert!(
         junit.contains("<skipped message=\"✗? windsurf decided allow, against the check, but is not counted (--strict fails on it): hook env-guard: as expected (block) on the counted agents; 1 agent not counted lets it through: windsurf=allow (assumed: shell, cwd) (--strict fails on it); 1 counted, 1 not counted (1 assumed; --include-assumed to count)\"/>"),

@@ -11,6 +11,7 @@
 //!     expect: block                 # or {claude: block, gemini: allow}, or "block,codex=allow"
 //!     targets: [claude, codex]      # optional
 //!     include_assumed: false        # optional
+//!     strict: false                 # optional: warnings and `✗?` results fail the case
 //! ```
 //! Paths in a case (`edit`, `payload`) are taken from the project root.
 
@@ -53,6 +54,8 @@ struct RawCase {
     targets: Vec<String>,
     #[serde(default)]
     include_assumed: bool,
+    #[serde(default)]
+    strict: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -87,6 +90,7 @@ const CASE_FORMS: &[(&str, Form)] = &[
     ("expect", Form::TextOrTextMap),
     ("targets", Form::Texts),
     ("include_assumed", Form::Bool),
+    ("strict", Form::Bool),
     ("cases", Form::Any),
 ];
 
@@ -187,6 +191,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 targets: c.targets,
                 expect,
                 include_assumed: c.include_assumed,
+                strict: c.strict,
                 ..Default::default()
             },
         });
