@@ -134,9 +134,10 @@ pub static CONTRACT: Contract = Contract {
         ])
         // Every top-level scalar of the payload, also as a variable named as the field
         // (cwd, session_id, tool_name, source, CLAUDE_ENV_FILE... whatever the event has).
-        .exports_scalars(), // The working directory is undocumented; droid runs hooks in the project root: real
-                            // agent droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/factory--*.json,
-                            // `"cwd": "<workspace>"`).
+        // The working directory is undocumented; droid runs hooks in the project root: real
+        // agent droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/factory--*.json,
+        // `"cwd": "<workspace>"`).
+        .exports_scalars(),
     reply: Reply::stdout(replies::RULES)
         .context(&["hookSpecificOutput.additionalContext"])
         .rewrites(&["hookSpecificOutput.updatedInput"]),
