@@ -30,10 +30,12 @@ pub fn main(cli: Cli) -> i32 {
         ColorWhen::Never => anstream::ColorChoice::Never.write_global(),
     }
     let json = cli.command.wants_json();
-    match run(cli.command) {
+    let status = match run(cli.command) {
         Ok(status) => status,
         Err(e) => crate::console::report_error(&e, json),
-    }
+    };
+    // A report that could not be written is lost: never an exit 0 (or 1) on nothing.
+    crate::console::lost_report().unwrap_or(status)
 }
 
 fn run(command: Command) -> Result<i32, Error> {

@@ -45,6 +45,7 @@ pub mod spec;
 pub mod suite;
 pub mod sweep;
 pub mod sync;
+pub mod textfile;
 pub mod tools;
 pub mod trigger;
 pub mod verdict;

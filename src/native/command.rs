@@ -528,10 +528,17 @@ fn read_head(path: &Path) -> Vec<u8> {
 /// `sys.argv[1]`, `process.argv[2]`; `None` when it reads stdin or no argument.
 fn reads_argument(path: &Path) -> Option<&'static str> {
     // A hook script is small; anything large is not read through.
-    if std::fs::metadata(path).ok()?.len() > 256 * 1024 {
+    // A regular file only: a symlink to /dev/zero or a FIFO is never read.
+    let m = std::fs::metadata(path).ok()?;
+    if !m.is_file() || m.len() > 256 * 1024 {
         return None;
     }
-    let text = std::fs::read(path).ok()?;
+    let mut text = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::fs::File::open(path).ok()?, 256 * 1024),
+        &mut text,
+    )
+    .ok()?;
     let text = String::from_utf8_lossy(&text);
     const STDIN: &[&str] = &[
         "cat",

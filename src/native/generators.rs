@@ -170,7 +170,7 @@ fn strip_jsonc(text: &str) -> String {
 }
 
 fn read_json(path: &Path) -> Option<(String, Value)> {
-    let text = strip_jsonc(&std::fs::read_to_string(path).ok()?);
+    let text = strip_jsonc(&crate::textfile::read_regular(path)?);
     let v = serde_json::from_str(&text).ok()?;
     Some((text, v))
 }

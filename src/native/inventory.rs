@@ -59,11 +59,13 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
         }
         for (path, project) in paths {
             let shown = super::shown(root, &path);
-            let text = read(loader, &path, &shown, &mut inv.decoded);
+            let within = if project { root } else { home };
+            let text = read(loader, &path, within, &shown, &mut inv.decoded);
             inv.files.push(FileRead {
                 tool: loader.id(),
                 shown: shown.clone(),
-                exists: path.is_file(),
+                // Something is there, even when it cannot be read (a FIFO, a link out).
+                exists: path.symlink_metadata().is_ok(),
                 project,
             });
             let text = match text {
@@ -97,6 +99,7 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
 fn read(
     loader: FileAgent,
     path: &Path,
+    within: &Path,
     shown: &Path,
     warnings: &mut Vec<NativeError>,
 ) -> Result<Option<String>, NativeError> {
@@ -106,40 +109,33 @@ fn read(
         message,
         consequence: format!("{} loads no hooks from it", loader.name()),
     };
-    match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) => {
-                let at = e.utf8_error().valid_up_to();
-                if !loader.lossy_utf8 {
-                    return Err(error(format!(
-                        "not UTF-8 text (invalid byte at offset {at})"
-                    )));
-                }
-                let bytes = e.into_bytes();
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                warnings.push(NativeError {
-                    file: shown.to_path_buf(),
-                    line: Some(super::line_at(&text, at)),
-                    message: format!("not UTF-8 text (invalid byte at offset {at})"),
-                    consequence: format!(
-                        "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
-                        loader.name()
-                    ),
-                });
-                Ok(Some(text))
+    let bytes = match crate::textfile::read(path, within) {
+        Ok(bytes) => bytes,
+        Err(crate::textfile::Refused::Missing) => return Ok(None),
+        Err(crate::textfile::Refused::Not(why)) => return Err(error(why)),
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            if !loader.lossy_utf8 {
+                return Err(error(format!(
+                    "not UTF-8 text (invalid byte at offset {at})"
+                )));
             }
-        },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            match std::fs::symlink_metadata(path) {
-                Ok(m) if m.file_type().is_symlink() => Err(error(
-                    "a symlink to nothing: the file it points at does not exist".to_string(),
-                )),
-                _ => Ok(None),
-            }
+            let bytes = e.into_bytes();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            warnings.push(NativeError {
+                file: shown.to_path_buf(),
+                line: Some(super::line_at(&text, at)),
+                message: format!("not UTF-8 text (invalid byte at offset {at})"),
+                consequence: format!(
+                    "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
+                    loader.name()
+                ),
+            });
+            Ok(Some(text))
         }
-        Err(_) if path.is_dir() => Err(error("a folder, not a file".to_string())),
-        Err(e) => Err(error(format!("cannot read it: {e}"))),
     }
 }
 

@@ -269,7 +269,7 @@ pub enum Gate {
 
 /// The JSON file at `path`, when it exists and parses.
 pub fn json_file(path: &Path) -> Option<serde_json::Value> {
-    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+    serde_json::from_str(&crate::textfile::read_regular(path)?).ok()
 }
 
 /// `root` and the folders above it, as written and resolved (`/tmp` may be a symlink), for

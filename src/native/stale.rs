@@ -65,6 +65,16 @@ fn warnings(
             l.name()
         )];
     }
+    // A file that is there but cannot be loaded says so, before anything about its entries.
+    let unreadable: Vec<String> = inv
+        .errors
+        .iter()
+        .filter(|e| files.iter().any(|f| f.shown == e.file))
+        .map(|e| e.to_string())
+        .collect();
+    if !unreadable.is_empty() && !inv.handlers.iter().any(|h| h.tool == l.id()) {
+        return unreadable;
+    }
     let shown: Vec<String> = files
         .iter()
         .filter(|f| f.exists)

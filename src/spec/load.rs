@@ -86,7 +86,9 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
         let mut here: Vec<(String, PathBuf)> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.is_file())
+            // Not only regular files: a FIFO or a link to a device named like a spec is
+            // listed, and refused when it is read, never skipped in silence.
+            .filter(|p| !p.is_dir())
             .filter_map(|p| {
                 let ext = p.extension()?.to_str()?;
                 if !matches!(ext, "yaml" | "yml" | "json") {
@@ -138,12 +140,18 @@ pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::
 
 /// Reads, parses and validates the spec at `path`.
 pub fn load_file(path: &Path) -> Result<HookSpec, SpecError> {
-    let text = std::fs::read_to_string(path).map_err(|e| SpecError {
+    // A spec is read as a file of its project (or of its folder, outside any).
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let within = crate::workspace::project_root(abs.parent().unwrap_or(Path::new("/")));
+    let text = crate::textfile::read_text(&abs, &within).map_err(|e| SpecError {
         file: path.display().to_string(),
         line: None,
         column: None,
         width: None,
-        message: format!("cannot read the spec: {e}"),
+        message: match e {
+            crate::textfile::Refused::Missing => "cannot read the spec: no such file".to_string(),
+            crate::textfile::Refused::Not(why) => format!("cannot read the spec: {why}"),
+        },
         help: None,
         source_line: None,
     })?;

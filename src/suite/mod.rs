@@ -97,8 +97,18 @@ const CASE_FORMS: &[(&str, Form)] = &[
 /// Reads a cases file.
 pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::usage(format!("{shown}: cannot read the cases file: {e}")))?;
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let within = crate::workspace::project_root(abs.parent().unwrap_or(Path::new("/")));
+    let text = crate::textfile::read_text(&abs, &within).map_err(|e| {
+        Error::usage(match e {
+            crate::textfile::Refused::Missing => {
+                format!("{shown}: cannot read the cases file: no such file")
+            }
+            crate::textfile::Refused::Not(why) => {
+                format!("{shown}: cannot read the cases file: {why}")
+            }
+        })
+    })?;
     // JSON is YAML too, so one parser (with line numbers) reads both.
     let opts = serde_saphyr::options! { strict_booleans: true, };
     let raw: RawFile = match serde_saphyr::from_str_with_options(&text, opts.clone()) {

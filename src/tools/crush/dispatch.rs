@@ -98,7 +98,7 @@ pub(super) fn dispatch(line: &str, root: &Path, env: &[(String, String)]) -> Sta
         return direct(format!("Crush starts `{first}` directly: it is a binary"));
     }
     // No shebang: Crush runs the file as shell source in its own interpreter.
-    let source = std::fs::read_to_string(&script).unwrap_or_default();
+    let source = crate::textfile::read_regular(&script).unwrap_or_default();
     let mut args = vec![script_s.clone()];
     args.extend(rest);
     Started {
@@ -167,6 +167,10 @@ fn read_probe(path: &Path) -> Result<Vec<u8>, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if meta.is_dir() {
         return Err("is a directory".into());
+    }
+    // A FIFO or a device is never opened here: hookcheck would wait on it.
+    if !meta.is_file() {
+        return Err("not a regular file".into());
     }
     let mut f = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut buf = vec![0u8; PROBE];

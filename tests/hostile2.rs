@@ -1,0 +1,224 @@
+//! Hostile round 2 (issue 31), one test per (input surface, output sink) pair of the threat
+//! model in docs/dev/threat-model.md: reports that cannot be written, files that are not
+//! what they seem (symlinks out of the project, devices, FIFOs), and bytes from hooks and
+//! files that would drive a terminal or a CI log.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{Project, guard};
+
+/// Runs `cmd` to its end, or kills it after `limit` and fails: a hostile input must never
+/// make hookcheck wait forever. (The limit is a hang detector, not a timing assert: every
+/// case here ends in well under a second.)
+fn finishes(mut cmd: Command, limit: Duration) -> std::process::Output {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start hookcheck");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "hookcheck did not finish in {limit:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// [`finishes`] for `hookcheck ARGS` in `p`, with its stdout and stderr as one text.
+fn finishes_in(p: &Project, args: &[&str]) -> (std::process::Output, String) {
+    let mut cmd = p.command();
+    cmd.args(args);
+    let out = finishes(cmd, Duration::from_secs(30));
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out, all)
+}
+
+/// (surface: any report, sink: stdout on a full disk) A report that cannot be written is
+/// lost, so it is exit status 2 with a message, never 0 with nothing.
+#[test]
+fn a_report_that_cannot_be_written_is_an_error_not_a_pass() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(
+            ".hookcheck/cases.yaml",
+            "cases:\n  - {name: a, hook: g, bash: ls, targets: [claude], expect: allow}\n",
+        );
+    for args in [
+        vec![
+            "run", "g", "--bash", "ls", "-t", "claude", "--format", "json",
+        ],
+        vec!["run", "g", "--bash", "ls", "-t", "claude"],
+        vec!["test", "--format", "json"],
+        vec!["test"],
+        vec!["lint", "--format", "sarif"],
+        vec!["tools", "claude"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = p.command().args(&args).stdout(full).output().expect("run");
+        assert_eq!(
+            (
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr).into_owned()
+            ),
+            (
+                Some(2),
+                "error: cannot write the report to stdout: No space left on device (os error 28)\nhelp: write it where there is room: `> FILE` on another disk, or a pipe\n"
+                    .to_string()
+            ),
+            "{args:?}"
+        );
+    }
+}
+
+/// (surface: a hook file that is a symlink out of the project, sink: terminal and JSON) No
+/// line of a file outside the project is printed: `.claude/settings.json ->
+/// ~/.git-credentials` is a finding that names the link, never what it points at.
+#[test]
+fn a_hook_file_linked_out_of_the_project_is_refused_and_never_quoted() {
+    let outside = tempfile::tempdir().expect("temp dir");
+    let secret = outside.path().join(".git-credentials");
+    std::fs::write(&secret, "https://user:ghp_SECRETTOKEN123@github.com\n").expect("write");
+    let p = Project::new();
+    std::fs::create_dir_all(p.root().join(".claude")).expect("mkdir");
+    std::os::unix::fs::symlink(&secret, p.root().join(".claude/settings.json")).expect("ln");
+    for args in [
+        vec!["list", "--installed"],
+        vec!["list", "--installed", "--format", "json"],
+        vec!["lint"],
+        vec!["lint", "--format", "sarif"],
+        vec!["run", "--installed", "--bash", "ls", "-t", "claude"],
+    ] {
+        let (out, all) = finishes_in(&p, &args);
+        assert!(
+            !all.contains("SECRETTOKEN"),
+            "{args:?} printed the secret:\n{all}"
+        );
+        assert!(
+            all.contains("a symlink to a file outside"),
+            "{args:?} says nothing of the link:\n{all}"
+        );
+        assert_ne!(out.status.code(), Some(0), "{args:?}:\n{all}");
+    }
+}
+
+/// (surface: hook files, specs and cases files that are devices or FIFOs, sink: memory and
+/// time) A symlink to /dev/zero (git commits symlinks) or a FIFO is refused before it is
+/// opened: every command that reads files ends, with a finding.
+#[test]
+fn devices_and_fifos_are_refused_not_read() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"));
+    std::fs::create_dir_all(p.root().join(".claude")).expect("mkdir");
+    std::os::unix::fs::symlink("/dev/zero", p.root().join(".claude/settings.json")).expect("ln");
+    std::fs::create_dir_all(p.root().join(".gemini")).expect("mkdir");
+    let fifo = |at: &std::path::Path| {
+        let made = Command::new("mkfifo").arg(at).status().expect("mkfifo");
+        assert!(made.success());
+    };
+    fifo(&p.root().join(".gemini/settings.json"));
+    fifo(&p.root().join(".hookcheck/hooks/f.yaml"));
+    fifo(&p.root().join(".hookcheck/cases.yaml"));
+    for args in [
+        vec!["lint"],
+        vec!["list", "--installed"],
+        vec!["run", "--installed", "--bash", "ls"],
+        vec!["run", "g", "--bash", "ls", "-t", "claude"],
+        vec!["test"],
+        vec!["list"],
+    ] {
+        let (_, all) = finishes_in(&p, &args);
+        assert!(
+            all.contains("a symlink to a file outside") || all.contains("not a regular file"),
+            "{args:?} says nothing of the device or FIFO:\n{all}"
+        );
+    }
+}
+
+/// (surface: hook stdout/stderr, the trigger, a file's text; sink: terminal and CI log) No
+/// control byte reaches the terminal raw: an OSC 52 clipboard write, a title change, a
+/// cursor move or a carriage return that would rewrite the verdict above are shown escaped,
+/// in the report and in an error that quotes a file's line.
+#[test]
+fn control_bytes_never_reach_the_terminal_raw() {
+    let hostile =
+        "printf '\\033]52;c;SGVsbG8=\\007\\033]0;pwned\\007\\033[2A\\rall agents allow\\n'";
+    let p = Project::new()
+        .spec(
+            "esc",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/esc.sh\n",
+        )
+        .script(
+            "hooks/esc.sh",
+            &format!("#!/bin/sh\n{hostile}\n{hostile} >&2\nexit 2\n"),
+        )
+        .spec(
+            "bad",
+            "on: before-tool\nmatch: shell\ncommand: [\u{1b}[2A\n",
+        );
+    let raw = |s: &str| s.chars().any(|c| c.is_control() && c != '\n' && c != '\t');
+    for args in [
+        vec![
+            "run",
+            "esc",
+            "--bash",
+            "ls\u{1b}[2J\r",
+            "-t",
+            "claude,gemini",
+            "-v",
+        ],
+        vec![
+            "run",
+            "esc",
+            "--bash",
+            "ls",
+            "-t",
+            "claude,gemini",
+            "--format",
+            "github",
+        ],
+        vec!["run", "bad", "--bash", "ls"],
+        vec!["lint"],
+    ] {
+        let run = p.run(&args);
+        assert!(
+            !raw(&run.stdout()) && !raw(&run.stderr()),
+            "{args:?} printed a control byte raw:\n{:?}\n{:?}",
+            run.stdout(),
+            run.stderr()
+        );
+    }
+    let run = p.run(&["run", "esc", "--bash", "ls", "-t", "claude", "-v"]);
+    assert!(
+        run.stdout()
+            .contains("stderr: \\e]52;c;SGVsbG8=\\u{7}\\e]0;pwned\\u{7}\\e[2A\\rall agents allow"),
+        "{}",
+        run.stdout()
+    );
+}
