@@ -34,6 +34,15 @@ pub fn main(cli: Cli) -> i32 {
         Ok(status) => status,
         Err(e) => crate::console::report_error(&e, json),
     };
+    // What a hook left behind outside its group and mark (re-parented to hookcheck, the
+    // child subreaper) ends with hookcheck, never outlives it.
+    let left = crate::exec::orphans::end();
+    if left > 0 {
+        let _ = writeln!(
+            anstream::stderr(),
+            "hookcheck: warning: ended {left} process(es) a hook left behind outside its process group, with its environment cleared"
+        );
+    }
     // A report that could not be written is lost: never an exit 0 (or 1) on nothing.
     crate::console::lost_report().unwrap_or(status)
 }

@@ -222,3 +222,101 @@ fn control_bytes_never_reach_the_terminal_raw() {
         run.stdout()
     );
 }
+
+/// Whether `pid` runs (exists and is not a zombie).
+fn runs(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit_once(')')
+            .and_then(|(_, r)| r.split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
+}
+
+/// The pid a hook wrote to `file` in `p`, waiting (bounded) until it is there.
+fn pid_in(p: &Project, file: &str) -> i32 {
+    for _ in 0..500 {
+        if let Some(pid) = std::fs::read_to_string(p.root().join(file))
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("no pid in {file}");
+}
+
+/// (surface: a hook's descendant that leaves its group and clears its environment; sink: the
+/// machine) hookcheck is the child subreaper: a double-forked `setsid` child with an empty
+/// environment (no mark to find it by) is re-parented to hookcheck and ended when it leaves.
+#[test]
+fn a_descendant_that_clears_its_environment_does_not_outlive_hookcheck() {
+    let p = Project::new()
+        .spec(
+            "o",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/o.sh\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/o.sh",
+            "#!/bin/sh\n(env -i /usr/bin/setsid /bin/sh -c 'echo $$ > orphan.pid; exec sleep 60' </dev/null >/dev/null 2>&1 &)\nwhile [ ! -s orphan.pid ]; do sleep 0.01; done\nexit 0\n",
+        );
+    let (out, all) = finishes_in(&p, &["run", "o", "--bash", "ls", "-t", "claude"]);
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    let orphan = pid_in(&p, "orphan.pid");
+    assert!(
+        !runs(orphan),
+        "the orphan {orphan} outlived hookcheck:\n{all}"
+    );
+    assert!(
+        all.contains("hookcheck: warning: ended 1 process(es) a hook left behind"),
+        "{all}"
+    );
+}
+
+/// (surface: signals to hookcheck; sink: the machine) Every signal that would end hookcheck
+/// and can be caught ends the running hooks first, and the exit status is 128 + its number.
+#[test]
+fn every_catchable_ending_signal_ends_the_hooks_first() {
+    for (signal, code) in [("QUIT", 131), ("USR1", 138), ("USR2", 140), ("ALRM", 142)] {
+        let p = Project::new()
+            .spec(
+                "s",
+                "on: before-tool\nmatch: shell\ncommand: ./hooks/s.sh\ntimeout: 60\n",
+            )
+            .script(
+                "hooks/s.sh",
+                "#!/bin/sh\necho $$ > hook.pid\nexec sleep 60\n",
+            );
+        let mut cmd = p.command();
+        cmd.args(["run", "s", "--bash", "ls", "-t", "claude"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let child = cmd.spawn().expect("start hookcheck");
+        let hook = pid_in(&p, "hook.pid");
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let out = finishes_wait(child);
+        assert_eq!(out.status.code(), Some(code), "SIG{signal}");
+        assert!(!runs(hook), "SIG{signal}: the hook {hook} still runs");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("hookcheck: interrupted (SIG{signal}): stopped 1 running hook\n")
+        );
+    }
+}
+
+/// Waits (bounded, as [`finishes`]) for a started hookcheck.
+fn finishes_wait(mut child: std::process::Child) -> std::process::Output {
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("hookcheck did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}

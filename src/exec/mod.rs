@@ -5,6 +5,7 @@
 mod capture;
 mod group;
 pub mod mark;
+pub mod orphans;
 mod run;
 mod signals;
 

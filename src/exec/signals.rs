@@ -1,4 +1,5 @@
-//! SIGINT, SIGTERM and SIGHUP while hooks run: every running hook's group and every process
+//! SIGINT, SIGTERM, SIGHUP (and every other signal that would end hookcheck and can be
+//! caught, [`CAUGHT`]) while hooks run: every running hook's group and every process
 //! carrying one of this hookcheck's marks is killed, the hooks are reaped, one line on stderr
 //! says what was interrupted, and hookcheck exits 130, 143 or 129.
 //!
@@ -74,6 +75,7 @@ pub(crate) fn stopping() -> bool {
 pub(crate) fn install() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        super::orphans::become_subreaper();
         let (ready, listening) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("hookcheck-signals".into())
@@ -98,23 +100,43 @@ fn listen(ready: std::sync::mpsc::Sender<()>) {
         return;
     };
     runtime.block_on(async {
-        let kinds = (
-            signal(SignalKind::interrupt()),
-            signal(SignalKind::terminate()),
-            signal(SignalKind::hangup()),
-        );
+        let (first, mut came) = tokio::sync::mpsc::channel::<(&'static str, i32)>(1);
+        for &(number, name) in CAUGHT {
+            let Ok(mut stream) = signal(SignalKind::from_raw(number)) else {
+                continue;
+            };
+            let first = first.clone();
+            tokio::spawn(async move {
+                if stream.recv().await.is_some() {
+                    let _ = first.send((name, 128 + number)).await;
+                }
+            });
+        }
         let _ = ready.send(());
-        let (Ok(mut int), Ok(mut term), Ok(mut hup)) = kinds else {
-            return;
-        };
-        let (name, code) = tokio::select! {
-            _ = int.recv() => ("SIGINT", 130),
-            _ = term.recv() => ("SIGTERM", 143),
-            _ = hup.recv() => ("SIGHUP", 129),
-        };
-        stop(name, code);
+        if let Some((name, code)) = came.recv().await {
+            stop(name, code);
+        }
     });
 }
+
+/// Every signal whose default action ends hookcheck and that a process can catch: each ends
+/// the hooks first (a SIGQUIT or SIGUSR1 once left every running hook alive with no timeout).
+/// SIGKILL and SIGSTOP cannot be caught; the child subreaper ([`super::orphans`]) is what is
+/// left for a SIGKILL.
+#[cfg(unix)]
+const CAUGHT: &[(i32, &str)] = &[
+    (nix::libc::SIGINT, "SIGINT"),
+    (nix::libc::SIGTERM, "SIGTERM"),
+    (nix::libc::SIGHUP, "SIGHUP"),
+    (nix::libc::SIGQUIT, "SIGQUIT"),
+    (nix::libc::SIGUSR1, "SIGUSR1"),
+    (nix::libc::SIGUSR2, "SIGUSR2"),
+    (nix::libc::SIGALRM, "SIGALRM"),
+    (nix::libc::SIGXCPU, "SIGXCPU"),
+    (nix::libc::SIGXFSZ, "SIGXFSZ"),
+    (nix::libc::SIGVTALRM, "SIGVTALRM"),
+    (nix::libc::SIGPROF, "SIGPROF"),
+];
 
 /// No Unix signals to take.
 #[cfg(not(unix))]
@@ -137,6 +159,7 @@ fn stop(name: &str, code: i32) -> ! {
     for &pid in &leaders {
         reap(pid);
     }
+    super::orphans::end();
     let _ = writeln!(
         std::io::stderr(),
         "{}",
