@@ -276,6 +276,8 @@ fn test_cmd(args: TestArgs) -> Result<i32, Error> {
         }
     };
     let keep = suite::Keeping::for_format(format);
+    // A signal ends the running hooks, and the cases that finished are still reported.
+    crate::exec::defer_interrupts();
     let result = suite::run(&ws, &cases, jobs, keep, &mut on_case, &mut in_order);
     if progress {
         let _ = write!(anstream::stderr(), "\r\x1b[2K");
@@ -319,6 +321,13 @@ fn test_cmd(args: TestArgs) -> Result<i32, Error> {
                 format!("--junit {}: cannot write it: {e}", path.display()),
             )
         })?;
+    }
+    if let Some(signal) = &result.interrupted {
+        let _ = writeln!(
+            anstream::stderr(),
+            "hookcheck: interrupted ({signal}): stopped the running hooks; the {} case(s) that finished are reported",
+            result.cases.len()
+        );
     }
     Ok(result.exit_code)
 }

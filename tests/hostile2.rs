@@ -320,3 +320,72 @@ fn finishes_wait(mut child: std::process::Child) -> std::process::Output {
     }
     child.wait_with_output().expect("output")
 }
+
+/// (surface: SIGINT/SIGTERM during `hookcheck test`; sink: JSON, JUnit, the step summary)
+/// The cases that finished before the signal are reported, in valid JSON with an
+/// `interrupted` field and in JUnit, and the exit status is 130/143.
+#[test]
+fn an_interrupted_suite_still_reports_the_cases_that_finished() {
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let p = Project::new()
+            .spec("quick", "on: before-tool\nmatch: shell\ncommand: ./hooks/q.sh\n")
+            .script("hooks/q.sh", "#!/bin/sh\nexit 0\n")
+            .spec(
+                "slow",
+                "on: before-tool\nmatch: shell\ncommand: ./hooks/s.sh\ntimeout: 60\n",
+            )
+            .script("hooks/s.sh", "#!/bin/sh\necho $$ > slow.pid\nexec sleep 60\n")
+            .file(
+                ".hookcheck/cases.yaml",
+                "cases:\n  - {name: quick, hook: quick, bash: ls, targets: [claude], expect: allow}\n  - {name: slow, hook: slow, bash: ls, targets: [claude], expect: allow}\n",
+            );
+        let xml = p.root().join("junit.xml");
+        let mut cmd = p.command();
+        cmd.args([
+            "test",
+            "--format",
+            "json",
+            "--jobs",
+            "1",
+            "--junit",
+            xml.to_str().expect("utf-8"),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        let child = cmd.spawn().expect("start hookcheck");
+        let slow = pid_in(&p, "slow.pid");
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let out = finishes_wait(child);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "SIG{signal}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!runs(slow), "SIG{signal}: the slow hook still runs");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("SIG{signal}: not JSON ({e}): {:?}", out.stdout));
+        assert_eq!(v["interrupted"], format!("SIG{signal}"));
+        assert_eq!(v["exit_code"], code);
+        let names: Vec<&str> = v["cases"]
+            .as_array()
+            .expect("cases")
+            .iter()
+            .filter_map(|c| c["name"].as_str())
+            .collect();
+        assert_eq!(names, ["quick"], "SIG{signal}");
+        let junit = std::fs::read_to_string(&xml).expect("JUnit written");
+        assert!(junit.contains("quick [claude]"), "{junit}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "hookcheck: interrupted (SIG{signal}): stopped the running hooks; the 1 case(s) that finished are reported\n"
+            )
+        );
+    }
+}

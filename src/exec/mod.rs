@@ -15,6 +15,7 @@ use std::time::Duration;
 
 pub use capture::Captured;
 pub use run::run;
+pub use signals::{defer as defer_interrupts, interrupted};
 
 /// One process to run: the fully resolved argv, environment and stdin of one hook handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -250,8 +251,12 @@ pub fn run_fed(feed: &mut dyn Feed, jobs: usize, limits: &Limits) {
                 feed.done(i, outcome);
             }
         }
-        while signals::stopping() {
+        // The signal thread is ending the process, unless the caller reports what finished.
+        while signals::stopping() && !signals::deferred() {
             std::thread::park();
+        }
+        if signals::stopping() {
+            signals::wait_ended();
         }
     })
 }

@@ -10,7 +10,8 @@
 //! [`spawn`], which refuses once hookcheck is stopping, so none starts behind the handler.
 
 use std::io::Write;
-use std::sync::{Mutex, MutexGuard, Once};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, Once, OnceLock};
 
 use tokio::process::{Child, Command};
 
@@ -114,9 +115,74 @@ fn listen(ready: std::sync::mpsc::Sender<()>) {
         }
         let _ = ready.send(());
         if let Some((name, code)) = came.recv().await {
-            stop(name, code);
+            if DEFER.load(Ordering::SeqCst) {
+                // The caller reports what finished; a second signal ends at once.
+                end_hooks(name, code);
+                if let Some((name, code)) = came.recv().await {
+                    stop(name, code);
+                }
+            } else {
+                stop(name, code);
+            }
         }
     });
+}
+
+/// Set when the caller reports what finished before a signal ([`defer`]).
+static DEFER: AtomicBool = AtomicBool::new(false);
+
+/// The signal that came while deferred, and the exit status it asks for.
+static INTERRUPTED: OnceLock<(&'static str, i32)> = OnceLock::new();
+
+/// From now on the first signal ends the running hooks but not the process: the caller
+/// (`hookcheck test`) reports the cases that finished (JSON, JUnit, the step summary), then
+/// exits with [`interrupted`]'s status. A second signal ends the process at once.
+pub fn defer() {
+    DEFER.store(true, Ordering::SeqCst);
+}
+
+/// Whether the process waits for its caller after a signal.
+pub(crate) fn deferred() -> bool {
+    DEFER.load(Ordering::SeqCst)
+}
+
+/// The signal that interrupted a deferred run, with the exit status it asks for, and the
+/// line to print on the way out.
+pub fn interrupted() -> Option<(&'static str, i32)> {
+    INTERRUPTED.get().copied()
+}
+
+/// Kills the running hooks as [`stop`] does, and records the signal instead of exiting.
+fn end_hooks(name: &'static str, code: i32) {
+    // Recorded first: the caller reads it as soon as the killed hooks return.
+    let _ = INTERRUPTED.set((name, code));
+    let leaders = {
+        let mut r = running();
+        r.stopping = true;
+        r.leaders.clone()
+    };
+    for &pid in &leaders {
+        group::send(pid, Sig::Kill);
+    }
+    mark::end(Needle::Prefix(&mark::own_prefix()));
+    for &pid in &leaders {
+        reap(pid);
+    }
+    ENDED.store(true, Ordering::SeqCst);
+}
+
+/// Set once [`end_hooks`] has ended every hook and marked process.
+static ENDED: AtomicBool = AtomicBool::new(false);
+
+/// After a deferred signal, waits (bounded) until every hook and marked process is ended,
+/// so the caller reports and exits with nothing of its hooks still running.
+pub(crate) fn wait_ended() {
+    for _ in 0..1000 {
+        if ENDED.load(Ordering::SeqCst) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 /// Every signal whose default action ends hookcheck and that a process can catch: each ends

@@ -420,11 +420,14 @@ pub fn run(
         in_order,
     };
     exec::run_fed(&mut suite, jobs, &exec::Limits::default());
+    let interrupted = exec::interrupted();
     let reports: Vec<CaseReport> = suite.pending.into_iter().filter_map(|p| p.report).collect();
     let errors = reports.iter().filter(|r| r.error.is_some()).count();
     let passed = reports.iter().filter(|r| r.passed).count();
     let failed = reports.len() - passed - errors;
-    let exit_code = if errors > 0 {
+    let exit_code = if let Some((_, code)) = interrupted {
+        code
+    } else if errors > 0 {
         2
     } else if failed > 0 {
         1
@@ -438,6 +441,7 @@ pub fn run(
         failed,
         errors,
         exit_code,
+        interrupted: interrupted.map(|(name, _)| name.to_string()),
     }
 }
 

@@ -42,9 +42,17 @@ impl<W: Write> Stream<W> {
         }
         write!(
             out,
-            "],\n  \"passed\": {},\n  \"failed\": {},\n  \"errors\": {},\n  \"exit_code\": {}\n}}\n",
+            "],\n  \"passed\": {},\n  \"failed\": {},\n  \"errors\": {},\n  \"exit_code\": {}",
             suite.passed, suite.failed, suite.errors, suite.exit_code
         )?;
+        if let Some(signal) = &suite.interrupted {
+            write!(
+                out,
+                ",\n  \"interrupted\": {}",
+                serde_json::to_string(signal)?
+            )?;
+        }
+        out.write_all(b"\n}\n")?;
         out.flush()?;
         Ok(out)
     }
@@ -99,10 +107,11 @@ mod tests {
 
     #[test]
     fn streamed_suite_is_the_whole_report_pretty_printed() {
-        for cases in [
-            vec![],
-            vec![case("one", "no such hook")],
-            vec![case("one", "line\n\"two\""), case("two", "")],
+        for (cases, interrupted) in [
+            (vec![], None),
+            (vec![case("one", "no such hook")], None),
+            (vec![case("one", "line\n\"two\""), case("two", "")], None),
+            (vec![case("one", "x")], Some("SIGINT".to_string())),
         ] {
             let suite = SuiteReport {
                 schema_version: SCHEMA_VERSION,
@@ -111,6 +120,7 @@ mod tests {
                 passed: 0,
                 failed: 0,
                 exit_code: 2,
+                interrupted,
             };
             let whole = serde_json::to_string_pretty(&suite).expect("serialises") + "\n";
             assert_eq!(streamed(&suite), whole);

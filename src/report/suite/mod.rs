@@ -43,6 +43,11 @@ pub struct SuiteReport {
     pub failed: usize,
     /// Cases that could not run.
     pub errors: usize,
-    /// 0 all passed, 1 a case failed, 2 a case could not run.
+    /// 0 all passed, 1 a case failed, 2 a case could not run; 128 + the signal's number when
+    /// one interrupted the run.
     pub exit_code: i32,
+    /// The signal that interrupted the run (`SIGINT`): the cases are those that finished
+    /// before it; the others did not run to their end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<String>,
 }

@@ -44,5 +44,12 @@ pub fn render(suite: &SuiteReport, text: crate::report::text::Options) -> String
         suite.passed,
         suite.failed + suite.errors
     );
+    if let Some(signal) = &suite.interrupted {
+        let _ = writeln!(
+            out,
+            "interrupted ({signal}): only the {} case(s) that finished before it are reported",
+            suite.cases.len()
+        );
+    }
     out
 }
