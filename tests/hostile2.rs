@@ -389,3 +389,49 @@ fn an_interrupted_suite_still_reports_the_cases_that_finished() {
         );
     }
 }
+
+/// (round 1, still open: surface: specs and hook files; sink: the verdict) `x.yaml` beside
+/// `x.json`, or two specs whose `name:` is the same, are refused by name and named by lint,
+/// never one of them run in silence; a hook file's `"timeout": -5` is a lint finding.
+#[test]
+fn two_specs_of_one_name_and_a_negative_timeout_are_findings() {
+    let p = Project::new()
+        .spec("x", "on: before-tool\nmatch: shell\ncommand: ./a.sh\n")
+        .file(
+            ".hookcheck/hooks/x.json",
+            r#"{"on": "before-tool", "match": "shell", "command": "./b.sh"}"#,
+        )
+        .spec("one", "name: same\non: before-tool\nmatch: shell\ncommand: ./a.sh\n")
+        .spec("two", "name: same\non: before-tool\nmatch: shell\ncommand: ./b.sh\n")
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./a.sh", "timeout": -5}]}]}}"#,
+        );
+    for (name, files) in [
+        ("x", ".hookcheck/hooks/x.json, .hookcheck/hooks/x.yaml"),
+        (
+            "same",
+            ".hookcheck/hooks/one.yaml, .hookcheck/hooks/two.yaml",
+        ),
+    ] {
+        let run = p.run(&["run", name, "--bash", "ls"]);
+        assert_eq!(run.code(), 2, "{}", run.stdout());
+        let root = p.root().display().to_string();
+        assert_eq!(
+            run.stderr().replace(&format!("{root}/"), ""),
+            format!(
+                "error: 2 spec files are named `{name}`: {files}; hookcheck does not guess which one you mean\nhelp: rename or remove all but one (`hookcheck lint` lists every such name)\n"
+            )
+        );
+    }
+    let lint = p.run(&["lint"]);
+    let out = lint.stdout();
+    for want in [
+        "2 spec files are named `x`: .hookcheck/hooks/x.json, .hookcheck/hooks/x.yaml",
+        "2 spec files are named `same`: .hookcheck/hooks/one.yaml, .hookcheck/hooks/two.yaml",
+        "timeout -5 is no duration Claude Code reads",
+    ] {
+        assert!(out.contains(want), "lint does not say `{want}`:\n{out}");
+    }
+    assert_eq!(lint.code(), 1, "{out}");
+}

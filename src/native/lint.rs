@@ -14,6 +14,7 @@ use crate::spec::{self, did_you_mean};
 /// Every finding for the specs in `spec_dirs` and the hook files in `inv`.
 pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding> {
     let mut out = Vec::new();
+    duplicate_specs(root, spec_dirs, &mut out);
     for (_, path) in spec::discover(spec_dirs) {
         if let Err(e) = spec::load_file(&path) {
             out.push(Finding {
@@ -66,6 +67,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
             out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
             out.extend(zero_timeout_rule(l, h));
+            out.extend(unusable_timeout_rule(l, h));
         }
         let loaded = inv.loaded_by(l);
         // What breaks before a hook runs at all, as this agent starts it (own and cross-read).
@@ -271,6 +273,51 @@ fn zero_timeout_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
             l.unit
         ),
     ))
+}
+
+/// A timeout that is no duration (`-5`, `"soon"`): hookcheck runs the hook under the agent's
+/// default, which is not what the file's author meant.
+fn unusable_timeout_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
+    let written = h.timeout_unusable.as_ref()?;
+    Some(finding(
+        Severity::Warning,
+        "timeout-invalid",
+        l,
+        h,
+        format!(
+            "timeout {written} is no duration {} reads: hookcheck runs the hook under {}'s default timeout, and {} does not document what it does with it",
+            l.name(),
+            l.name(),
+            l.name()
+        ),
+        format!(
+            "write a whole number of {} from 1 up, or leave `timeout` out for the default",
+            l.unit
+        ),
+    ))
+}
+
+/// Two spec files one name stands for: which one runs is not what anyone chose.
+fn duplicate_specs(root: &Path, spec_dirs: &[PathBuf], out: &mut Vec<Finding>) {
+    for (name, paths) in spec::load::ambiguous(spec_dirs) {
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|p| super::shown(root, p).display().to_string())
+            .collect();
+        out.push(Finding {
+            severity: Severity::Error,
+            rule: "duplicate-spec",
+            agent: None,
+            file: shown[0].clone(),
+            line: None,
+            message: format!(
+                "{} spec files are named `{name}`: {}; `hookcheck run {name}` refuses to guess",
+                shown.len(),
+                shown.join(", ")
+            ),
+            fix: "rename or remove all but one".into(),
+        });
+    }
 }
 
 /// The findings for people.

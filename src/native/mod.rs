@@ -49,6 +49,9 @@ pub struct NativeHandler {
     /// The timeout in milliseconds, exactly (Gemini CLI's `"timeout": 100` is 100 ms, which
     /// [`NativeHandler::timeout_s`] rounds up to 1 s).
     pub timeout_ms: Option<u64>,
+    /// A timeout written that is no number of seconds or milliseconds (`-5`, `"soon"`), as
+    /// written: the handler runs under the agent's default, and lint says so.
+    pub timeout_unusable: Option<String>,
     /// The timeout as written, with the file's unit (`5000 ms`), for messages.
     pub timeout_raw: Option<String>,
     /// The raw number as written, in the file's unit.
@@ -92,6 +95,7 @@ impl NativeHandler {
             command_windows: None,
             timeout_s: None,
             timeout_ms: None,
+            timeout_unusable: None,
             timeout_raw: None,
             timeout_value: None,
             env: BTreeMap::new(),

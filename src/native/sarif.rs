@@ -42,6 +42,14 @@ pub const RULES: &[(&str, &str)] = &[
         "A timeout that looks written in the wrong unit",
     ),
     (
+        "timeout-invalid",
+        "A timeout that is no duration: the hook runs under the default",
+    ),
+    (
+        "duplicate-spec",
+        "Two spec files with one name: which one runs is a guess",
+    ),
+    (
         "timeout-zero",
         "A timeout of 0, whose meaning the agent does not document",
     ),

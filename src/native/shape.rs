@@ -266,12 +266,15 @@ fn handler(
             Value::String(s) => s.trim().parse().ok(),
             _ => None,
         };
-        if let Some(v) = v {
-            let (secs, raw) = shape.unit.convert(v);
-            out.timeout_s = Some(secs);
-            out.timeout_ms = Some(shape.unit.millis(v));
-            out.timeout_raw = Some(raw);
-            out.timeout_value = Some(v);
+        match v {
+            Some(v) => {
+                let (secs, raw) = shape.unit.convert(v);
+                out.timeout_s = Some(secs);
+                out.timeout_ms = Some(shape.unit.millis(v));
+                out.timeout_raw = Some(raw);
+                out.timeout_value = Some(v);
+            }
+            None => out.timeout_unusable = Some(t.to_string()),
         }
     }
     if let Some(Value::Object(env)) = h.get("env") {

@@ -108,9 +108,65 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
     found
 }
 
+/// The names that stand for more than one spec file: `x.yaml` beside `x.json` in one folder,
+/// or two files whose `name:` is the same (each name with its files, in order).
+pub fn ambiguous(dirs: &[PathBuf]) -> Vec<(String, Vec<PathBuf>)> {
+    let mut out = Vec::new();
+    // Within one folder: between folders, the first folder's spec wins, as documented.
+    for dir in dirs {
+        let mut by_name: Vec<(String, Vec<PathBuf>)> = Vec::new();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut here: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                !p.is_dir()
+                    && p.extension()
+                        .and_then(|e| e.to_str())
+                        .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
+            })
+            .collect();
+        here.sort();
+        for path in here {
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string();
+            // The name it is run by: `name:` when the spec sets one, else the file's stem.
+            let name = load_file(&path).map(|s| s.name).unwrap_or(stem);
+            match by_name.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, paths)) => paths.push(path),
+                None => by_name.push((name, vec![path])),
+            }
+        }
+        out.extend(by_name.into_iter().filter(|(_, paths)| paths.len() > 1));
+    }
+    out
+}
+
 /// Finds the spec named `name` in `dirs`, or says what exists instead.
 pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::Error> {
+    if let Some((_, paths)) = ambiguous(dirs).into_iter().find(|(n, _)| n == name) {
+        let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(crate::error::Error::usage(format!(
+            "{} spec files are named `{name}`: {}; hookcheck does not guess which one you mean",
+            list.len(),
+            list.join(", ")
+        ))
+        .help("rename or remove all but one (`hookcheck lint` lists every such name)"));
+    }
     let all = discover(dirs);
+    // A spec found by its `name:` when no file has that stem.
+    if !all.iter().any(|(n, _)| n == name)
+        && let Some((_, path)) = all
+            .iter()
+            .find(|(_, p)| load_file(p).is_ok_and(|s| s.name == name))
+    {
+        return Ok(path.clone());
+    }
     if let Some((_, path)) = all.iter().find(|(n, _)| n == name) {
         return Ok(path.clone());
     }
