@@ -435,3 +435,23 @@ fn two_specs_of_one_name_and_a_negative_timeout_are_findings() {
     }
     assert_eq!(lint.code(), 1, "{out}");
 }
+
+/// (surface: YAML aliases in a spec; sink: memory) Aliases replay what they name: a few
+/// hundred bytes that expand to 20 MB of text (inside the parser's default limits, 64 MiB)
+/// are refused by the spec budget (a 1 MB spec once took 1.6 GB). Cases files are parsed
+/// with the same budget (spec::load::yaml_options).
+#[test]
+fn yaml_aliases_cannot_expand_a_spec_past_its_budget() {
+    let mut spec = format!(
+        "on: before-tool\nmatch: shell\ncommand: ./g.sh\nx-pad:\n  l0: &l0 \"{}\"\n",
+        "x".repeat(200)
+    );
+    for i in 1..6 {
+        let refs = vec![format!("*l{}", i - 1); 10].join(",");
+        spec.push_str(&format!("  l{i}: &l{i} [{refs}]\n"));
+    }
+    let p = Project::new().spec("laugh", &spec);
+    let (out, all) = finishes_in(&p, &["run", "laugh", "--bash", "ls", "--dry-run"]);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(all.contains("not valid YAML: budget breached"), "{all}");
+}

@@ -147,6 +147,25 @@ pub fn ambiguous(dirs: &[PathBuf]) -> Vec<(String, Vec<PathBuf>)> {
     out
 }
 
+/// How specs and cases files are parsed: booleans only as `true`/`false`, and a budget for
+/// what one file may make of itself. YAML aliases replay what they name, so a file of a few
+/// KiB can expand into gigabytes within the parser's default limits (a 1 MB spec took 1.6 GB
+/// in `run --dry-run`); a spec is a few lines, a cases file a few thousand, so these bounds
+/// leave room to spare and keep any file to tens of MiB.
+pub fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        strict_booleans: true,
+        budget: serde_saphyr::budget! {
+            max_aliases: 1_000,
+            max_nodes: 100_000,
+            max_events: 500_000,
+            max_total_scalar_bytes: 8 * 1024 * 1024,
+            max_recorded_anchor_events: 100_000,
+            max_recorded_anchor_bytes: 8 * 1024 * 1024,
+        },
+    }
+}
+
 /// Finds the spec named `name` in `dirs`, or says what exists instead.
 pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::Error> {
     if let Some((_, paths)) = ambiguous(dirs).into_iter().find(|(n, _)| n == name) {
@@ -265,7 +284,7 @@ fn parse(file: &SpecFile) -> Result<RawSpec, SpecError> {
 /// The keys no typed field holds: an `x-ID` block is kept in `extensions` for the agent it
 /// names; any other key is an unknown field, placed and with a "did you mean".
 fn keys(file: &SpecFile, mut raw: RawSpec, is_json: bool) -> Result<RawSpec, Error> {
-    let opts = serde_saphyr::options! { strict_booleans: true, };
+    let opts = yaml_options();
     let value: serde_json::Value = if is_json {
         serde_json::from_str(&file.text).unwrap_or_default()
     } else {
@@ -302,7 +321,7 @@ fn keys(file: &SpecFile, mut raw: RawSpec, is_json: bool) -> Result<RawSpec, Err
 fn parse_raw(file: &SpecFile) -> Result<RawSpec, Error> {
     let is_json = file.path.extension().is_some_and(|e| e == "json");
     // strict_booleans: `on: yes` stays the string "yes" (YAML 1.2), as in crates.md §1.
-    let opts = serde_saphyr::options! { strict_booleans: true, };
+    let opts = yaml_options();
     // Where the typed parse stopped, and the parser's words about it.
     let (line, column, said) = if is_json {
         match serde_json::from_str(&file.text) {

@@ -110,7 +110,7 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
         })
     })?;
     // JSON is YAML too, so one parser (with line numbers) reads both.
-    let opts = serde_saphyr::options! { strict_booleans: true, };
+    let opts = crate::spec::load::yaml_options();
     let raw: RawFile = match serde_saphyr::from_str_with_options(&text, opts.clone()) {
         Ok(raw) => raw,
         Err(e) => {
