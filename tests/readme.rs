@@ -1,7 +1,9 @@
-//! The README runs as written: every `$ hookcheck ...` and `$ cargo run -- ...` line in it is
-//! run from the repository root against the built binary, and must end with the exit status
-//! the line states (`# exit status N`; 0 when it states none). `.ci/run` runs the set-up
-//! section's commands themselves, taken from the README by `ci/readme-commands.sh`.
+//! The docs run as written: every `$ hookcheck ...` and `$ cargo run -- ...` line in README.md,
+//! docs/guide/*.md and docs/dev/*.md is run from the repository root against the built binary,
+//! and must end with the exit status the line states (`# exit status N`; 0 when it states
+//! none). The outputs they show are what hookcheck prints now, the files they name exist, and
+//! docs/dev/architecture.md names every module. `.ci/run` runs the README's set-up section's
+//! commands themselves, taken from the README by `ci/readme-commands.sh`.
 
 mod common;
 
@@ -50,7 +52,38 @@ fn root() -> &'static Path {
 }
 
 fn readme() -> String {
-    std::fs::read_to_string(root().join("README.md")).expect("README.md")
+    doc("README.md")
+}
+
+/// A doc by its path from the repository root.
+fn doc(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// The Markdown files of one docs folder, by path from the repository root, in name order.
+fn docs_in(folder: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join(folder))
+        .unwrap_or_else(|e| panic!("{folder}: {e}"))
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("{folder}/{name}"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Every doc whose commands run: the README, then the guide, then the contributors' docs.
+fn docs() -> Vec<String> {
+    let guide = docs_in("docs/guide");
+    let dev = docs_in("docs/dev");
+    // The README points at them: the folders are not empty.
+    assert!(guide.len() >= 8, "docs/guide: {guide:?}");
+    assert!(dev.len() >= 4, "docs/dev: {dev:?}");
+    std::iter::once("README.md".to_string())
+        .chain(guide)
+        .chain(dev)
+        .collect()
 }
 
 #[test]
@@ -98,7 +131,7 @@ fn as_a_user<'a>(cmd: &'a mut Command, home: &Path) -> &'a mut Command {
 }
 
 #[test]
-fn every_hookcheck_command_in_the_readme_ends_as_it_says() {
+fn every_hookcheck_command_in_the_docs_ends_as_it_says() {
     let bin = Path::new(env!("CARGO_BIN_EXE_hookcheck"));
     let bin_dir = bin.parent().expect("the binary's folder");
     let home = tempfile::tempdir().expect("temp home");
@@ -107,34 +140,67 @@ fn every_hookcheck_command_in_the_readme_ends_as_it_says() {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let runnable: Vec<Shown> = shown(&readme())
-        .into_iter()
-        .filter(|s| s.command.starts_with("hookcheck ") || s.command.starts_with("cargo run -- "))
-        .collect();
-    // Nothing passes on nothing: the README shows these commands.
-    assert!(runnable.len() >= 10, "{runnable:#?}");
-    let mut wrong = Vec::new();
-    for s in &runnable {
-        let command = match s.command.strip_prefix("cargo run -- ") {
-            Some(args) => format!("hookcheck {args}"),
-            None => s.command.clone(),
-        };
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c").arg(&command).env("PATH", &path);
-        let out = as_a_user(&mut cmd, home.path()).output().expect("sh");
-        let status = out.status.code().unwrap_or(-1);
-        if status != s.status {
-            wrong.push(format!(
-                "README.md:{} ({}): `{}` exited {status}, the README says {}\nstdout:\n{}\nstderr:\n{}",
-                s.line,
-                s.section,
-                s.command,
-                s.status,
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            ));
+    let mut all: Vec<(String, Shown)> = Vec::new();
+    for file in docs() {
+        for s in shown(&doc(&file)) {
+            if s.command.starts_with("hookcheck ") || s.command.starts_with("cargo run -- ") {
+                all.push((file.clone(), s));
+            }
         }
     }
+    // Nothing passes on nothing: the README, the guide and the contributors' docs show
+    // commands.
+    let count = |prefix: &str| all.iter().filter(|(f, _)| f.starts_with(prefix)).count();
+    let counts = [
+        ("README.md", count("README.md"), 10),
+        ("docs/guide/", count("docs/guide/"), 30),
+        ("docs/dev/", count("docs/dev/"), 1),
+    ];
+    for (what, n, least) in counts {
+        assert!(n >= least, "{what}: {n} commands, fewer than {least}");
+    }
+    // The commands only read the repository: a few run at once, each reported in doc order.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut wrong: Vec<(usize, String)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..3)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut wrong = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((file, s)) = all.get(i) else {
+                            return wrong;
+                        };
+                        let command = match s.command.strip_prefix("cargo run -- ") {
+                            Some(args) => format!("hookcheck {args}"),
+                            None => s.command.clone(),
+                        };
+                        let mut cmd = Command::new("sh");
+                        cmd.arg("-c").arg(&command).env("PATH", &path);
+                        let out = as_a_user(&mut cmd, home.path()).output().expect("sh");
+                        let status = out.status.code().unwrap_or(-1);
+                        if status != s.status {
+                            wrong.push((i, format!(
+                                "{file}:{} ({}): `{}` exited {status}, the doc says {}\nstdout:\n{}\nstderr:\n{}",
+                                s.line,
+                                s.section,
+                                s.command,
+                                s.status,
+                                String::from_utf8_lossy(&out.stdout),
+                                String::from_utf8_lossy(&out.stderr)
+                            )));
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker"))
+            .collect()
+    });
+    wrong.sort();
+    let wrong: Vec<String> = wrong.into_iter().map(|(_, w)| w).collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
@@ -194,14 +260,18 @@ fn the_readme_shows_the_main_jobs_default_output_as_it_is() {
     );
 }
 
-/// The README shows `hookcheck tools --fields` and the example guard's sweep as they print now.
+/// The guide shows `hookcheck tools --fields` (docs/guide/agents.md) and the example guard's
+/// sweep (docs/guide/sweep.md) as they print now.
 #[test]
-fn the_readme_shows_the_fields_table_and_the_sweep_as_they_are() {
+fn the_guide_shows_the_fields_table_and_the_sweep_as_they_are() {
     if !common::needs("jq", "by the example guard", "apt-get install jq") {
         return;
     }
     let home = tempfile::tempdir().expect("temp home");
-    for args in [vec!["tools", "--fields"], vec!["sweep", "no-force-push"]] {
+    for (file, args) in [
+        ("docs/guide/agents.md", vec!["tools", "--fields"]),
+        ("docs/guide/sweep.md", vec!["sweep", "no-force-push"]),
+    ] {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookcheck"));
         cmd.args(&args);
         let out = as_a_user(&mut cmd, home.path())
@@ -220,8 +290,8 @@ fn the_readme_shows_the_fields_table_and_the_sweep_as_they_are() {
             .collect();
         let block = format!("    $ hookcheck {}\n\n{shown}", args.join(" "));
         assert!(
-            readme().contains(&block),
-            "the README does not show `hookcheck {}` as it prints now:\n{text}",
+            doc(file).contains(&block),
+            "{file} does not show `hookcheck {}` as it prints now:\n{text}",
             args.join(" ")
         );
     }
@@ -283,5 +353,146 @@ fn the_readme_shows_the_failure_it_catches_with_its_fix_as_it_prints() {
     assert_eq!(
         block, shown,
         "the README's failure example is not what it prints now"
+    );
+}
+
+/// The repository's own folders: a path a doc names in backquotes that starts with one of
+/// these is a file of this repository, and must exist.
+const OWN: &[&str] = &[
+    "src/",
+    "tests/",
+    "fixtures/",
+    "scripts/",
+    "bench/",
+    "docs/",
+    "ci/",
+    ".ci/",
+    "fuzz/",
+    ".config/",
+];
+
+/// The part of `path` before its first placeholder (`<id>`, `*`, `AGENT`, `SITUATION`, ...):
+/// what must exist of a path written with a placeholder in it.
+fn fixed_part(path: &str) -> &str {
+    let placeholder = |seg: &str| {
+        seg.contains(['<', '*'])
+            || ["AGENT", "SITUATION", "FILE", "DIR", "NAME"]
+                .iter()
+                .any(|p| seg.contains(p))
+    };
+    let mut end = 0;
+    for seg in path.split_inclusive('/') {
+        if placeholder(seg) {
+            break;
+        }
+        end += seg.len();
+    }
+    &path[..end]
+}
+
+/// The paths `text` names: each word of a backquoted span that starts with one of [`OWN`],
+/// and each relative Markdown link's target (relative to `dir`), with their line numbers.
+fn named_paths(text: &str, dir: &Path) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        // Indented blocks are commands and outputs: the commands run, the outputs are checked.
+        if line.starts_with("    ") {
+            continue;
+        }
+        for (n, span) in line.split('`').enumerate() {
+            if n % 2 == 0 {
+                continue;
+            }
+            for word in span.split_whitespace() {
+                let word = word.trim_end_matches([',', ';', ':', ')', '.', '\'', '"']);
+                if OWN.iter().any(|p| word.starts_with(p)) {
+                    out.push((i + 1, word.to_string()));
+                }
+            }
+        }
+        for (at, _) in line.match_indices("](") {
+            let target: String = line[at + 2..].chars().take_while(|c| *c != ')').collect();
+            let target = target.split('#').next().unwrap_or_default();
+            if target.is_empty() || target.contains("://") {
+                continue;
+            }
+            let joined = dir.join(target);
+            let rel = joined
+                .strip_prefix(root())
+                .map(|p| p.display().to_string())
+                .unwrap_or_else(|_| joined.display().to_string());
+            out.push((i + 1, rel));
+        }
+    }
+    out
+}
+
+/// Every file and folder a doc names exists (a path written with a placeholder: up to the
+/// placeholder), so a doc cannot point at code that moved.
+#[test]
+fn every_file_the_docs_name_exists() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for file in docs() {
+        let dir = root().join(&file);
+        let dir = dir.parent().expect("a doc's folder");
+        for (line, path) in named_paths(&doc(&file), dir) {
+            checked += 1;
+            let fixed = fixed_part(&path);
+            // `..` from docs/guide back to the root: normalise by asking the file system.
+            let at = root().join(fixed);
+            if !at.exists() {
+                wrong.push(format!("{file}:{line}: `{path}` does not exist"));
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} paths named");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn named_paths_reads_spans_and_links_and_stops_at_placeholders() {
+    let dir = root().join("docs/guide");
+    let text = "See `src/plan/` and `cargo fmt -- src/tools/*/mod.rs`, [x](../dev/a.md#b), \
+                [y](https://e.org/src/z) and `other/x`.\n    $ hookcheck `src/not/read`\n";
+    let named: Vec<String> = named_paths(text, &dir)
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    assert_eq!(
+        named,
+        ["src/plan/", "src/tools/*/mod.rs", "docs/guide/../dev/a.md"]
+    );
+    assert_eq!(fixed_part("src/tools/*/mod.rs"), "src/tools/");
+    assert_eq!(fixed_part("src/tools/AGENT/replies.rs"), "src/tools/");
+    assert_eq!(
+        fixed_part("fixtures/live/inputs/copilot--*.json"),
+        "fixtures/live/inputs/"
+    );
+    assert_eq!(fixed_part("src/exec/mod.rs"), "src/exec/mod.rs");
+}
+
+/// docs/dev/architecture.md names every module `src/lib.rs` declares, as `src/NAME.rs` or
+/// `src/NAME/`: a module added or removed shows up here.
+#[test]
+fn the_architecture_names_every_module() {
+    let lib = doc("src/lib.rs");
+    let architecture = doc("docs/dev/architecture.md");
+    let modules: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    assert!(modules.len() >= 20, "{modules:?}");
+    let missing: Vec<&&str> = modules
+        .iter()
+        .filter(|m| {
+            !architecture.contains(&format!("`src/{m}.rs`"))
+                && !architecture.contains(&format!("`src/{m}/`"))
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/dev/architecture.md does not name: {missing:?}"
     );
 }

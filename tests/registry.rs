@@ -1,8 +1,8 @@
 //! The registry (`hookcheck::tools::ALL`) is the one list of agents: this walks it and checks
 //! that every agent is complete (a contract with dated sources, its hook-file loader or the
 //! reason it has none, its live driver or the reason it cannot run live), and that what is
-//! derived from it (the loaders, the drivers, `hookcheck tools`, the README's agent table)
-//! says the same.
+//! derived from it (the loaders, the drivers, `hookcheck tools`, the agent table in
+//! docs/guide/agents.md) says the same.
 
 use hookcheck::contract::Contract;
 use hookcheck::tools::{self, ALL, Files, Hooks, Live};
@@ -128,14 +128,16 @@ fn loaders_and_drivers_are_the_registry_s() {
     assert_eq!(not_live, cannot);
 }
 
-/// The README's agent table: its rows' ids (first column) and names (second), in order.
-fn readme_table() -> Vec<(Vec<String>, Vec<String>)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let table = readme
-        .split("\n## The agents\n")
+/// The guide's agent table (docs/guide/agents.md): its rows' ids (first column) and names
+/// (second), in order.
+fn agent_table() -> Vec<(Vec<String>, Vec<String>)> {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/guide/agents.md"))
+            .expect("docs/guide/agents.md");
+    let table = guide
+        .split("\n## The agents hookcheck knows\n")
         .nth(1)
-        .expect("README has a section \"The agents\"");
+        .expect("docs/guide/agents.md has a section \"The agents hookcheck knows\"");
     // The section ends at the next heading of its level: later tables are not the agents'.
     let table = table.split("\n## ").next().unwrap_or_default();
     table
@@ -154,8 +156,9 @@ fn readme_table() -> Vec<(Vec<String>, Vec<String>)> {
 }
 
 #[test]
-fn the_readme_agent_table_lists_the_registry_in_order() {
-    let rows = readme_table();
+fn the_guide_s_agent_table_lists_the_registry_in_order() {
+    let rows = agent_table();
+    assert!(rows.len() >= 20, "{rows:?}");
     let ids: Vec<String> = rows.iter().flat_map(|(ids, _)| ids.clone()).collect();
     let names: Vec<String> = rows.iter().flat_map(|(_, names)| names.clone()).collect();
     let want_ids: Vec<String> = tools::ids().map(str::to_string).collect();
