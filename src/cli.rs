@@ -59,7 +59,7 @@ pub enum Command {
     #[command(after_help = SYNC_EXAMPLES)]
     Sync(SyncArgs),
     /// Print the JSON Schema of one JSON output: run, dry-run, test, list, list-installed,
-    /// tools, lint, live or error (without KIND: run, test and error in one).
+    /// tools, lint, live, sweep or error (without KIND: run, test and error in one).
     Schema {
         /// The output.
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(crate::report::listing::KINDS))]

@@ -240,14 +240,14 @@ fn groups(out: &mut String, report: &Report) {
         .collect();
     if !missing.is_empty() {
         let n = missing.len();
-        let (agents, has) = if n == 1 {
-            (missing[0].target.clone(), "has")
+        let (agents, has, own) = if n == 1 {
+            (missing[0].target.clone(), "has", "its")
         } else {
-            (format!("{n} agents"), "have")
+            (format!("{n} agents"), "have", "their")
         };
         let _ = writeln!(
             out,
-            "  {yellow}warning{yellow:#}: {agents} {has} no hook file of their own yet, so would not run this hook (-v or --strict lists them)"
+            "  {yellow}warning{yellow:#}: {agents} {has} no hook file of {own} own yet, so would not run this hook (-v or --strict lists them)"
         );
     }
 }

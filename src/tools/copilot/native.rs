@@ -59,8 +59,9 @@ pub static LOADER: Loader = Loader {
     trust: Some(&TRUST),
     empty_matchers: &[EMPTY_MATCHER],
     // Copilot fails closed on hook errors before a tool: a missing binary blocks
-    // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets no CLAUDE_PROJECT_DIR for
-    // the .claude/settings.json hooks it runs (issue 14: `/guard.sh: not found`).
+    // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets CLAUDE_PROJECT_DIR for
+    // every hook, those of .claude/settings.json too (fixtures/live/inputs/copilot--*.json,
+    // captured 2026-12-01; an earlier reading, issue 14, said it did not).
     launch: Launch {
         env_known: true,
         no_shell: false,
