@@ -84,27 +84,76 @@ impl JsRegex {
     ///
     /// regress has no backtracking limit, so the match runs on a worker thread; on timeout
     /// that thread is abandoned and keeps running until it finishes or the process exits
-    /// (crates.md §2.2).
+    /// (crates.md §2.2). So that abandoned threads cannot pile up (30 cases of one
+    /// catastrophic matcher once burned 50 s of CPU and made an unrelated guard time out), a
+    /// match that ran out of its budget once is out of it from then on, without another
+    /// thread, and every worker runs at the lowest CPU priority, behind the hooks.
     pub fn is_match_within(&self, haystack: &str, limit: Duration) -> Result<bool, MatchTimedOut> {
+        let key = key(&self.pattern, haystack);
+        if exhausted().contains(&key) {
+            return Err(MatchTimedOut);
+        }
         let units: Vec<u16> = haystack.encode_utf16().collect();
         let re = Arc::clone(&self.re);
         let (tx, rx) = mpsc::channel();
+        WORKERS.with(|w| w.set(w.get() + 1));
         let spawned = std::thread::Builder::new()
             .name("js-regex".into())
             .spawn(move || {
+                lowest_priority();
                 // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
                 let found = re.find_from_ucs2(&units, 0).next().is_some();
                 // The receiver may have given up already; nothing to do then.
                 let _ = tx.send(found);
             });
         match spawned {
-            Ok(_) => rx.recv_timeout(limit).map_err(|_| MatchTimedOut),
+            Ok(_) => rx.recv_timeout(limit).map_err(|_| {
+                exhausted().insert(key);
+                MatchTimedOut
+            }),
             // No thread available: match inline rather than fail.
             Err(_) => {
                 let units: Vec<u16> = haystack.encode_utf16().collect();
                 Ok(self.re.find_from_ucs2(&units, 0).next().is_some())
             }
         }
+    }
+}
+
+/// One match, as the set of exhausted ones keys it: the pattern and a hash of the haystack
+/// (a haystack may be a long command; it is not kept).
+fn key(pattern: &str, haystack: &str) -> (String, u64) {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    haystack.hash(&mut h);
+    (pattern.to_string(), h.finish())
+}
+
+/// The matches that ran out of their budget in this process.
+fn exhausted() -> std::sync::MutexGuard<'static, std::collections::HashSet<(String, u64)>> {
+    static EXHAUSTED: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashSet<(String, u64)>>,
+    > = std::sync::OnceLock::new();
+    EXHAUSTED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+std::thread_local! {
+    /// How many match threads this thread has started (a test counts them).
+    static WORKERS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Puts the calling thread at the lowest CPU priority (Linux: a thread's nice value is its
+/// own), so a match that backtracks for ever runs only when nothing else wants the CPU.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority on this thread's own id only lowers its priority; a refusal leaves
+    // it as it was.
+    unsafe {
+        let tid = nix::libc::gettid();
+        nix::libc::setpriority(nix::libc::PRIO_PROCESS, tid as nix::libc::id_t, 19);
     }
 }
 
@@ -188,5 +237,11 @@ mod tests {
         let generous = Duration::from_secs(30);
         assert_eq!(re.is_match_within("aaaa", generous), Ok(true));
         assert_eq!(re.is_match_within("aaaa!", generous), Ok(false));
+        // The same match again is out of its budget at once: no second thread spins on it.
+        let before = WORKERS.with(std::cell::Cell::get);
+        for _ in 0..30 {
+            assert_eq!(re.is_match_within(&evil, generous), Err(MatchTimedOut));
+        }
+        assert_eq!(WORKERS.with(std::cell::Cell::get), before);
     }
 }
