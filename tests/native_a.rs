@@ -275,6 +275,14 @@ fn lint_rules_fire_on_their_fixture_only() {
             r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
             FACTORY,
         ),
+        // Claude Code's own tools reference names these; an MCP matcher in its shape may
+        // match a server's tools (issue 27: valid files that lint called broken).
+        (
+            "matcher-never-matches",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bahs", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Skill|AskUserQuestion|ExitPlanMode", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}, {"matcher": "mcp__memory__.*", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
+        ),
         (
             "matcher-does-not-compile",
             ".agents/plugins/guard/hooks/hooks.json",

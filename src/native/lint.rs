@@ -178,11 +178,27 @@ fn matcher_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     if m.is_empty() || matcher::is_match_all(m) || !h.event.to_lowercase().contains("tool") {
         return None;
     }
-    let can = |name: &str| {
-        (matcher::is_exact_list(m) && matcher::exact_list_matches(m, name))
-            || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
+    // As the agent's own matcher reads it (an agent that ignores matchers matches every
+    // tool), else as an exact list or a JavaScript regex.
+    let can = |name: &str| match l.agent.contract() {
+        Some(c) => c.matcher.matches(true, &h.event, m, name).unwrap_or(false),
+        None => {
+            (matcher::is_exact_list(m) && matcher::exact_list_matches(m, name))
+                || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
+        }
     };
     if l.tool_names.iter().any(|n| can(n)) {
+        return None;
+    }
+    // An MCP tool's name holds its server's, which hookcheck cannot know: a matcher in the
+    // agent's MCP shape (`mcp__memory__.*`) may match a tool of a server the user has.
+    let mcp_prefix = l
+        .agent
+        .contract()
+        .and_then(|c| c.tools.mcp.split_once("{server}"))
+        .map(|(prefix, _)| prefix.trim_start_matches('^'))
+        .filter(|p| !p.is_empty());
+    if mcp_prefix.is_some_and(|p| m.contains(p)) {
         return None;
     }
     Some(finding(

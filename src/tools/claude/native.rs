@@ -151,20 +151,38 @@ pub fn project_files(root: &Path) -> Vec<PathBuf> {
     (LOADER.project_files)(root)
 }
 
-/// Claude Code's tool names, which agents that copy its hooks also document.
+/// Claude Code's tool names, which agents that copy its hooks also document: "the exact
+/// strings you use in ... hook matchers" (https://code.claude.com/docs/en/tools-reference,
+/// as archived 2026-03-25 and read 2026-12-03), with the earlier `MultiEdit`, `Task` and
+/// `TodoWrite`, and an MCP tool in its `mcp__<server>__<tool>` shape.
 pub const TOOL_NAMES: &[&str] = &[
+    "Agent",
+    "AskUserQuestion",
     "Bash",
-    "Read",
-    "Write",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
     "Edit",
-    "MultiEdit",
-    "NotebookEdit",
+    "EnterPlanMode",
+    "EnterWorktree",
+    "ExitPlanMode",
+    "ExitWorktree",
     "Glob",
     "Grep",
+    "ListMcpResourcesTool",
+    "LSP",
+    "MultiEdit",
+    "NotebookEdit",
+    "PowerShell",
+    "Read",
+    "ReadMcpResourceTool",
+    "Skill",
+    "Task",
+    "TaskCreate",
+    "TodoWrite",
     "WebFetch",
     "WebSearch",
-    "Task",
-    "TodoWrite",
+    "Write",
     "mcp__server__tool",
 ];
 
