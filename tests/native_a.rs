@@ -283,6 +283,13 @@ fn lint_rules_fire_on_their_fixture_only() {
             r#"{"hooks": {"PreToolUse": [{"matcher": "Bahs", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
             r#"{"hooks": {"PreToolUse": [{"matcher": "Skill|AskUserQuestion|ExitPlanMode", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}, {"matcher": "mcp__memory__.*", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
         ),
+        // Milliseconds in a seconds field (issue 27: `600000` passed lint).
+        (
+            "timeout-unit",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 600000}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 600}]}]}}"#,
+        ),
         (
             "matcher-does-not-compile",
             ".agents/plugins/guard/hooks/hooks.json",

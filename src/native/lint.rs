@@ -256,6 +256,22 @@ fn flavour_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
 /// A millisecond timeout under 1000 is almost surely written in seconds.
 fn unit_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
     let v = h.timeout_value?;
+    // Seconds written as milliseconds: `600000` is almost a week, not ten minutes. An hour
+    // is more than any agent's documented default (Claude Code's is 600 s).
+    if l.unit == "s" && v > 3600 && v % 1000 == 0 {
+        return Some(finding(
+            Severity::Warning,
+            "timeout-unit",
+            l,
+            h,
+            format!(
+                "timeout {v} is in seconds in {}: {v} s, over {} hours; it reads like milliseconds",
+                l.name(),
+                v / 3600
+            ),
+            format!("write {} for {} seconds", v / 1000, v / 1000),
+        ));
+    }
     if l.unit != "ms" || v >= 1000 {
         return None;
     }
