@@ -283,6 +283,26 @@ fn lint_rules_fire_on_their_fixture_only() {
             r#"{"hooks": {"PreToolUse": [{"matcher": "Bahs", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
             r#"{"hooks": {"PreToolUse": [{"matcher": "Skill|AskUserQuestion|ExitPlanMode", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}, {"matcher": "mcp__memory__.*", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
         ),
+        // A script behind an interpreter by its full path, `env`, or a package runner must
+        // exist as much as `python3 x.py`'s (issue 27: these were not checked).
+        (
+            "script-missing",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/bin/env sh hooks/missing.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/bin/env sh hooks/g.sh"}]}]}}"#,
+        ),
+        (
+            "script-missing",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/bin/sh hooks/missing.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/bin/sh hooks/g.sh"}]}]}}"#,
+        ),
+        (
+            "script-missing",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "npx tsx hooks/missing.ts"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "npx tsx hooks/g.sh"}]}]}}"#,
+        ),
         // Milliseconds in a seconds field (issue 27: `600000` passed lint).
         (
             "timeout-unit",
@@ -361,5 +381,28 @@ fn kiro_stale_file_warning_compares_confirm() {
         assert_eq!(w.contains("confirm differs"), stale, "{extra}: {w}");
         assert!(w.contains(".kiro/hooks/k.json") || !stale, "{w}");
         assert_eq!(code, 0, "a warning does not fail the run: {v}");
+    }
+}
+
+/// `bun run typecheck` runs package.json's `scripts.typecheck`, not a file named
+/// `typecheck`: no script-missing finding while the script is there, one when it is not
+/// (issue 27: a defined script was called a missing file).
+#[test]
+fn a_package_script_is_not_a_missing_file() {
+    let hook = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "bun run typecheck"}]}]}}"#;
+    for (package, fires) in [
+        (r#"{"scripts": {"typecheck": "tsc --noEmit"}}"#, false),
+        (r#"{"scripts": {"build": "tsc"}}"#, true),
+    ] {
+        let p = Project::new()
+            .file(".claude/settings.json", hook)
+            .file("package.json", package);
+        let (_, v) = run_json(&p, &["lint"]);
+        let missing = v["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|f| f["rule"] == "script-missing");
+        assert_eq!(missing, fires, "{package}: {v}");
     }
 }

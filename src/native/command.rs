@@ -129,6 +129,24 @@ impl Cx<'_> {
         }
         if first_r.contains('/') {
             let path = clean(&self.dir.join(&first_r));
+            let base = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_string();
+            // `/usr/bin/env python3 x.py`: env runs the program named after its options.
+            if base == "env" && path.is_file() {
+                let i = rest
+                    .iter()
+                    .position(|w| !w.starts_with('-') && !w.contains('='))
+                    .unwrap_or(rest.len());
+                return self.program(&rest[i..], false);
+            }
+            // `/usr/bin/python3 x.py`, `/bin/bash x.sh`: an interpreter by its full path runs
+            // a script that must exist as much as `python3 x.py`'s.
+            if is_interpreter(&base) && path.is_file() {
+                return self.interpreted(&self.shown(&path), &base, rest);
+            }
             self.push(self.shown(&path), rest);
             // A variable this agent leaves empty already says the hook cannot start.
             if self.out.problems.len() == known {
@@ -162,11 +180,41 @@ impl Cx<'_> {
         if name == "uv" && rest.first().is_some_and(|w| w == "run") {
             return self.uv_run(&rest[1..]);
         }
-        let interpreted =
-            SHELLS.contains(&name) || INTERPRETERS.contains(&name) || name.starts_with("python3.");
-        let script = interpreted.then(|| script_arg(name, rest)).flatten();
+        // `npm run X`, `bun run X`: X is a package.json script first, then a file.
+        if matches!(name, "npm" | "pnpm" | "yarn" | "bun")
+            && rest.first().is_some_and(|w| w == "run")
+            && rest.get(1).is_some_and(|w| self.package_script(w))
+        {
+            self.push(first_r.clone(), rest);
+            return;
+        }
+        // `npx tsx x.ts`, `pnpm exec`, `yarn dlx`, `bunx`: the runner fetches the program if it
+        // must, so only the script the program runs has to exist.
+        if let Some(skip) = runner(name, rest) {
+            let rest = &rest[skip..];
+            let i = rest
+                .iter()
+                .position(|w| !w.starts_with('-'))
+                .unwrap_or(rest.len());
+            if let Some((inner, args)) = rest[i..].split_first()
+                && is_interpreter(inner)
+            {
+                return self.interpreted(&format!("{name} {inner}"), inner, args);
+            }
+            self.push(first_r.clone(), rest);
+            return;
+        }
+        if is_interpreter(name) {
+            return self.interpreted(name, name, rest);
+        }
+        self.push(name.to_string(), rest);
+    }
+
+    /// `program` (as shown) runs the script its arguments name, as interpreter `base` does
+    /// (`python3 x.py`, `bash -e x.sh`, `bun run x.ts`): that script must exist.
+    fn interpreted(&mut self, program: &str, base: &str, rest: &[String]) {
         let mut args: Vec<String> = rest.to_vec();
-        if let Some(i) = script {
+        if let Some(i) = script_arg(base, rest) {
             let known = self.out.problems.len();
             if let Some(s) = self.expand(&rest[i]) {
                 let path = clean(&self.dir.join(&s));
@@ -177,9 +225,22 @@ impl Cx<'_> {
             }
         }
         self.out.runs.push(Program {
-            program: name.to_string(),
+            program: program.to_string(),
             args,
         });
+    }
+
+    /// Whether `name` is a script of the package.json in the command's folder or the
+    /// project root (`bun run typecheck` runs `scripts.typecheck`).
+    fn package_script(&self, name: &str) -> bool {
+        [
+            self.dir.join("package.json"),
+            self.root.join("package.json"),
+        ]
+        .iter()
+        .filter_map(|p| crate::textfile::read_regular(p))
+        .filter_map(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .any(|v| v["scripts"].get(name).is_some())
     }
 
     /// `uv run [options] X …`: X is a script (`.py`) or another program.
@@ -469,6 +530,26 @@ enum Value {
     Unset(&'static str),
     /// Not known here.
     Unknown,
+}
+
+/// Whether `name` (a program's file name) runs the script named by its first argument that
+/// is not an option.
+fn is_interpreter(name: &str) -> bool {
+    SHELLS.contains(&name) || INTERPRETERS.contains(&name) || name.starts_with("python3.")
+}
+
+/// How many words after `name` to skip to reach the program a package runner starts: `npx`
+/// and `bunx` none, `pnpm exec`/`pnpm dlx`/`yarn dlx`/`yarn exec`/`bun x` one; `None` when
+/// `name` is no runner.
+fn runner(name: &str, rest: &[String]) -> Option<usize> {
+    let sub = rest.first().map(String::as_str);
+    match (name, sub) {
+        ("npx" | "bunx", _) => Some(0),
+        ("pnpm", Some("exec" | "dlx")) | ("yarn", Some("exec" | "dlx")) | ("bun", Some("x")) => {
+            Some(1)
+        }
+        _ => None,
+    }
 }
 
 /// The index in `rest` of the script an interpreter runs, if any.
