@@ -357,8 +357,15 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 root: &ws.root,
                 home: &input.home,
                 agent_env: &input.agent_env,
+                agent_path: input.agent_path.as_deref(),
             };
-            if let Err(e) = capture::write_fixture(dir, &capture::fixture(&cx, call)) {
+            let mut fixture = capture::fixture(&cx, call);
+            // The folder it was recorded into, as given.
+            fixture.made_with = fixture.made_with.replace(
+                "--record-inputs fixtures/live/inputs",
+                &format!("--record-inputs {}", dir.display()),
+            );
+            if let Err(e) = capture::write_fixture(dir, &fixture) {
                 return Err(Error::new(Kind::Live, e));
             }
         }

@@ -271,6 +271,11 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
+    let agent_path = full_env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone());
     let mut agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
     // exec marks every process it starts (the agent too) to find its leftovers by pid.
     agent_env.push(exec::mark::MARK_VAR.into());
@@ -380,6 +385,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         input: run.capture.then(|| Input {
             calls: capture::read_all(&capture_dir),
             agent_env,
+            agent_path,
             home: home.display().to_string(),
             written,
         }),
