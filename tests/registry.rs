@@ -360,6 +360,26 @@ fn captured_launches_are_the_agents_launch_data() {
             .collect();
         let script_fd = v["command_file"].is_number() && fds == ["10 file"];
         assert!(fds.is_empty() || script_fd, "{name}: fds {fds:?}");
+        // The umask: started under 0022 here and 0027 in launch-umask, the hook has each, so
+        // the agent passes its own on, as hookcheck's runner does.
+        assert_eq!(l["umask"], "0022", "{name}");
+        let other = format!(
+            "{}/fixtures/live/launch-umask/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let u: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&other).expect("launch-umask capture"))
+                .expect("a JSON capture");
+        assert!(
+            u["made_with"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("umask 0027; ")),
+            "{other}"
+        );
+        assert_eq!(u["launch"]["umask"], "0027", "{id}: the umask it was given");
+        for key in ["stdin", "group", "session"] {
+            assert_eq!(u["launch"][key], l[key], "{id}: {key} in both runs");
+        }
         seen.push((id.to_string(), want));
     }
     seen.sort_by(|a, b| a.0.cmp(&b.0));
