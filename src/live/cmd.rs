@@ -236,6 +236,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         return Err(Error::usage("live mode checks one hook spec"));
     };
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
+    let more_commands = super::more_commands(&ws.root, &spec.commands);
     let timeout_s = spec.timeout().unwrap_or(60);
     let path_var = std::env::var("PATH").unwrap_or_default();
     // A read-only view of the file system where bubblewrap is installed (never with --no-sandbox).
@@ -273,6 +274,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 let run = Run {
                     binary: &binary,
                     hook_command: &hook_command,
+                    more_commands: &more_commands,
                     timeout_s,
                     trigger: &trigger,
                     event: &event,

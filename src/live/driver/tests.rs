@@ -44,6 +44,7 @@ fn setups(driver: LiveAgent) -> String {
             workspace: &workspace,
             base_url: "http://127.0.0.1:9",
             hook_command: "./hook.sh",
+            more_commands: &[],
             timeout_s: 7,
             action,
             event,

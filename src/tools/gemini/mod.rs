@@ -97,6 +97,9 @@ pub static CONTRACT: Contract = Contract {
         r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
     ),
     run: Run::argv(&["bash", "-c"])
+        // The same command twice on one event runs once. real agent: Gemini CLI 0.61.0, 2026-12-03
+        // (fixtures/live/multi/observations/multi-same--gemini.json: `runs: X`).
+        .dedupes()
         // stdio a socket pair; the shell in the agent's process group and the agent's session.
         // real agent: Gemini CLI 0.61.0, captured 2026-12-03 (fixtures/live/launch/gemini--bash.json).
         .launch(Launch::seen(

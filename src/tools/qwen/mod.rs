@@ -87,6 +87,9 @@ pub static CONTRACT: Contract = Contract {
     // campaign shell cell quoted-var_none_text (`'$CLAUDE_PROJECT_DIR'` kept) allows,
     // recorded 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
     run: Run::argv(&["bash", "-c"])
+        // The same command twice on one event runs once. real agent: Qwen Code 0.24.4, 2026-12-03
+        // (fixtures/live/multi/observations/multi-same--qwen.json: `runs: X`).
+        .dedupes()
         // stdio a socket pair; the shell in its own process group and its own session.
         // real agent: Qwen Code 0.24.4, captured 2026-12-03 (fixtures/live/launch/qwen--bash.json).
         .launch(Launch::seen(
