@@ -586,7 +586,7 @@ fn venv_of(path: &str) -> Option<&Path> {
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`.
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -312,6 +312,23 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         });
     }
     if let Some(dir) = &args.record {
+        let specs: String = args
+            .specs
+            .iter()
+            .map(|d| format!(" --specs {}", d.display()))
+            .collect();
+        let event = args
+            .event
+            .as_deref()
+            .map(|e| format!(" --event {e}"))
+            .unwrap_or_default();
+        let made_with = format!(
+            "hookcheck live {}{specs} {}{event} --agent {{agent}} --record {}",
+            spec.name,
+            trigger.flags(),
+            dir.display()
+        )
+        .replace("  ", " ");
         for row in &rows {
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall
@@ -323,6 +340,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         trigger: &trigger,
                         event: args.event.as_deref(),
                         phase: row.phase,
+                        made_with: Some(&made_with),
                     },
                     row.predicted,
                     o,
