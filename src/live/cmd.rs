@@ -329,6 +329,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             dir.display()
         )
         .replace("  ", " ");
+        let today = capture::today();
         for row in &rows {
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall
@@ -341,6 +342,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         event: args.event.as_deref(),
                         phase: row.phase,
                         made_with: Some(&made_with),
+                        date: Some(&today),
                     },
                     row.predicted,
                     o,

@@ -62,6 +62,8 @@ pub struct Case<'a> {
     /// The command that runs it (`hookcheck live HOOK --specs DIR ... --record DIR`), for
     /// one agent: `{agent}` stands for its id.
     pub made_with: Option<&'a str>,
+    /// The day it is recorded (UTC, `YYYY-MM-DD`).
+    pub date: Option<&'a str>,
 }
 
 /// Writes `DIR/<hook>--<agent>.json`.
@@ -85,7 +87,7 @@ pub fn write(
         seen: (!before || !matches!(case.trigger, Trigger::Bash(_))).then(|| o.seen.clone()),
         tool_result: o.tool_result.clone(),
         predicted_at_record: predicted.map(String::from),
-        date: case.made_with.map(|_| super::capture::today()),
+        date: case.date.map(String::from),
         made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
