@@ -305,3 +305,144 @@ fn captured_inputs_settle_the_cwd_and_shell_assumptions() {
         ]
     );
 }
+
+/// The launch each agent's contract states (stdio kind, process group, session) is the one its
+/// capture in fixtures/live/launch recorded from the real agent, and names that capture as its
+/// source; an agent with no capture there still says it is assumed (hookcheck's runner's).
+#[test]
+fn captured_launches_are_the_agents_launch_data() {
+    use hookcheck::contract::{Launch, Place, Stdio};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/live/launch");
+    let mut seen: Vec<(String, Launch)> = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("fixtures/live/launch") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("capture"))
+                .expect("a JSON capture");
+        let id = v["agent"].as_str().expect("agent");
+        assert!(
+            v["made_with"]
+                .as_str()
+                .is_some_and(|m| m.contains("--record-inputs fixtures/live/launch")),
+            "{name}: made_with says how it was recorded"
+        );
+        let l = &v["launch"];
+        let stdio = match (l["stdin"].as_str(), l["stdout"].as_str()) {
+            (Some("pipe"), Some("pipe")) => Stdio::Pipe,
+            (Some("socket"), Some("socket")) => Stdio::Socket,
+            other => panic!("{name}: stdin/stdout {other:?} has no Stdio"),
+        };
+        let place = |key: &str| match l[key].as_str() {
+            Some("own") => Place::Own,
+            Some("agent") => Place::Agents,
+            other => panic!("{name}: {key} {other:?} has no Place"),
+        };
+        let want = Launch::seen(
+            stdio,
+            place("group"),
+            place("session"),
+            // Interned: the contract holds a &'static str.
+            Box::leak(format!("fixtures/live/launch/{name}").into_boxed_str()),
+        );
+        let c = tools::find(id)
+            .and_then(|t| t.contract())
+            .unwrap_or_else(|| panic!("{name}: no command agent `{id}`"));
+        assert_eq!(c.run.launch, want, "{id}: the contract's launch vs {name}");
+        // None of them opens anything beyond 0-2 for the hook but its own shell's script file
+        // (a shell given `sh FILE` reads it from fd 10).
+        let fds: Vec<&str> = l["fds"]
+            .as_array()
+            .expect("fds")
+            .iter()
+            .filter_map(|f| f.as_str())
+            .collect();
+        let script_fd = v["command_file"].is_number() && fds == ["10 file"];
+        assert!(fds.is_empty() || script_fd, "{name}: fds {fds:?}");
+        // The umask: started under 0022 here and 0027 in launch-umask, the hook has each, so
+        // the agent passes its own on, as hookcheck's runner does.
+        assert_eq!(l["umask"], "0022", "{name}");
+        let other = format!(
+            "{}/fixtures/live/launch-umask/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let u: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&other).expect("launch-umask capture"))
+                .expect("a JSON capture");
+        assert!(
+            u["made_with"]
+                .as_str()
+                .is_some_and(|m| m.starts_with("umask 0027; ")),
+            "{other}"
+        );
+        assert_eq!(u["launch"]["umask"], "0027", "{id}: the umask it was given");
+        for key in ["stdin", "group", "session"] {
+            assert_eq!(u["launch"][key], l[key], "{id}: {key} in both runs");
+        }
+        seen.push((id.to_string(), want));
+    }
+    seen.sort_by(|a, b| a.0.cmp(&b.0));
+    let ids: Vec<&str> = seen.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "claude", "cline", "codex", "copilot", "factory", "gemini", "qwen"
+        ]
+    );
+    // Every other agent with a contract is still assumed to launch as hookcheck does.
+    for t in ALL {
+        let Some(c) = t.contract() else { continue };
+        if !ids.contains(&t.id) {
+            assert_eq!(
+                c.run.launch,
+                Launch::RUNNER,
+                "{}: no capture, yet seen",
+                t.id
+            );
+        }
+    }
+}
+
+/// `Launch::RUNNER` is how hookcheck's runner really launches a hook: a probe run through it
+/// reads its own stdin kind, process group and session from /proc.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_runner_launches_as_launch_runner_says() {
+    use hookcheck::contract::{Launch, Place, Stdio};
+    use hookcheck::exec::{Invocation, Limits, run_all};
+    let probe = r#"kind() { case $(readlink /proc/$$/fd/$1) in pipe:*) echo pipe;; socket:*) echo socket;; *) echo other;; esac; }
+set -- $(sed 's/^.*) //' /proc/$$/stat); grp=$3 sid=$4
+set -- $(sed 's/^.*) //' /proc/$PPID/stat); pgrp=$3 psid=$4
+where() { if [ "$1" = $$ ]; then echo own; elif [ "$1" = "$2" ]; then echo agent; else echo other; fi; }
+echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
+    let inv = Invocation {
+        program: "/bin/sh".into(),
+        args: vec!["-c".into(), probe.into()],
+        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+        cwd: std::env::temp_dir(),
+        stdin: std::sync::Arc::from(&b"{}"[..]),
+        timeout: std::time::Duration::from_secs(10),
+        until_eof: false,
+    };
+    let out = run_all(&[inv], 1, &Limits::default()).remove(0);
+    let text = String::from_utf8_lossy(&out.stdout.bytes)
+        .trim()
+        .to_string();
+    let r = Launch::RUNNER;
+    let stdio = match r.stdio {
+        Stdio::Pipe => "pipe pipe",
+        Stdio::Socket => "socket socket",
+    };
+    let place = |p: Place| match p {
+        Place::Own => "own",
+        Place::Agents => "agent",
+    };
+    assert_eq!(
+        text,
+        format!("{stdio} {} {}", place(r.group), place(r.session))
+    );
+}

@@ -37,6 +37,9 @@ pub fn shell(c: &Contract) -> String {
             bytes_text(n)
         ));
     }
+    for d in c.run.launch.differences() {
+        out.push_str(&format!("; {d}"));
+    }
     out
 }
 

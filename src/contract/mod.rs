@@ -392,6 +392,125 @@ pub struct Run {
     /// `close` event, Rust's `wait_with_output`), not just until it exits: a child the hook
     /// leaves holding them makes the hook time out, whatever it exited with.
     pub reads_to_eof: bool,
+    /// How the agent launches the hook's process: its stdin and where it stands among
+    /// process groups and sessions.
+    pub launch: Launch,
+}
+
+/// How an agent launches a hook's process, as a hook can test it (`[ -p /dev/stdin ]`,
+/// `kill 0`, `ps -o pgid,sid`), seen on the real agent or assumed to be hookcheck's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Launch {
+    /// The kind of file the hook's stdin (and stdout, stderr) is.
+    pub stdio: Stdio,
+    /// Whose process group the hook's shell is in.
+    pub group: Place,
+    /// Whose session the hook's shell is in.
+    pub session: Place,
+    /// The capture it was seen in (`fixtures/live/inputs/AGENT--bash.json`, which names the
+    /// version and date); `None`: assumed to be as hookcheck's runner launches.
+    pub seen_in: Option<&'static str>,
+}
+
+/// The kind of file a hook's standard streams are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdio {
+    /// A pipe (`[ -p /dev/stdin ]` holds): Rust's and Go's `Command`.
+    Pipe,
+    /// A Unix socket pair (`[ -p /dev/stdin ]` fails, `[ -S /dev/stdin ]` holds): Node's
+    /// `child_process` (libuv).
+    Socket,
+}
+
+/// Where a hook's shell stands: leading a new process group or session, or in the agent's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// The shell leads its own (`kill 0` reaches the hook's processes only).
+    Own,
+    /// The agent's own (a hook's `kill 0` reaches the agent).
+    Agents,
+}
+
+impl Launch {
+    /// How hookcheck's runner launches every hook (src/exec/run.rs `command`: piped stdio,
+    /// `process_group(0)`, no new session).
+    pub const RUNNER: Launch = Launch {
+        stdio: Stdio::Pipe,
+        group: Place::Own,
+        session: Place::Agents,
+        seen_in: None,
+    };
+
+    /// Seen on the real agent, in the capture `fixture`.
+    pub const fn seen(stdio: Stdio, group: Place, session: Place, fixture: &'static str) -> Launch {
+        Launch {
+            stdio,
+            group,
+            session,
+            seen_in: Some(fixture),
+        }
+    }
+
+    /// Where the agent's launch differs from hookcheck's runner, in words; empty when it
+    /// does not.
+    pub fn differences(&self) -> Vec<String> {
+        let r = Launch::RUNNER;
+        let mut out = Vec::new();
+        if self.stdio != r.stdio {
+            out.push(format!(
+                "stdin is {} (hookcheck gives {})",
+                self.stdio.words(),
+                r.stdio.words()
+            ));
+        }
+        if self.group != r.group {
+            out.push(format!(
+                "the hook's process group is {}{} (hookcheck: {})",
+                self.group.words(),
+                match self.group {
+                    Place::Agents => ": its `kill 0` reaches the agent",
+                    Place::Own => "",
+                },
+                r.group.runner_words()
+            ));
+        }
+        if self.session != r.session {
+            out.push(format!(
+                "the hook's session is {} (hookcheck: {})",
+                self.session.words(),
+                r.session.runner_words()
+            ));
+        }
+        out
+    }
+}
+
+impl Stdio {
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Stdio::Pipe => "a pipe",
+            Stdio::Socket => "a socket",
+        }
+    }
+}
+
+impl Place {
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Place::Own => "its own",
+            Place::Agents => "the agent's",
+        }
+    }
+
+    /// In words, for hookcheck's runner (its caller is hookcheck).
+    pub fn runner_words(self) -> &'static str {
+        match self {
+            Place::Own => "its own",
+            Place::Agents => "hookcheck's",
+        }
+    }
 }
 
 /// Picks the program and arguments for one command of a spec, or says why the agent would not

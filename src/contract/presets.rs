@@ -3,7 +3,7 @@
 //! each, so a contract reads as its differences.
 
 use super::reply::{Reply, Rule, Stream};
-use super::{Fill, Gate, Input, PerHook, ReadContext, Run, Shell, ToolCall, Var, Zero};
+use super::{Fill, Gate, Input, Launch, PerHook, ReadContext, Run, Shell, ToolCall, Var, Zero};
 use crate::verdict::{Effect, Reading};
 
 impl Run {
@@ -33,11 +33,17 @@ impl Run {
             ignores_async: false,
             reads_to_eof: false,
             output_limit: None,
+            launch: Launch::RUNNER,
         }
     }
     /// The agent keeps only the first `bytes` of each stream (see [`Run::output_limit`]).
     pub const fn output_limit(mut self, bytes: usize) -> Self {
         self.output_limit = Some(bytes);
+        self
+    }
+    /// How the agent launches the hook, as seen on it ([`Run::launch`]).
+    pub const fn launch(mut self, launch: Launch) -> Self {
+        self.launch = launch;
         self
     }
     /// The agent reads the hook's output to its end under the timeout (see

@@ -27,6 +27,31 @@ cat "/proc/$sh_pid/cmdline" > "$d/argv"
 cat "/proc/$agent_pid/cmdline" > "$d/parent"
 readlink "/proc/$sh_pid/cwd" > "$d/cwd"
 cut -z -s -d= -f1 < "/proc/$sh_pid/environ" | tr '\0' '\n' | sort -u > "$d/env"
+# How the shell was launched: the kind of each open fd, its group and session next to the
+# agent's, its umask, and its PATH (directories only; no other value is written).
+kind() {
+  l=$(readlink "/proc/$sh_pid/fd/$1") || { echo closed; return; }
+  case $l in
+    pipe:*) echo pipe ;; socket:*) echo socket ;; /dev/null) echo null ;;
+    /dev/pts/*|/dev/tty*|/dev/console) echo tty ;; anon_inode:*) echo "${l#anon_inode:}" ;;
+    *) echo file ;;
+  esac
+}
+stat_of() { sed 's/^.*) //' "/proc/$1/stat"; }
+{
+  echo "stdin $(kind 0)"; echo "stdout $(kind 1)"; echo "stderr $(kind 2)"
+  for f in /proc/$sh_pid/fd/*; do
+    n=${f##*/}
+    [ "$n" -gt 2 ] 2>/dev/null && echo "fd $n $(kind "$n")"
+  done
+  set -- $(stat_of "$sh_pid"); grp=$3 sid=$4 tty=$5
+  set -- $(stat_of "$agent_pid"); agrp=$3 asid=$4
+  if [ "$grp" = "$sh_pid" ]; then echo "group own"; elif [ "$grp" = "$agrp" ]; then echo "group agent"; else echo "group other"; fi
+  if [ "$sid" = "$sh_pid" ]; then echo "session own"; elif [ "$sid" = "$asid" ]; then echo "session agent"; else echo "session other"; fi
+  if [ "$tty" = 0 ]; then echo "tty none"; else echo "tty some"; fi
+  awk '/^Umask:/ {print "umask " $2}' "/proc/$sh_pid/status"
+} > "$d/launch" 2>/dev/null
+tr '\0' '\n' < "/proc/$sh_pid/environ" | sed -n 's/^PATH=//p' | tr ':' '\n' > "$d/path"
 cat "$d/stdin"
 "#;
 
@@ -50,6 +75,98 @@ pub struct Captured {
     /// writes the command into a file and runs `SHELL FILE`), when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command_file: Option<usize>,
+    /// How the shell was launched, where the capture could read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub launch: Option<Launch>,
+}
+
+/// How the agent launched its shell: what the capture script read from `/proc` of the shell
+/// and of its parent (the agent).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Launch {
+    /// What the shell's stdin is: `pipe`, `socket`, `file`, `null`, `tty` or `closed`.
+    pub stdin: String,
+    /// What its stdout is, in the same words.
+    pub stdout: String,
+    /// What its stderr is.
+    pub stderr: String,
+    /// The fds open beyond 0-2, each `N KIND`.
+    pub fds: Vec<String>,
+    /// Its process group: `own` (the shell leads it), `agent` (the agent's group) or `other`.
+    pub group: String,
+    /// Its session, in the same words.
+    pub session: String,
+    /// `none` when the shell has no controlling terminal, else `some`.
+    pub tty: String,
+    /// Its umask, four octal digits.
+    pub umask: String,
+    /// Its PATH, one directory each (in a fixture: what it adds to and removes from the PATH
+    /// the agent was given).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub path: Vec<String>,
+    /// In a fixture: the PATH directories the hook has that the agent was not given, in order.
+    #[serde(default)]
+    pub path_added: Vec<String>,
+    /// In a fixture: the PATH directories the agent was given that the hook lacks.
+    #[serde(default)]
+    pub path_removed: Vec<String>,
+}
+
+impl Launch {
+    /// Parses the capture's `launch` lines (`KEY VALUE`) and `path` lines; `None` when the
+    /// capture wrote nothing.
+    fn parse(launch: &str, path: &str) -> Option<Launch> {
+        if launch.trim().is_empty() {
+            return None;
+        }
+        let mut l = Launch::default();
+        for line in launch.lines() {
+            let Some((key, value)) = line.split_once(' ') else {
+                continue;
+            };
+            let value = value.to_string();
+            match key {
+                "stdin" => l.stdin = value,
+                "stdout" => l.stdout = value,
+                "stderr" => l.stderr = value,
+                "fd" => l.fds.push(value),
+                "group" => l.group = value,
+                "session" => l.session = value,
+                "tty" => l.tty = value,
+                "umask" => l.umask = value,
+                _ => {}
+            }
+        }
+        l.path = path
+            .lines()
+            .filter(|p| !p.is_empty())
+            .map(String::from)
+            .collect();
+        Some(l)
+    }
+
+    /// The recorded form: PATH as what the agent added to and removed from `given` (the PATH
+    /// it was started with), paths relative by `rel`.
+    fn recorded(&self, given: Option<&str>, rel: impl Fn(&str) -> String) -> Launch {
+        let given: Vec<&str> = given.map(|g| g.split(':').collect()).unwrap_or_default();
+        let added = self
+            .path
+            .iter()
+            .filter(|p| !given.contains(&p.as_str()))
+            .map(|p| rel(p))
+            .collect();
+        let removed = given
+            .iter()
+            .filter(|g| !g.is_empty() && !self.path.iter().any(|p| p == *g))
+            .map(|p| rel(p))
+            .collect();
+        Launch {
+            path: Vec::new(),
+            path_added: added,
+            path_removed: removed,
+            ..self.clone()
+        }
+    }
 }
 
 /// Writes the capture script into `dir` and returns the hook command wrapped by it.
@@ -117,6 +234,7 @@ fn read_one(dir: &Path) -> Captured {
             .filter(|l| !l.is_empty())
             .map(String::from)
             .collect(),
+        launch: Launch::parse(&text("launch"), &text("path")),
     }
 }
 
@@ -323,6 +441,9 @@ pub struct InputFixture {
     pub env_added: Vec<String>,
     /// Names the agent was started with and did not pass on.
     pub env_removed: Vec<String>,
+    /// How the agent launched the shell (stdin kind, fds, group, session, umask, PATH).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub launch: Option<Launch>,
 }
 
 fn bash() -> String {
@@ -355,6 +476,8 @@ pub struct Context<'a> {
     pub home: &'a str,
     /// The names the agent was started with.
     pub agent_env: &'a [String],
+    /// The PATH the agent was started with.
+    pub agent_path: Option<&'a str>,
 }
 
 /// The fixture for one captured call.
@@ -417,6 +540,10 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         env: call.env.clone(),
         env_added: s.env_added,
         env_removed: s.env_removed,
+        launch: call
+            .launch
+            .as_ref()
+            .map(|l| l.recorded(cx.agent_path, rel)),
     }
 }
 
@@ -459,7 +586,7 @@ fn venv_of(path: &str) -> Option<&Path> {
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`.
-fn today() -> String {
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -236,6 +236,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         return Err(Error::usage("live mode checks one hook spec"));
     };
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
+    let more_commands = super::more_commands(&ws.root, &spec.commands);
     let timeout_s = spec.timeout().unwrap_or(60);
     let path_var = std::env::var("PATH").unwrap_or_default();
     // A read-only view of the file system where bubblewrap is installed (never with --no-sandbox).
@@ -273,6 +274,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 let run = Run {
                     binary: &binary,
                     hook_command: &hook_command,
+                    more_commands: &more_commands,
                     timeout_s,
                     trigger: &trigger,
                     event: &event,
@@ -310,6 +312,24 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         });
     }
     if let Some(dir) = &args.record {
+        let specs: String = args
+            .specs
+            .iter()
+            .map(|d| format!(" --specs {}", d.display()))
+            .collect();
+        let event = args
+            .event
+            .as_deref()
+            .map(|e| format!(" --event {e}"))
+            .unwrap_or_default();
+        let made_with = format!(
+            "hookcheck live {}{specs} {}{event} --agent {{agent}} --record {}",
+            spec.name,
+            trigger.flags(),
+            dir.display()
+        )
+        .replace("  ", " ");
+        let today = capture::today();
         for row in &rows {
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall
@@ -321,6 +341,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         trigger: &trigger,
                         event: args.event.as_deref(),
                         phase: row.phase,
+                        made_with: Some(&made_with),
+                        date: Some(&today),
                     },
                     row.predicted,
                     o,
@@ -357,8 +379,15 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 root: &ws.root,
                 home: &input.home,
                 agent_env: &input.agent_env,
+                agent_path: input.agent_path.as_deref(),
             };
-            if let Err(e) = capture::write_fixture(dir, &capture::fixture(&cx, call)) {
+            let mut fixture = capture::fixture(&cx, call);
+            // The folder it was recorded into, as given.
+            fixture.made_with = fixture.made_with.replace(
+                "--record-inputs fixtures/live/inputs",
+                &format!("--record-inputs {}", dir.display()),
+            );
+            if let Err(e) = capture::write_fixture(dir, &fixture) {
                 return Err(Error::new(Kind::Live, e));
             }
         }

@@ -20,6 +20,9 @@ pub struct Setup<'a> {
     pub base_url: &'a str,
     /// The hook's command line, as the agent's shell will run it.
     pub hook_command: &'a str,
+    /// Further hooks on the same event, each its own entry after the first, in order (a spec
+    /// with several commands).
+    pub more_commands: &'a [String],
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
     /// What the fake model asks the agent to do (`None`: it only answers, for a prompt or a
@@ -150,10 +153,14 @@ pub fn which(binary: &str, path_var: &str) -> Option<PathBuf> {
 }
 
 /// The hook as one Claude-shaped matcher group, `{"hooks": [{"type": "command", "command",
-/// "timeout"}], "matcher"}` (the matcher only for a tool event), the timeout in the agent's unit.
+/// "timeout"}, ...], "matcher"}` (the matcher only for a tool event), one entry per command,
+/// the timeout in the agent's unit.
 pub fn hook_group(s: &Setup, timeout: u64) -> Value {
-    let mut group = serde_json::json!({"hooks": [
-        {"type": "command", "command": s.hook_command, "timeout": timeout}]});
+    let hooks: Vec<Value> = std::iter::once(s.hook_command)
+        .chain(s.more_commands.iter().map(String::as_str))
+        .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": timeout}))
+        .collect();
+    let mut group = serde_json::json!({ "hooks": hooks });
     if let Some(m) = s.matcher {
         group["matcher"] = serde_json::json!(m);
     }

@@ -42,6 +42,8 @@ pub struct Run<'a> {
     pub binary: &'a Path,
     /// The hook's command line, as the agent's shell runs it.
     pub hook_command: &'a str,
+    /// The spec's further commands, each its own hook on the same event after the first.
+    pub more_commands: &'a [String],
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
     /// What the user or the model does (a shell command gets the marker appended).
@@ -248,6 +250,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         workspace: &workspace,
         base_url: &base_url,
         hook_command: &hook_command,
+        more_commands: run.more_commands,
         timeout_s: run.timeout_s,
         action: action.as_ref(),
         event: run.event,
@@ -271,6 +274,11 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     // Every descendant inherits this mark, so leftovers are found by pid afterwards.
     let token = dir.display().to_string();
     full_env.push((reap::RUN_VAR.into(), token.clone()));
+    let agent_path = full_env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.clone());
     let mut agent_env: Vec<String> = full_env.iter().map(|(k, _)| k.clone()).collect();
     // exec marks every process it starts (the agent too) to find its leftovers by pid.
     agent_env.push(exec::mark::MARK_VAR.into());
@@ -380,6 +388,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         input: run.capture.then(|| Input {
             calls: capture::read_all(&capture_dir),
             agent_env,
+            agent_path,
             home: home.display().to_string(),
             written,
         }),
@@ -393,6 +402,16 @@ fn quiet_env(driver: &LiveAgent) -> impl Iterator<Item = (String, String)> {
         .quiet_env
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
+}
+
+/// The command lines of a spec's commands after the first, each run from the project root:
+/// each is its own hook on the event, after the first, in the spec's order.
+pub fn more_commands(root: &Path, commands: &[String]) -> Vec<String> {
+    commands
+        .iter()
+        .skip(1)
+        .map(|c| format!("cd {} && {c}", quote(&root.display().to_string())))
+        .collect()
 }
 
 /// The hook's command line for an agent's config: run from the project root, as hookcheck

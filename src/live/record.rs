@@ -32,6 +32,12 @@ pub struct Fixture {
     pub tool_result: Option<String>,
     /// hookcheck's prediction when this was recorded (informational).
     pub predicted_at_record: Option<String>,
+    /// The day it was recorded (UTC); absent in fixtures recorded before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The command that recorded it; absent in fixtures recorded before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made_with: Option<String>,
 }
 
 impl Fixture {
@@ -53,6 +59,11 @@ pub struct Case<'a> {
     pub event: Option<&'a str>,
     /// The phase of the agent's event.
     pub phase: Option<Phase>,
+    /// The command that runs it (`hookcheck live HOOK --specs DIR ... --record DIR`), for
+    /// one agent: `{agent}` stands for its id.
+    pub made_with: Option<&'a str>,
+    /// The day it is recorded (UTC, `YYYY-MM-DD`).
+    pub date: Option<&'a str>,
 }
 
 /// Writes `DIR/<hook>--<agent>.json`.
@@ -76,6 +87,8 @@ pub fn write(
         seen: (!before || !matches!(case.trigger, Trigger::Bash(_))).then(|| o.seen.clone()),
         tool_result: o.tool_result.clone(),
         predicted_at_record: predicted.map(String::from),
+        date: case.date.map(String::from),
+        made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
     let path = dir.join(format!("{hook}--{}.json", o.agent));

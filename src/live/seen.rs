@@ -450,6 +450,9 @@ pub struct Input {
     pub calls: Vec<capture::Captured>,
     /// The names of the variables the agent was started with.
     pub agent_env: Vec<String>,
+    /// The PATH the agent was started with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_path: Option<String>,
     /// The throwaway home (the agent's workspace is its `work` folder); gone after the run.
     pub home: String,
     /// The hook's entry as written, where the file is in another agent's format.

@@ -44,6 +44,7 @@ fn setups(driver: LiveAgent) -> String {
             workspace: &workspace,
             base_url: "http://127.0.0.1:9",
             hook_command: "./hook.sh",
+            more_commands: &[],
             timeout_s: 7,
             action,
             event,
@@ -82,4 +83,50 @@ fn each_driver_says_how_to_install_its_pin() {
         .map(|d| format!("{}: {}", d.id(), d.install()))
         .collect();
     insta::assert_snapshot!("live_install", lines.join("\n"));
+}
+
+/// A spec with several commands: every driver writes each as its own hook on the event, in
+/// order, or says it cannot (one script per event); none drops one silently.
+#[test]
+fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
+    let shell = Action::Shell("touch x");
+    let more = ["./second.sh".to_string(), "./third.sh".to_string()];
+    let mut lines = Vec::new();
+    for driver in drivers() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let (home, workspace) = (dir.path().join("home"), dir.path().join("ws"));
+        let setup = Setup {
+            binary: &dir.path().join("bin/agent"),
+            home: &home,
+            workspace: &workspace,
+            base_url: "http://127.0.0.1:9",
+            hook_command: "./first.sh",
+            more_commands: &more,
+            timeout_s: 7,
+            action: Some(&shell),
+            event: "PreToolUse",
+            matcher: Some("ToolX"),
+            prompt: "do it",
+            final_text: "done",
+            repo_hooks: None,
+        };
+        let line = match (driver.setup)(&setup) {
+            Err(e) => format!("{}: refuses: {e}", driver.id()),
+            Ok(_) => {
+                let mut out = Vec::new();
+                files(dir.path(), dir.path(), &mut out);
+                let all = out.join("\n");
+                let at = |s: &str| all.find(s);
+                let order = [at("./first.sh"), at("./second.sh"), at("./third.sh")];
+                assert!(
+                    order.iter().all(Option::is_some) && order.is_sorted(),
+                    "{}: {all}",
+                    driver.id()
+                );
+                format!("{}: three hooks, in order", driver.id())
+            }
+        };
+        lines.push(line);
+    }
+    insta::assert_snapshot!("live_several_commands", lines.join("\n"));
 }

@@ -15,7 +15,10 @@ use serde_json::Value;
 
 use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+    Stop,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
@@ -110,6 +113,17 @@ pub static CONTRACT: Contract = Contract {
     // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
     // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
     run: Run::argv(&["/bin/sh", "-c"])
+        // The same command twice on one event runs once. real agent: Claude Code 2.1.332, 2026-12-03
+        // (fixtures/live/multi/observations/multi-same--claude.json: `runs: X`).
+        .dedupes()
+        // stdio a socket pair; the shell in its own process group and its own session.
+        // real agent: Claude Code 2.1.332, captured 2026-12-03 (fixtures/live/launch/claude--bash.json).
+        .launch(Launch::seen(
+            Stdio::Socket,
+            Place::Own,
+            Place::Own,
+            "fixtures/live/launch/claude--bash.json",
+        ))
         .env(&[
             ("CLAUDE_PROJECT_DIR", Var::Root),
             // Set for every hook: real agent Claude Code 2.1.332, captured 2026-12-01

@@ -44,6 +44,11 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         &s.home.join(".cline/data/settings/providers.json"),
         &providers,
     )?;
+    if !s.more_commands.is_empty() {
+        return Err(
+            "Cline's hook is one script file per event (~/.cline/hooks/EVENT): several hooks on one event have no place in it".into(),
+        );
+    }
     let hook = s.home.join(".cline/hooks").join(s.event);
     write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
     make_executable(&hook)?;

@@ -22,7 +22,9 @@ use serde_json::{Map, Value, json};
 
 use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
 use crate::contract::reply::{Prepared, Reply};
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+};
 use crate::contract::{ToolCall, Tools, event};
 use crate::exec::Outcome;
 use crate::spec::{HookSpec, On, PortableMatch, When};
@@ -98,6 +100,14 @@ pub static CONTRACT: Contract = Contract {
     // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
     // not tried.
     run: Run::argv(&["sh", "-c"])
+        // stdio a socket pair; the shell in the agent's process group and the agent's session.
+        // real agent: Cline CLI 3.0.65, captured 2026-12-03 (fixtures/live/launch/cline--bash.json).
+        .launch(Launch::seen(
+            Stdio::Socket,
+            Place::Agents,
+            Place::Agents,
+            "fixtures/live/launch/cline--bash.json",
+        ))
         .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
         // The directory the CLI started in, the project root: real agent Cline CLI 3.0.65,
         // captured 2026-12-01 (fixtures/live/inputs/cline--*.json, `"cwd": "<workspace>"`).

@@ -13,7 +13,9 @@ mod replies;
 
 use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+};
 use crate::contract::{ToolCall, Tools, event};
 use crate::matcher;
 
@@ -86,6 +88,14 @@ pub static CONTRACT: Contract = Contract {
     // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
     // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
     run: Run::argv(&["/bin/bash", "-c"])
+        // stdio pipes; the shell in its own process group and its own session.
+        // real agent: Codex 0.171.0, captured 2026-12-03 (fixtures/live/launch/codex--bash.json).
+        .launch(Launch::seen(
+            Stdio::Pipe,
+            Place::Own,
+            Place::Own,
+            "fixtures/live/launch/codex--bash.json",
+        ))
         .no_exec_form("Codex has no exec form (`args`): a hook is one command run by the shell")
         // `timeout(wait_with_output())` (command_runner.rs @01746657): a child holding the
         // pipes makes the hook time out. real agent: Codex 0.171.0, campaign shell cells

@@ -63,10 +63,14 @@ fn setup(s: &Setup) -> Result<Launch, String> {
 /// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), the
 /// workspace in `trusted_folders` of `~/.copilot/config.json` or not.
 fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), String> {
-    let own = json!({"type": "command", "bash": s.hook_command, "timeoutSec": s.timeout_s});
+    // One entry per command, in the spec's order.
+    let own: Vec<Value> = std::iter::once(s.hook_command)
+        .chain(s.more_commands.iter().map(String::as_str))
+        .map(|c| json!({"type": "command", "bash": c, "timeoutSec": s.timeout_s}))
+        .collect();
     let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
         let path = s.home.join(".copilot/settings.json");
-        return Ok((path, json!({"hooks": {s.event: [own]}}), None));
+        return Ok((path, json!({"hooks": {s.event: own}}), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -80,9 +84,12 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
     Ok(match file {
         RepoFile::Own => (
             s.workspace.join(".github/hooks/hookcheck.json"),
-            json!({"version": 1, "hooks": {s.event: [own]}}),
+            json!({"version": 1, "hooks": {s.event: own}}),
             None,
         ),
+        RepoFile::Claude if !s.more_commands.is_empty() => {
+            return Err("live mode writes one hook into .claude/settings.json for Copilot".into());
+        }
         RepoFile::Claude => {
             let event = claude_event(s.event).ok_or_else(|| {
                 format!(
@@ -145,6 +152,7 @@ mod tests {
             workspace: home,
             base_url: "http://127.0.0.1:1",
             hook_command: "./h.sh",
+            more_commands: &[],
             timeout_s: 5,
             action: None,
             event: "preToolUse",

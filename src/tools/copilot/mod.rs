@@ -22,7 +22,10 @@ use serde_json::Value;
 use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
 use crate::agent::shared;
 use crate::contract::reply::{Prepared, Reply};
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+    Stop,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::exec::Outcome;
 use crate::matcher;
@@ -118,6 +121,14 @@ pub static CONTRACT: Contract = Contract {
     // /bin/bash --norc --noprofile -c whatever $SHELL says, captured 2026-12-01 with
     // SHELL=/bin/sh (fixtures/live/inputs/copilot--bash.json).
     run: Run::argv(&["/bin/bash", "--norc", "--noprofile", "-c"])
+        // stdio pipes; the shell in its own process group and the agent's session.
+        // real agent: Copilot CLI 1.0.102, captured 2026-12-03 (fixtures/live/launch/copilot--bash.json).
+        .launch(Launch::seen(
+            Stdio::Pipe,
+            Place::Own,
+            Place::Agents,
+            "fixtures/live/launch/copilot--bash.json",
+        ))
         // Handler `cwd`: relative to the repo root, or absolute (hooks-reference.md); without
         // one, the project root: real agent Copilot CLI 1.0.102, captured 2026-12-01
         // (fixtures/live/inputs/copilot--*.json, `"cwd": "<workspace>"`).

@@ -14,7 +14,9 @@ mod replies;
 
 use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 
 /// Factory droid's contract.
@@ -93,6 +95,14 @@ pub static CONTRACT: Contract = Contract {
     // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
     // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
     run: Run::argv(&["sh", "-c"])
+        // stdio a socket pair; the shell in the agent's process group and the agent's session.
+        // real agent: droid 0.215.0, captured 2026-12-03 (fixtures/live/launch/factory--bash.json).
+        .launch(Launch::seen(
+            Stdio::Socket,
+            Place::Agents,
+            Place::Agents,
+            "fixtures/live/launch/factory--bash.json",
+        ))
         .no_exec_form("Factory droid has no exec form (`args`): a hook is one command")
         // FACTORY_PROJECT_DIR (seed env table; older docs, still read by Factory's own hook)
         // and DROID_PROJECT_DIR (newer docs) are both the project root.

@@ -16,7 +16,9 @@ pub use crate::plan::{expand, resolve_env_refs};
 
 use super::{Agent, Files, Hooks, Live};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::spec::On;
 
@@ -95,6 +97,17 @@ pub static CONTRACT: Contract = Contract {
         r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
     ),
     run: Run::argv(&["bash", "-c"])
+        // The same command twice on one event runs once. real agent: Gemini CLI 0.61.0, 2026-12-03
+        // (fixtures/live/multi/observations/multi-same--gemini.json: `runs: X`).
+        .dedupes()
+        // stdio a socket pair; the shell in the agent's process group and the agent's session.
+        // real agent: Gemini CLI 0.61.0, captured 2026-12-03 (fixtures/live/launch/gemini--bash.json).
+        .launch(Launch::seen(
+            Stdio::Socket,
+            Place::Agents,
+            Place::Agents,
+            "fixtures/live/launch/gemini--bash.json",
+        ))
         .no_exec_form("Gemini CLI has no exec form (`args`): a hook is one command run by bash")
         // A child holding the pipes makes the hook time out. real agent: Gemini CLI 0.61.0,
         // campaign shell cells bg-exit0_decision-block_none and bg-exit2_none_text allow,

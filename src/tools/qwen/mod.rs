@@ -15,7 +15,9 @@ mod replies;
 
 use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
 use crate::contract::reply::{Reply, Stream};
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher;
 
@@ -85,6 +87,17 @@ pub static CONTRACT: Contract = Contract {
     // campaign shell cell quoted-var_none_text (`'$CLAUDE_PROJECT_DIR'` kept) allows,
     // recorded 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
     run: Run::argv(&["bash", "-c"])
+        // The same command twice on one event runs once. real agent: Qwen Code 0.24.4, 2026-12-03
+        // (fixtures/live/multi/observations/multi-same--qwen.json: `runs: X`).
+        .dedupes()
+        // stdio a socket pair; the shell in its own process group and its own session.
+        // real agent: Qwen Code 0.24.4, captured 2026-12-03 (fixtures/live/launch/qwen--bash.json).
+        .launch(Launch::seen(
+            Stdio::Socket,
+            Place::Own,
+            Place::Own,
+            "fixtures/live/launch/qwen--bash.json",
+        ))
         .no_exec_form(
             "Qwen Code has no exec form (`args`) in the runner read: a hook is one command run by bash",
         )
