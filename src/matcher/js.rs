@@ -87,7 +87,7 @@ impl JsRegex {
     /// (crates.md §2.2). So that abandoned threads cannot pile up (30 cases of one
     /// catastrophic matcher once burned 50 s of CPU and made an unrelated guard time out), a
     /// match that ran out of its budget once is out of it from then on, without another
-    /// thread, and every worker runs at the lowest CPU priority, behind the hooks.
+    /// thread, and the abandoned worker is put at the lowest CPU priority, behind the hooks.
     pub fn is_match_within(&self, haystack: &str, limit: Duration) -> Result<bool, MatchTimedOut> {
         let key = key(&self.pattern, haystack);
         if exhausted().contains(&key) {
@@ -97,10 +97,13 @@ impl JsRegex {
         let re = Arc::clone(&self.re);
         let (tx, rx) = mpsc::channel();
         WORKERS.with(|w| w.set(w.get() + 1));
+        // The worker's thread id, so that one past its deadline can be put behind the hooks.
+        let tid = Arc::new(std::sync::atomic::AtomicI32::new(0));
+        let its_tid = Arc::clone(&tid);
         let spawned = std::thread::Builder::new()
             .name("js-regex".into())
             .spawn(move || {
-                lowest_priority();
+                its_tid.store(thread_id(), std::sync::atomic::Ordering::SeqCst);
                 // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
                 let found = re.find_from_ucs2(&units, 0).next().is_some();
                 // The receiver may have given up already; nothing to do then.
@@ -109,6 +112,7 @@ impl JsRegex {
         match spawned {
             Ok(_) => rx.recv_timeout(limit).map_err(|_| {
                 exhausted().insert(key);
+                lowest_priority(tid.load(std::sync::atomic::Ordering::SeqCst));
                 MatchTimedOut
             }),
             // No thread available: match inline rather than fail.
@@ -145,16 +149,32 @@ std::thread_local! {
     static WORKERS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Puts the calling thread at the lowest CPU priority (Linux: a thread's nice value is its
-/// own), so a match that backtracks for ever runs only when nothing else wants the CPU.
-fn lowest_priority() {
+/// The calling thread's id (Linux; 0 elsewhere).
+fn thread_id() -> i32 {
     #[cfg(target_os = "linux")]
-    // SAFETY: setpriority on this thread's own id only lowers its priority; a refusal leaves
-    // it as it was.
+    // SAFETY: gettid has no preconditions.
     unsafe {
-        let tid = nix::libc::gettid();
-        nix::libc::setpriority(nix::libc::PRIO_PROCESS, tid as nix::libc::id_t, 19);
+        nix::libc::gettid()
     }
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
+/// Puts thread `tid`, a match past its deadline, at the lowest CPU priority (Linux: a
+/// thread's nice value is its own), so a match that backtracks for ever runs only when
+/// nothing else wants the CPU. Only after the deadline: a worker at nice 19 from its start
+/// would miss its budget on a busy machine and make a sound matcher "not run".
+fn lowest_priority(tid: i32) {
+    #[cfg(target_os = "linux")]
+    if tid > 0 {
+        // SAFETY: setpriority on one of this process's threads only lowers its priority; a
+        // refusal (the thread has ended) leaves everything as it was.
+        unsafe {
+            nix::libc::setpriority(nix::libc::PRIO_PROCESS, tid as nix::libc::id_t, 19);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = tid;
 }
 
 /// Rejects syntax regress accepts but node 20's V8 does not: ES2025 modifier groups
