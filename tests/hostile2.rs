@@ -455,3 +455,62 @@ fn yaml_aliases_cannot_expand_a_spec_past_its_budget() {
     assert_eq!(out.status.code(), Some(2), "{all}");
     assert!(all.contains("not valid YAML: budget breached"), "{all}");
 }
+
+/// (surface: a signal during `hookcheck live`; sink: the file system) The throwaway HOME of a
+/// live run holds the agent's config and session keys: it is removed on every exit path,
+/// a SIGTERM included (exit runs no destructor).
+#[test]
+fn an_interrupted_live_run_leaves_no_scratch_home() {
+    let p = Project::new().file(
+        "exit0.yaml",
+        "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
+    );
+    let agent = p.root().join("fake-agent");
+    std::fs::write(
+        &agent,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 1.0; exit 0; }}\necho \"$HOME\" > {root}/home.txt\nexec sleep 300\n",
+            root = p.root().display()
+        ),
+    )
+    .expect("write the fake agent");
+    let chmod = Command::new("chmod").arg("+x").arg(&agent).status();
+    assert!(chmod.is_ok_and(|s| s.success()));
+    let root = p.root().display().to_string();
+    let agent_bin = format!("claude={}", agent.display());
+    let mut cmd = p.command();
+    cmd.args([
+        "live",
+        "exit0",
+        "--bash",
+        "true",
+        "--agent",
+        "claude",
+        "--agent-bin",
+        &agent_bin,
+        "--specs",
+        &root,
+        "--no-sandbox",
+    ])
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped());
+    let child = cmd.spawn().expect("start hookcheck");
+    let mut home = String::new();
+    for _ in 0..500 {
+        home = std::fs::read_to_string(p.root().join("home.txt")).unwrap_or_default();
+        if !home.trim().is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let home = std::path::PathBuf::from(home.trim());
+    assert!(home.is_dir(), "the live run's HOME `{}`", home.display());
+    let sent = Command::new("kill")
+        .args(["-TERM".to_string(), child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let out = finishes_wait(child);
+    assert_eq!(out.status.code(), Some(143));
+    assert!(!home.exists(), "{} outlived the run", home.display());
+}

@@ -7,6 +7,7 @@ mod group;
 pub mod mark;
 pub mod orphans;
 mod run;
+pub mod scratch;
 mod signals;
 
 use std::path::PathBuf;

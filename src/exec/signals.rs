@@ -226,6 +226,7 @@ fn stop(name: &str, code: i32) -> ! {
         reap(pid);
     }
     super::orphans::end();
+    super::scratch::remove_all();
     let _ = writeln!(
         std::io::stderr(),
         "{}",

@@ -106,6 +106,8 @@ fn scratch() -> Result<PathBuf, String> {
     ));
     std::fs::create_dir_all(dir.join("work"))
         .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // It holds the agent's config and session keys: gone on every exit path.
+    crate::exec::scratch::remove_on_exit(&dir);
     Ok(dir)
 }
 
@@ -173,7 +175,7 @@ pub fn version(
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
     reap::end_all(&token);
-    let _ = std::fs::remove_dir_all(&home);
+    crate::exec::scratch::remove(&home);
     let out = out?;
     out.stdout
         .text()
@@ -198,7 +200,7 @@ pub fn observe(driver: &LiveAgent, run: &Run) -> Result<Observation, String> {
     let dir = scratch()?;
     let result = observe_in(driver, run, &dir);
     // The scratch folder goes whatever happened; the agent's process group is already gone.
-    let _ = std::fs::remove_dir_all(&dir);
+    crate::exec::scratch::remove(&dir);
     result
 }
 
