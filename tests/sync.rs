@@ -175,3 +175,54 @@ fn sync_check_fails_before_the_first_sync_and_tools_shows_each_file_shape() {
         "{none}"
     );
 }
+
+/// Every agent's file in its own timeout unit, read back as that agent reads it: a spec's
+/// `timeout: 3` is written as each agent spells 3 s (3000 in Gemini CLI's and Augment's
+/// milliseconds), and `run --installed` runs each under 3000 ms; a millisecond file's 300 runs
+/// under 300 ms, not the second it rounds up to (issue 24).
+#[test]
+fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
+    let p = common::Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 3\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\nexit 0\n");
+    let sync = p.run(&["sync", "--no-proof"]);
+    assert_eq!(sync.code(), 0);
+    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default.
+    assert!(
+        sync.stdout().contains("  windsurf-cascade  .windsurf/hooks.json: pre_run_command; its file has no timeout field: the spec's 3 s is not written, the agent's default applies\n"),
+        "{}",
+        sync.stdout()
+    );
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls"]);
+    let mut checked = Vec::new();
+    for t in v["agents"].as_array().expect("agents") {
+        let want = if t["agent"] == "windsurf-cascade" {
+            30000
+        } else {
+            3000
+        };
+        for c in t["commands"].as_array().into_iter().flatten() {
+            assert_eq!(c["timeout_ms"], want, "{}: {c}", t["agent"]);
+            checked.push(t["agent"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    checked.dedup();
+    assert!(checked.len() >= 10, "{checked:?}");
+    for file in [".gemini/settings.json", ".augment/settings.json"] {
+        let path = p.root().join(file);
+        let text = std::fs::read_to_string(&path).expect(file);
+        assert!(text.contains("\"timeout\": 3000"), "{file}: {text}");
+        std::fs::write(&path, text.replace("\"timeout\": 3000", "\"timeout\": 300")).expect(file);
+    }
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls", "-t", "gemini,augment"]);
+    for id in ["gemini", "augment"] {
+        assert_eq!(
+            common::target(&v, id)["commands"][0]["timeout_ms"],
+            300,
+            "{id}: {v}"
+        );
+    }
+}

@@ -260,8 +260,19 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
                         .find(|c| c.agent == p.agent)
                         .map_or("", |c| c.file);
                     let first = hs.first();
+                    // A file with no timeout field cannot carry the spec's: say so.
+                    let no_timeout = crate::tools::find(p.agent)
+                        .and_then(|a| a.loader())
+                        .and_then(|l| l.writes.ok())
+                        .is_some_and(|w| !w.handler.contains("$TIMEOUT"));
+                    let timeout = match spec.timeout() {
+                        Some(t) if no_timeout => format!(
+                            "; its file has no timeout field: the spec's {t} s is not written, the agent's default applies"
+                        ),
+                        _ => String::new(),
+                    };
                     out.push_str(&format!(
-                        "  {:<17} {file}: {}{}\n",
+                        "  {:<17} {file}: {}{}{timeout}\n",
                         p.agent,
                         first.map_or(String::new(), |h| h.event.clone()),
                         first
