@@ -419,19 +419,22 @@ set -- $(sed 's/^.*) //' /proc/$$/stat); grp=$3 sid=$4
 set -- $(sed 's/^.*) //' /proc/$PPID/stat); pgrp=$3 psid=$4
 where() { if [ "$1" = $$ ]; then echo own; elif [ "$1" = "$2" ]; then echo agent; else echo other; fi; }
 echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
-    let inv = Invocation {
-        program: "/bin/sh".into(),
-        args: vec!["-c".into(), probe.into()],
-        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
-        cwd: std::env::temp_dir(),
-        stdin: std::sync::Arc::from(&b"{}"[..]),
-        timeout: std::time::Duration::from_secs(10),
-        until_eof: false,
+    let run = |stdin_socket: bool| {
+        let inv = Invocation {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), probe.into()],
+            env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+            cwd: std::env::temp_dir(),
+            stdin: std::sync::Arc::from(&b"{}"[..]),
+            timeout: std::time::Duration::from_secs(10),
+            until_eof: false,
+            stdin_socket,
+        };
+        let out = run_all(&[inv], 1, &Limits::default()).remove(0);
+        String::from_utf8_lossy(&out.stdout.bytes)
+            .trim()
+            .to_string()
     };
-    let out = run_all(&[inv], 1, &Limits::default()).remove(0);
-    let text = String::from_utf8_lossy(&out.stdout.bytes)
-        .trim()
-        .to_string();
     let r = Launch::RUNNER;
     let stdio = match r.stdio {
         Stdio::Pipe => "pipe pipe",
@@ -442,7 +445,12 @@ echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
         Place::Agents => "agent",
     };
     assert_eq!(
-        text,
+        run(false),
         format!("{stdio} {} {}", place(r.group), place(r.session))
+    );
+    // An agent that gives its hooks a socket for stdin gets one under hookcheck too.
+    assert_eq!(
+        run(true),
+        format!("socket pipe {} {}", place(r.group), place(r.session))
     );
 }

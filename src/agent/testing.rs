@@ -100,6 +100,15 @@ pub fn bash_invocation(tool: &Agent, yaml: &str) -> Invocation {
     first_invocation(&run_plan(tool, yaml, &bash("ls"))).clone()
 }
 
+/// [`bash_invocation`], or `None` when `tool` does not run the hook (no shell tool, an
+/// input hookcheck cannot build).
+pub fn try_bash_invocation(tool: &Agent, yaml: &str) -> Option<Invocation> {
+    match plan(tool, yaml, &bash("ls")) {
+        Plan::Run(run) => run.commands.first()?.invocation.as_ref().ok().cloned(),
+        _ => None,
+    }
+}
+
 /// Why `tool` skips the hook `yaml` for `trigger`; panics when the plan is not skipped.
 pub fn skipped_reason(tool: &Agent, yaml: &str, trigger: &Trigger) -> String {
     match plan(tool, yaml, trigger) {

@@ -36,19 +36,28 @@ enum Ended {
 pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let started = Instant::now();
     let mark = mark::new_mark();
-    let (mut child, registered) = match signals::spawn(&mut command(inv, &mark)) {
+    let (mut cmd, socket) = match command(inv, &mark) {
+        Ok(built) => built,
+        Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
+    };
+    let (mut child, registered) = match signals::spawn(&mut cmd) {
         Ok(spawned) => spawned,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
+    // The child has its end of the socket; only ours is left here.
+    drop(cmd);
     let leader = child.id();
     // Declared before the guard, so dropped after it: the hook stays on the list of running
     // hooks (which a signal ends) until its group and mark are dealt with.
     let _registered = registered;
     let mut guard = GroupGuard::new(leader, mark.clone());
-    let writer = child
-        .stdin
-        .take()
-        .map(|stdin| tokio::spawn(write_payload(stdin, Arc::clone(&inv.stdin))));
+    let writer = match socket {
+        Some(ours) => Some(tokio::spawn(write_socket(ours, Arc::clone(&inv.stdin)))),
+        None => child
+            .stdin
+            .take()
+            .map(|stdin| tokio::spawn(write_payload(stdin, Arc::clone(&inv.stdin)))),
+    };
 
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     let (mut out, mut err) = (Captured::default(), Captured::default());
@@ -171,9 +180,12 @@ async fn end_marked(mark: &str, first: Option<u32>) -> Vec<Marked> {
     found.into_iter().chain(more).collect()
 }
 
-/// Builds the command: exactly the given environment plus the mark, piped stdio, a new
-/// process group.
-fn command(inv: &Invocation, mark: &str) -> Command {
+/// Builds the command: exactly the given environment plus the mark, piped stdio (stdin a
+/// socket pair when the agent gives one: our end is returned), a new process group.
+fn command(
+    inv: &Invocation,
+    mark: &str,
+) -> std::io::Result<(Command, Option<tokio::net::UnixStream>)> {
     let mut cmd = Command::new(&inv.program);
     cmd.args(&inv.args)
         .env_clear()
@@ -181,13 +193,28 @@ fn command(inv: &Invocation, mark: &str) -> Command {
         // Last, so it replaces a mark inherited from a hookcheck this one runs under.
         .env(MARK_VAR, mark)
         .current_dir(&inv.cwd)
-        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .kill_on_drop(true);
+    let mut ours = None;
+    if inv.stdin_socket {
+        let (mine, theirs) = std::os::unix::net::UnixStream::pair()?;
+        mine.set_nonblocking(true)?;
+        cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
+        ours = Some(tokio::net::UnixStream::from_std(mine)?);
+    } else {
+        cmd.stdin(Stdio::piped());
+    }
     #[cfg(unix)]
     cmd.process_group(0);
-    cmd
+    Ok((cmd, ours))
+}
+
+/// [`write_payload`] on our end of a socket pair: the payload, then a shutdown of our
+/// writing side, which the hook reads as the end of its input.
+async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<[u8]>) {
+    let _ = ours.write_all(&payload).await;
+    let _ = ours.shutdown().await;
 }
 
 /// Writes the payload, then closes stdin. Every error is ignored: a hook that never reads

@@ -393,6 +393,8 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
             PlannedCommand {
                 invocation: invocation.map(|(program, args)| crate::exec::Invocation {
                     until_eof: c.run.reads_to_eof,
+                    // The stdin kind the real agent gives its hooks, where a capture showed it.
+                    stdin_socket: c.run.launch.stdio == crate::contract::Stdio::Socket,
                     ..build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
@@ -860,5 +862,33 @@ mod zero_and_cwd_tests {
             |run: Run| !planned(&contract(&[], run), yaml, &Trigger::None).commands[0].is_async;
         assert!(!waits(RUN));
         assert!(waits(RUN.ignores_async()));
+    }
+
+    /// The planner gives each hook the stdin kind its agent was seen giving (a socket for
+    /// the Node agents, fixtures/live/launch), so a guard that asks `[ -p /dev/stdin ]`
+    /// decides under hookcheck as under the agent.
+    #[test]
+    fn each_agents_hooks_get_the_stdin_kind_it_was_seen_giving() {
+        use crate::contract::Stdio;
+        let mut sockets = Vec::new();
+        for t in crate::tools::ALL {
+            let Some(c) = t.contract() else { continue };
+            let Some(inv) = crate::agent::testing::try_bash_invocation(
+                t,
+                "on: before-tool\nmatch: shell\ncommand: ./g.sh\n",
+            ) else {
+                continue;
+            };
+            assert_eq!(
+                inv.stdin_socket,
+                c.run.launch.stdio == Stdio::Socket,
+                "{}",
+                t.id
+            );
+            if inv.stdin_socket {
+                sockets.push(t.id);
+            }
+        }
+        assert!(!sockets.is_empty(), "no agent gives a socket");
     }
 }

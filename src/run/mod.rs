@@ -161,6 +161,7 @@ impl Planned {
             stdin: Arc::clone(&inv.stdin),
             timeout: inv.timeout,
             until_eof: inv.until_eof,
+            stdin_socket: inv.stdin_socket,
         })
     }
 
