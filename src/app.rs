@@ -497,10 +497,18 @@ fn lint_cmd(args: crate::cli::LintArgs) -> Result<i32, Error> {
     let findings = native::lint::lint(&ws.root, &ws.spec_dirs, &inv);
     match args.format {
         LintFormat::Json => print_json_value(&report::listing::lint_report(&findings)?),
-        LintFormat::Sarif => print_json(&format!(
-            "{}\n",
-            serde_json::to_string_pretty(&native::sarif::log(&findings)).unwrap_or_default()
-        )),
+        LintFormat::Sarif => {
+            // A CI runner is never trusted: the trust notes would come back on every run.
+            let uploaded: Vec<native::lint::Finding> = findings
+                .iter()
+                .filter(|f| args.trust_notes || f.rule != "needs-trust")
+                .cloned()
+                .collect();
+            print_json(&format!(
+                "{}\n",
+                serde_json::to_string_pretty(&native::sarif::log(&uploaded)).unwrap_or_default()
+            ))
+        }
         LintFormat::Text => print(&native::lint::render(&findings)),
     }
     Ok(i32::from(

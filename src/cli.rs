@@ -366,6 +366,10 @@ pub struct LintArgs {
     /// Output format: text, JSON, or SARIF 2.1.0 for GitHub code scanning.
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     pub format: LintFormat,
+    /// Keep the trust notes (`needs-trust`) in SARIF too. They are left out by default: a CI
+    /// runner is never a trusted folder, so each run would upload the same notes again.
+    #[arg(long)]
+    pub trust_notes: bool,
 }
 
 /// `hookcheck lint` output formats.

@@ -55,7 +55,7 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_one_result_per_finding() {
     let validator = jsonschema::validator_for(&schema).expect("a valid schema");
     let p = broken();
     let (code, findings) = json(&p, &["lint", "--format", "json"]);
-    let (sarif_code, log) = json(&p, &["lint", "--format", "sarif"]);
+    let (sarif_code, log) = json(&p, &["lint", "--format", "sarif", "--trust-notes"]);
     assert_eq!(
         sarif_code, code,
         "the same exit status as the other formats"
@@ -168,4 +168,37 @@ fn a_clean_project_is_an_empty_valid_log() {
     assert_eq!(code, 0);
     assert!(validator.is_valid(&log), "{log}");
     assert_eq!(log["runs"][0]["results"], serde_json::json!([]));
+}
+
+/// A CI runner is never a trusted folder, so the trust notes (`needs-trust`) would be
+/// uploaded as code-scanning notes on every run: SARIF leaves them out unless
+/// `--trust-notes` (issue 27); text and JSON keep them, and the exit status is the same.
+#[test]
+fn sarif_leaves_the_trust_notes_out_unless_asked() {
+    let p = broken();
+    let (_, findings) = json(&p, &["lint", "--format", "json"]);
+    let notes = findings["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["rule"] == "needs-trust")
+        .count();
+    assert!(notes > 0, "the project has trust notes: {findings}");
+    let rules = |log: &Value| -> Vec<String> {
+        log["runs"][0]["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r["ruleId"].as_str().map(str::to_string))
+            .collect()
+    };
+    let (code, plain) = json(&p, &["lint", "--format", "sarif"]);
+    let (asked_code, asked) = json(&p, &["lint", "--format", "sarif", "--trust-notes"]);
+    assert_eq!((code, asked_code), (1, 1));
+    assert!(!rules(&plain).iter().any(|r| r == "needs-trust"), "{plain}");
+    assert_eq!(
+        rules(&asked).iter().filter(|r| *r == "needs-trust").count(),
+        notes
+    );
+    assert_eq!(rules(&asked).len(), rules(&plain).len() + notes);
 }
