@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The packages users install (issue 29), built and installed as a user would, from this
+# checkout: the crate (`cargo publish --dry-run`) and the PyPI wheel (maturin,
+# `bindings = "bin"`) installed into a fresh venv. Each must print the same
+# `hookcheck --version` line as the release binary. The release binary is built once, in
+# CARGO_TARGET_DIR, and reused by maturin. Installs maturin from PyPI into a venv of its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)"
+commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+want="hookcheck $version ($commit)"
+check() { # what, the line it printed
+  if [ "$2" != "$want" ]; then
+    echo "error: $1 printed '$2', not '$want'" >&2
+    exit 1
+  fi
+  echo "ok: $1: $2"
+}
+
+# The release binary, once; the distributed binary must stay <= 12 MB.
+cargo build --release --locked
+bin="$CARGO_TARGET_DIR/release/hookcheck"
+size="$(stat -c %s "$bin")"
+if [ "$size" -gt 12000000 ]; then
+  echo "error: the release binary is $size bytes, over 12 MB" >&2
+  exit 1
+fi
+echo "ok: release binary $size bytes"
+check "the release binary" "$("$bin" --version)"
+
+# crates.io: the package as uploaded builds on its own.
+cargo publish --dry-run --allow-dirty --locked
+
+# PyPI: the wheel for this machine, installed into a fresh venv.
+python3 -m venv "$scratch/maturin"
+"$scratch/maturin/bin/pip" install -q 'maturin>=1.16,<2'
+"$scratch/maturin/bin/maturin" build --release --locked --out "$scratch/wheels"
+python3 -m venv "$scratch/venv"
+"$scratch/venv/bin/pip" install -q --no-index "$scratch"/wheels/hookcheck-*.whl
+check "the wheel's hookcheck" "$("$scratch/venv/bin/hookcheck" --version)"
+# And the README's main job (its first set-up command) with the wheel's hookcheck.
+main="$(ci/readme-commands.sh "The two set-up commands" | head -1)"
+main="${main/#cargo run --/hookcheck}"
+echo "+ $main"
+PATH="$scratch/venv/bin:$PATH" bash -c "$main"
