@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The packages users install (issue 29), built and installed as a user would, from this
-# checkout: the crate (`cargo publish --dry-run`) and the PyPI wheel (maturin,
-# `bindings = "bin"`) installed into a fresh venv. Each must print the same
+# checkout: the crate (`cargo publish --dry-run`), the PyPI wheel (maturin, `bindings = "bin"`)
+# installed into a fresh venv, and the npm launcher plus this machine's platform package,
+# packed, installed into a scratch project and run with npx. Each must print the same
 # `hookcheck --version` line as the release binary. The release binary is built once, in
 # CARGO_TARGET_DIR, and reused by maturin. Installs maturin from PyPI into a venv of its own.
 set -euo pipefail
@@ -47,3 +48,33 @@ main="$(ci/readme-commands.sh "The two set-up commands" | head -1)"
 main="${main/#cargo run --/hookcheck}"
 echo "+ $main"
 PATH="$scratch/venv/bin:$PATH" bash -c "$main"
+
+# npm: the launcher and this machine's platform package, packed and installed.
+platform="$(node -p 'process.platform + "-" + process.arch')"
+node npm/stage.mjs "$scratch/npm" "$platform=$bin"
+mkdir "$scratch/tgz" "$scratch/project"
+for p in hookcheck "cli-$platform"; do
+  (cd "$scratch/npm/$p" && npm pack --silent --pack-destination "$scratch/tgz" >/dev/null)
+done
+(
+  cd "$scratch/project"
+  npm init -y >/dev/null
+  # The other platforms' packages are optional dependencies npm skips here.
+  npm install --silent --no-audit --no-fund "$scratch"/tgz/*.tgz
+)
+check "npx hookcheck" "$(cd "$scratch/project" && npx --no-install hookcheck --version)"
+
+# On a platform with no package, the launcher says so and why, with exit status 2.
+launcher="$scratch/project/node_modules/hookcheck/bin/hookcheck.js"
+unsupported() { # platform arch, the message wanted
+  local got status=0
+  got="$(node -e "Object.defineProperty(process, 'platform', { value: '$1' });
+    Object.defineProperty(process, 'arch', { value: '$2' }); require('$launcher')" 2>&1)" || status=$?
+  if [ "$status" -ne 2 ] || [ "$got" != "$3" ]; then
+    echo "error: the launcher on $1-$2 said (status $status): $got" >&2
+    exit 1
+  fi
+  echo "ok: $1-$2: $got"
+}
+unsupported win32 x64 "hookcheck: Windows is not supported: process groups and signals. Run hookcheck under WSL or in a Linux container."
+unsupported freebsd x64 "hookcheck: no prebuilt binary for freebsd-x64 (there are: linux-x64, linux-arm64, darwin-arm64, darwin-x64). Build it from source: cargo install hookcheck"
