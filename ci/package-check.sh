@@ -33,6 +33,9 @@ fi
 echo "ok: release binary $size bytes"
 check "the release binary" "$("$bin" --version)"
 
+# The Action's install step, against a folder of release archives made from that binary.
+ci/action-install-check.sh "$bin"
+
 # crates.io: the package as uploaded builds on its own.
 cargo publish --dry-run --allow-dirty --locked
 
