@@ -1,6 +1,10 @@
 //! Counts what each agent was verified against live, from the recorded fixtures under
 //! fixtures/live (bash cases, campaign cells, situations, captured inputs), so `hookcheck tools` says it
 //! from the records and no one types the numbers. Writes `$OUT_DIR/verified_live.rs`.
+//!
+//! Also sets `HOOKCHECK_VERSION` for `hookcheck --version`: the crate's version and the commit
+//! it was built from (`git rev-parse --short HEAD`), or "unknown" outside a git checkout (a
+//! crates.io download). It never fails the build.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -55,7 +59,49 @@ fn records(dir: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// Runs git in the crate's folder; its trimmed output when it succeeds.
+fn git(args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new("git")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !text.is_empty()).then_some(text)
+}
+
+/// The short commit this crate is built from, when its folder is a git checkout's top (not
+/// a packaged copy inside another checkout, as `cargo package` builds under target/package).
+/// Asks cargo to rebuild when HEAD moves.
+fn commit() -> Option<String> {
+    let top = git(&["rev-parse", "--show-toplevel"])?;
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).canonicalize().ok()?;
+    if Path::new(&top).canonicalize().ok()? != here {
+        return None;
+    }
+    let mut watch = vec!["HEAD".to_string()];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watch.push(branch);
+    }
+    watch.push("packed-refs".into());
+    for w in watch {
+        if let Some(path) = git(&["rev-parse", "--git-path", &w]) {
+            let path = here.join(path);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+    git(&["rev-parse", "--short", "HEAD"])
+}
+
 fn main() {
+    let commit = commit().unwrap_or_else(|| "unknown".into());
+    println!(
+        "cargo:rustc-env=HOOKCHECK_VERSION={} ({commit})",
+        env!("CARGO_PKG_VERSION")
+    );
     let live = Path::new("fixtures/live");
     println!("cargo:rerun-if-changed=fixtures/live");
     println!("cargo:rerun-if-changed=build.rs");

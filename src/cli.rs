@@ -21,7 +21,7 @@ Exit status: 0 the check passed; 1 the check failed; 2 hookcheck could not run t
 /// input JSON, shell, environment and timeout), reads each reply by that agent's rules, and
 /// compares the verdicts.
 #[derive(Debug, Parser)]
-#[command(name = "hookcheck", version, after_help = EXAMPLES)]
+#[command(name = "hookcheck", version = env!("HOOKCHECK_VERSION"), after_help = EXAMPLES)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
