@@ -293,12 +293,7 @@ fn every_catchable_ending_signal_ends_the_hooks_first() {
             .stderr(Stdio::piped());
         let child = cmd.spawn().expect("start hookcheck");
         let hook = pid_in(&p, "hook.pid");
-        let sent = Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(sent.success());
-        let out = finishes_wait(child);
+        let out = signalled(child, signal);
         assert_eq!(out.status.code(), Some(code), "SIG{signal}");
         assert!(!runs(hook), "SIG{signal}: the hook {hook} still runs");
         assert_eq!(
@@ -306,6 +301,16 @@ fn every_catchable_ending_signal_ends_the_hooks_first() {
             format!("hookcheck: interrupted (SIG{signal}): stopped 1 running hook\n")
         );
     }
+}
+
+/// Sends SIG`signal` (`TERM`, `INT`, ...) to a started hookcheck, then waits for it.
+fn signalled(child: std::process::Child, signal: &str) -> std::process::Output {
+    let sent = Command::new("kill")
+        .args([format!("-{signal}"), child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    finishes_wait(child)
 }
 
 /// Waits (bounded, as [`finishes`]) for a started hookcheck.
@@ -354,12 +359,7 @@ fn an_interrupted_suite_still_reports_the_cases_that_finished() {
         .stderr(Stdio::piped());
         let child = cmd.spawn().expect("start hookcheck");
         let slow = pid_in(&p, "slow.pid");
-        let sent = Command::new("kill")
-            .args([format!("-{signal}"), child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(sent.success());
-        let out = finishes_wait(child);
+        let out = signalled(child, signal);
         assert_eq!(
             out.status.code(),
             Some(code),
@@ -505,12 +505,7 @@ fn an_interrupted_live_run_leaves_no_scratch_home() {
     }
     let home = std::path::PathBuf::from(home.trim());
     assert!(home.is_dir(), "the live run's HOME `{}`", home.display());
-    let sent = Command::new("kill")
-        .args(["-TERM".to_string(), child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(sent.success());
-    let out = finishes_wait(child);
+    let out = signalled(child, "TERM");
     assert_eq!(out.status.code(), Some(143));
     assert!(!home.exists(), "{} outlived the run", home.display());
 }

@@ -226,3 +226,23 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
         );
     }
 }
+
+/// Nothing passes on nothing: `sync --check` for agents sync writes no file for checked
+/// nothing, so it is a usage error (exit 2), not a green "0 files up to date".
+#[test]
+fn a_sync_with_no_file_to_write_is_a_usage_error() {
+    let p = example_project();
+    for args in [
+        vec!["sync", "--check", "-t", "kiro"],
+        vec!["sync", "-t", "kiro,cline"],
+    ] {
+        let run = p.run(&args);
+        assert_eq!(run.code(), 2, "{args:?}: {}", run.stdout());
+        assert!(
+            run.stderr()
+                .starts_with("error: nothing to sync: no agent asked for ("),
+            "{}",
+            run.stderr()
+        );
+    }
+}

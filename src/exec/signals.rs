@@ -156,6 +156,13 @@ pub fn interrupted() -> Option<(&'static str, i32)> {
 fn end_hooks(name: &'static str, code: i32) {
     // Recorded first: the caller reads it as soon as the killed hooks return.
     let _ = INTERRUPTED.set((name, code));
+    end_running();
+    ENDED.store(true, Ordering::SeqCst);
+}
+
+/// Marks hookcheck as stopping (no hook starts after), kills every running hook's group and
+/// every marked process, and reaps the hooks; returns how many were running.
+fn end_running() -> usize {
     let leaders = {
         let mut r = running();
         r.stopping = true;
@@ -168,7 +175,7 @@ fn end_hooks(name: &'static str, code: i32) {
     for &pid in &leaders {
         reap(pid);
     }
-    ENDED.store(true, Ordering::SeqCst);
+    leaders.len()
 }
 
 /// Set once [`end_hooks`] has ended every hook and marked process.
@@ -213,25 +220,10 @@ fn listen(ready: std::sync::mpsc::Sender<()>) {
 /// Kills every running hook's group and every marked process, reaps the hooks, says so on
 /// stderr and exits with `code`.
 fn stop(name: &str, code: i32) -> ! {
-    let leaders = {
-        let mut r = running();
-        r.stopping = true;
-        r.leaders.clone()
-    };
-    for &pid in &leaders {
-        group::send(pid, Sig::Kill);
-    }
-    mark::end(Needle::Prefix(&mark::own_prefix()));
-    for &pid in &leaders {
-        reap(pid);
-    }
+    let hooks = end_running();
     super::orphans::end();
     super::scratch::remove_all();
-    let _ = writeln!(
-        std::io::stderr(),
-        "{}",
-        interrupted_line(name, leaders.len())
-    );
+    let _ = writeln!(std::io::stderr(), "{}", interrupted_line(name, hooks));
     std::process::exit(code)
 }
 

@@ -63,6 +63,15 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
         chosen.iter().map(|s| (*s, plan(s, &agents, &at))).collect();
     let owned = ownership(&ws, &chosen, args.hooks.is_empty());
     let changes = files(&ws.root, &agents, &plans, &owned)?;
+    // Nothing passes on nothing: a sync (or --check) that has no file to write checked none.
+    if changes.is_empty() {
+        let ids: Vec<&str> = agents.iter().map(|a| a.id).collect();
+        return Err(Error::usage(format!(
+            "nothing to sync: no agent asked for ({}) has a hook file `hookcheck sync` writes for these specs",
+            ids.join(", ")
+        ))
+        .help("`hookcheck sync --dry-run` without -t lists each agent with why it is not written"));
+    }
     let changed: Vec<&FileChange> = changes.iter().filter(|c| c.changes()).collect();
     let mut out = String::new();
     if args.check || args.dry_run {
