@@ -418,16 +418,23 @@ pub fn judge(hook: &str, reports: &mut [TargetReport], rules: &Rules) -> Summary
 
 /// The `help:` lines for `t`, an agent a failure flags: when it errors or times out where
 /// others block, that the hook fails open there; then its deciding rule's fix, or (when it
-/// has none) what its input lacks or where it puts what the guard reads. None when no
-/// counted agent decides otherwise.
+/// has none) what its input lacks or where it puts what the guard reads. With no counted
+/// agent deciding otherwise (one agent checked, or all alike), only the deciding rule's fix:
+/// it is what that agent itself needs, and there is nothing to compare the input with.
 fn explain(
     t: &TargetReport,
     doubtful: bool,
     counted: &[&TargetReport],
     trigger: &str,
 ) -> Vec<String> {
-    if !(t.counted || doubtful) || !counted.iter().any(|o| o.decision != t.decision) {
+    if !(t.counted || doubtful) {
         return Vec::new();
+    }
+    if !counted.iter().any(|o| o.decision != t.decision) {
+        return match (&t.fix, t.fired) {
+            (Some(fix), true) => vec![fix.clone()],
+            _ => Vec::new(),
+        };
     }
     let blockers: Vec<&str> = counted
         .iter()

@@ -496,3 +496,146 @@ fn the_architecture_names_every_module() {
         "docs/dev/architecture.md does not name: {missing:?}"
     );
 }
+
+/// `cmd` split as `sh` would split these lines: words, and single- or double-quoted words.
+fn words(cmd: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in cmd.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => out.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(quote.is_none(), "unbalanced quotes in `{cmd}`");
+    out.extend(word);
+    out
+}
+
+/// The case of a cases file that asks for what the `hookcheck run` words `args` ask for;
+/// `None` for a run that is not a check (`--dry-run`, `--installed`).
+fn as_case(args: &[String]) -> Option<serde_json::Value> {
+    if args[0].starts_with('-') {
+        return None;
+    }
+    let mut case = serde_json::Map::new();
+    case.insert("hook".into(), args[0].clone().into());
+    let mut targets: Vec<String> = Vec::new();
+    let mut it = args[1..].iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().expect("a value after the flag").clone();
+        match flag.as_str() {
+            "--dry-run" | "--installed" => return None,
+            "--bash" | "--edit" | "--read" | "--prompt" | "--payload" => {
+                case.insert(flag[2..].into(), value().into());
+            }
+            "-t" | "--target" => targets.extend(value().split(',').map(str::to_string)),
+            "--expect" => {
+                let v = value();
+                let expect = match v.contains('=') {
+                    false => serde_json::Value::from(v),
+                    true => v
+                        .split(',')
+                        .filter_map(|p| p.split_once('='))
+                        .map(|(a, w)| (a.to_string(), serde_json::Value::from(w)))
+                        .collect::<serde_json::Map<_, _>>()
+                        .into(),
+                };
+                case.insert("expect".into(), expect);
+            }
+            "--strict" => {
+                case.insert("strict".into(), true.into());
+            }
+            "--include-assumed" => {
+                case.insert("include_assumed".into(), true.into());
+            }
+            // How the report is printed, not what is checked.
+            "--format" => drop(value()),
+            "-v" | "-vv" => {}
+            other => panic!("a `hookcheck run` flag no case field says: {other} (add it here)"),
+        }
+    }
+    if !targets.is_empty() {
+        case.insert("targets".into(), targets.into());
+    }
+    Some(case.into())
+}
+
+/// The report less what differs run to run (wall times).
+fn timeless(mut v: serde_json::Value) -> serde_json::Value {
+    for t in v["agents"].as_array_mut().into_iter().flatten() {
+        for c in t["commands"].as_array_mut().into_iter().flatten() {
+            c["elapsed_ms"] = 0.into();
+        }
+    }
+    v
+}
+
+/// `run` and `test` are one pipeline (issue 24): every `hookcheck run` check the docs show
+/// gives the same JSON report as a one-case cases file asking the same, but for wall times.
+#[test]
+fn every_run_in_the_docs_gives_the_same_report_as_its_case() {
+    let bin = Path::new(env!("CARGO_BIN_EXE_hookcheck"));
+    let home = tempfile::tempdir().expect("temp home");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for file in docs() {
+        for s in shown(&doc(&file)) {
+            let Some(rest) = s.command.strip_prefix("hookcheck run ") else {
+                continue;
+            };
+            let args = words(rest);
+            let Some(case) = as_case(&args) else {
+                continue;
+            };
+            // The words as shown, printing JSON without `-vv`'s invocations (a case has no
+            // verbosity of its own).
+            let mut shown_args = args.clone();
+            if let Some(at) = shown_args.iter().position(|a| a == "--format") {
+                shown_args.drain(at..at + 2);
+            }
+            shown_args.retain(|a| a != "-v" && a != "-vv");
+            let mut cmd = Command::new(bin);
+            cmd.arg("run").args(&shown_args).args(["--format", "json"]);
+            let run = as_a_user(&mut cmd, home.path()).output().expect("run");
+            let cases = home.path().join(format!("case-{checked}.json"));
+            let body = serde_json::json!({ "cases": [case] });
+            std::fs::write(&cases, body.to_string()).expect("cases file");
+            let mut cmd = Command::new(bin);
+            cmd.arg("test").arg(&cases).args(["--format", "json"]);
+            let test = as_a_user(&mut cmd, home.path()).output().expect("test");
+            let parse = |out: &std::process::Output| -> serde_json::Value {
+                serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+                    panic!(
+                        "{file}:{}: not JSON ({e}): {}\nstderr: {}",
+                        s.line,
+                        String::from_utf8_lossy(&out.stdout),
+                        String::from_utf8_lossy(&out.stderr)
+                    )
+                })
+            };
+            let (run, test) = (parse(&run), parse(&test));
+            let reported = test["cases"][0]["report"].clone();
+            if timeless(run.clone()) != timeless(reported.clone()) {
+                wrong.push(format!(
+                    "{file}:{}: `{}` and its case differ\nrun:  {run}\ntest: {reported}",
+                    s.line, s.command
+                ));
+            }
+            checked += 1;
+        }
+    }
+    // Nothing passes on nothing: the README and the guide show checks.
+    assert!(
+        checked >= 10,
+        "only {checked} `hookcheck run` checks in the docs"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
