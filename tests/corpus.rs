@@ -7,6 +7,7 @@ mod common;
 
 use std::path::Path;
 
+use common::corpus::{bin, copy_tree, every_finding_is_placed_and_says_what_to_do, run, trust};
 use common::{Project, target};
 use serde_json::Value;
 
@@ -239,49 +240,8 @@ const CASES: &[Case] = &[
     },
 ];
 
-/// Records `root` as trusted in each agent's trust store under `home`, as the agents write it.
-fn trust(home: &Path, root: &Path) {
-    let root = root.display().to_string();
-    let write = |path: &str, v: Value| {
-        let p = home.join(path);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(p, v.to_string()).expect("write trust");
-    };
-    write(
-        ".copilot/config.json",
-        serde_json::json!({ "trusted_folders": [root] }),
-    );
-    write(
-        ".claude.json",
-        serde_json::json!({ "projects": { root.clone(): { "hasTrustDialogAccepted": true } } }),
-    );
-    write(
-        ".gemini/trustedFolders.json",
-        serde_json::json!({ root.clone(): "TRUST_FOLDER" }),
-    );
-    write(
-        ".qwen/trustedFolders.json",
-        serde_json::json!({ root: "TRUST_FOLDER" }),
-    );
-}
-
-/// Copies `from` into `to`, keeping each file's mode (scripts stay executable).
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).expect("read fixture folder") {
-        let entry = entry.expect("fixture entry");
-        let dest = to.join(entry.file_name());
-        let kind = entry.file_type().expect("file type");
-        if kind.is_dir() {
-            std::fs::create_dir_all(&dest).expect("mkdir");
-            copy_tree(&entry.path(), &dest);
-        } else if kind.is_symlink() {
-            let target = std::fs::read_link(entry.path()).expect("read link");
-            std::os::unix::fs::symlink(target, &dest).expect("symlink");
-        } else {
-            std::fs::copy(entry.path(), &dest).expect("copy");
-        }
-    }
-}
+/// The programs the corpus's hooks use: the whole PATH.
+const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep", "node"];
 
 fn project(dir: &str) -> Project {
     let p = Project::new();
@@ -290,40 +250,6 @@ fn project(dir: &str) -> Project {
         .join(dir);
     copy_tree(&from, p.root());
     p
-}
-
-/// The programs the corpus's hooks use. The PATH holds only these (linked from this
-/// machine's PATH), so "not on the PATH" findings are the same on every machine.
-const PROGRAMS: &[&str] = &["sh", "bash", "cat", "grep", "node"];
-
-/// A folder under the project with links to [`PROGRAMS`], for the PATH.
-fn bin(p: &Project) -> std::path::PathBuf {
-    let dir = p.root().join(".test-bin");
-    std::fs::create_dir_all(&dir).expect("mkdir bin");
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    for name in PROGRAMS {
-        let found = std::env::split_paths(&path)
-            .map(|d| d.join(name))
-            .find(|f| f.is_file())
-            .unwrap_or_else(|| panic!("{name} is not on the PATH"));
-        std::os::unix::fs::symlink(found, dir.join(name)).expect("link");
-    }
-    dir
-}
-
-/// `hookcheck ARGS` in the project with the corpus PATH: (exit status, stdout).
-fn run(p: &Project, bin: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = p
-        .command()
-        .env("PATH", bin)
-        .args(args)
-        .output()
-        .expect("run hookcheck");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// A `run --installed` JSON report in a few lines: per target the decision and event, what it
@@ -373,46 +299,6 @@ fn summary(v: &Value) -> String {
     out
 }
 
-/// Every finding names its file and line, the agent, what the agent does and how to fix it.
-fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case: &str) {
-    let (_, out, _) = run(p, bin, &["lint", "--format", "json"]);
-    let findings: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{case}: {e}"));
-    for f in findings["findings"].as_array().expect("lint findings") {
-        let text = |k: &str| f[k].as_str().is_some_and(|s| !s.trim().is_empty());
-        assert!(
-            text("file") && f["line"].as_u64().is_some_and(|l| l >= 1),
-            "{case}: unplaced {f}"
-        );
-        assert!(text("agent"), "{case}: no agent in {f}");
-        assert!(
-            text("message") && text("fix"),
-            "{case}: no message or fix in {f}"
-        );
-        // What the agent does: the message names it.
-        let agent = f["agent"].as_str().unwrap_or_default();
-        let names = [
-            agent,
-            "Claude Code",
-            "Copilot CLI",
-            "Gemini CLI",
-            "Devin CLI",
-            "Codex",
-            "Windsurf Cascade",
-            "Kiro",
-            "VS Code",
-            "Qwen Code",
-            "Cursor",
-            "Factory droid",
-        ];
-        assert!(
-            names
-                .iter()
-                .any(|n| f["message"].as_str().unwrap_or_default().contains(n)),
-            "{case}: the message does not say what the agent does: {f}"
-        );
-    }
-}
-
 #[test]
 fn corpus_cases_print_what_each_agent_does() {
     for case in CASES {
@@ -421,7 +307,7 @@ fn corpus_cases_print_what_each_agent_does() {
             trust(&p.root().join(".test-home"), p.root());
         }
         let root = p.root().display().to_string();
-        let bin = bin(&p);
+        let bin = bin(&p, PROGRAMS);
         let mut shown = String::new();
         let (code, list, _) = run(&p, &bin, &["list", "--installed"]);
         shown.push_str(&format!(
@@ -476,7 +362,7 @@ fn listed(p: &Project, bin: &Path) -> Value {
 #[test]
 fn list_installed_json_names_the_canonical_sources() {
     let p = project("rulesync-copilot-dropped");
-    let bin = bin(&p);
+    let bin = bin(&p, PROGRAMS);
     let v = listed(&p, &bin);
     assert_eq!(
         v["sources"],
@@ -497,7 +383,7 @@ fn list_installed_json_names_the_canonical_sources() {
 #[test]
 fn the_adapters_source_is_its_own_only_with_its_config() {
     let p = project("aha-dropped");
-    let bin = bin(&p);
+    let bin = bin(&p, PROGRAMS);
     let v = listed(&p, &bin);
     assert_eq!(
         v["sources"],
@@ -581,7 +467,7 @@ fn the_adapters_drift_is_in_sarif() {
     ];
     for (dir, want) in &cases {
         let p = project(dir);
-        let bin = bin(&p);
+        let bin = bin(&p, PROGRAMS);
         let (code, out, _) = run(&p, &bin, &["lint", "--format", "sarif"]);
         assert_eq!(code, if *dir == "aha-generated" { 0 } else { 1 }, "{dir}");
         let log: Value = serde_json::from_str(&out).expect("SARIF is JSON");

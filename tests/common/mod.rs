@@ -9,6 +9,8 @@ use std::process::Output;
 
 use serde_json::Value;
 
+pub mod corpus;
+
 /// A throwaway project.
 pub struct Project {
     dir: tempfile::TempDir,
