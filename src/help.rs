@@ -28,26 +28,53 @@ fn asked(agent: &str, kind: &str) -> Option<(&'static str, Option<String>)> {
 
 /// Where `agent` puts what the guard reads, against where the first of `blockers` that says
 /// puts it: "Spettro sends the file path at `tool_args.path`, Claude Code at
-/// `tool_input.file_path`: read both".
-pub fn field(agent: &str, kind: &str, blockers: &[&str]) -> String {
+/// `tool_input.file_path`: read both". `tool` names the tool each agent called, when known:
+/// where the names differ, a guard that tests the name is told both.
+pub fn field(
+    agent: &str,
+    kind: &str,
+    blockers: &[&str],
+    tool: impl Fn(&str) -> Option<String>,
+) -> String {
     let Some((what, mine)) = asked(agent, kind) else {
         return "compare the input this agent sends with the others'".to_string();
     };
     let theirs = blockers
         .iter()
         .find_map(|b| asked(b, kind).and_then(|(_, p)| p).map(|p| (*b, p)));
+    // The two tools' names, when both are known and differ.
+    let names = |other: &str| match (tool(agent), tool(other)) {
+        (Some(a), Some(b)) if a != b => Some((a, b)),
+        _ => None,
+    };
     match (mine, theirs) {
-        (Some(m), Some((other, t))) if m != t => format!(
-            "{} sends {what} at `{m}`, {} at `{t}`: read both",
-            name(agent),
-            name(other)
-        ),
+        (Some(m), Some((other, t))) if m != t => {
+            let (a, b) = match names(other) {
+                Some((a, b)) => (format!(" (tool `{a}`)"), format!(" (tool `{b}`)")),
+                None => Default::default(),
+            };
+            format!(
+                "{} sends {what} at `{m}`{a}, {} at `{t}`{b}: read both",
+                name(agent),
+                name(other)
+            )
+        }
         // The same field as the blocker's: what the hook decides on is something else.
-        (Some(m), Some((other, _))) => format!(
-            "{} sends {what} at `{m}`, as {} does: the hook decides on something else that differs (`-vv` shows each agent's input and variables)",
-            name(agent),
-            name(other)
-        ),
+        (Some(m), Some((other, _))) => {
+            let such = names(other)
+                .map(|(a, b)| {
+                    format!(
+                        ", such as the tool's name (`{a}` here, `{b}` on {})",
+                        name(other)
+                    )
+                })
+                .unwrap_or_default();
+            format!(
+                "{} sends {what} at `{m}`, as {} does: the hook decides on something else that differs{such} (`-vv` shows each agent's input and variables)",
+                name(agent),
+                name(other)
+            )
+        }
         (Some(m), None) => format!(
             "{} sends {what} at `{m}`: check that the hook reads it",
             name(agent)
@@ -90,7 +117,7 @@ pub fn failing(agent: &str, kind: &str, blockers: &[&str]) -> String {
             keys.join(", "),
             name(other)
         ),
-        None => field(agent, kind, blockers),
+        None => field(agent, kind, blockers, |_| None),
     }
 }
 
@@ -163,11 +190,11 @@ mod tests {
                 f(id).is_some() && f(id) != f(claude)
             })
             .expect("an agent that puts the file path elsewhere");
-        let line = field(other, "edit", &[claude]);
+        let line = field(other, "edit", &[claude], |_| None);
         assert!(line.ends_with(": read both"), "{line}");
         assert!(line.starts_with(&name(other)), "{line}");
         assert_eq!(
-            field(other, "none", &[claude]),
+            field(other, "none", &[claude], |_| None),
             "compare the input this agent sends with the others'"
         );
         assert_eq!(

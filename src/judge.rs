@@ -453,13 +453,15 @@ fn explain(
         out.push(crate::help::held_open(&t.target));
         return out;
     }
-    // A blocker where the hook ended the same way: then the agent's reading of the same reply
-    // is the difference, not the input it sent, and no field-name guess is made.
+    // A blocker where the hook ended the same way with the same reply: then the agent's
+    // reading of that reply is the difference, not the input it sent, and no field-name
+    // guess is made. Another reply (an allow where the blocker got a deny) means the hook
+    // read the input otherwise.
     let how = how_it_failed(t);
     let same = counted
         .iter()
         .filter(|o| blockers.contains(&o.target.as_str()))
-        .find(|o| how_it_failed(o) == how)
+        .find(|o| how_it_failed(o) == how && reply_of(o) == reply_of(t))
         .map(|o| o.target.as_str());
     if fails && !blockers.is_empty() && t.effect == Some(Effect::Proceeds) {
         out.push(crate::help::fails_open(&t.target, &how, same));
@@ -474,7 +476,13 @@ fn explain(
             out.push(crate::help::failing(&t.target, trigger, &blockers));
         }
         (None, Decision::Allow, None) if !blockers.is_empty() => {
-            out.push(crate::help::field(&t.target, trigger, &blockers));
+            let tool = |id: &str| {
+                std::iter::once(t)
+                    .chain(counted.iter().copied())
+                    .find(|o| o.target == id)
+                    .and_then(|o| o.trigger.clone())
+            };
+            out.push(crate::help::field(&t.target, trigger, &blockers, tool));
         }
         _ => {}
     }
@@ -564,13 +572,21 @@ fn doubts(targets: &[TargetReport], doubtful: &[String], expect: &Expect) -> Opt
 }
 
 /// How the hook ended, as `help:` says it: "exits 1", "times out", "is killed by a signal".
-fn how_it_failed(t: &TargetReport) -> String {
-    let c = t
-        .commands
+/// What the command that decided for `t` wrote (its digest).
+fn reply_of(t: &TargetReport) -> Option<u64> {
+    deciding(t).map(|c| c.reply)
+}
+
+/// The command whose decision is `t`'s (the first when none is).
+fn deciding(t: &TargetReport) -> Option<&crate::report::CommandReport> {
+    t.commands
         .iter()
         .find(|c| c.decision == t.decision)
-        .or(t.commands.first());
-    match c {
+        .or(t.commands.first())
+}
+
+fn how_it_failed(t: &TargetReport) -> String {
+    match deciding(t) {
         _ if t.decision == Decision::Timeout => "times out".to_string(),
         Some(c) if c.timed_out => "times out".to_string(),
         Some(c) if c.start_error.is_some() => "does not start".to_string(),

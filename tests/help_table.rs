@@ -336,3 +336,30 @@ fn a_hook_that_triggers_a_rule_with_a_fix_gets_exactly_that_help() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A guard that tests the tool's name (`Bash`, as Claude Code calls it) lets Gemini CLI's
+/// `run_shell_command` through: the help says the command is at the same field, so the field
+/// is not what differs, and names both tools.
+#[test]
+fn a_guard_on_the_tool_name_is_told_each_agents_name() {
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: .hookcheck/hooks/g.sh\n",
+        )
+        .script(
+            ".hookcheck/hooks/g.sh",
+            "#!/bin/sh\nif grep -q '\"tool_name\":\"Bash\"'; then echo no >&2; exit 2; fi\n",
+        );
+    let (code, report) = p.json(
+        "g",
+        &["--bash", "ls", "-t", "claude,gemini", "--expect", "block"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        target(&report, "gemini")["help"],
+        serde_json::json!([
+            "Gemini CLI sends the command at `tool_input.command`, as Claude Code does: the hook decides on something else that differs, such as the tool's name (`run_shell_command` here, `Bash` on Claude Code) (`-vv` shows each agent's input and variables)"
+        ])
+    );
+}

@@ -91,6 +91,7 @@ fn every_repository_is_pinned_and_judged() {
     let folders = folders();
     let mut formats = BTreeSet::new();
     let mut wrong = Vec::new();
+    let date = regex::Regex::new(r"^\d{4}-\d{2}-\d{2}$").expect("regex");
     for folder in &folders {
         let c = case(folder);
         formats.extend(c.formats.iter().cloned());
@@ -104,7 +105,6 @@ fn every_repository_is_pinned_and_judged() {
                 c.commit
             ));
         }
-        let date = regex::Regex::new(r"^\d{4}-\d{2}-\d{2}$").expect("regex");
         if !date.is_match(&c.fetched) {
             wrong.push(format!(
                 "{folder}: fetched `{}` is not YYYY-MM-DD",

@@ -239,7 +239,7 @@ fn a_guard_reading_one_agents_field_is_inconsistent_where_the_field_is_elsewhere
         vec![(
             "inconsistent".to_string(),
             "spettro".to_string(),
-            "Spettro sends the file path at `tool_args.path`, Claude Code at `tool_input.file_path`: read both"
+            "Spettro sends the file path at `tool_args.path` (tool `file-write`), Claude Code at `tool_input.file_path` (tool `Write`): read both"
                 .to_string()
         )]
     );

@@ -286,7 +286,7 @@ windsurf: allow (exit 0, [ms]; assumed: shell, cwd; not counted)
   assumed cwd: [root] (the agent's docs do not say where a hook command runs; hookcheck uses the project root)
   event: PreToolUse (exec)
   command: ./hooks/env.sh
-  help: Devin CLI sends the command at `tool_input.command`, as Claude Code does: the hook decides on something else that differs (`-vv` shows each agent's input and variables)
+  help: Devin CLI sends the command at `tool_input.command`, as Claude Code does: the hook decides on something else that differs, such as the tool's name (`exec` here, `Bash` on Claude Code) (`-vv` shows each agent's input and variables)
 hook env-guard: as expected (block) on the counted agents; 1 agent not counted lets it through: windsurf=allow (assumed: shell, cwd) (--strict fails on it); 1 counted, 1 not counted (1 assumed; --include-assumed to count)
 "
     );
@@ -386,7 +386,7 @@ fn help_follows_the_rule_that_decided() {
             vec!["run", "claude-field", "-t", "claude,copilot"],
             "copilot",
             1,
-            "Copilot CLI sends the command at `toolArgs.command`, Claude Code at `tool_input.command`: read both",
+            "Copilot CLI sends the command at `toolArgs.command` (tool `bash`), Claude Code at `tool_input.command` (tool `Bash`): read both",
         ),
     ] {
         let mut all = args.clone();

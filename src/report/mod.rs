@@ -147,6 +147,10 @@ pub struct CommandReport {
     pub stdout: String,
     /// Its stderr, kept as its stdout is.
     pub stderr: String,
+    /// A digest of what it wrote (the kept stdout, then stderr): the judge compares replies
+    /// with it before the report knows how much of them it keeps. Not in the JSON.
+    #[serde(skip)]
+    pub reply: u64,
     /// Bytes of stdout the report leaves out (past the capture limit or the report's cap).
     pub stdout_dropped_bytes: u64,
     /// Bytes of stderr the report leaves out.

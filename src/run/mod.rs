@@ -22,7 +22,7 @@ use dry::invocation_report;
 pub use dry::{dry_run, missing_trigger};
 use plans::{merge, merge_firing, on_firing, plan_one, specs_for};
 pub use target::finish;
-use target::{command_report, cut_reply};
+use target::{command_report, cut_reply, reply_digest};
 
 /// What a check runs: one spec for every tool, or each tool's installed handlers.
 pub enum Subject {
@@ -210,13 +210,14 @@ impl Planned {
         );
         let stdout = cut(&mut outcome.stdout, keep);
         let stderr = cut(&mut outcome.stderr, keep);
-        let report = command_report(
+        let mut report = command_report(
             &planned.display,
             outcome,
             &reading,
             inv.timeout,
             planned.is_async,
         );
+        report.reply = reply_digest(&stdout, &stderr);
         let kept = stdout.bytes.len() + stderr.bytes.len();
         if let Some(slot) = self.read.get_mut(t).and_then(|r| r.get_mut(k)) {
             *slot = Some(Read {

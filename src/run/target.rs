@@ -300,6 +300,7 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         start_error: None,
         stdout: String::new(),
         stderr: String::new(),
+        reply: 0,
         stdout_dropped_bytes: 0,
         stderr_dropped_bytes: 0,
         adds_context: false,
@@ -311,6 +312,14 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         notes: vec![format!("not run: {reason}")],
         invocation: None,
     }
+}
+
+/// The digest of a reply ([`CommandReport::reply`]): its stdout and stderr bytes.
+pub(super) fn reply_digest(stdout: &Captured, stderr: &Captured) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (&stdout.bytes, &stderr.bytes).hash(&mut h);
+    h.finish()
 }
 
 pub(super) fn command_report(
@@ -355,6 +364,7 @@ pub(super) fn command_report(
         // Filled in by `finish`, once it knows how much the report keeps.
         stdout: String::new(),
         stderr: String::new(),
+        reply: 0,
         stdout_dropped_bytes: 0,
         stderr_dropped_bytes: 0,
         adds_context: r.adds_context,

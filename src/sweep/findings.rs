@@ -288,14 +288,26 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
 fn field_help(c: &Cell, action: Action, blocked: &[&Cell]) -> String {
     match same_ending(c, blocked) {
         Some(b) => help::read_otherwise(&c.agent, &ending(c), &b.agent),
-        None => help::field(&c.agent, action.as_str(), &blockers(blocked)),
+        None => {
+            let tool = |id: &str| {
+                std::iter::once(c)
+                    .chain(blocked.iter().copied())
+                    .find(|o| o.agent == id)
+                    .and_then(|o| o.tool.clone())
+            };
+            help::field(&c.agent, action.as_str(), &blockers(blocked), tool)
+        }
     }
 }
 
-/// A blocking agent where the hook exited with the same code as on `c`.
+/// A blocking agent where the hook exited with the same code and the same reply as on `c`
+/// (another reply means the hook read the input otherwise).
 fn same_ending<'a>(c: &Cell, blocked: &[&'a Cell]) -> Option<&'a Cell> {
     let code = c.exit_code?;
-    blocked.iter().copied().find(|b| b.exit_code == Some(code))
+    blocked
+        .iter()
+        .copied()
+        .find(|b| b.exit_code == Some(code) && b.reply == c.reply)
 }
 
 /// "exits 2", as `help:` says how the hook ended.

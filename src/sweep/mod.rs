@@ -52,6 +52,9 @@ pub struct Cell {
     pub counted: bool,
     /// The first command's exit code.
     pub exit_code: Option<i32>,
+    /// The digest of the first command's reply ([`crate::report::CommandReport::reply`]).
+    #[serde(skip)]
+    pub reply: u64,
     /// The last line of the first command's stderr (where a traceback names its error).
     pub stderr: String,
     /// Why the hook did not run or fire, when it did not.
@@ -257,6 +260,7 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
         effect: t.effect,
         counted: t.counted,
         exit_code: first.and_then(|c| c.exit_code),
+        reply: first.map_or(0, |c| c.reply),
         stderr: first
             .and_then(|c| c.stderr.lines().rfind(|l| !l.trim().is_empty()))
             .unwrap_or_default()
