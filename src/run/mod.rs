@@ -115,6 +115,9 @@ pub struct Planned {
     read: Vec<Vec<Option<Read>>>,
     /// Per tool and command, what it is started with, when the check reports it.
     started: Vec<Vec<Option<InvocationReport>>>,
+    /// Per tool, the installed handlers on events this trigger does not fire (by place): the
+    /// agent does not run them on this call, so their warnings are `lint`'s, not this run's.
+    unfired: Vec<Vec<String>>,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -266,6 +269,7 @@ pub fn plan(check: &Check) -> Planned {
     let env = tools::scrub_env(check.env.iter().cloned());
     let mut plans = Vec::new();
     let mut owners = Vec::new();
+    let mut unfired = Vec::new();
     for (i, tool) in check.tools.iter().enumerate() {
         let specs = specs_for(check, i);
         let cx = |spec| PlanContext {
@@ -293,6 +297,14 @@ pub fn plan(check: &Check) -> Planned {
             }
             Subject::Installed { .. } => {
                 let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
+                unfired.push(
+                    specs
+                        .iter()
+                        .zip(&each)
+                        .filter(|(_, p)| plans::on_another_event(p))
+                        .map(|(s, _)| s.name.clone())
+                        .collect(),
+                );
                 match &check.firing {
                     None => merge(tool, specs, each),
                     Some(f) => merge_firing(tool, specs, each, f),
@@ -334,6 +346,7 @@ pub fn plan(check: &Check) -> Planned {
         slots,
         read,
         started,
+        unfired,
     }
 }
 

@@ -110,6 +110,15 @@ pub(super) fn merge_firing(
 
 /// One tool's plans for several installed handlers, as one: the handlers that run on the
 /// earliest event that fires (in the tool's event order), each command showing its file:line.
+/// Whether `plan` is a handler's on an event the trigger does not fire.
+pub(super) fn on_another_event(plan: &Plan) -> bool {
+    match plan {
+        Plan::Skipped { .. } => true,
+        Plan::NotRun { reason, .. } => crate::plan::build::is_wrong_trigger(reason),
+        Plan::Run(_) => false,
+    }
+}
+
 pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan, Vec<usize>) {
     if plans.is_empty() {
         return (
@@ -181,6 +190,10 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
     for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
         let run = match p {
             Plan::Run(run) => run,
+            // A handler on an event this trigger does not fire: the agent does not run it now.
+            Plan::NotRun { reason, .. } if crate::plan::build::is_wrong_trigger(&reason) => {
+                continue;
+            }
             // A handler the agent loads but hookcheck does not run is named, not left out.
             Plan::NotRun { reason, .. } => {
                 merged

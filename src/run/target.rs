@@ -19,6 +19,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         owners,
         read,
         started,
+        unfired,
         ..
     } = planned;
     let mut streams = Vec::new();
@@ -38,8 +39,18 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
                 c.invocation = inv;
             }
             t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
-            t.warnings
-                .extend(check.warnings.get(i).into_iter().flatten().cloned());
+            // A warning placed at a handler this call does not fire is not this run's.
+            let quiet = unfired.get(i).map_or(&[][..], Vec::as_slice);
+            let fired = |w: &&String| !quiet.iter().any(|p| w.starts_with(&format!("{p}: ")));
+            t.warnings.extend(
+                check
+                    .warnings
+                    .get(i)
+                    .into_iter()
+                    .flatten()
+                    .filter(fired)
+                    .cloned(),
+            );
             t.notes
                 .extend(check.notes.get(i).into_iter().flatten().cloned());
             t
