@@ -3,7 +3,7 @@
 
 use anstyle::{AnsiColor, Style};
 
-use crate::sweep::{Outcome, SweepReport};
+use crate::sweep::{Finding, Outcome, SweepReport};
 
 /// The symbol of an outcome, and its colour.
 fn symbol(o: Outcome) -> (&'static str, Style) {
@@ -94,13 +94,13 @@ pub fn text(r: &SweepReport) -> String {
     if !r.findings.is_empty() {
         out.push('\n');
     }
-    for f in &r.findings {
+    for (f, message) in grouped(r) {
         let s = if f.kind.fails() {
             Style::new().fg_color(Some(AnsiColor::Red.into())).bold()
         } else {
             Style::new().fg_color(Some(AnsiColor::Yellow.into())).bold()
         };
-        out.push_str(&format!("{s}{}{s:#}: {}\n", f.kind.as_str(), f.message));
+        out.push_str(&format!("{s}{}{s:#}: {message}\n", f.kind.as_str()));
         super::text::help(&mut out, "  ", &f.help);
     }
     out.push_str(&format!("\n{}\n", summary(r)));
@@ -159,16 +159,55 @@ pub fn markdown(r: &SweepReport) -> String {
     if !r.findings.is_empty() {
         out.push('\n');
     }
-    for f in &r.findings {
+    for (f, message) in grouped(r) {
         out.push_str(&format!(
             "- **{}**: {} (help: {})\n",
             f.kind.as_str(),
-            md(&f.message),
+            md(&message),
             md(&f.help)
         ));
     }
     out.push_str(&format!("\n{}\n", md(&summary(r))));
     out
+}
+
+/// The findings for people, one per cause: those of one kind, agent and help whose messages
+/// differ only in the sample are one line naming every sample ("VS Code lets `rm -rf /`,
+/// `.env` and `x.yml` through ..."). Each finding keeps its own row in the JSON.
+fn grouped(r: &SweepReport) -> Vec<(&Finding, String)> {
+    // A finding's message with its sample's value taken out, and the value.
+    let split = |f: &Finding| {
+        let label = f
+            .sample
+            .as_ref()
+            .and_then(|l| r.samples.iter().find(|s| s.label == *l))
+            .map(|s| format!("`{}`", s.value));
+        match label {
+            Some(l) if f.message.contains(&l) => (f.message.replacen(&l, "\u{0}", 1), Some(l)),
+            _ => (f.message.clone(), None),
+        }
+    };
+    let mut out: Vec<(&Finding, String, Vec<String>)> = Vec::new();
+    for f in &r.findings {
+        let (template, label) = split(f);
+        let same = out.iter_mut().find(|(g, t, _)| {
+            g.kind == f.kind && g.agent == f.agent && g.help == f.help && *t == template
+        });
+        match (same, label) {
+            (Some((_, _, labels)), Some(l)) => labels.push(l),
+            (_, label) => out.push((f, template, label.into_iter().collect())),
+        }
+    }
+    out.into_iter()
+        .map(|(f, template, labels)| {
+            let list = match labels.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            (f, template.replacen('\u{0}', &list, 1))
+        })
+        .collect()
 }
 
 /// Text safe in a Markdown table cell or list item.
