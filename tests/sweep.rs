@@ -72,7 +72,11 @@ fn a_python_guard_that_assumes_claude_fields_fails_open_elsewhere() {
     insta::assert_snapshot!("sweep_python_guard", text);
     assert_eq!(
         findings(&p, "py-guard", "claude,gemini"),
-        pairs(&[("fails-open", "gemini"), ("fails-open", "gemini")])
+        pairs(&[
+            ("fails-open", "gemini"),
+            ("fails-open", "gemini"),
+            ("fails-open", "gemini")
+        ])
     );
 }
 
@@ -290,6 +294,7 @@ fn sweep_installed_judges_the_agents_own_hook_files() {
     assert_eq!(
         findings_of(&v),
         pairs(&[
+            ("fails-open", "gemini"),
             ("fails-open", "gemini"),
             ("fails-open", "gemini"),
             ("blind-spot", "windsurf")

@@ -88,6 +88,23 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
         };
         let blocked = row(Outcome::Blocked);
         if blocked.is_empty() {
+            // No agent blocks it, and the hook fails on some: it guards nothing there, and
+            // nothing else shows it (a grid of `!` is not clean).
+            for c in row(Outcome::FailedOpen) {
+                out.push(Finding {
+                    kind: Kind::FailsOpen,
+                    agent: c.agent.clone(),
+                    sample: Some(s.label.clone()),
+                    message: format!(
+                        "{} on `{}`: the hook fails ({}) and {} lets it through; no agent blocks it",
+                        name(&c.agent),
+                        s.value,
+                        failure(c),
+                        name(&c.agent)
+                    ),
+                    help: failure_help(c, s.action, &blocked, &run_args, &s.value),
+                });
+            }
             continue;
         }
         let blockers = names(&blocked);
@@ -276,6 +293,14 @@ fn failure_help(c: &Cell, action: Action, blocked: &[&Cell], hook: &str, value: 
         return help::fails_open(&c.agent, &how, Some(&b.agent));
     }
     let flag = action.as_str();
+    // Nothing to compare with: the hook itself fails.
+    if blocked.is_empty() {
+        return format!(
+            "the hook fails on {} before it decides: see why with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
+            name(&c.agent),
+            c.agent
+        );
+    }
     let first = help::failing(&c.agent, flag, &blockers(blocked));
     format!(
         "{first}; see what it was given with `hookcheck run {hook} --{flag} '{value}' -t {} -vv`",
