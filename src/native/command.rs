@@ -303,6 +303,28 @@ impl Cx<'_> {
             format!("`{written}` is `{shown}` here, which")
         };
         let Ok(meta) = std::fs::metadata(path) else {
+            // An absolute path outside the project and outside any one user's home is a
+            // program installed on the machine (`/usr/local/bin/x`), not a file the
+            // repository should hold: missing here, it may be there, as a program missing
+            // from the PATH may. One in a home folder (`/home/peter/...`) names one person's
+            // machine: for everyone else the script is missing.
+            let homes = ["/home/", "/Users/", "/root/"];
+            let in_a_home = homes.iter().any(|h| path.starts_with(h));
+            if as_program && path.is_absolute() && !path.starts_with(self.root) && !in_a_home {
+                let consequence = self.cannot_start();
+                self.problem(
+                    "program-not-found",
+                    Severity::Warning,
+                    format!(
+                        "{named} is not installed here: the hook cannot start (exit 127); {consequence}"
+                    ),
+                    format!(
+                        "install it at that path where {} runs, or call it from the PATH",
+                        self.l.name()
+                    ),
+                );
+                return;
+            }
             let message = if as_program {
                 format!(
                     "{named} does not exist: the hook cannot start (exit 127); {}",
@@ -489,22 +511,9 @@ impl Cx<'_> {
     }
 
     /// What the agent does when this hook cannot start.
+    /// What the agent does with a hook that cannot start ([`super::consequence`]).
     fn cannot_start(&self) -> String {
-        let e = self.h.event.to_lowercase();
-        let before_tool = (e.contains("pre") || e.contains("before"))
-            && (e.contains("tool") || e.contains("shell") || e.contains("command"));
-        match (before_tool, self.l.launch.broken) {
-            (true, Some(b)) => b.to_string(),
-            (true, None) => format!(
-                "{} lets every call through: the guard silently does nothing",
-                self.l.name()
-            ),
-            (false, _) => format!(
-                "{} fails it each time {} fires, so the hook does nothing",
-                self.l.name(),
-                self.h.event
-            ),
-        }
+        super::consequence::cannot_start(self.l, self.h)
     }
 
     fn problem(&mut self, rule: &'static str, severity: Severity, message: String, fix: String) {

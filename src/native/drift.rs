@@ -92,17 +92,32 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 .filter(|f| f.exists)
                 .map(|f| f.shown.display().to_string())
                 .collect();
+            // The generated handler runs the source's command when the text is the same, or
+            // when both start the same programs as the agent resolves them (rulesync writes
+            // `scripts/x.sh` for Claude Code as `$CLAUDE_PROJECT_DIR/scripts/x.sh`).
+            let runs = |g: &super::NativeHandler, command: &str| {
+                if g.command.trim() == command.trim() {
+                    return true;
+                }
+                let mut source = g.clone();
+                source.command = command.to_string();
+                source.args = None;
+                let key = |h: &super::NativeHandler| {
+                    super::command::runs_key(&super::command::analyse(l, h, root))
+                };
+                key(g).is_some_and(|k| Some(k) == key(&source))
+            };
             for h in hooks {
                 let got: Vec<_> = inv
                     .handlers
                     .iter()
-                    .filter(|g| g.tool == l.id() && g.command.trim() == h.command.trim())
+                    .filter(|g| g.tool == l.id() && runs(g, &h.command))
                     .collect();
                 if got.is_empty() {
                     let elsewhere = inv
                         .loaded_by(l)
                         .into_iter()
-                        .find(|(g, _)| g.command.trim() == h.command.trim())
+                        .find(|(g, _)| runs(g, &h.command))
                         .map(|(g, _)| g.place());
                     let does = match elsewhere {
                         Some(at) => {
@@ -152,7 +167,14 @@ fn copied_matcher(
     target: &str,
     source: &str,
 ) -> Option<Finding> {
-    if l.tool_names.is_empty() || g.matcher != h.matcher {
+    // Only a tool event's matcher names tools (a SessionStart's `startup|resume` names
+    // sources).
+    let on_tools = l
+        .agent
+        .contract()
+        .and_then(|c| c.event(&g.event))
+        .is_none_or(|e| e.matches == crate::contract::MatchOn::Tool);
+    if l.tool_names.is_empty() || g.matcher != h.matcher || !on_tools {
         return None;
     }
     let missing: Vec<&str> = matcher_names(&h.matcher)

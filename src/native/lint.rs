@@ -62,7 +62,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
     for l in agents::all() {
         let own: Vec<&NativeHandler> = inv.handlers.iter().filter(|h| h.tool == l.id()).collect();
         for h in &own {
-            out.extend(event_rule(l, h));
+            out.extend(event_rule(l, h, inv));
             out.extend(matcher_rule(l, h));
             out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
@@ -140,14 +140,22 @@ fn finding(
     }
 }
 
-/// An event the agent does not have: it never fires.
-fn event_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
+/// An event the agent does not have: it never fires. In a file another agent also reads as
+/// its own (`.github/hooks/` is Copilot CLI's and VS Code's) and whose event that agent has,
+/// the hook is that agent's: a warning that this one skips it, not an error.
+fn event_rule(
+    l: FileAgent,
+    h: &NativeHandler,
+    inv: &super::inventory::Inventory,
+) -> Option<Finding> {
+    let knows = |id: &str, event: &str| {
+        crate::tools::find(id)
+            .and_then(|t| t.contract())
+            .is_some_and(|c| c.event(event).is_some())
+    };
     let events = l.events();
     // The contract's own lookup: an agent that folds case has `preToolUse` as `PreToolUse`.
-    let folded = crate::tools::find(l.id())
-        .and_then(|t| t.contract())
-        .is_some_and(|c| c.event(&h.event).is_some());
-    if events.is_empty() || events.contains(&h.event.as_str()) || folded {
+    if events.is_empty() || events.contains(&h.event.as_str()) || knows(l.id(), &h.event) {
         return None;
     }
     let fix = match l.renames.iter().find(|(other, _)| *other == h.event) {
@@ -157,6 +165,28 @@ fn event_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
             None => format!("use one of {}", events.join(", ")),
         },
     };
+    let owner = inv.handlers.iter().find(|o| {
+        o.tool != l.id() && o.file == h.file && o.line == h.line && knows(o.tool, &o.event)
+    });
+    if let Some(o) = owner {
+        let theirs = crate::help::name(o.tool);
+        return Some(finding(
+            Severity::Warning,
+            "unknown-event",
+            l,
+            h,
+            format!(
+                "{} has no `{}` event: {} skips this hook, which {theirs} runs",
+                l.name(),
+                h.event,
+                l.name()
+            ),
+            format!(
+                "nothing to do if the hook is for {theirs} alone; for {} too: {fix}",
+                l.name()
+            ),
+        ));
+    }
     Some(finding(
         Severity::Error,
         "unknown-event",
@@ -187,7 +217,9 @@ fn matcher_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
                 || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
         }
     };
-    if l.tool_names.iter().any(|n| can(n)) {
+    // With no tool names to hold the matcher against (VS Code's are not listed), nothing
+    // says it never matches.
+    if l.tool_names.is_empty() || l.tool_names.iter().any(|n| can(n)) {
         return None;
     }
     // An MCP tool's name holds its server's, which hookcheck cannot know: a matcher in the

@@ -223,18 +223,14 @@ pub struct Launch {
     /// It starts the command's first word itself, with no shell: a script without `#!` cannot
     /// start.
     pub no_shell: bool,
-    /// What the agent does when a hook before a tool cannot start (exit 126 or 127); `None` when
-    /// it lets the call through, so the guard silently does nothing.
-    pub broken: Option<&'static str>,
 }
 
 impl Launch {
-    /// A shell runs the command; no variables beyond the tool's, and those not known to be all;
-    /// a hook that cannot start lets the call through.
+    /// A shell runs the command; no variables beyond the tool's, and those not known to be all.
+    /// (What a hook that cannot start does is the agent's reply rules' to say.)
     pub const SHELL: Launch = Launch {
         env_known: false,
         no_shell: false,
-        broken: None,
     };
 }
 

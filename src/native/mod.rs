@@ -7,6 +7,7 @@
 
 pub mod agents;
 pub mod command;
+pub mod consequence;
 pub mod drift;
 pub mod finding;
 pub mod generators;
@@ -301,6 +302,51 @@ pub fn event_key(event: &str) -> String {
 pub fn shown(root: &Path, path: &Path) -> PathBuf {
     path.strip_prefix(root)
         .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+}
+
+/// The handler as a native-form spec named after its `file:line`.
+pub fn to_spec(h: &NativeHandler) -> crate::spec::HookSpec {
+    let name = h.place();
+    let raw = crate::spec::RawSpec {
+        name: Some(name.clone()),
+        event: Some(h.event.clone()),
+        matcher: Some(h.matcher.clone()),
+        command: Some(crate::spec::Commands::One(h.command.clone())),
+        args: h.args.clone(),
+        timeout: h.timeout_s,
+        timeout_ms: h.timeout_ms,
+        async_: h.is_async,
+        if_: h.if_rule.clone(),
+        fail_closed: h.fail_closed,
+        shell: h.shell.clone(),
+        cwd: h.cwd.clone(),
+        env: h.env.clone(),
+        // A handler that asks the user first carries it where the spec does, so the agent's
+        // plan can refuse to answer for the user (seed 002, "Not run (Kiro)").
+        extensions: h
+            .confirm
+            .map(|c| {
+                let key = format!("{}{}", crate::spec::EXTENSION_PREFIX, h.tool);
+                (key, serde_json::json!({ "confirm": c }))
+            })
+            .into_iter()
+            .collect(),
+        ..crate::spec::RawSpec::default()
+    };
+    crate::spec::HookSpec {
+        name,
+        file: crate::spec::SpecFile {
+            path: h.file.clone(),
+            text: String::new(),
+        },
+        when: crate::spec::When::Native {
+            event: h.event.clone(),
+            matcher: h.matcher.clone(),
+        },
+        commands: vec![h.command.clone()],
+        args: h.args.clone(),
+        raw,
+    }
 }
 
 #[cfg(test)]

@@ -129,11 +129,20 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
             Vec::new(),
         );
     }
+    // The event that decides: one that can stop the action before one that cannot (a
+    // postToolUse logger listed before Cursor's beforeShellExecution guard is not the shell
+    // call's verdict), then the agent's own order.
     let rank = |e: &str| {
-        tool.event_names()
+        let stops = tool
+            .contract()
+            .and_then(|c| c.event(e))
+            .is_some_and(|ev| matches!(ev.blocks, crate::contract::Blocks::Yes));
+        let at = tool
+            .event_names()
             .iter()
             .position(|x| *x == e)
-            .unwrap_or(usize::MAX)
+            .unwrap_or(usize::MAX);
+        (!stops, at)
     };
     let first = plans
         .iter()

@@ -101,6 +101,32 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let plugin = path.file_name().is_some_and(|n| n == PLUGIN_HOOKS);
     let shape = if plugin { &PLUGIN_SHAPE } else { &SHAPE };
     let v = parse_json(path, text, shape.consequence)?;
+    // Claude Code checks a plugin's hooks file against `{"hooks": {...}}` and refuses one
+    // without it, the events at the top level included ("Hook load failed: ... path hooks:
+    // expected record, received undefined"; anthropics/claude-code#31763, Claude Code 2.1.71,
+    // and Claudate/project-multilevel-index#1, read 2026-12-03). A settings file without
+    // `hooks` merely has none.
+    if plugin && v.get("hooks").is_none() {
+        let events: Vec<&str> = v
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.keys())
+            .map(String::as_str)
+            .filter(|k| super::EVENTS.iter().any(|e| e.name == *k))
+            .collect();
+        let message = match events.first() {
+            Some(first) => format!(
+                "the events (`{first}`, ...) are at the top level: a plugin's hooks file holds them under `\"hooks\"`"
+            ),
+            None => "a plugin's hooks file holds its events under `\"hooks\"`, and this one has none".to_string(),
+        };
+        return Err(NativeError {
+            file: path.to_path_buf(),
+            line: Some(1),
+            message,
+            consequence: shape.consequence.to_string(),
+        });
+    }
     let mut handlers = shape::grouped(shape, path, text, &v)?;
     if plugin {
         // `hooks/hooks.json` is one folder below the plugin's root.

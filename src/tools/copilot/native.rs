@@ -58,16 +58,13 @@ pub static LOADER: Loader = Loader {
     compares: &[Field::Cwd],
     trust: Some(&TRUST),
     empty_matchers: &[EMPTY_MATCHER],
-    // Copilot fails closed on hook errors before a tool: a missing binary blocks
-    // (docs/reference/real-agents.md, Copilot CLI 1.0.102). It sets CLAUDE_PROJECT_DIR for
+    // (That a missing binary blocks before a tool is a reply rule of Copilot's, from
+    // docs/reference/real-agents.md, Copilot CLI 1.0.102.) It sets CLAUDE_PROJECT_DIR for
     // every hook, those of .claude/settings.json too (fixtures/live/inputs/copilot--*.json,
     // captured 2026-12-01; an earlier reading, issue 14, said it did not).
     launch: Launch {
         env_known: true,
         no_shell: false,
-        broken: Some(
-            "Copilot CLI fails closed when a hook cannot start: every matching call is denied",
-        ),
     },
     generated_as: GENERATED_AS,
     // An anchored JavaScript regex (protocols-a.md §4 "Matcher"; seed 002 "Copilot sample events").

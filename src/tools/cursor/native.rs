@@ -47,7 +47,6 @@ pub static LOADER: Loader = Loader {
     launch: Launch {
         env_known: true,
         no_shell: false,
-        broken: None,
     },
     generated_as: GENERATED_AS,
     // cursor.com/docs/reference/third-party-hooks: Cursor loads `.claude/settings.local.json`,

@@ -57,9 +57,6 @@ pub static LOADER: Loader = Loader {
     launch: Launch {
         env_known: true,
         no_shell: false,
-        broken: Some(
-            "Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked",
-        ),
     },
     generated_as: GENERATED_AS,
     // settingsSchema.ts: timeout in milliseconds (protocols-a.md §3).

@@ -57,7 +57,6 @@ pub static LOADER: Loader = Loader {
     launch: Launch {
         env_known: true,
         no_shell: false,
-        broken: None,
     },
     generated_as: GENERATED_AS,
     // hook-timeout.ts reads seconds (protocols-b.md §9).

@@ -148,6 +148,6 @@ fn a_missing_script_says_what_the_agent_does() {
     };
     assert_eq!(
         say("gemini"),
-        "`$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh` is `.gemini/hooks/guard.sh` here, which does not exist: the hook cannot start (exit 127); Gemini CLI reads the exit 127 and its \"not found\" text as a deny: every matching call is blocked"
+        "`$GEMINI_PROJECT_DIR/.gemini/hooks/guard.sh` is `.gemini/hooks/guard.sh` here, which does not exist: the hook cannot start (exit 127); Gemini CLI denies every call this hook fires on (fails closed)"
     );
 }

@@ -1,0 +1,57 @@
+//! What an agent does with a hook that cannot start: read by the agent's own reply rules, on
+//! the handler's event and with its `failClosed`, so a finding states what `run` would show
+//! (a missing script fails closed in Copilot CLI and Gemini CLI, open in Claude Code).
+
+use super::NativeHandler;
+use super::agents::FileAgent;
+
+/// What the agent does with a hook that cannot start, read by its own reply rules on the
+/// handler's event (its `failClosed` included): the shell's exit 127 and "not found".
+pub fn cannot_start(l: FileAgent, h: &NativeHandler) -> String {
+    use crate::verdict::{Decision, Effect};
+    let n = l.name();
+    let event = &h.event;
+    let Some(c) = l.agent.contract() else {
+        return format!("{n} fails it each time {event} fires, so the hook does nothing");
+    };
+    let spec = super::to_spec(h);
+    let stderr = "sh: 1: hook: not found\n";
+    let out = crate::exec::Outcome {
+        exit_code: Some(127),
+        signal: None,
+        stdout: Default::default(),
+        stderr: crate::exec::Captured {
+            bytes: stderr.as_bytes().to_vec(),
+            total: stderr.len() as u64,
+        },
+        timed_out: false,
+        start_error: None,
+        elapsed: Default::default(),
+        leftovers: false,
+        pipes_held: false,
+        held_open: false,
+    };
+    let cx = crate::contract::ReadContext {
+        event,
+        spec: &spec,
+        input: &serde_json::Value::Null,
+        peers: &[],
+    };
+    let r = l.agent.read(&cx, &out);
+    let stops = c
+        .event(event)
+        .is_some_and(|e| matches!(e.blocks, crate::contract::Blocks::Yes));
+    match (r.decision, r.effect) {
+        (_, Effect::Blocked | Effect::Halted) if stops => {
+            format!("{n} denies every call this hook fires on (fails closed)")
+        }
+        (Decision::Block, _) => format!(
+            "{n} reads that as a block each time {event} fires{}",
+            r.notes
+                .first()
+                .map_or_else(String::new, |note| format!(" ({note})"))
+        ),
+        _ if stops => format!("{n} lets every call through: the guard silently does nothing"),
+        _ => format!("{n} fails it each time {event} fires, so the hook does nothing"),
+    }
+}
