@@ -297,9 +297,12 @@ fn unit_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
             l,
             h,
             format!(
-                "timeout {v} is in seconds in {}: {v} s, over {} hours; it reads like milliseconds",
+                "timeout {v} is in seconds in {}: {v} s, over {}; it reads like milliseconds",
                 l.name(),
-                v / 3600
+                match v / 3600 {
+                    1 => "an hour".to_string(),
+                    n => format!("{n} hours"),
+                }
             ),
             format!("write {} for {} seconds", v / 1000, v / 1000),
         ));

@@ -53,6 +53,20 @@ pub fn copy_tree(from: &Path, to: &Path) {
 
 /// A folder under the project with links to `programs` (found on this machine's PATH), to be
 /// the whole PATH: "not on the PATH" findings are then the same on every machine.
+/// The interpreter itself, for a name a version manager may have on the PATH as a shim
+/// (pyenv's `python3` is a script that needs `pyenv` on the PATH).
+fn interpreter(name: &str) -> Option<std::path::PathBuf> {
+    if name != "python3" {
+        return None;
+    }
+    let out = std::process::Command::new(name)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()?;
+    let path = String::from_utf8(out.stdout).ok()?;
+    Some(std::path::PathBuf::from(path.trim())).filter(|p| p.is_file())
+}
+
 pub fn bin(p: &Project, programs: &[&str]) -> std::path::PathBuf {
     let dir = p.root().join(".test-bin");
     std::fs::create_dir_all(&dir).expect("mkdir bin");
@@ -62,7 +76,8 @@ pub fn bin(p: &Project, programs: &[&str]) -> std::path::PathBuf {
             .map(|d| d.join(name))
             .find(|f| f.is_file())
             .unwrap_or_else(|| panic!("{name} is not on the PATH"));
-        std::os::unix::fs::symlink(found, dir.join(name)).expect("link");
+        std::os::unix::fs::symlink(interpreter(name).unwrap_or(found), dir.join(name))
+            .expect("link");
     }
     dir
 }
@@ -99,20 +114,18 @@ pub fn every_finding_is_placed_and_says_what_to_do(p: &Project, bin: &Path, case
         );
         // What the agent does: the message names it.
         let agent = f["agent"].as_str().unwrap_or_default();
-        let names = [
-            agent,
-            "Claude Code",
-            "Copilot CLI",
-            "Gemini CLI",
-            "Devin CLI",
-            "Codex",
-            "Windsurf Cascade",
-            "Kiro",
-            "VS Code",
-            "Qwen Code",
-            "Cursor",
-            "Factory droid",
-        ];
+        // An agent's name, or a lower-case last word people call it by ("droid" for Factory
+        // droid; not "Code" or "CLI").
+        let names: Vec<String> = std::iter::once(agent.to_string())
+            .chain(hookcheck::tools::ids().map(hookcheck::help::name))
+            .flat_map(|n| {
+                let last = n
+                    .rsplit_once(' ')
+                    .map(|(_, w)| w.to_string())
+                    .filter(|w| w.starts_with(|c: char| c.is_lowercase()));
+                std::iter::once(n).chain(last)
+            })
+            .collect();
         assert!(
             names
                 .iter()
