@@ -399,3 +399,40 @@ fn a_native_timeout_runs_in_the_files_unit() {
         assert_eq!(decision(&v, agent), want, "{agent}: {v}");
     }
 }
+
+/// A `postToolUse` logger written before Cursor's `beforeShellExecution` guard (a real
+/// repository's file, fixtures/repos/Asymptote-Labs--agent-beacon): the guard, which can stop
+/// the call, decides it; the logger, after the call, does not.
+#[test]
+fn an_after_tool_hook_listed_first_does_not_decide_the_call() {
+    let p = Project::new()
+        .file(
+            ".cursor/hooks.json",
+            r#"{"version":1,"hooks":{"postToolUse":[{"command":"./ok.sh"}],"beforeShellExecution":[{"command":"./deny.sh"}]}}"#,
+        )
+        .script("deny.sh", "#!/bin/sh\necho '{\"permission\":\"deny\"}'\nexit 2\n")
+        .script("ok.sh", "#!/bin/sh\nexit 0\n");
+    let (_, v) = run_json(
+        &p,
+        &[
+            "run",
+            "--installed",
+            "--bash",
+            "rm -rf /",
+            "-t",
+            "cursor",
+            "--include-assumed",
+        ],
+    );
+    let t = target(&v, "cursor");
+    assert_eq!(
+        (&t["decision"], &t["event"], &t["notes"]),
+        (
+            &Value::from("block"),
+            &Value::from("beforeShellExecution"),
+            &serde_json::json!([
+                "handlers on later events are not run here: .cursor/hooks.json:1 (postToolUse)"
+            ])
+        )
+    );
+}

@@ -31,8 +31,9 @@ const RESERVED_DROPPED: &[&str] = &[
 ];
 
 /// Ends the command being read: drops reserved words, assignments and wrappers, then records
-/// it (if anything is left) followed by the commands found inside it.
-pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
+/// it (if anything is left) followed by the commands found inside it. `decides`: what follows
+/// it lets its exit status be the line's ([`SimpleCommand::decides`]).
+pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>, decides: bool) {
     let Builder {
         words,
         mut inner,
@@ -44,8 +45,10 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
     let mut assigned = false;
     let mut reserved = false;
     let mut header = false;
+    let mut condition = false;
     while let Some(w) = words.peek().filter(|w| !w.quoted) {
         if RESERVED_DROPPED.contains(&w.text.as_str()) {
+            condition |= matches!(w.text.as_str(), "!" | "if" | "elif" | "while" | "until");
             words.next();
             reserved = true;
         } else {
@@ -62,6 +65,9 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
     } else {
         words.map(|w| w.text).collect()
     };
+    // A substitution's status is its command's own only in a command of bare assignments
+    // (`root=$(git rev-parse --show-toplevel) && ...` exits 127 without git).
+    let bare_assignment = words.is_empty() && assigned;
     // A group's or keyword's own redirections (`( make ) > log`, `done < f`) make no command;
     // an empty command is still kept when it carries an expansion.
     let bare_redirection = redirected && !after_group && !reserved && !header;
@@ -69,7 +75,11 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>) {
         out.push(SimpleCommand {
             words: strip_wrappers(words),
             has_expansion: expansion,
+            decides: decides && !condition,
         });
+    }
+    for c in &mut inner {
+        c.decides &= decides && bare_assignment;
     }
     out.append(&mut inner);
 }

@@ -153,6 +153,10 @@ pub struct SimpleCommand {
     /// Whether any word of the command as written (including the dropped assignments, wrapper
     /// arguments and redirection targets) has `$VAR`, `${..}`, `$(..)`, `` `..` `` or `<(..)`.
     pub has_expansion: bool,
+    /// Its exit status can be the whole line's: it is not inside a substitution, not a
+    /// condition (`if`, `while`, `until`, `!`), and not followed by `||`, `|`, `&`, `;` or a
+    /// newline (after which another command's status counts).
+    pub decides: bool,
 }
 
 /// Why a command line could not be split.

@@ -76,13 +76,13 @@ impl Parser {
                         start.saturating_sub(1)
                     ));
                 }
-                finish(cur, out);
+                finish(cur, out, true);
                 return Ok(());
             };
             match c {
                 '\n' => {
                     self.pos += 1;
-                    finish(std::mem::take(&mut cur), out);
+                    finish(std::mem::take(&mut cur), out, false);
                     self.read_heredoc_bodies(out)?;
                 }
                 '#' => {
@@ -99,15 +99,17 @@ impl Parser {
                         ));
                     }
                     self.pos += 1;
-                    finish(std::mem::take(&mut cur), out);
+                    finish(std::mem::take(&mut cur), out, false);
                 }
                 '&' if self.peek_at(1) == Some('>') => self.read_redirection(&mut cur)?,
                 '&' | '|' => {
                     self.pos += 1;
+                    // Only `&&` hands a failure on as the line's own.
+                    let and = c == '&' && self.peek() == Some('&');
                     if matches!(self.peek(), Some('&' | '|')) {
                         self.pos += 1;
                     }
-                    finish(std::mem::take(&mut cur), out);
+                    finish(std::mem::take(&mut cur), out, and);
                 }
                 '(' => {
                     if !cur.words.is_empty() || cur.after_group {
@@ -127,7 +129,7 @@ impl Parser {
                         return err(format!("unmatched ')' at offset {}", self.pos));
                     }
                     self.pos += 1;
-                    finish(cur, out);
+                    finish(cur, out, true);
                     return Ok(());
                 }
                 '<' | '>' if self.peek_at(1) != Some('(') => self.read_redirection(&mut cur)?,
@@ -245,7 +247,11 @@ impl Parser {
                     out.push(SimpleCommand {
                         words: Vec::new(),
                         has_expansion: true,
+                        decides: false,
                     });
+                }
+                for c in &mut inner {
+                    c.decides = false;
                 }
                 out.append(&mut inner);
             }

@@ -356,3 +356,40 @@ fn no_input_panics() {
         let _ = plain_script_words(line, &["X"]);
     }
 }
+
+/// Which commands' exit status can be the line's: not one before `||`, `|`, `&`, `;` or a
+/// newline, not a condition, not one inside a substitution.
+#[test]
+fn the_commands_that_decide_the_exit_status() {
+    let decides = |line: &str| -> Vec<(String, bool)> {
+        simple_commands(line)
+            .expect("splits")
+            .into_iter()
+            .map(|c| (c.words.first().cloned().unwrap_or_default(), c.decides))
+            .collect()
+    };
+    let pairs = |v: &[(&str, bool)]| -> Vec<(String, bool)> {
+        v.iter().map(|(w, d)| (w.to_string(), *d)).collect()
+    };
+    assert_eq!(
+        decides("cargo test || exit 2"),
+        pairs(&[("cargo", false), ("exit", true)])
+    );
+    assert_eq!(decides("a && b"), pairs(&[("a", true), ("b", true)]));
+    assert_eq!(
+        decides("jq .x | xargs p"),
+        pairs(&[("jq", false), ("xargs", true)])
+    );
+    assert_eq!(
+        decides("a; b\nc"),
+        pairs(&[("a", false), ("b", false), ("c", true)])
+    );
+    assert_eq!(
+        decides("echo \"$(date)\""),
+        pairs(&[("echo", true), ("date", false)])
+    );
+    assert_eq!(
+        decides("if test -f x; then run; fi"),
+        pairs(&[("test", false), ("run", false)])
+    );
+}

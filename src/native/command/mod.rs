@@ -13,6 +13,8 @@ use serde::Serialize;
 
 use super::agents::FileAgent;
 
+mod vars;
+
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -83,6 +85,7 @@ pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
             None => root.to_path_buf(),
         },
         out: Analysis::default(),
+        decides: true,
     };
     if let Some(args) = &h.args {
         // Exec form: no shell; the program resolves from the handler's cwd.
@@ -95,6 +98,7 @@ pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
         return cx.out;
     };
     for c in commands {
+        cx.decides = c.decides;
         cx.program(&c.words, l.launch.no_shell);
     }
     cx.out
@@ -107,6 +111,8 @@ struct Cx<'a> {
     /// The directory the next command starts in (`cd` moves it).
     dir: PathBuf,
     out: Analysis,
+    /// The command being read sets the hook's exit status ([`crate::shell::SimpleCommand::decides`]).
+    decides: bool,
 }
 
 impl Cx<'_> {
@@ -162,8 +168,10 @@ impl Cx<'_> {
         // `source` and `.` are shell builtins: only the script they read needs to exist.
         let sourced = matches!(name, "source" | ".") && !exec;
         if !sourced && !on_path(name) {
-            let what =
-                format!("`{name}` is not on the PATH here: the hook cannot start (exit 127)");
+            let what = format!(
+                "`{name}` is not on the PATH here: {}",
+                self.fails_to_start(127)
+            );
             let consequence = self.cannot_start();
             self.problem(
                 "program-not-found",
@@ -316,7 +324,8 @@ impl Cx<'_> {
                     "program-not-found",
                     Severity::Warning,
                     format!(
-                        "{named} is not installed here: the hook cannot start (exit 127); {consequence}"
+                        "{named} is not installed here: {}; {consequence}",
+                        self.fails_to_start(127)
                     ),
                     format!(
                         "install it at that path where {} runs, or call it from the PATH",
@@ -327,7 +336,8 @@ impl Cx<'_> {
             }
             let message = if as_program {
                 format!(
-                    "{named} does not exist: the hook cannot start (exit 127); {}",
+                    "{named} does not exist: {}; {}",
+                    self.fails_to_start(127),
                     self.cannot_start()
                 )
             } else {
@@ -356,7 +366,8 @@ impl Cx<'_> {
                 "script-not-executable",
                 Severity::Error,
                 format!(
-                    "`{shown}` is not executable: the hook cannot start (exit 126); {consequence}"
+                    "`{shown}` is not executable: {}; {consequence}",
+                    self.fails_to_start(126)
                 ),
                 format!(
                     "chmod +x {shown}, and commit the mode (git update-index --chmod=+x {shown})"
@@ -390,130 +401,28 @@ impl Cx<'_> {
         }
     }
 
-    /// A word with the variables expanded as this agent would: its project-dir variables become
-    /// the project root; a variable of some agent that this one never sets becomes empty (and
-    /// is reported); `None` for anything else (`$HOME`, `$(…)`, `~`).
-    fn expand(&mut self, word: &str) -> Option<String> {
-        if word.starts_with('~') {
-            return None;
-        }
-        let mut out = String::new();
-        let mut rest = word;
-        while let Some(i) = rest.find('$') {
-            out.push_str(&rest[..i]);
-            let after = &rest[i + 1..];
-            let (name, tail) = match after.strip_prefix('{') {
-                Some(b) => {
-                    let end = b.find('}')?;
-                    (&b[..end], &b[end + 1..])
-                }
-                None => {
-                    let end = after
-                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                        .unwrap_or(after.len());
-                    (&after[..end], &after[end..])
-                }
-            };
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return None;
-            }
-            match self.value(name) {
-                Value::Root => out.push_str(&self.root.display().to_string()),
-                Value::Dir(dir) => out.push_str(&clean(&dir).display().to_string()),
-                Value::Unset(why) => {
-                    self.unset(name, why, word);
-                }
-                Value::Unknown => return None,
-            }
-            rest = tail;
-        }
-        out.push_str(rest);
-        Some(out)
-    }
-
-    fn value(&self, name: &str) -> Value {
-        if self.h.env.contains_key(name) {
-            return Value::Unknown;
-        }
-        let own_var =
-            crate::tools::find(self.l.id()).is_some_and(|t| t.session_vars.contains(&name));
-        if name.ends_with("_PLUGIN_ROOT")
-            && own_var
-            && self.l.id() == self.h.tool
-            && let Some(dir) = &self.h.plugin_root
-        {
-            return Value::Dir(self.root.join(dir));
-        }
-        let tool = crate::tools::find(self.l.id());
-        let in_contract = tool.and_then(|t| t.contract()).is_some_and(|c| {
-            c.run.env.iter().any(|(k, _)| *k == name)
-                || c.run.inherits.iter().any(|(k, _)| *k == name)
-        });
-        // droid 0.215.0 sets its plugin roots for every hook (fixtures/live/inputs/factory--*.json,
-        // names only): set, to a value the capture does not say.
-        if (name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA")) && in_contract {
-            return Value::Unknown;
-        }
-        if name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA") {
-            return Value::Unset(
-                "is set only for a plugin's hooks, and this file is not a plugin's",
+    /// What the agent does with a hook that cannot start ([`super::consequence`]); for a
+    /// command whose status is not the hook's (`x || exit 2`, `x; y`, `$(x)`), that the hook
+    /// goes on past it.
+    fn cannot_start(&self) -> String {
+        if !self.decides {
+            return format!(
+                "the hook goes on past it: what follows it (`||`, `;`, a pipe) or the command around its `$(...)` sets the exit status {} reads",
+                self.l.name()
             );
         }
-        let sets = tool
-            .map(|t| t.session_vars)
-            .unwrap_or_default()
-            .contains(&name)
-            || in_contract;
-        if sets {
-            return if name.ends_with("_PROJECT_DIR") {
-                Value::Root
-            } else {
-                Value::Unknown
-            };
-        }
-        let some_agent = crate::tools::ALL.iter().any(|t| {
-            t.session_vars.contains(&name)
-                || t.contract()
-                    .is_some_and(|c| c.run.env.iter().any(|(k, _)| *k == name))
-        });
-        if !self.l.launch.env_known {
-            return Value::Unknown;
-        }
-        if some_agent || name.ends_with("_PROJECT_DIR") {
-            Value::Unset("is never set by this agent")
-        } else {
-            Value::Unknown
-        }
-    }
-
-    fn unset(&mut self, name: &str, why: &str, word: &str) {
-        if self
-            .out
-            .problems
-            .iter()
-            .any(|p| p.rule == "unset-variable" && p.message.contains(&format!("`${name}`")))
-        {
-            return;
-        }
-        let consequence = self.cannot_start();
-        self.problem(
-            "unset-variable",
-            Severity::Error,
-            format!(
-                "`${name}` {why} ({}): `{word}` loses its folder and names another file, so the hook cannot start; {consequence}",
-                self.l.name()
-            ),
-            format!(
-                "write the path relative to the project root, or as \"$(git rev-parse --show-toplevel)\"/…, which every agent that loads {} can run",
-                self.h.file.display()
-            ),
-        );
-    }
-
-    /// What the agent does when this hook cannot start.
-    /// What the agent does with a hook that cannot start ([`super::consequence`]).
-    fn cannot_start(&self) -> String {
         super::consequence::cannot_start(self.l, self.h)
+    }
+
+    /// "the hook cannot start (exit `code`)", or for a command whose status is not the hook's,
+    /// "that command cannot start (exit `code`)".
+    fn fails_to_start(&self, code: i32) -> String {
+        let what = if self.decides {
+            "the hook"
+        } else {
+            "that command"
+        };
+        format!("{what} cannot start (exit {code})")
     }
 
     fn problem(&mut self, rule: &'static str, severity: Severity, message: String, fix: String) {
@@ -528,17 +437,6 @@ impl Cx<'_> {
     fn shown(&self, path: &Path) -> String {
         super::shown(self.root, path).display().to_string()
     }
-}
-
-enum Value {
-    /// The project root.
-    Root,
-    /// A folder (a plugin's root).
-    Dir(PathBuf),
-    /// Empty when the agent runs the hook, with why.
-    Unset(&'static str),
-    /// Not known here.
-    Unknown,
 }
 
 /// Whether `name` (a program's file name) runs the script named by its first argument that
