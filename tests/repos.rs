@@ -145,43 +145,69 @@ fn every_repository_is_pinned_and_judged() {
 
 #[test]
 fn every_repository_prints_what_each_agent_does() {
-    let mut wrong = Vec::new();
-    for folder in folders() {
-        let c = case(&folder);
-        let p = Project::new();
-        copy_tree(&corpus().join(&folder).join("tree"), p.root());
-        trust(&p.root().join(".test-home"), p.root());
-        let bin = bin(&p, PROGRAMS);
-        let mut shown = format!("{} at {}\n\n", c.repo, c.commit);
-        for args in [
-            &["list", "--installed"][..],
-            &["lint"],
-            &["sweep", "--installed"],
-        ] {
-            let (code, out, err) = run(&p, &bin, args);
-            if args == ["lint"] && code != c.lint {
-                wrong.push(format!(
-                    "{folder}: lint exited {code}, case.yaml says {}\n{out}{err}",
-                    c.lint
-                ));
-            }
-            shown.push_str(&format!(
-                "$ hookcheck {}   (exit {code})\n{out}{err}\n",
-                args.join(" ")
-            ));
-        }
-        for trigger in &c.runs {
-            let mut args = vec!["run", "--installed"];
-            args.extend(trigger.iter().map(String::as_str));
-            let (code, out, err) = run(&p, &bin, &args);
-            shown.push_str(&format!(
-                "$ hookcheck {}   (exit {code})\n{out}{err}\n",
-                args.join(" ")
-            ));
-        }
-        every_finding_is_placed_and_says_what_to_do(&p, &bin, &folder);
-        let shown = common::stable(&shown, &p);
-        insta::assert_snapshot!(folder.as_str(), shown);
-    }
+    // The repositories are independent: a few at once, the snapshots compared as each ends.
+    let folders = folders();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let wrong: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..3)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut wrong = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(folder) = folders.get(i) else {
+                            return wrong;
+                        };
+                        let (shown, lint) = shown(folder);
+                        wrong.extend(lint);
+                        insta::assert_snapshot!(folder.as_str(), shown);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker"))
+            .collect()
+    });
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// What hookcheck prints on one repository, and what is wrong with its `lint` status.
+fn shown(folder: &str) -> (String, Option<String>) {
+    let c = case(folder);
+    let p = Project::new();
+    copy_tree(&corpus().join(folder).join("tree"), p.root());
+    trust(&p.root().join(".test-home"), p.root());
+    let bin = bin(&p, PROGRAMS);
+    let mut shown = format!("{} at {}\n\n", c.repo, c.commit);
+    let mut wrong = None;
+    for args in [
+        &["list", "--installed"][..],
+        &["lint"],
+        &["sweep", "--installed"],
+    ] {
+        let (code, out, err) = run(&p, &bin, args);
+        if args == ["lint"] && code != c.lint {
+            wrong = Some(format!(
+                "{folder}: lint exited {code}, case.yaml says {}\n{out}{err}",
+                c.lint
+            ));
+        }
+        shown.push_str(&format!(
+            "$ hookcheck {}   (exit {code})\n{out}{err}\n",
+            args.join(" ")
+        ));
+    }
+    for trigger in &c.runs {
+        let mut args = vec!["run", "--installed"];
+        args.extend(trigger.iter().map(String::as_str));
+        let (code, out, err) = run(&p, &bin, &args);
+        shown.push_str(&format!(
+            "$ hookcheck {}   (exit {code})\n{out}{err}\n",
+            args.join(" ")
+        ));
+    }
+    every_finding_is_placed_and_says_what_to_do(&p, &bin, folder);
+    (common::stable(&shown, &p), wrong)
 }
