@@ -364,13 +364,34 @@ fn matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
     if matcher::is_match_all(p) || p == "**" {
         return Ok(true);
     }
-    // The Claude name of Copilot's shell tool.
-    let claude = if name == "bash" { "Bash" } else { name };
+    let claude = CLAUDE_NAMES
+        .iter()
+        .find(|(own, _)| *own == name)
+        .map_or(name, |(_, claude)| claude);
     if matcher::is_exact_list(p) {
         return Ok(matcher::exact_list_matches(p, name) || matcher::exact_list_matches(p, claude));
     }
     anchored(p, claude)
 }
+
+/// Copilot CLI's tools by their Claude Code names, which a PascalCase event's matcher is held
+/// against (docs/reference/protocols/protocols-a.md §4, "Tool names", from the Copilot CLI
+/// hooks reference, read 2026-12-01): a `.claude/settings.json` guard on `Edit|Write` fires on
+/// Copilot's `edit` and `create`.
+const CLAUDE_NAMES: &[(&str, &str)] = &[
+    ("bash", "Bash"),
+    ("powershell", "Bash"),
+    ("view", "Read"),
+    ("create", "Write"),
+    ("edit", "Edit"),
+    ("str_replace_editor", "Edit"),
+    ("apply_patch", "Edit"),
+    ("grep", "Grep"),
+    ("rg", "Grep"),
+    ("glob", "Glob"),
+    ("web_fetch", "WebFetch"),
+    ("task", "Agent"),
+];
 
 /// A JavaScript regex anchored as `^(?:PATTERN)$`; a feature outside JavaScript's flavour is
 /// refused (behaviour spec, "Copilot sample events").
@@ -644,6 +665,30 @@ mod tests {
             &payload(serde_json::json!({"toolName": "view", "toolArgs": {}})),
         );
         assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
+    }
+
+    /// A PascalCase event's matcher sees each tool's Claude name (protocols-a.md §4, "Tool
+    /// names"): `Edit|Write` fires on `create` and `edit`, `Read` on `view`.
+    #[test]
+    fn pascal_case_matchers_see_the_claude_names() {
+        let rows = [
+            ("Edit|Write", "create", true),
+            ("Edit|Write", "edit", true),
+            ("Edit", "apply_patch", true),
+            ("Read", "view", true),
+            ("Bash", "powershell", true),
+            ("Write", "view", false),
+            ("Wr.*", "create", true),
+        ];
+        for (pattern, tool, fires) in rows {
+            assert_eq!(
+                super::matches("PreToolUse", pattern, tool),
+                Ok(fires),
+                "{pattern} {tool}"
+            );
+        }
+        // A camelCase event sees the runtime name alone.
+        assert_eq!(super::matches("preToolUse", "Write", "create"), Ok(false));
     }
 
     #[test]
