@@ -91,6 +91,14 @@ const ROWS: &[Row] = &[
         "Codex blocks only on exit 2 (any other failure lets the action through): exit 2 with the reason on stderr",
     ),
     row(
+        "codex",
+        9,
+        "stop",
+        STOP,
+        "echo done",
+        "Codex reads only JSON on Stop: print {} or nothing when the hook has nothing to say",
+    ),
+    row(
         "gemini",
         16,
         "before-tool",

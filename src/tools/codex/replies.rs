@@ -27,6 +27,8 @@ const PRE_SRC: &str = concat!(
     "source: openai/codex @0082977c codex-rs/hooks/src/events/pre_tool_use.rs",
     untagged!()
 );
+/// Codex's stop parser: an exit 0 whose stdout is not its JSON fails the hook.
+const STOP_SRC: &str = "source: openai/codex @0082977c codex-rs/hooks/src/events/stop.rs parse_completed (stdout that parse_stop cannot read: HookRunStatus::Failed, \"hook returned invalid stop hook JSON output\"; subagent_stop.rs the same), read 2026-12-03 (fixtures/repos/0x1Jar--codex-bug)";
 /// The generated output schemas (codex-rs/hooks/schema/generated: additionalProperties false).
 const SCHEMA: &str = "source: openai/codex codex-rs/hooks/schema/generated (output schemas)";
 
@@ -82,6 +84,9 @@ pub const RULES: &[Rule] = &[
     rule(Allow).reply(Shape::Empty).src(REAL),
     rule(Error).reply(Shape::BadJson)
         .says("invalid JSON output: Codex marks the hook failed and lets the action through").src(PARSER),
+    rule(Error).on(Ev::Is(&["Stop", "SubagentStop"])).reply(Shape::Plain)
+        .says("plain stdout on {event} is not the JSON Codex's stop parser reads: Codex marks the hook failed (\"hook returned invalid stop hook JSON output\")")
+        .fix("{agent} reads only JSON on {event}: print {} or nothing when the hook has nothing to say").src(STOP_SRC),
     rule(Allow).on(Ev::StdoutContext).reply(Shape::Plain).context()
         .says("plain stdout is added to the model's context").src(PARSER),
     rule(Allow).reply(Shape::Plain).says("plain stdout is ignored on this event").src(PARSER),
