@@ -49,11 +49,29 @@ fn the_assumed_shell_is_counted_only_with_include_assumed() {
     assert!(!items.contains("\"shell\""), "{r}");
 }
 
+/// An inline command (a pipe) runs on the assumed `sh -c`, with the shell and the inline
+/// command as assumptions, counted only with `--include-assumed`; and as in any shell, the
+/// pipe's status is `cat`'s, so the script's exit 2 is lost.
 #[test]
-fn a_pipe_without_shell_is_not_run() {
+fn a_pipe_runs_on_the_assumed_shell_and_is_not_counted() {
     let p = Project::new()
         .spec("g", "event: PreToolUse\ncommand: ./hooks/g.sh | cat\n")
-        .script("hooks/g.sh", "#!/bin/sh\nexit 2\n");
+        .script("hooks/g.sh", "#!/bin/sh\necho no >&2\nexit 2\n");
     let (_, r) = p.json("g", &["-t", "qoder", "--bash", "ls"]);
-    assert_eq!(decision(&r, "qoder"), "not run", "{r}");
+    let t = target(&r, "qoder");
+    let items: Vec<&str> = t["assumptions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["item"].as_str())
+        .collect();
+    assert_eq!(
+        (t["decision"].as_str(), t["counted"].as_bool(), items),
+        (
+            Some("allow"),
+            Some(false),
+            vec!["cwd", "shell", "inline command"]
+        ),
+        "{r}"
+    );
 }

@@ -179,6 +179,11 @@ fn start(c: &Command) -> Started {
         && started.program.is_ok()
     {
         started.assumptions.push(assumed::shell());
+        // An inline command (`node helpers/hooks/x.cjs`) runs on the same assumed `sh -c`,
+        // said as such, rather than not at all (fixtures/repos/1234567KF--FreeCoding).
+        if crate::shell::plain_script_words(c.text, &[PROJECT_VAR]).is_none() {
+            started.assumptions.push(assumed::inline(c.text));
+        }
     }
     started
 }
@@ -218,7 +223,7 @@ fn shell_for(spec: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec
         }
         return Ok((shared::exec_program(command, root), args.clone()));
     }
-    assumed::script_path_shell(command, &[PROJECT_VAR])
+    assumed::script_path_or_inline_shell(command, &[PROJECT_VAR]).map(|(invocation, _)| invocation)
 }
 
 /// Events with no decision rules are not run; a handler's `if` (`Tool` or `Tool(glob)`)
@@ -397,6 +402,23 @@ mod tests {
         ]);
     }
 
+    /// An inline command runs on the assumed `sh -c`, and says so: not counted, not refused.
+    #[test]
+    fn an_inline_command_runs_on_the_assumed_shell() {
+        let p = plan(
+            &AGENT,
+            "event: PreToolUse\ncommand: node helpers/hooks/router.cjs | cat\n",
+            &bash("ls"),
+        );
+        let Plan::Run(run) = &p else { panic!("{p:?}") };
+        assert!(run.commands[0].invocation.is_ok(), "{p:?}");
+        let items: Vec<&str> = run.assumptions.iter().map(|a| a.item.as_str()).collect();
+        assert!(
+            items.contains(&"shell") && items.contains(&"inline command"),
+            "{items:?}"
+        );
+    }
+
     /// Commands that plan but do not run (seed 002, shell table).
     #[test]
     fn commands_not_run() {
@@ -405,7 +427,6 @@ mod tests {
             ("event: PreToolUse\ncommand: ./h.sh\nshell: powershell\n", "powershell"),
             ("event: PreToolUse\ncommand: ./h.sh\nargs: [\"$HOME\"]\n", "`$`"),
             ("event: PreToolUse\ncommand: \"$X/h.sh\"\nargs: [a]\n", "`$`"),
-            ("event: PreToolUse\ncommand: ./h.sh | cat\n", "script path"),
         ];
         for (yaml, want) in cases {
             let p = plan(&AGENT, yaml, &bash("ls"));
