@@ -204,6 +204,18 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
                     "exit 127 is a program the hook needs that is not installed: {} reads it as a block; install it or check for it and exit 0",
                     name(agent)
                 )
+            } else if first.decision == crate::verdict::Decision::Block {
+                // The hook decided to block (exit 2, a deny): it may mean to.
+                match r.samples[first.sample].value.as_str() {
+                    // A sample with no trigger (a Stop, a session start).
+                    "" => format!(
+                        "the hook blocks each time {} fires: if it is meant to block only sometimes, make it decide on its input",
+                        first.event.as_deref().unwrap_or("its event")
+                    ),
+                    v => format!(
+                        "the hook blocks benign calls too (`{v}`): if it is meant to guard some calls only, make it decide on the input"
+                    ),
+                }
             } else {
                 "the hook blocks benign calls too: make it decide on the input, not on its own failure".to_string()
             },
