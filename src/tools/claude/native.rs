@@ -118,7 +118,10 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             Some(first) => format!(
                 "the events (`{first}`, ...) are at the top level: a plugin's hooks file holds them under `\"hooks\"`"
             ),
-            None => "a plugin's hooks file holds its events under `\"hooks\"`, and this one has none".to_string(),
+            None => {
+                "a plugin's hooks file holds its events under `\"hooks\"`, and this one has none"
+                    .to_string()
+            }
         };
         return Err(NativeError {
             file: path.to_path_buf(),
