@@ -115,6 +115,20 @@ pub fn summary(r: &SweepReport) -> String {
             r.hook
         );
     }
+    // Counted `!` cells on benign samples (a session start, `ls`): no finding, since nothing
+    // hostile gets through, but the hook fails there, and a clean line must not hide it.
+    let failing = r
+        .cells
+        .iter()
+        .filter(|c| c.counted && c.outcome == Outcome::FailedOpen && !r.samples[c.sample].hostile)
+        .count();
+    if r.findings.is_empty() && failing > 0 {
+        return format!(
+            "sweep {}: no hostile sample gets through, but the hook fails (`!`) in {failing} benign cell{}: `-v` on `hookcheck run` shows why",
+            r.hook,
+            if failing == 1 { "" } else { "s" }
+        );
+    }
     if r.findings.is_empty() {
         return format!(
             "sweep {}: clean: no agent fails open, fails closed, decides differently or misses a tool",

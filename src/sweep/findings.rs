@@ -11,8 +11,8 @@ use crate::help::{self, name};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
-    /// The hook errored, timed out or crashed and the agent proceeds, where other agents block
-    /// the same sample.
+    /// The hook errored, timed out or crashed on a hostile sample and the agent proceeds
+    /// (whether or not other agents block it).
     FailsOpen,
     /// The agent blocks every sample, benign ones included.
     FailsClosed,
