@@ -79,7 +79,12 @@ pub fn empty_matcher_runs_nothing(
     reader: &str,
     h: &NativeHandler,
 ) -> Option<&'static EmptyMatcher> {
-    if !h.matcher_written_empty {
+    // Not where the reader ignores the matcher: on SessionStart or Stop it does (the live run that showed `""` running nothing was a PreToolUse).
+    let ignored = crate::tools::find(reader)
+        .and_then(|a| a.contract())
+        .and_then(|c| c.event(&h.event))
+        .is_some_and(|e| e.matches == crate::contract::MatchOn::Nothing);
+    if !h.matcher_written_empty || ignored {
         return None;
     }
     find(reader)?
