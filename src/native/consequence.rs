@@ -1,6 +1,6 @@
 //! What an agent does with a hook that cannot start: read by the agent's own reply rules, on
 //! the handler's event and with its `failClosed`, so a finding states what `run` would show
-//! (a missing script fails closed in Copilot CLI and Gemini CLI, open in Claude Code).
+//! (a missing script fails closed in one agent and open in another).
 
 use super::NativeHandler;
 use super::agents::FileAgent;

@@ -93,8 +93,8 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                 .map(|f| f.shown.display().to_string())
                 .collect();
             // The generated handler runs the source's command when the text is the same, or
-            // when both start the same programs as the agent resolves them (rulesync writes
-            // `scripts/x.sh` for Claude Code as `$CLAUDE_PROJECT_DIR/scripts/x.sh`).
+            // when both start the same programs as the agent resolves them (a generator may
+            // write `scripts/x.sh` as `$PROJECT_DIR_VAR/scripts/x.sh`).
             let runs = |g: &super::NativeHandler, command: &str| {
                 if g.command.trim() == command.trim() {
                     return true;

@@ -141,7 +141,7 @@ fn finding(
 }
 
 /// An event the agent does not have: it never fires. In a file another agent also reads as
-/// its own (`.github/hooks/` is Copilot CLI's and VS Code's) and whose event that agent has,
+/// its own (one folder two agents load) and whose event that agent has,
 /// the hook is that agent's: a warning that this one skips it, not an error.
 fn event_rule(
     l: FileAgent,
@@ -217,7 +217,7 @@ fn matcher_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
                 || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
         }
     };
-    // With no tool names to hold the matcher against (VS Code's are not listed), nothing
+    // With no tool names to hold the matcher against (an agent that ignores matchers lists none), nothing
     // says it never matches.
     if l.tool_names.is_empty() || l.tool_names.iter().any(|n| can(n)) {
         return None;

@@ -186,7 +186,7 @@ pub fn markdown(r: &SweepReport) -> String {
 }
 
 /// The findings for people, one per cause: those of one kind, agent and help whose messages
-/// differ only in the sample are one line naming every sample ("VS Code lets `rm -rf /`,
+/// differ only in the sample are one line naming every sample ("<agent> lets `rm -rf /`,
 /// `.env` and `x.yml` through ..."). Each finding keeps its own row in the JSON.
 fn grouped(r: &SweepReport) -> Vec<(&Finding, String)> {
     // A finding's message with its sample's value taken out, and the value.

@@ -130,7 +130,7 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
         );
     }
     // The event that decides: one that can stop the action before one that cannot (a
-    // postToolUse logger listed before Cursor's beforeShellExecution guard is not the shell
+    // logger after the tool, listed before a guard before it, is not the shell
     // call's verdict), then the agent's own order.
     let rank = |e: &str| {
         let stops = tool

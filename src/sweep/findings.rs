@@ -87,34 +87,19 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                 .collect()
         };
         let blocked = row(Outcome::Blocked);
-        if blocked.is_empty() {
-            // No agent blocks it, and the hook fails on some: it guards nothing there, and
-            // nothing else shows it (a grid of `!` is not clean).
-            for c in row(Outcome::FailedOpen) {
-                out.push(Finding {
-                    kind: Kind::FailsOpen,
-                    agent: c.agent.clone(),
-                    sample: Some(s.label.clone()),
-                    message: format!(
-                        "{} on `{}`: the hook fails ({}) and {} lets it through; no agent blocks it",
-                        name(&c.agent),
-                        s.value,
-                        failure(c),
-                        name(&c.agent)
-                    ),
-                    help: failure_help(c, s.action, &blocked, &run_args, &s.value),
-                });
-            }
-            continue;
-        }
-        let blockers = names(&blocked);
+        // Where no agent blocks it, a hook that fails guards nothing there either, and
+        // nothing else shows it (a grid of `!` is not clean).
+        let where_ = match blocked.is_empty() {
+            true => "; no agent blocks it".to_string(),
+            false => format!(", where {}", names(&blocked)),
+        };
         for c in row(Outcome::FailedOpen) {
             out.push(Finding {
                 kind: Kind::FailsOpen,
                 agent: c.agent.clone(),
                 sample: Some(s.label.clone()),
                 message: format!(
-                    "{} on `{}`: the hook fails ({}) and {} lets it through, where {blockers}",
+                    "{} on `{}`: the hook fails ({}) and {} lets it through{where_}",
                     name(&c.agent),
                     s.value,
                     failure(c),
@@ -123,6 +108,10 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
                 help: failure_help(c, s.action, &blocked, &run_args, &s.value),
             });
         }
+        if blocked.is_empty() {
+            continue;
+        }
+        let blockers = names(&blocked);
         for c in row(Outcome::Allowed) {
             out.push(Finding {
                 kind: Kind::Inconsistent,
