@@ -313,8 +313,7 @@ fn test_cmd(args: TestArgs) -> Result<i32, Error> {
         }
     }
     if let Some(path) = &args.junit {
-        let xml = report::suite::junit::render(&result)
-            .map_err(|e| Error::new(Kind::Output, format!("--junit: {e}")))?;
+        let xml = report::suite::junit::render(&result)?;
         std::fs::write(path, xml).map_err(|e| {
             Error::new(
                 Kind::Output,

@@ -73,6 +73,11 @@ impl Error {
         Error::new(Kind::Usage, message)
     }
 
+    /// Live mode could not set up or run a real agent.
+    pub fn live(message: impl Into<String>) -> Self {
+        Error::new(Kind::Live, message)
+    }
+
     /// An error placed in a file (a spec, unless [`Error::kind`] says otherwise).
     pub fn in_file(message: impl Into<String>, place: Place) -> Self {
         Error::new(Kind::Spec, message).at(place)

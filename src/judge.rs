@@ -2,6 +2,7 @@
 //! decision about a result: whether it is counted (assumed results and `--include-assumed`),
 //! whether warnings fail it (`--strict`), and which agents a failure is about.
 
+use crate::error::Error;
 use crate::report::{Summary, TargetReport};
 use crate::verdict::{Decision, Effect};
 
@@ -71,24 +72,24 @@ impl Expect {
     }
 
     /// Adds one `--expect` value: `block`, `claude=block,gemini=allow`, `blocked`, or mixed.
-    pub fn add(&mut self, value: &str, known_tool: impl Fn(&str) -> bool) -> Result<(), String> {
+    pub fn add(&mut self, value: &str, known_tool: impl Fn(&str) -> bool) -> Result<(), Error> {
         for item in value.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             match item.split_once('=') {
                 None => {
                     let w = parse_want(item)?;
                     if self.global.is_some_and(|g| g != w) {
-                        return Err(format!(
+                        return Err(Error::usage(format!(
                             "--expect {item}: a second, different global expectation"
-                        ));
+                        )));
                     }
                     self.global = Some(w);
                 }
                 Some((tool, word)) => {
                     let tool = tool.trim();
                     if !known_tool(tool) {
-                        return Err(format!(
+                        return Err(Error::usage(format!(
                             "--expect {item}: unknown tool `{tool}` (see `hookcheck tools`)"
-                        ));
+                        )));
                     }
                     let w = parse_want(word.trim())?;
                     self.per_tool.retain(|(t, _)| t != tool);
@@ -110,7 +111,7 @@ pub const EXPECT_WORDS: &[&str] = &["allow", "block", "error", "timeout", "not-r
 /// The effects `--expect` takes.
 pub const EFFECT_WORDS: &[&str] = &["proceeds", "blocked", "halted"];
 
-fn parse_want(word: &str) -> Result<Want, String> {
+fn parse_want(word: &str) -> Result<Want, Error> {
     Ok(match word {
         "allow" => Want::Decision(Decision::Allow),
         "block" => Want::Decision(Decision::Block),
@@ -121,11 +122,11 @@ fn parse_want(word: &str) -> Result<Want, String> {
         "blocked" => Want::Effect(Effect::Blocked),
         "halted" => Want::Effect(Effect::Halted),
         other => {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "--expect: `{other}` is not a decision; use one of {}, or an effect: {}",
                 EXPECT_WORDS.join(", "),
                 EFFECT_WORDS.join(", ")
-            ));
+            )));
         }
     })
 }

@@ -245,9 +245,7 @@ pub fn add_expect(expect: &mut Expect, value: &str) -> Result<(), Error> {
             "--expect `{value}`: an empty expectation checks nothing: write a decision (allow, block, error, timeout, not-run) or tool=decision, e.g. `--expect block` or `--expect claude=block`"
         )));
     }
-    expect
-        .add(value, |id| tools::find(id).is_some())
-        .map_err(Error::usage)
+    expect.add(value, |id| tools::find(id).is_some())
 }
 
 /// The `--jobs` value (checked by the command line), or the default.

@@ -395,3 +395,28 @@ fn the_report_layer_imports_nothing_from_the_judge_or_the_runner() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[test]
+fn no_public_function_returns_a_bare_string_as_its_error() {
+    // A failure is an `Error` of a kind (with its place and help), a matcher's `MatchError`
+    // (syntax or budget), a parser's own syntax error, or `NotRun`: why a hook is not run,
+    // in the words of the report (issue 25). A `String` error says none of these.
+    let sig = regex::Regex::new(r"\bpub\s+(?:const\s+)?fn\s+\w+[^{;]*").expect("regex");
+    let string_error =
+        regex::Regex::new(r"->\s*Result<.*,\s*String>\s*(where.*)?$").expect("regex");
+    let mut found = Vec::new();
+    for (rel, code) in sources() {
+        for m in sig.find_iter(&code) {
+            let text = m.as_str().split_whitespace().collect::<Vec<_>>().join(" ");
+            if string_error.is_match(&text) {
+                let line = code[..m.start()].lines().count() + 1;
+                found.push(format!("src/{rel}:~{line}: {text}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "public functions returning Result<_, String>:\n{}",
+        found.join("\n")
+    );
+}

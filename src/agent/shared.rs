@@ -6,15 +6,16 @@ pub use crate::plan::assumed;
 pub use crate::plan::build::{exec_program, invocation, merge_env, session_id, shell_quote};
 pub use crate::plan::build::{stdin_bytes, wrong_trigger};
 
+pub use crate::matcher::MatchError;
 use serde_json::{Map, Value};
 
 /// Omitted or empty: all; otherwise an unanchored JavaScript regex (`*` does not compile): the
 /// matcher of agents built on Node or Electron that document only "a regex".
-pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+pub fn js_regex(_event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     if pattern.is_empty() {
         return Ok(true);
     }
-    Ok(crate::matcher::JsRegex::new(pattern)?.is_match(name))
+    crate::matcher::JsRegex::new(pattern)?.is_match(name)
 }
 
 /// The matcher a spec gives `c`'s agent: a native one as written, a portable one mapped (for

@@ -17,6 +17,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use crate::matcher::MatchError;
 use crate::spec::{HookSpec, On, PortableMatch};
 use crate::trigger::Trigger;
 
@@ -173,12 +174,12 @@ impl Portable {
         agent: &str,
         on: On,
         m: Option<&PortableMatch>,
-    ) -> Result<(String, String), String> {
+    ) -> Result<(String, String), NotRun> {
         let Some((_, event)) = self.events.iter().find(|(o, _)| *o == on) else {
-            return Err(format!("{agent} has no {} event", on.as_str()));
+            return Err(NotRun(format!("{agent} has no {} event", on.as_str())));
         };
         if let Some(why) = event.strip_prefix("$NONE:") {
-            return Err(why.to_string());
+            return Err(NotRun(why.to_string()));
         }
         let matcher = match (on, m) {
             (On::AfterEdit, None) | (_, Some(PortableMatch::Edit)) => self.edit.to_string(),
@@ -189,7 +190,7 @@ impl Portable {
             (_, Some(PortableMatch::Mcp(server))) => self.mcp.replace("{server}", server),
         };
         if let Some(why) = matcher.strip_prefix("$NONE:") {
-            return Err(why.to_string());
+            return Err(NotRun(why.to_string()));
         }
         Ok((event.to_string(), matcher))
     }
@@ -239,7 +240,7 @@ pub enum Flavour {
     /// `*` or empty: all; else a Go regex that must match the whole name.
     GoRegexWhole,
     /// The agent's own rule.
-    Custom(fn(event: &str, pattern: &str, name: &str) -> Result<bool, String>),
+    Custom(fn(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError>),
     /// Another flavour's rule, with the agent's own words for a pattern it cannot compile
     /// (`a valid regular expression`).
     Worded(&'static Flavour, &'static str),
@@ -256,7 +257,7 @@ impl Flavour {
         event: &str,
         pattern: &str,
         name: &str,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, MatchError> {
         use crate::matcher;
         match self {
             Flavour::ExactOrJsRegex => {
@@ -266,7 +267,7 @@ impl Flavour {
                 if matcher::is_exact_list(pattern) {
                     return Ok(matcher::exact_list_matches(pattern, name));
                 }
-                Ok(matcher::JsRegex::new(pattern)?.is_match(name))
+                matcher::JsRegex::new(pattern)?.is_match(name)
             }
             Flavour::JsRegexOrEqual => {
                 let p = pattern.trim();
@@ -276,16 +277,16 @@ impl Flavour {
                 if !tool_event {
                     return Ok(p == name);
                 }
-                Ok(match matcher::JsRegex::new(p) {
+                match matcher::JsRegex::new(p) {
                     Ok(re) => re.is_match(name),
-                    Err(_) => p == name,
-                })
+                    Err(_) => Ok(p == name),
+                }
             }
             Flavour::JsRegex => {
                 if matcher::is_match_all(pattern) {
                     return Ok(true);
                 }
-                Ok(matcher::JsRegex::new(pattern)?.is_match(name))
+                matcher::JsRegex::new(pattern)?.is_match(name)
             }
             Flavour::GoRegexWhole => {
                 if matcher::is_match_all(pattern) {
@@ -602,6 +603,23 @@ pub enum Var {
     Except(&'static [&'static str], &'static Var),
 }
 
+/// Why an agent would not run a hook, or hookcheck cannot: the words of a `not run:` line. A
+/// reason, not an error: the check goes on and reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotRun(pub String);
+
+impl std::fmt::Display for NotRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<NotRun> for String {
+    fn from(why: NotRun) -> String {
+        why.0
+    }
+}
+
 /// Why a quirk stops a hook from running.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stop {
@@ -786,9 +804,12 @@ mod tests {
         );
         assert_eq!(
             p.map("A", On::BeforeTool, Some(&PortableMatch::Edit)),
-            Err("no edit tool here".to_string())
+            Err(super::NotRun("no edit tool here".to_string()))
         );
-        assert_eq!(p.map("A", On::Stop, None), Err("no stop here".to_string()));
+        assert_eq!(
+            p.map("A", On::Stop, None),
+            Err(super::NotRun("no stop here".to_string()))
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! agent installed and records one [`Record`] per agent and situation in
 //! fixtures/live/campaign/observations/SITUATION/AGENT.json.
 
+use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
 use super::{Observed, Phase, Seen, Trigger, TriggerFields};
@@ -314,7 +315,7 @@ impl Situation {
     }
 
     /// Every cell of its crossings, in order, each once.
-    pub fn cells(&self) -> Result<Vec<Cell>, String> {
+    pub fn cells(&self) -> Result<Vec<Cell>, Error> {
         cells_of(self.crossings)
     }
 
@@ -375,16 +376,16 @@ fn json_string(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
 
-fn find(table: &[Part], name: &str) -> Result<Part, String> {
+fn find(table: &[Part], name: &str) -> Result<Part, Error> {
     table
         .iter()
         .copied()
         .find(|p| p.name == name)
-        .ok_or_else(|| format!("campaign grammar: no part named `{name}`"))
+        .ok_or_else(|| Error::live(format!("campaign grammar: no part named `{name}`")))
 }
 
 /// Every cell of `crossings`, in order, each once.
-fn cells_of(crossings: &[Crossing]) -> Result<Vec<Cell>, String> {
+fn cells_of(crossings: &[Crossing]) -> Result<Vec<Cell>, Error> {
     let mut out: Vec<Cell> = Vec::new();
     for c in crossings {
         for e in c.endings {

@@ -7,6 +7,7 @@
 //! The command text given to the agent holds no `$`: an agent that expands `$VAR` in the text
 //! before its shell runs cannot change what is captured.
 
+use crate::error::Error;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -170,16 +171,17 @@ impl Launch {
 }
 
 /// Writes the capture script into `dir` and returns the hook command wrapped by it.
-pub fn install(dir: &Path, hook_command: &str) -> Result<String, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+pub fn install(dir: &Path, hook_command: &str) -> Result<String, Error> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::live(format!("cannot create {}: {e}", dir.display())))?;
     let script = dir.join(SCRIPT_NAME);
     std::fs::write(&script, SCRIPT)
-        .map_err(|e| format!("cannot write {}: {e}", script.display()))?;
+        .map_err(|e| Error::live(format!("cannot write {}: {e}", script.display())))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755))
-            .map_err(|e| format!("cannot chmod {}: {e}", script.display()))?;
+            .map_err(|e| Error::live(format!("cannot chmod {}: {e}", script.display())))?;
     }
     Ok(wrap(&script.display().to_string(), hook_command))
 }
@@ -605,15 +607,16 @@ pub(crate) fn today() -> String {
 }
 
 /// Writes `DIR/<agent>--bash.json`.
-pub fn write_fixture(dir: &Path, f: &InputFixture) -> Result<(), String> {
+pub fn write_fixture(dir: &Path, f: &InputFixture) -> Result<(), Error> {
     let path = dir.join(format!("{}--{}.json", f.agent, f.situation));
     let text = serde_json::to_string_pretty(f).unwrap_or_default();
-    std::fs::create_dir_all(dir).map_err(|e| format!("--record-inputs {}: {e}", dir.display()))?;
-    std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::live(format!("--record-inputs {}: {e}", dir.display())))?;
+    std::fs::write(&path, text + "\n").map_err(|e| Error::live(format!("{}: {e}", path.display())))
 }
 
 /// Every input fixture in `dir`, sorted by file name.
-pub fn load_fixtures(dir: &Path) -> Result<Vec<(String, InputFixture)>, String> {
+pub fn load_fixtures(dir: &Path) -> Result<Vec<(String, InputFixture)>, Error> {
     super::record::load_dir(dir)
 }
 

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::{Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
 use crate::cli::{Format, LiveArgs, RunArgs};
-use crate::error::{Error, Kind};
+use crate::error::Error;
 use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
 use crate::live::driver::{RepoHooks, which};
@@ -58,7 +58,7 @@ struct Row {
     driver: LiveAgent,
     predicted: Option<&'static str>,
     phase: Option<Phase>,
-    result: Result<Observation, String>,
+    result: Result<Observation, Error>,
 }
 
 /// The schema version of `hookcheck live --format json`: the reports' own, as the sweep's is.
@@ -151,10 +151,7 @@ pub fn situation(trigger: &Trigger, phase: Phase) -> String {
 pub fn main(args: LiveArgs) -> Result<i32, Error> {
     let format = args.format;
     // Enter the sandbox before any thread exists (user namespaces need a single thread).
-    let sandbox = match sandbox::decide(args.no_sandbox, sandbox::enter_net_namespace) {
-        Ok(s) => s,
-        Err(e) => return Err(Error::new(Kind::Live, e)),
-    };
+    let sandbox = sandbox::decide(args.no_sandbox, sandbox::enter_net_namespace)?;
     let selected: Vec<LiveAgent> = if args.agents.is_empty() {
         drivers::all().collect()
     } else {
@@ -215,16 +212,19 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .predicted_for(target(id)?)
     };
     // The event each agent fires, in its spelling, and its phase.
-    let event_of = |id: &str| -> Result<(String, Phase), String> {
-        let tool = crate::tools::find(id).ok_or("hookcheck has no contract for it")?;
+    let event_of = |id: &str| -> Result<(String, Phase), Error> {
+        let tool = crate::tools::find(id)
+            .ok_or_else(|| Error::live("hookcheck has no contract for it"))?;
         let event = target(id)
             .and_then(|t| t.event.clone())
             .or_else(|| args.event.clone())
-            .ok_or("hookcheck plans no event for it (`hookcheck run` says why)")?;
+            .ok_or_else(|| {
+                Error::live("hookcheck plans no event for it (`hookcheck run` says why)")
+            })?;
         crate::event::portable_of(tool, &event, &ws.root, &ws.home)
             .and_then(Phase::of)
             .map(|p| (event.clone(), p))
-            .ok_or_else(|| format!("live mode cannot drive its event {event}"))
+            .ok_or_else(|| Error::live(format!("live mode cannot drive its event {event}")))
     };
     let needles_of = |id: &str| -> Vec<Needle> {
         target(id)
@@ -262,13 +262,13 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .map(|(_, p)| p.clone())
             .or_else(|| which(driver.binary, &path_var));
         let result = match (binary, situation) {
-            (None, _) => Err(format!(
+            (None, _) => Err(Error::live(format!(
                 "not installed: `{}` is not on PATH ({}, or --agent-bin {}=PATH)",
                 driver.binary,
                 driver.install(),
                 driver.id()
-            )),
-            (_, Err(e)) => Err(format!("cannot drive this hook: {e}")),
+            ))),
+            (_, Err(e)) => Err(Error::live(format!("cannot drive this hook: {e}"))),
             (Some(binary), Ok((event, phase))) => {
                 let needles = needles_of(driver.id());
                 let run = Run {
@@ -348,7 +348,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     o,
                 )
             {
-                return Err(Error::new(Kind::Live, e));
+                return Err(e);
             }
         }
     }
@@ -387,9 +387,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 "--record-inputs fixtures/live/inputs",
                 &format!("--record-inputs {}", dir.display()),
             );
-            if let Err(e) = capture::write_fixture(dir, &fixture) {
-                return Err(Error::new(Kind::Live, e));
-            }
+            capture::write_fixture(dir, &fixture)?;
         }
     }
     // Planned as if hookcheck were started with the environment live mode gave the agent, so
@@ -452,13 +450,13 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         let id = row.driver.id();
         match &row.result {
             Err(e) => {
-                if !e.starts_with("not installed") {
+                if !e.message().starts_with("not installed") {
                     status = status.max(EXIT_USAGE);
                 }
-                out.push_str(&format!("  {:<8} {e}\n", id));
+                out.push_str(&format!("  {:<8} {}\n", id, e.one_line()));
                 json_rows.push(LiveRow {
                     agent: id.to_string(),
-                    error: Some(e.clone()),
+                    error: Some(e.one_line()),
                     phase: row.phase,
                     observation: None,
                     predicted: None,

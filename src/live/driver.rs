@@ -4,6 +4,7 @@
 //! (`src/tools/<agent>/live.rs`) and [`super::agents`] walks them. Recipes:
 //! docs/reference/real-agents.md ("How each agent was driven").
 
+use crate::error::Error;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -108,7 +109,7 @@ pub struct Driver {
     /// (its real name and argument names), in order of preference.
     pub calls: fn(action: &Action) -> Vec<(String, Value)>,
     /// Writes the agent's config into the throwaway home and returns the command line.
-    pub setup: fn(&Setup) -> Result<Launch, String>,
+    pub setup: fn(&Setup) -> Result<Launch, Error>,
     /// Variables that keep the agent quiet and off the network at start (no price-list fetch,
     /// no banner). Every run gets them, and so does the `--version` probe, which otherwise
     /// waits out the same retries.
@@ -129,7 +130,7 @@ impl Driver {
 }
 
 /// Writes `value` as pretty JSON to `path`, creating its folders.
-pub fn write_json(path: &Path, value: &Value) -> Result<(), String> {
+pub fn write_json(path: &Path, value: &Value) -> Result<(), Error> {
     write_text(
         path,
         &serde_json::to_string_pretty(value).unwrap_or_default(),
@@ -137,12 +138,13 @@ pub fn write_json(path: &Path, value: &Value) -> Result<(), String> {
 }
 
 /// Writes `text` to `path`, creating its folders.
-pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_text(path: &Path, text: &str) -> Result<(), Error> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            .map_err(|e| Error::live(format!("cannot create {}: {e}", dir.display())))?;
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text)
+        .map_err(|e| Error::live(format!("cannot write {}: {e}", path.display())))
 }
 
 /// `binary` on the `PATH` list given, as an absolute path.

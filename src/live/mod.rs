@@ -16,6 +16,7 @@ pub mod sandbox;
 mod seen;
 pub mod server;
 
+use crate::error::Error;
 use seen::{FINAL, seen_in};
 pub use seen::{
     HookText, Input, Needle, Observation, Observed, Phase, Seen, Trigger, TriggerFields, needles,
@@ -94,7 +95,7 @@ pub fn trigger_command(bash: &str) -> String {
 }
 
 /// A fresh folder under the system temp folder.
-fn scratch() -> Result<PathBuf, String> {
+fn scratch() -> Result<PathBuf, Error> {
     static N: AtomicU32 = AtomicU32::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -105,7 +106,7 @@ fn scratch() -> Result<PathBuf, String> {
         N.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::create_dir_all(dir.join("work"))
-        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        .map_err(|e| Error::live(format!("cannot create {}: {e}", dir.display())))?;
     // It holds the agent's config and session keys: gone on every exit path.
     crate::exec::scratch::remove_on_exit(&dir);
     Ok(dir)
@@ -187,17 +188,17 @@ pub fn version(
 }
 
 /// Why a run killed at `--agent-timeout` before `what` observed nothing.
-fn out_of_time(driver: &LiveAgent, run: &Run, what: &str) -> String {
-    format!(
+fn out_of_time(driver: &LiveAgent, run: &Run, what: &str) -> Error {
+    Error::live(format!(
         "{} ran out of its {} s (--agent-timeout) before it {what}: nothing was observed (a \
          loaded machine starts an agent slowly: raise --agent-timeout)",
         driver.name(),
         run.limit.as_secs()
-    )
+    ))
 }
 
 /// Runs one agent once and observes what it did with the hook.
-pub fn observe(driver: &LiveAgent, run: &Run) -> Result<Observation, String> {
+pub fn observe(driver: &LiveAgent, run: &Run) -> Result<Observation, Error> {
     let dir = scratch()?;
     let result = observe_in(driver, run, &dir);
     // The scratch folder goes whatever happened; the agent's process group is already gone.
@@ -205,7 +206,7 @@ pub fn observe(driver: &LiveAgent, run: &Run) -> Result<Observation, String> {
     result
 }
 
-fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, String> {
+fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, Error> {
     let (home, workspace) = (dir.to_path_buf(), dir.join("work"));
     let _ = std::fs::create_dir_all(home.join("tmp"));
     let command;
@@ -265,10 +266,10 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     let before = files_under(&workspace);
     let Launch { args, env, written } = (driver.setup)(&setup)?;
     if run.repo_hooks.is_some() && files_under(&workspace) == before {
-        return Err(format!(
+        return Err(Error::live(format!(
             "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",
             driver.name()
-        ));
+        )));
     }
     let mut full_env = base_env(&home, run.path_var, run.binary);
     // The driver's quiet variables first, so its launch can still set one otherwise.
@@ -317,11 +318,14 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     // agent exits or times out; daemons that left the group are ended by reap::end_all.
     let outcome = exec::run_all(&[inv], 1, &Limits::default())
         .pop()
-        .ok_or("hookcheck lost the agent's outcome")?;
+        .ok_or_else(|| Error::live("hookcheck lost the agent's outcome"))?;
     let ended_pids = reap::end_all(&token);
     let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     if let Some(e) = &outcome.start_error {
-        return Err(format!("cannot start {}: {e}", run.binary.display()));
+        return Err(Error::live(format!(
+            "cannot start {}: {e}",
+            run.binary.display()
+        )));
     }
     let action_ran = match run.trigger {
         Trigger::Bash(_) => Some(workspace.join(MARKER).exists()),

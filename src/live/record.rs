@@ -1,5 +1,6 @@
 //! Recorded truth: one JSON fixture per observation (`hookcheck live --record DIR`).
 
+use crate::error::Error;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -72,7 +73,7 @@ pub fn write(
     case: &Case,
     predicted: Option<&str>,
     o: &Observation,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let hook = case.hook;
     // Before a tool the old fixtures' shape is kept: the verdict says it all.
     let before = case.phase.is_none_or(|p| p == Phase::BeforeTool);
@@ -90,29 +91,32 @@ pub fn write(
         date: case.date.map(String::from),
         made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),
     };
-    std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::live(format!("--record {}: {e}", dir.display())))?;
     let path = dir.join(format!("{hook}--{}.json", o.agent));
     let text = serde_json::to_string_pretty(&f).unwrap_or_default();
-    std::fs::write(&path, text + "\n").map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(&path, text + "\n").map_err(|e| Error::live(format!("{}: {e}", path.display())))
 }
 
 /// Every fixture in `dir`, sorted by file name.
-pub fn load_all(dir: &Path) -> Result<Vec<(String, Fixture)>, String> {
+pub fn load_all(dir: &Path) -> Result<Vec<(String, Fixture)>, Error> {
     load_dir(dir)
 }
 
 /// Every JSON file in `dir` read as a `T`, sorted by file name.
-pub fn load_dir<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<Vec<(String, T)>, String> {
+pub fn load_dir<T: serde::de::DeserializeOwned>(dir: &Path) -> Result<Vec<(String, T)>, Error> {
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| Error::live(format!("{}: {e}", dir.display())))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().and_then(|e| e.to_str()) != Some("json") {
             continue;
         }
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let f: T = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| Error::live(format!("{}: {e}", path.display())))?;
+        let f: T = serde_json::from_str(&text)
+            .map_err(|e| Error::live(format!("{}: {e}", path.display())))?;
         out.push((entry.file_name().to_string_lossy().into_owned(), f));
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));

@@ -4,6 +4,7 @@
 //! installed, a read-only view of the file system in which only the run's throwaway folder
 //! (HOME and workspace) and the temp folder can be written.
 
+use crate::error::Error;
 use std::path::Path;
 
 /// How the agents are run.
@@ -69,44 +70,45 @@ pub fn read_only_argv(
 /// usable sandbox live mode refuses (issue 5: "Without a sandbox it refuses").
 pub fn decide(
     no_sandbox: bool,
-    enter: impl FnOnce() -> Result<(), String>,
-) -> Result<Sandbox, String> {
+    enter: impl FnOnce() -> Result<(), Error>,
+) -> Result<Sandbox, Error> {
     if no_sandbox {
         return Ok(Sandbox::None);
     }
     enter().map(|()| Sandbox::NetNamespace).map_err(|e| {
-        format!(
-            "live mode runs agents in a sandbox, and none is usable here ({e}); \
+        Error::live(format!(
+            "live mode runs agents in a sandbox, and none is usable here ({}); \
              run as root or allow unprivileged user namespaces, or pass --no-sandbox \
-             to run the agents with this machine's network"
-        )
+             to run the agents with this machine's network",
+            e.message()
+        ))
     })
 }
 
 /// Moves the calling thread (and every process and thread it starts later) into a new network
 /// namespace and brings its loopback up. Call it before starting any thread.
 #[cfg(target_os = "linux")]
-pub fn enter_net_namespace() -> Result<(), String> {
+pub fn enter_net_namespace() -> Result<(), Error> {
     use nix::sched::{CloneFlags, unshare};
     unshare(CloneFlags::CLONE_NEWNET)
         .or_else(|_| unshare(CloneFlags::CLONE_NEWUSER | CloneFlags::CLONE_NEWNET))
-        .map_err(|e| format!("unshare(CLONE_NEWNET): {e}"))?;
+        .map_err(|e| Error::live(format!("unshare(CLONE_NEWNET): {e}")))?;
     // A new namespace's loopback starts down.
     let status = std::process::Command::new("ip")
         .args(["link", "set", "lo", "up"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
-        .map_err(|e| format!("`ip link set lo up`: {e}"))?;
+        .map_err(|e| Error::live(format!("`ip link set lo up`: {e}")))?;
     if !status.success() {
-        return Err(format!("`ip link set lo up` failed: {status}"));
+        return Err(Error::live(format!("`ip link set lo up` failed: {status}")));
     }
     Ok(())
 }
 
 /// No network namespaces outside Linux.
 #[cfg(not(target_os = "linux"))]
-pub fn enter_net_namespace() -> Result<(), String> {
+pub fn enter_net_namespace() -> Result<(), Error> {
     Err("network namespaces exist only on Linux".into())
 }
 
@@ -116,18 +118,20 @@ mod tests {
 
     #[test]
     fn refuses_without_a_sandbox_unless_told() {
-        type Case = (bool, Result<(), String>, Result<Sandbox, ()>);
+        type Case = (bool, Result<(), Error>, Result<Sandbox, ()>);
         let table: [Case; 4] = [
             (false, Ok(()), Ok(Sandbox::NetNamespace)),
-            (false, Err("EPERM".into()), Err(())),
-            (true, Err("EPERM".into()), Ok(Sandbox::None)),
+            (false, Err(Error::live("EPERM")), Err(())),
+            (true, Err(Error::live("EPERM")), Ok(Sandbox::None)),
             (true, Ok(()), Ok(Sandbox::None)),
         ];
         for (no_sandbox, entered, want) in table {
             let got = decide(no_sandbox, || entered.clone());
             match (got, want) {
                 (Ok(g), Ok(w)) => assert_eq!(g, w),
-                (Err(e), Err(())) => assert!(e.contains("--no-sandbox") && e.contains("EPERM")),
+                (Err(e), Err(())) => {
+                    assert!(e.message().contains("--no-sandbox") && e.message().contains("EPERM"))
+                }
                 (g, w) => panic!("{no_sandbox}: got {g:?}, want {w:?}"),
             }
         }
@@ -143,15 +147,17 @@ mod tests {
         let host_addr = host.local_addr().expect("addr");
         let handle = std::thread::spawn(move || {
             enter_net_namespace()?;
-            let inner = std::net::TcpListener::bind(("127.0.0.1", 0)).map_err(|e| e.to_string())?;
-            let inner_ok =
-                std::net::TcpStream::connect(inner.local_addr().map_err(|e| e.to_string())?)
-                    .is_ok();
+            let inner = std::net::TcpListener::bind(("127.0.0.1", 0))
+                .map_err(|e| Error::live(e.to_string()))?;
+            let inner_ok = std::net::TcpStream::connect(
+                inner.local_addr().map_err(|e| Error::live(e.to_string()))?,
+            )
+            .is_ok();
             let host_reached = std::net::TcpStream::connect(host_addr).is_ok();
-            Ok::<_, String>((inner_ok, host_reached))
+            Ok::<_, Error>((inner_ok, host_reached))
         });
         match handle.join().expect("thread") {
-            Ok::<_, String>((inner_ok, host_reached)) => {
+            Ok::<_, Error>((inner_ok, host_reached)) => {
                 assert!(inner_ok, "loopback inside the namespace");
                 assert!(!host_reached, "the host's 127.0.0.1 is another namespace");
             }

@@ -11,6 +11,7 @@
 //! Hand-written on tokio rather than hyper/axum: the server answers one client with canned
 //! bodies, and a few hundred lines cost less than a web framework in the dependency tree.
 
+use crate::error::Error;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -110,15 +111,15 @@ pub struct FakeModel {
 
 impl FakeModel {
     /// Starts the server on 127.0.0.1 with an ephemeral port, on its own thread.
-    pub fn start(script: Script) -> Result<FakeModel, String> {
+    pub fn start(script: Script) -> Result<FakeModel, Error> {
         let std_listener = std::net::TcpListener::bind(("127.0.0.1", 0))
-            .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
+            .map_err(|e| Error::live(format!("cannot listen on 127.0.0.1: {e}")))?;
         std_listener
             .set_nonblocking(true)
-            .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
+            .map_err(|e| Error::live(format!("cannot listen on 127.0.0.1: {e}")))?;
         let addr = std_listener
             .local_addr()
-            .map_err(|e| format!("cannot read the server's address: {e}"))?;
+            .map_err(|e| Error::live(format!("cannot read the server's address: {e}")))?;
         let state = Arc::new(Mutex::new(State {
             script,
             called: None,
@@ -129,7 +130,7 @@ impl FakeModel {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| format!("could not start the async runtime: {e}"))?;
+            .map_err(|e| Error::live(format!("could not start the async runtime: {e}")))?;
         let thread = std::thread::spawn(move || {
             runtime.block_on(async move {
                 let Ok(listener) = TcpListener::from_std(std_listener) else {

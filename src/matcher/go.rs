@@ -4,14 +4,15 @@
 //!
 //! No Go toolchain runs here, so the tests are the documented table, not generated fixtures.
 
+use super::MatchError;
 use regex_syntax::ast::{self, Ast, ClassSet, ClassSetItem};
 
 /// Go's largest counted repetition (`regexp/syntax`: "invalid repeat count" above 1000).
 const MAX_REPEAT: u32 = 1000;
 
 /// Go RE2 `regexp.MatchString` (unanchored). `Err` = Go would fail to compile the pattern.
-pub fn go_regex_matches(pattern: &str, haystack: &str) -> Result<bool, String> {
-    let re = compile(pattern)?;
+pub fn go_regex_matches(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
+    let re = compile(pattern).map_err(MatchError::Syntax)?;
     Ok(re.is_match(haystack))
 }
 

@@ -1,5 +1,6 @@
 //! JavaScript (ECMAScript) regexes as `new RegExp(p)` builds them in V8, on `regress`.
 
+use super::MatchError;
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
@@ -7,20 +8,6 @@ use std::time::Duration;
 /// JavaScript matchers pays it once per check, so it is kept short: a tool name or a path
 /// matches in microseconds, and only catastrophic backtracking gets near it.
 pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_millis(250);
-
-std::thread_local! {
-    /// The matches on this thread that ran past their budget since the last
-    /// [`take_budget_hits`], as `(pattern, haystack)`.
-    static BUDGET_HITS: std::cell::RefCell<Vec<(String, String)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// The matches on this thread that ran past their budget since the last call, as
-/// `(pattern, haystack)`: [`JsRegex::is_match`] reads them as no match, and whoever planned
-/// with it says instead that the matcher's result is unknown.
-pub fn take_budget_hits() -> Vec<(String, String)> {
-    BUDGET_HITS.with(|h| std::mem::take(&mut *h.borrow_mut()))
-}
 
 /// A JavaScript match that ran past its deadline (catastrophic backtracking, e.g. `(a+)+$`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,13 +32,13 @@ impl JsRegex {
     /// Compiles `pattern` for an unanchored search (`RegExp.prototype.test`).
     ///
     /// `Err` carries the reason V8 would throw a `SyntaxError`.
-    pub fn new(pattern: &str) -> Result<Self, String> {
-        reject_newer_syntax(pattern)?;
+    pub fn new(pattern: &str) -> Result<Self, MatchError> {
+        reject_newer_syntax(pattern).map_err(MatchError::Syntax)?;
         // Without the `u` flag a pattern is a sequence of UTF-16 code units (ECMA-262 §22.2),
         // so an astral character in the pattern is two units: feed regress the code units.
         let units = pattern.encode_utf16().map(u32::from);
         let re = regress::Regex::from_unicode(units, regress::Flags::default())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| MatchError::syntax(e.to_string()))?;
         Ok(Self {
             re: Arc::new(re),
             pattern: pattern.to_string(),
@@ -61,22 +48,18 @@ impl JsRegex {
     /// Compiles `pattern` wrapped as `^(?:pattern)$`, so it must match the whole haystack.
     ///
     /// The wrapping is textual, as the agents that anchor do it.
-    pub fn anchored(pattern: &str) -> Result<Self, String> {
+    pub fn anchored(pattern: &str) -> Result<Self, MatchError> {
         Self::new(&format!("^(?:{pattern})$"))
     }
 
     /// Whether the regex matches somewhere in `haystack` (UTF-16 semantics, as V8 without `u`).
     ///
-    /// A match that runs past [`DEFAULT_MATCH_TIMEOUT`] counts as no match and is recorded
-    /// for [`take_budget_hits`]; use [`JsRegex::is_match_within`] to tell the two apart.
-    pub fn is_match(&self, haystack: &str) -> bool {
+    /// A match that runs past [`DEFAULT_MATCH_TIMEOUT`] is [`MatchError::Budget`].
+    pub fn is_match(&self, haystack: &str) -> Result<bool, MatchError> {
         self.is_match_within(haystack, DEFAULT_MATCH_TIMEOUT)
-            .unwrap_or_else(|MatchTimedOut| {
-                BUDGET_HITS.with(|h| {
-                    h.borrow_mut()
-                        .push((self.pattern.clone(), haystack.to_string()))
-                });
-                false
+            .map_err(|MatchTimedOut| MatchError::Budget {
+                pattern: self.pattern.clone(),
+                haystack: haystack.to_string(),
             })
     }
 
@@ -230,7 +213,7 @@ mod tests {
                 ("anchored", JsRegex::anchored(pattern)),
             ] {
                 let got = match compiled {
-                    Ok(re) => Value::Bool(re.is_match(haystack)),
+                    Ok(re) => Value::Bool(re.is_match(haystack).expect("within budget")),
                     Err(_) => Value::String("SyntaxError".into()),
                 };
                 if got != case[key] {

@@ -1,16 +1,21 @@
 //! Python `re.fullmatch`, emulated on `fancy-regex` after a pass that fixes the syntax the two
 //! read differently.
 
+use super::MatchError;
+
 /// Python `re.fullmatch(pattern, haystack)` (str patterns, no flags).
 ///
-/// `Err` means `re.compile` would raise (or the emulation hit its backtracking limit).
-pub fn python_fullmatch(pattern: &str, haystack: &str) -> Result<bool, String> {
-    let translated = translate(pattern)?;
+/// `Err` means `re.compile` would raise, or the emulation hit its backtracking limit.
+pub fn python_fullmatch(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
+    let syntax = |e: fancy_regex::Error| MatchError::syntax(e.to_string());
+    let translated = translate(pattern).map_err(MatchError::Syntax)?;
     // Compile the bare pattern first: wrapping can make an invalid one valid (`a)(b`).
-    fancy_regex::Regex::new(&translated).map_err(|e| e.to_string())?;
-    let anchored =
-        fancy_regex::Regex::new(&format!(r"^(?:{translated})\z")).map_err(|e| e.to_string())?;
-    anchored.is_match(haystack).map_err(|e| e.to_string())
+    fancy_regex::Regex::new(&translated).map_err(syntax)?;
+    let anchored = fancy_regex::Regex::new(&format!(r"^(?:{translated})\z")).map_err(syntax)?;
+    anchored.is_match(haystack).map_err(|_| MatchError::Budget {
+        pattern: pattern.to_string(),
+        haystack: haystack.to_string(),
+    })
 }
 
 /// Escapes valid outside a class (Python `sre_parse.CATEGORIES`/`ESCAPES`, 3.11).

@@ -214,7 +214,7 @@ fn matcher_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
         Some(c) => c.matcher.matches(true, &h.event, m, name).unwrap_or(false),
         None => {
             (matcher::is_exact_list(m) && matcher::exact_list_matches(m, name))
-                || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name))
+                || matcher::JsRegex::new(m).is_ok_and(|r| r.is_match(name).unwrap_or(false))
         }
     };
     // With no tool names to hold the matcher against (an agent that ignores matchers lists none), nothing

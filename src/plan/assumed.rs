@@ -1,6 +1,7 @@
 //! The assumptions hookcheck makes where an agent's docs are silent: the shell a command runs
 //! under, its timeout, its working directory (behaviour spec, "Assumed results").
 
+use crate::contract::NotRun;
 use crate::verdict::Assumption;
 
 /// The shell assumed for agents that do not say how they run a command: `sh -c`, only for a
@@ -12,19 +13,21 @@ use crate::verdict::Assumption;
 pub fn script_path_shell(
     command: &str,
     allowed_vars: &[&str],
-) -> Result<(String, Vec<String>), String> {
+) -> Result<(String, Vec<String>), NotRun> {
     if cfg!(windows) {
-        return Err("the agent's shell on Windows is not documented".to_string());
+        return Err(NotRun(
+            "the agent's shell on Windows is not documented".to_string(),
+        ));
     }
     match crate::shell::plain_script_words(command, allowed_vars) {
         Some(_) => Ok((
             "sh".to_string(),
             vec!["-c".to_string(), command.to_string()],
         )),
-        None => Err(format!(
+        None => Err(NotRun(format!(
             "the agent's docs do not say which shell runs `{command}`, so hookcheck runs only a script \
              path with plain or single-quoted arguments: move the command into a script and call its path"
-        )),
+        ))),
     }
 }
 
@@ -37,7 +40,7 @@ pub fn script_path_shell(
 pub fn script_path_or_inline_shell(
     command: &str,
     allowed_vars: &[&str],
-) -> Result<((String, Vec<String>), bool), String> {
+) -> Result<((String, Vec<String>), bool), NotRun> {
     let inline = crate::shell::plain_script_words(command, allowed_vars).is_none();
     any_command_shell(command).map(|invocation| (invocation, inline))
 }
@@ -56,9 +59,11 @@ pub fn inline(command: &str) -> Assumption {
 /// The shell assumed for agents whose docs name no shell but that were seen running inline
 /// commands (live mode): `sh -c` for any command. The exact shell is still unknown, so the
 /// result stays an assumption.
-pub fn any_command_shell(command: &str) -> Result<(String, Vec<String>), String> {
+pub fn any_command_shell(command: &str) -> Result<(String, Vec<String>), NotRun> {
     if cfg!(windows) {
-        return Err("the agent's shell on Windows is not documented".to_string());
+        return Err(NotRun(
+            "the agent's shell on Windows is not documented".to_string(),
+        ));
     }
     Ok((
         "sh".to_string(),

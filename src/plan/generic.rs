@@ -10,6 +10,7 @@ use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
 use crate::agent::Agent;
 use crate::contract::{Command, Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
+use crate::matcher::MatchError;
 use crate::spec::When;
 
 /// Step 1 alone: the event and matcher of `cx`'s spec in `a`'s terms (a native spec's as
@@ -29,9 +30,9 @@ fn resolve_by(name: &str, c: &Contract, cx: &PlanContext) -> Result<(String, Str
         When::Portable { on, matches } => {
             c.portable
                 .map(name, *on, matches.as_ref())
-                .map_err(|reason| Plan::NotRun {
+                .map_err(|why| Plan::NotRun {
                     event: None,
-                    reason,
+                    reason: why.into(),
                 })
         }
     }
@@ -147,7 +148,9 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 };
             }
             Err(e) => {
-                if let Some(reason) = c.matcher.skips_invalid(&matcher, &e) {
+                if let MatchError::Syntax(why) = &e
+                    && let Some(reason) = c.matcher.skips_invalid(&matcher, why)
+                {
                     return Plan::Skipped {
                         event,
                         trigger: label,
@@ -157,8 +160,8 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 return Plan::NotRun {
                     event: Some(event),
                     reason: format!(
-                        "matcher \"{matcher}\" is not {} ({e}): {name} cannot match it",
-                        c.matcher.what(),
+                        "matcher \"{matcher}\" {}",
+                        e.not_run(name, c.matcher.what())
                     ),
                 };
             }
@@ -353,17 +356,17 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     Ok((program.to_string(), args))
                 }
                 (_, Shell::ScriptPath(allowed)) => {
-                    assumed::script_path_or_inline_shell(&display, allowed).map(
-                        |(invocation, inline)| {
+                    assumed::script_path_or_inline_shell(&display, allowed)
+                        .map(|(invocation, inline)| {
                             if inline {
                                 // After the shell it qualifies, before the cwd and timeout.
                                 assumptions.insert(1, assumed::inline(&display));
                             }
                             invocation
-                        },
-                    )
+                        })
+                        .map_err(String::from)
                 }
-                (_, Shell::Assumed) => assumed::any_command_shell(&display),
+                (_, Shell::Assumed) => assumed::any_command_shell(&display).map_err(String::from),
             };
             // An agent that picks the program per hook replaces the shell's.
             let invocation = match c.run.per_hook {

@@ -316,7 +316,9 @@ mod tests {
         let read = crate::spec::PortableMatch::Read;
         assert_eq!(
             C.portable.map("A", crate::spec::On::AfterEdit, Some(&read)),
-            Err("A names no read tool: write a native matcher".to_string())
+            Err(crate::contract::NotRun(
+                "A names no read tool: write a native matcher".to_string()
+            ))
         );
         let yaml = "event: beforeShellExecution\ncommand: ./h.sh\n";
         let Plan::Run(run) = planned_on(yaml, &bash("ls")) else {

@@ -5,29 +5,10 @@ use crate::event::Firing;
 use crate::spec::HookSpec;
 use crate::tools::{Agent, Plan, PlanContext, RunPlan};
 
-/// One tool's plan for one spec, less what hookcheck cannot predict: a matcher that ran out of
-/// its match budget, or a command with no time at all.
+/// One tool's plan for one spec, less what hookcheck cannot predict: a command with no time at
+/// all.
 pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
-    let _ = crate::matcher::take_budget_hits();
-    let plan = tool.plan(cx);
-    let hits = crate::matcher::take_budget_hits();
-    if let Some((pattern, haystack)) = hits.first() {
-        let event = match &plan {
-            Plan::Run(r) => Some(r.event.clone()),
-            Plan::Skipped { event, .. } => Some(event.clone()),
-            Plan::NotRun { event, .. } => event.clone(),
-        };
-        let budget = crate::matcher::DEFAULT_MATCH_TIMEOUT.as_millis();
-        return Plan::NotRun {
-            event,
-            reason: format!(
-                "matcher \"{pattern}\" ran past hookcheck's {budget} ms match budget on \"{haystack}\" \
-                 (catastrophic backtracking): {} may hang or give up here, so whether it matches is unknown",
-                tool.name
-            ),
-        };
-    }
-    no_zero_timeout(tool, plan)
+    no_zero_timeout(tool, tool.plan(cx))
 }
 
 /// A command planned with no time at all is not run: whether the agent stops it at once or

@@ -38,7 +38,7 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
     }
     let mut all = samples::built_in();
     for s in &args.samples {
-        all.push(samples::parse(s).map_err(Error::usage)?);
+        all.push(samples::parse(s)?);
     }
     let what = match (&args.hook, crate::workspace::installed(args.installed)) {
         (_, Some(how)) => super::What::Installed(how),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::error::Error;
 use crate::workspace::CheckRequest;
 
 /// The action a sample triggers.
@@ -105,22 +106,26 @@ pub fn built_in() -> Vec<Sample> {
 
 /// A `--sample` value: `bash:CMD`, `edit:PATH` or `prompt:TEXT`, counted as hostile (the
 /// user adds what their guard must stop).
-pub fn parse(value: &str) -> Result<Sample, String> {
+pub fn parse(value: &str) -> Result<Sample, Error> {
     let (kind, rest) = value.split_once(':').ok_or_else(|| {
-        format!("`{value}` is not KIND:VALUE: write `bash:CMD`, `edit:PATH` or `prompt:TEXT`")
+        Error::usage(format!(
+            "`{value}` is not KIND:VALUE: write `bash:CMD`, `edit:PATH` or `prompt:TEXT`"
+        ))
     })?;
     let action = match kind {
         "bash" => Action::Bash,
         "edit" => Action::Edit,
         "prompt" => Action::Prompt,
         other => {
-            return Err(format!(
+            return Err(Error::usage(format!(
                 "`{other}` is not a sample kind: use bash, edit or prompt"
-            ));
+            )));
         }
     };
     if rest.trim().is_empty() {
-        return Err(format!("`--sample {value}` gives no {kind} to try"));
+        return Err(Error::usage(format!(
+            "`--sample {value}` gives no {kind} to try"
+        )));
     }
     let label: String = rest.chars().take(12).collect();
     Ok(Sample::new(action, rest, true, &label))

@@ -198,10 +198,7 @@ fn files(
         if old.is_none() && wanted.is_empty() {
             continue;
         }
-        let new = merge(old.as_deref(), w, &wanted, owned).map_err(|e| {
-            Error::new(Kind::HookFile, format!("{}: {e}", w.file))
-                .help(format!("hookcheck sync merges into {} only when it reads as JSON: fix the file, or move it away", w.file))
-        })?;
+        let new = merge(old.as_deref(), w, &wanted, owned)?;
         out.push(FileChange {
             file: w.file,
             agent: a.id,

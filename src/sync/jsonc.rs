@@ -57,8 +57,25 @@ impl Node {
     }
 }
 
+/// Where and why a text stops being JSON(C).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What was found there.
+    pub what: &'static str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at line {}", self.what, self.line)
+    }
+}
+
 /// Parses `text` (JSON, `//` and `/* */` comments, trailing commas); `Err` says where it stops.
-pub fn parse(text: &str) -> Result<Node, String> {
+pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     let mut p = Parser {
         b: text.as_bytes(),
         at: 0,
@@ -81,17 +98,24 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, what: &str) -> String {
-        let line = self.b[..self.at.min(self.b.len())]
+    fn error(&self, what: &'static str) -> SyntaxError {
+        let before = &self.b[..self.at.min(self.b.len())];
+        let line_start = before
             .iter()
-            .filter(|c| **c == b'\n')
-            .count()
-            + 1;
-        format!("{what} at line {line}")
+            .rposition(|c| *c == b'\n')
+            .map_or(0, |i| i + 1);
+        SyntaxError {
+            what,
+            line: before.iter().filter(|c| **c == b'\n').count() + 1,
+            column: String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1,
+        }
     }
 
     /// Skips white space and comments.
-    fn blank(&mut self) -> Result<(), String> {
+    fn blank(&mut self) -> Result<(), SyntaxError> {
         loop {
             while self.at < self.b.len() && self.b[self.at].is_ascii_whitespace() {
                 self.at += 1;
@@ -114,7 +138,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Node, String> {
+    fn value(&mut self, depth: usize) -> Result<Node, SyntaxError> {
         if depth > MAX_DEPTH {
             return Err(self.error("nesting too deep"));
         }
@@ -148,7 +172,7 @@ impl Parser<'_> {
         }
     }
 
-    fn string(&mut self) -> Result<String, String> {
+    fn string(&mut self) -> Result<String, SyntaxError> {
         let start = self.at;
         self.at += 1;
         while self.at < self.b.len() {
@@ -166,7 +190,7 @@ impl Parser<'_> {
         Err(self.error("a string that does not end"))
     }
 
-    fn object(&mut self, depth: usize) -> Result<Node, String> {
+    fn object(&mut self, depth: usize) -> Result<Node, SyntaxError> {
         let start = self.at;
         self.at += 1;
         let mut members = Vec::new();
@@ -207,7 +231,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Node, String> {
+    fn array(&mut self, depth: usize) -> Result<Node, SyntaxError> {
         let start = self.at;
         self.at += 1;
         let mut items = Vec::new();
@@ -306,9 +330,16 @@ mod tests {
             ("{\n/* x", "a comment that does not end at line 2"),
             ("\"x", "a string that does not end at line 1"),
         ] {
-            assert_eq!(parse(text), Err(want.to_string()), "{text}");
+            assert_eq!(
+                parse(text).map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{text}"
+            );
         }
         let deep = "[".repeat(200) + &"]".repeat(200);
-        assert_eq!(parse(&deep), Err("nesting too deep at line 1".to_string()));
+        assert_eq!(
+            parse(&deep).map_err(|e| e.to_string()),
+            Err("nesting too deep at line 1".to_string())
+        );
     }
 }

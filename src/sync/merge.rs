@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::jsonc::{self, Node};
+use crate::error::{Error, Kind, Place};
 use crate::native::loader::{Layout, Writer};
 
 /// One handler as sync writes it.
@@ -28,13 +29,35 @@ pub fn merge(
     w: &Writer,
     wanted: &[Handler],
     owned: &dyn Fn(&str) -> bool,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let Some(old) = old else {
         return Ok(new_file(w, wanted));
     };
-    let root = jsonc::parse(old)?;
+    let unreadable = |what: String, place: Option<Place>| {
+        let e = Error::new(Kind::HookFile, format!("{}: {what}", w.file)).help(format!(
+            "hookcheck sync merges into {} only when it reads as JSON: fix the file, or move it away",
+            w.file
+        ));
+        match place {
+            Some(place) => e.at(place),
+            None => e,
+        }
+    };
+    let root = jsonc::parse(old).map_err(|e| {
+        let place = Place {
+            file: w.file.to_string(),
+            line: Some(e.line as u64),
+            column: Some(e.column as u64),
+            width: Some(1),
+            source_line: old.lines().nth(e.line - 1).map(str::to_string),
+        };
+        unreadable(e.to_string(), Some(place))
+    })?;
     let Node::Object { span, .. } = &root else {
-        return Err("the file is not a JSON object".to_string());
+        return Err(unreadable(
+            "the file is not a JSON object".to_string(),
+            None,
+        ));
     };
     let events = events(wanted);
     // The event map: under `hooks`, or the file itself.
@@ -56,7 +79,10 @@ pub fn merge(
         members,
     } = map
     else {
-        return Err("its `hooks` is not a JSON object".to_string());
+        return Err(unreadable(
+            "its `hooks` is not a JSON object".to_string(),
+            None,
+        ));
     };
     // Edits, applied from the end of the text so earlier offsets stay right.
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();

@@ -153,7 +153,7 @@ pub fn shape(a: &'static Agent) -> String {
         };
         return format!("  file: hookcheck sync writes none: {why}\n");
     };
-    let text = merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e);
+    let text = merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e.to_string());
     let mut out = format!(
         "  file: {} (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n",
         w.file

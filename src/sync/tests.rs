@@ -193,16 +193,23 @@ fn a_file_without_hooks_gets_them_and_a_new_event_joins_the_others() {
 
 #[test]
 fn a_file_that_is_not_json_is_an_error_not_overwritten() {
-    for (old, want) in [
-        ("{\"hooks\": ", "the text ends before a value at line 1"),
-        ("[1]", "the file is not a JSON object"),
-        ("{\"hooks\": []}", "its `hooks` is not a JSON object"),
+    for (old, want, at) in [
+        (
+            "{\"hooks\": ",
+            "the text ends before a value at line 1",
+            Some((1, 11)),
+        ),
+        ("[1]", "the file is not a JSON object", None),
+        ("{\"hooks\": []}", "its `hooks` is not a JSON object", None),
     ] {
-        assert_eq!(
-            merge(Some(old), &GROUPED, &[], &ours),
-            Err(want.to_string()),
-            "{old}"
-        );
+        let e = merge(Some(old), &GROUPED, &[], &ours).expect_err(old);
+        assert_eq!(e.kind, crate::error::Kind::HookFile, "{old}");
+        assert_eq!(e.message(), format!("{}: {want}", GROUPED.file), "{old}");
+        let place = e
+            .place
+            .as_deref()
+            .map(|p| (p.line.unwrap_or(0), p.column.unwrap_or(0)));
+        assert_eq!(place, at, "{old}");
     }
 }
 

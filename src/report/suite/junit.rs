@@ -3,9 +3,10 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::SuiteReport;
+use crate::error::{Error, Kind};
 
 /// The suite as JUnit XML.
-pub fn render(suite: &SuiteReport) -> Result<String, String> {
+pub fn render(suite: &SuiteReport) -> Result<String, Error> {
     let mut report = Report::new("hookcheck");
     let mut files: Vec<&str> = Vec::new();
     for c in &suite.cases {
@@ -75,7 +76,10 @@ pub fn render(suite: &SuiteReport) -> Result<String, String> {
         }
         report.add_test_suite(ts);
     }
-    report
-        .to_string()
-        .map_err(|e| format!("cannot write JUnit XML: {e}"))
+    report.to_string().map_err(|e| {
+        Error::new(
+            Kind::Output,
+            format!("--junit: cannot write JUnit XML: {e}"),
+        )
+    })
 }

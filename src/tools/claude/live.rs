@@ -1,6 +1,7 @@
 //! Claude Code, headless: `claude -p` against Anthropic Messages (SSE) at `ANTHROPIC_BASE_URL`,
 //! the hook in `~/.claude/settings.json` (recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -27,7 +28,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s);
     let settings = json!({"hooks": {s.event: [group]}});
     write_json(&s.home.join(".claude/settings.json"), &settings)?;

@@ -20,6 +20,7 @@
 //!   the host of `tool_input.url`.
 //! - Any other `Tool(content)`: matched on the tool name only, with a note.
 
+use crate::error::{Error, Kind};
 use std::path::{Component, Path, PathBuf};
 
 use ignore::gitignore::GitignoreBuilder;
@@ -45,6 +46,17 @@ const EDIT_TOOLS: &[&str] = &["Edit", "Write", "MultiEdit", "NotebookEdit"];
 /// the user when the answer was a fallback (unparsable command, expansion in a long pattern,
 /// content not understood). Err when the rule text itself is invalid.
 pub fn rule_matches(
+    rule: &str,
+    tool_name: &str,
+    tool_input: &Value,
+    ctx: &RuleContext,
+) -> Result<(bool, Option<String>), Error> {
+    rule_decides(rule, tool_name, tool_input, ctx)
+        .map_err(|why| Error::new(Kind::PermissionRule, why))
+}
+
+/// [`rule_matches`], the rule's fault in words.
+fn rule_decides(
     rule: &str,
     tool_name: &str,
     tool_input: &Value,

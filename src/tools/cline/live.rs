@@ -4,6 +4,7 @@
 //! `~/.cline/hooks/PreToolUse` (recipe: real-agents.md). Cline starts a detached hub daemon:
 //! live mode ends it by pid afterwards.
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{Action, Driver, Launch, Setup, owned_args, write_json, write_text};
@@ -35,7 +36,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     ]
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let providers = json!({"version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
         "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible",
             "apiKey": "dummy", "model": "fake-model", "baseUrl": format!("{}/v1", s.base_url)},
@@ -45,9 +46,9 @@ fn setup(s: &Setup) -> Result<Launch, String> {
         &providers,
     )?;
     if !s.more_commands.is_empty() {
-        return Err(
-            "Cline's hook is one script file per event (~/.cline/hooks/EVENT): several hooks on one event have no place in it".into(),
-        );
+        return Err(Error::live(
+            "Cline's hook is one script file per event (~/.cline/hooks/EVENT): several hooks on one event have no place in it",
+        ));
     }
     let hook = s.home.join(".cline/hooks").join(s.event);
     write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
@@ -68,13 +69,13 @@ fn setup(s: &Setup) -> Result<Launch, String> {
 }
 
 #[cfg(unix)]
-fn make_executable(path: &std::path::Path) -> Result<(), String> {
+fn make_executable(path: &std::path::Path) -> Result<(), Error> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-        .map_err(|e| format!("cannot chmod {}: {e}", path.display()))
+        .map_err(|e| Error::live(format!("cannot chmod {}: {e}", path.display())))
 }
 
 #[cfg(not(unix))]
-fn make_executable(_: &std::path::Path) -> Result<(), String> {
+fn make_executable(_: &std::path::Path) -> Result<(), Error> {
     Ok(())
 }

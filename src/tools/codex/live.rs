@@ -2,6 +2,7 @@
 //! `$CODEX_HOME/config.toml`, the hook in `$CODEX_HOME/hooks.json`, trusted with
 //! `--dangerously-bypass-hook-trust` (recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -56,7 +57,7 @@ fn model_slug(action: Option<&Action>) -> &'static str {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let codex_home = s.home.join(".codex");
     let config = format!(
         "model = \"{}\"\nmodel_provider = \"hookcheck\"\n\n[model_providers.hookcheck]\nname = \"hookcheck\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"HOOKCHECK_FAKE_KEY\"\n",

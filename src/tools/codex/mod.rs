@@ -17,7 +17,7 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
 };
 use crate::contract::{ToolCall, Tools, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 
 /// Codex's contract.
 pub static AGENT: Agent = Agent {
@@ -166,7 +166,7 @@ const STOP: &str = r#"{"turn_id":"1","permission_mode":"default","stop_hook_acti
 /// flavour has aliases, so this is Codex's own rule. In 0.171.0 too: a hook matched on `Edit`
 /// blocked an apply_patch call (real agent: Codex 0.171.0, 2026-12-01, cell exit2_none_text of
 /// the edit campaign run once with the driver's matcher set to `Edit`; not recorded).
-fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+fn matcher_matches(_event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     let names: &[&str] = match name {
         "apply_patch" => &["apply_patch", "Edit", "Write"],
         other => &[other],

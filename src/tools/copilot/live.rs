@@ -2,6 +2,7 @@
 //! `COPILOT_PROVIDER_*`) against OpenAI Chat Completions, the hook in `~/.copilot/settings.json`
 //! `hooks.preToolUse` (the `.github/hooks/*.json` schema; recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::write_json;
@@ -30,7 +31,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let (path, hooks, written) = hook_file(s)?;
     write_json(&path, &hooks)?;
     let args = [
@@ -62,7 +63,7 @@ fn setup(s: &Setup) -> Result<Launch, String> {
 /// [`RepoHooks`] the workspace's `.github/hooks/hookcheck.json` or `.claude/settings.json` (its
 /// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), the
 /// workspace in `trusted_folders` of `~/.copilot/config.json` or not.
-fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), String> {
+fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), Error> {
     // One entry per command, in the spec's order.
     let own: Vec<Value> = std::iter::once(s.hook_command)
         .chain(s.more_commands.iter().map(String::as_str))
@@ -88,14 +89,16 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
             None,
         ),
         RepoFile::Claude if !s.more_commands.is_empty() => {
-            return Err("live mode writes one hook into .claude/settings.json for Copilot".into());
+            return Err(Error::live(
+                "live mode writes one hook into .claude/settings.json for Copilot",
+            ));
         }
         RepoFile::Claude => {
             let event = claude_event(s.event).ok_or_else(|| {
-                format!(
+                Error::live(format!(
                     "Copilot's {} has no event in .claude/settings.json",
                     s.event
-                )
+                ))
             })?;
             let handler =
                 json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
@@ -106,10 +109,9 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
             // 2026-12-01; fixtures/live/trust/copilot.json notes).
             if event.ends_with("ToolUse") {
                 if !matches!(s.action, Some(Action::Shell(_))) {
-                    return Err(
-                        "in .claude/settings.json live mode matches only a shell call: pass --bash"
-                            .into(),
-                    );
+                    return Err(Error::live(
+                        "in .claude/settings.json live mode matches only a shell call: pass --bash",
+                    ));
                 }
                 matcher = "Bash".into();
                 group["matcher"] = json!(matcher);
@@ -199,7 +201,7 @@ mod tests {
             trusted: false,
         };
         let err = (DRIVER.setup)(&setup(home, Some(claude))).expect_err("no shell call");
-        assert!(err.contains("--bash"), "{err}");
+        assert!(err.message().contains("--bash"), "{err}");
         let shell = Action::Shell("ls");
         let mut s = setup(home, Some(claude));
         s.action = Some(&shell);
@@ -216,6 +218,6 @@ mod tests {
         let mut s = setup(home, Some(claude));
         s.event = "sessionEnd";
         let err = (DRIVER.setup)(&s).expect_err("no Claude twin");
-        assert!(err.contains("sessionEnd"), "{err}");
+        assert!(err.message().contains("sessionEnd"), "{err}");
     }
 }

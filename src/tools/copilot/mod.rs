@@ -28,7 +28,7 @@ use crate::contract::{
 };
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::exec::Outcome;
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 use crate::plan::build;
 use crate::spec::On;
 use crate::trigger::Trigger;
@@ -353,7 +353,7 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
 /// `*`, `**`, empty match all; a literal or `|` list equals the runtime or the Claude name;
 /// else an anchored regex on the Claude name (protocols-a.md §4, "Matcher"). No flavour says
 /// this: two names, picked by the event's case.
-fn matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+fn matches(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     let p = pattern.trim();
     if p.is_empty() {
         return Ok(true);
@@ -395,15 +395,17 @@ const CLAUDE_NAMES: &[(&str, &str)] = &[
 
 /// A JavaScript regex anchored as `^(?:PATTERN)$`; a feature outside JavaScript's flavour is
 /// refused (behaviour spec, "Copilot sample events").
-fn anchored(pattern: &str, name: &str) -> Result<bool, String> {
+fn anchored(pattern: &str, name: &str) -> Result<bool, MatchError> {
     if let Some(feature) = matcher::non_portable_regex_feature(pattern) {
-        return Err(format!(
+        return Err(MatchError::syntax(format!(
             "it uses {feature}, outside the JavaScript regex flavour hookcheck can run as Copilot does: rewrite it with plain alternatives"
-        ));
+        )));
     }
     matcher::JsRegex::anchored(pattern)
-        .map(|re| re.is_match(name))
-        .map_err(|e| format!("not a valid regex: {e}; Copilot skips the entry"))
+        .map_err(|e| {
+            MatchError::syntax(format!("not a valid regex: {e}; Copilot skips the entry"))
+        })?
+        .is_match(name)
 }
 
 /// Single-line `{"type":"progress"}` objects are shown and dropped before the rest of stdout

@@ -23,7 +23,7 @@ use crate::contract::reply::Reply;
 use crate::contract::{
     Contract, Flavour, Input, Kind, Portable, Quirks, Run, ToolCall, Tools, Var, Zero,
 };
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 use crate::spec::{On, When};
 use crate::trigger::Trigger;
 
@@ -184,7 +184,7 @@ fn no_tool_call(cx: &PlanContext, event: &str) -> Option<String> {
 }
 
 /// An unanchored Go RE2 regex on the tool name; empty matches all (runner.go).
-fn matches(pattern: &str, tool: &str) -> Result<bool, String> {
+fn matches(pattern: &str, tool: &str) -> Result<bool, MatchError> {
     if pattern.is_empty() {
         return Ok(true);
     }

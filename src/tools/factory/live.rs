@@ -2,6 +2,7 @@
 //! (`generic-chat-completion-api`, OpenAI Chat Completions) from `~/.factory/config.json`, the
 //! hook in `~/.factory/settings.json` (`PreToolUse`, matcher `Execute`; recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -32,7 +33,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let config = json!({"custom_models": [{"model_display_name": "hookcheck",
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});

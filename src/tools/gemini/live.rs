@@ -4,6 +4,7 @@
 //! @google/gemini-cli 0.61.0), the hook in the same settings (`BeforeTool`, timeout in ms;
 //! recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -31,7 +32,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
     let settings = json!({
         "security": {"auth": {"selectedType": "gemini-api-key"}},

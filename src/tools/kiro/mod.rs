@@ -16,7 +16,7 @@ use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run};
 use crate::contract::{ToolCall, Tools, Var, Zero, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 use crate::trigger::Trigger;
 
 /// Kiro's contract.
@@ -121,21 +121,20 @@ fn is_mcp(tool: &str) -> bool {
 /// Whether `selector` picks `tool`, by Kiro's rules (seed, "Kiro matchers"): categories, `@`
 /// prefixes, wildcards and regexes, which no matcher flavour says; `Err` when Kiro's own answer
 /// is undocumented, so hookcheck does not run the hook.
-fn selects(selector: &str, tool: &str) -> Result<bool, String> {
+fn selects(selector: &str, tool: &str) -> Result<bool, MatchError> {
     let s = selector.trim();
     if s.is_empty() || s == "*" {
         return Ok(true);
     }
     if UNDOCUMENTED.contains(&s) {
-        return Err(
-            "it selects tools Kiro does not list; use an anchored regular expression against the tool ID"
-                .into(),
-        );
+        return Err(MatchError::syntax(
+            "it selects tools Kiro does not list; use an anchored regular expression against the tool ID",
+        ));
     }
     if s.contains(REGEX_SYNTAX) {
         // Kiro CLI descends from the Rust amazon-q-developer-cli; the flavour is not documented.
         return matcher::rust_regex_matches(s, tool)
-            .map_err(|e| format!("not a valid regular expression: {e}"));
+            .map_err(|e| MatchError::syntax(format!("not a valid regular expression: {e}")));
     }
     match s {
         "@mcp" => return Ok(is_mcp(tool)),
@@ -158,7 +157,7 @@ fn selects(selector: &str, tool: &str) -> Result<bool, String> {
 }
 
 /// `@server` or `@server/tool` against an MCP tool id.
-fn mcp_selects(named: &str, tool: &str) -> Result<bool, String> {
+fn mcp_selects(named: &str, tool: &str) -> Result<bool, MatchError> {
     let (server, name) = match named.split_once('/') {
         Some((s, t)) => (s, Some(t)),
         None => (named, None),
@@ -171,9 +170,9 @@ fn mcp_selects(named: &str, tool: &str) -> Result<bool, String> {
     if let Some(rest) = tool.strip_prefix("mcp_") {
         if server.contains('_') {
             // mcp_<server>_<tool>: underscores hide where the server ends (seed).
-            return Err(format!(
+            return Err(MatchError::syntax(format!(
                 "underscores make the server/tool boundary of `{tool}` ambiguous; use an anchored regular expression against the tool ID"
-            ));
+            )));
         }
         let want = match name {
             Some(n) => format!("{server}_{n}"),

@@ -3,6 +3,7 @@
 //! hook in `~/.openhands/hooks.json` (or the workspace's `.openhands/hooks.json`), timeout in s
 //! (recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -37,13 +38,13 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let hooks = json!({"hooks": {s.event: [hook_group(s, s.timeout_s)]}});
     let file = match s.repo_hooks.map(|r| r.file) {
         None => s.home.join(".openhands/hooks.json"),
         Some(RepoFile::Own) => s.workspace.join(".openhands/hooks.json"),
         Some(RepoFile::Claude) => {
-            return Err("OpenHands reads no Claude Code settings file".into());
+            return Err(Error::live("OpenHands reads no Claude Code settings file"));
         }
     };
     write_json(&file, &hooks)?;

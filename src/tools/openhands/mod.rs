@@ -19,7 +19,7 @@ use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 
 /// OpenHands' contract.
 pub static AGENT: Agent = Agent {
@@ -155,7 +155,7 @@ const EVENTS: &[Event] = &[
 /// `HookMatcher.matches` (config.py @611629e6): `*` or empty: all; `/re/`: Python
 /// `re.fullmatch`, no match when invalid; a pattern with any of `|.*+?[]()^$\`: `re.fullmatch`,
 /// falling back to an exact comparison when invalid; else the exact name.
-fn matches(_event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+fn matches(_event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     if pattern.is_empty() || pattern == "*" {
         return Ok(true);
     }

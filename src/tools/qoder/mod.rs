@@ -223,7 +223,9 @@ fn shell_for(spec: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec
         }
         return Ok((shared::exec_program(command, root), args.clone()));
     }
-    assumed::script_path_or_inline_shell(command, &[PROJECT_VAR]).map(|(invocation, _)| invocation)
+    assumed::script_path_or_inline_shell(command, &[PROJECT_VAR])
+        .map(|(invocation, _)| invocation)
+        .map_err(String::from)
 }
 
 /// Events with no decision rules are not run; a handler's `if` (`Tool` or `Tool(glob)`)

@@ -1,6 +1,7 @@
 //! Qwen Code, headless: `qwen -p --yolo` against OpenAI Chat Completions at `OPENAI_BASE_URL`,
 //! the hook in `~/.qwen/settings.json` (`PreToolUse`, timeout in ms; recipe: real-agents.md).
 
+use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
@@ -28,7 +29,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
-fn setup(s: &Setup) -> Result<Launch, String> {
+fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
     let settings = json!({
         "security": {"auth": {"selectedType": "openai"}},

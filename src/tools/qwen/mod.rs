@@ -19,7 +19,7 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 
 /// Qwen Code's contract.
 pub static AGENT: Agent = Agent {
@@ -242,18 +242,18 @@ const EVENTS: &[Event] = &[
 /// matchers are an unanchored JavaScript regex that falls back to equality when it does not
 /// compile; compact, stop-failure and notification matchers compare exactly. No flavour says
 /// this: the events that compare exactly are Qwen's own list.
-fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     let p = pattern.trim();
     if matcher::is_match_all(p) || name.is_empty() {
         return Ok(true);
     }
-    Ok(match event {
-        "PreCompact" | "PostCompact" | "StopFailure" | "Notification" => p == name,
+    match event {
+        "PreCompact" | "PostCompact" | "StopFailure" | "Notification" => Ok(p == name),
         _ => match matcher::JsRegex::new(p) {
             Ok(re) => re.is_match(name),
-            Err(_) => p == name,
+            Err(_) => Ok(p == name),
         },
-    })
+    }
 }
 
 /// What no table says, after the plan: the timeout note (settings give milliseconds), and

@@ -20,7 +20,7 @@ use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop, Zero,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 use crate::spec::On;
 
 /// Spettro's contract.
@@ -147,7 +147,7 @@ fn matcher_matches(pattern: &str, id: &str) -> bool {
 }
 
 /// Whether a rule fires on a call of `tool`: its canonical id or a same-tool retired name.
-fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, String> {
+fn fires_on(_event: &str, pattern: &str, tool: &str) -> Result<bool, MatchError> {
     Ok(matcher_matches(pattern, tool)
         || same_tool_names(tool)
             .iter()

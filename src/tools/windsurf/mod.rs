@@ -15,7 +15,7 @@ use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
 use crate::contract::{ToolCall, Tools, Var, event};
-use crate::matcher;
+use crate::matcher::{self, MatchError};
 use crate::spec::When;
 
 /// Windsurf / Devin CLI's contract.
@@ -107,7 +107,7 @@ const EVENTS: &[Event] = &[
 /// Tool events: an unanchored JavaScript regex, empty or `*` matching all (as in Claude
 /// Code's format, which Devin reads); the compact events: `manual`, `auto` or both as a `|`
 /// list, nothing else. No flavour checks the words a matcher may use.
-fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, String> {
+fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
     let m = pattern.trim();
     if matches!(event, "PreCompact" | "PostCompact") {
         if m.is_empty() {
@@ -115,14 +115,16 @@ fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, Strin
         }
         let parts: Vec<&str> = m.split('|').map(str::trim).collect();
         if parts.iter().any(|p| !matches!(*p, "manual" | "auto")) {
-            return Err(format!("{event} accepts only manual or auto"));
+            return Err(MatchError::syntax(format!(
+                "{event} accepts only manual or auto"
+            )));
         }
         return Ok(parts.contains(&name));
     }
     if matcher::is_match_all(m) {
         return Ok(true);
     }
-    Ok(matcher::JsRegex::new(m)?.is_match(name))
+    matcher::JsRegex::new(m)?.is_match(name)
 }
 
 /// A matcher on any other event is not run: the Devin CLI takes none there, and its docs do not

@@ -524,7 +524,10 @@ const INVALID: &[(&str, &str)] = &[
 fn invalid_rules_say_what_is_wrong() {
     for (rule, message) in INVALID {
         match rule_matches(rule, "Bash", &bash("git"), &ctx()) {
-            Err(e) => assert!(e.contains(message), "{rule:?}: {e}"),
+            Err(e) => {
+                assert_eq!(e.kind, crate::error::Kind::PermissionRule, "{rule:?}");
+                assert!(e.message().contains(message), "{rule:?}: {e}")
+            }
             Ok(r) => panic!("{rule:?} was accepted: {r:?}"),
         }
     }
