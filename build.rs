@@ -59,11 +59,21 @@ fn records(dir: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The crate's folder, as cargo gives it to this run. Not `env!`: that is the folder this
+/// script was compiled in, and cargo reuses a compiled build script for a copy of the crate
+/// elsewhere (pre-commit's clone and this checkout share a target folder in CI), which then
+/// asked git about a folder that was gone and printed "unknown".
+fn manifest_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default()
+}
+
 /// Runs git in the crate's folder; its trimmed output when it succeeds.
 fn git(args: &[&str]) -> Option<String> {
     let out = std::process::Command::new("git")
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(manifest_dir())
         .stderr(std::process::Stdio::null())
         .output()
         .ok()?;
@@ -76,7 +86,7 @@ fn git(args: &[&str]) -> Option<String> {
 /// Asks cargo to rebuild when HEAD moves.
 fn commit() -> Option<String> {
     let top = git(&["rev-parse", "--show-toplevel"])?;
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).canonicalize().ok()?;
+    let here = manifest_dir().canonicalize().ok()?;
     if Path::new(&top).canonicalize().ok()? != here {
         return None;
     }

@@ -66,10 +66,9 @@ fn pre_commit_try_repo_runs_the_cases() {
             .args(["try-repo", repo, "hookcheck-test", "--all-files"])
             .current_dir(dir)
             .env("PRE_COMMIT_HOME", &home)
-            .env(
-                "CARGO_TARGET_DIR",
-                Path::new(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-target"),
-            )
+            // The suite's own target folder: pre-commit's release build of hookcheck is then
+            // the one ci/package-check.sh reuses (one release build in CI, not two).
+            .env("CARGO_TARGET_DIR", target_dir())
             .output()
             .expect("run pre-commit")
     };
@@ -99,4 +98,17 @@ fn pre_commit_try_repo_runs_the_cases() {
         text.contains("Failed") && text.contains("expected allow, got block"),
         "{text}"
     );
+}
+
+/// The folder cargo builds this suite in (`CARGO_TARGET_DIR`, or the parent of
+/// `CARGO_TARGET_TMPDIR`, which is `<target>/tmp`).
+fn target_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .parent()
+                .map(Path::to_path_buf)
+        })
+        .expect("a target folder")
 }
