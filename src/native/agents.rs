@@ -29,6 +29,15 @@ impl FileAgent {
         self.agent.name
     }
 
+    /// Whether the agent can run a hook on `event`: it has that event (or hookcheck does not
+    /// know its events). A hook on an event it lacks never runs, so nothing about how it would
+    /// start is said for it (the event's own finding says it is unknown).
+    pub fn fires_on(&self, event: &str) -> bool {
+        self.agent
+            .contract()
+            .is_none_or(|c| c.event(event).is_some())
+    }
+
     /// The agent's events, in its own spelling.
     pub fn events(&self) -> Vec<&'static str> {
         self.agent.event_names()

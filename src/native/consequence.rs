@@ -38,20 +38,38 @@ pub fn cannot_start(l: FileAgent, h: &NativeHandler) -> String {
         peers: &[],
     };
     let r = l.agent.read(&cx, &out);
-    let stops = c
-        .event(event)
-        .is_some_and(|e| matches!(e.blocks, crate::contract::Blocks::Yes));
+    use crate::contract::Kind;
+    let ev = c.event(event);
+    let stops = ev.is_some_and(|e| matches!(e.blocks, crate::contract::Blocks::Yes));
+    // What the event guards, in words: a call, a prompt, the agent's stopping.
+    let kind = ev.map_or(Kind::Other, |e| e.kind);
     match (r.decision, r.effect) {
-        (_, Effect::Blocked | Effect::Halted) if stops => {
-            format!("{n} denies every call this hook fires on (fails closed)")
-        }
+        (_, Effect::Blocked | Effect::Halted) if stops => match kind {
+            Kind::Prompt => format!("{n} refuses every prompt (fails closed)"),
+            Kind::Stop => format!("{n} never lets the agent stop: it keeps going (fails closed)"),
+            Kind::SessionStart | Kind::SessionEnd | Kind::Other => {
+                format!("{n} stops each time {event} fires (fails closed)")
+            }
+            _ => format!("{n} denies every call this hook fires on (fails closed)"),
+        },
         (Decision::Block, _) => format!(
             "{n} reads that as a block each time {event} fires{}",
             r.notes
                 .first()
                 .map_or_else(String::new, |note| format!(" ({note})"))
         ),
-        _ if stops => format!("{n} lets every call through: the guard silently does nothing"),
+        _ if stops => match kind {
+            Kind::Prompt => {
+                format!("{n} lets every prompt through: the guard silently does nothing")
+            }
+            Kind::Stop => {
+                format!("{n} lets the agent stop every time: the check silently does nothing")
+            }
+            Kind::SessionStart | Kind::SessionEnd | Kind::Other => {
+                format!("{n} fails it each time {event} fires, so the hook does nothing")
+            }
+            _ => format!("{n} lets every call through: the guard silently does nothing"),
+        },
         _ => format!("{n} fails it each time {event} fires, so the hook does nothing"),
     }
 }

@@ -60,7 +60,7 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                 .map(|d| d.message),
         );
         // What breaks before a hook runs at all, as this agent starts it.
-        for (h, _) in &loaded {
+        for (h, _) in loaded.iter().filter(|(h, _)| l.fires_on(&h.event)) {
             for p in super::command::analyse(l, h, &inv.root).problems {
                 warnings.push(format!("{}: {}; fix: {}", h.place(), p.message, p.fix));
             }
@@ -70,7 +70,7 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
         let never = |h: &NativeHandler, cross: bool| {
             cross && crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some()
         };
-        for (h, cross) in &loaded {
+        for (h, cross) in loaded.iter().filter(|(h, _)| l.fires_on(&h.event)) {
             if never(h, *cross) {
                 warnings.push(empty_matcher_warning(l, h));
             }

@@ -71,7 +71,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         }
         let loaded = inv.loaded_by(l);
         // What breaks before a hook runs at all, as this agent starts it (own and cross-read).
-        for (h, cross) in &loaded {
+        for (h, cross) in loaded.iter().filter(|(h, _)| l.fires_on(&h.event)) {
             for p in super::command::analyse(l, h, root).problems {
                 out.push(finding(p.severity, p.rule, l, h, p.message, p.fix));
             }
@@ -118,6 +118,50 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         }
     }
     out.extend(super::drift::drift(root, inv));
+    fold_assumed_unset(out)
+}
+
+/// A variable an agent's docs do not list, in several hooks of one file: one warning for the
+/// agent, at the first hook, naming the other lines (a settings file with twenty hooks on
+/// `$CLAUDE_PROJECT_DIR` would otherwise print twenty for each agent that reads it). What is
+/// known to break stays one finding per hook.
+fn fold_assumed_unset(found: Vec<Finding>) -> Vec<Finding> {
+    let key = |f: &Finding| {
+        (f.rule == "unset-variable" && f.severity == Severity::Warning)
+            .then(|| f.message.split(": `").next().map(str::to_string))
+            .flatten()
+            .map(|cause| (f.agent, f.file.clone(), cause))
+    };
+    let mut out: Vec<Finding> = Vec::new();
+    let mut more: Vec<Vec<u64>> = Vec::new();
+    for f in found {
+        let k = key(&f);
+        match k
+            .as_ref()
+            .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(k)))
+        {
+            Some(i) => more[i].extend(f.line),
+            None => {
+                out.push(f);
+                more.push(Vec::new());
+            }
+        }
+    }
+    for (f, lines) in out.iter_mut().zip(more) {
+        if !lines.is_empty() {
+            let lines: Vec<String> = lines.iter().map(u64::to_string).collect();
+            let agent = f
+                .agent
+                .and_then(crate::tools::find)
+                .map_or("the agent", |a| a.name);
+            f.message.push_str(&format!(
+                "; the variable is in {} more hook(s) of this file too (line {}): `hookcheck run \
+                 --installed` shows what {agent} does with each",
+                lines.len(),
+                lines.join(", ")
+            ));
+        }
+    }
     out
 }
 

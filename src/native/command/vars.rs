@@ -38,7 +38,13 @@ impl Cx<'_> {
                 Value::Root => out.push_str(&self.root.display().to_string()),
                 Value::Dir(dir) => out.push_str(&clean(&dir).display().to_string()),
                 Value::Unset(why) => {
-                    self.unset(name, why, word);
+                    self.unset(name, why, word, Severity::Error);
+                }
+                Value::Unlisted(why) => {
+                    // Said as the assumption it is; nothing more is built on it (a script
+                    // "missing" at the path it would have is the same assumption again).
+                    self.unset(name, why, word, Severity::Warning);
+                    return None;
                 }
                 Value::Unknown => return None,
             }
@@ -93,17 +99,21 @@ impl Cx<'_> {
                 || t.contract()
                     .is_some_and(|c| c.run.env.iter().any(|(k, _)| *k == name))
         });
-        if !self.l.launch.env_known {
-            return Value::Unknown;
-        }
-        if some_agent || name.ends_with("_PROJECT_DIR") {
-            Value::Unset("is never set by this agent")
-        } else {
-            Value::Unknown
+        match (
+            some_agent || name.ends_with("_PROJECT_DIR"),
+            self.l.launch.env_known,
+        ) {
+            (true, true) => Value::Unset("is never set by this agent"),
+            // `run` runs the hook without it, as the agent's docs list it nowhere: lint says
+            // the same, as the assumption it is.
+            (true, false) => Value::Unlisted(
+                "is not among the variables {agent}'s docs say it sets, so hookcheck runs the hook without it",
+            ),
+            (false, _) => Value::Unknown,
         }
     }
 
-    pub(super) fn unset(&mut self, name: &str, why: &str, word: &str) {
+    pub(super) fn unset(&mut self, name: &str, why: &str, word: &str, severity: Severity) {
         if self
             .out
             .problems
@@ -113,12 +123,16 @@ impl Cx<'_> {
             return;
         }
         let consequence = self.cannot_start();
+        let agent = self.l.name();
+        let why = match why.contains("{agent}") {
+            true => why.replace("{agent}", agent),
+            false => format!("{why} ({agent})"),
+        };
         self.problem(
             "unset-variable",
-            Severity::Error,
+            severity,
             format!(
-                "`${name}` {why} ({}): `{word}` loses its folder and names another file, so the hook cannot start; {consequence}",
-                self.l.name()
+                "`${name}` {why}: `{word}` loses its folder and names another file, so the hook cannot start; {consequence}"
             ),
             format!(
                 "write the path relative to the project root, or as \"$(git rev-parse --show-toplevel)\"/…, which every agent that loads {} can run",
@@ -135,6 +149,9 @@ pub(super) enum Value {
     Dir(PathBuf),
     /// Empty when the agent runs the hook, with why.
     Unset(&'static str),
+    /// Empty when hookcheck runs the hook, as the agent's docs list it nowhere (not seen in a
+    /// real run either way), with why.
+    Unlisted(&'static str),
     /// Not known here.
     Unknown,
 }
