@@ -443,7 +443,10 @@ fn list_installed(args: ListArgs) -> Result<i32, Error> {
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
     let rows = inv.rows();
-    let status = if inv.errors.is_empty() { 0 } else { EXIT_USAGE };
+        // A hook file an agent cannot load is a finding about the project, as in `lint` and
+    // `run --installed` (status 1), not a command hookcheck could not run (2): the rest is
+    // listed all the same.
+    let status = if inv.errors.is_empty() { 0 } else { 1 };
     match args.format {
         ListFormat::Json => {
             let rows_of = |list: &mut dyn Iterator<Item = &native::NativeError>| -> Vec<_> {

@@ -72,7 +72,7 @@ fn an_agents_file_it_cannot_load_is_an_error_on_stderr() {
         "{\"hooks\": {\n  \"PreToolUse\": [ oops\n",
     );
     let run = p.run(&["list", "--installed"]);
-    assert_eq!(run.code(), 2);
+    assert_eq!(run.code(), 1);
     assert_eq!(run.stdout(), "no installed hooks found\n");
     assert_eq!(
         run.stderr(),

@@ -243,10 +243,10 @@ fn list_installed_is_one_row_per_handler_with_seconds() {
     assert_eq!(rows, want);
     let text = p.run(&["list", "--installed"]).stdout();
     assert!(text.contains("copilot (cross-read)"), "{text}");
-    // A broken file: the error, placed, and exit 2.
+    // A broken file: the error, placed, and exit 1 (a finding, as in lint).
     let p = installed().file(".cursor/hooks.json", "{\"hooks\": [}\n");
     let run = p.run(&["list", "--installed"]);
-    assert_eq!(run.code(), 2);
+    assert_eq!(run.code(), 1);
     assert!(
         common::errors_in_one_line(&run.stderr())
             .contains(".cursor/hooks.json:1:1: not valid JSON"),

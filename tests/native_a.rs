@@ -244,7 +244,7 @@ fn list_installed_shows_each_agents_handlers_with_file_and_line() {
         "{\n  \"hooks\": {\"PreToolUse\": []}\n}\n",
     );
     let run = p.run(&["list", "--installed"]);
-    assert_eq!(run.code(), 2, "{}", run.stdout());
+    assert_eq!(run.code(), 1, "{}", run.stdout());
     assert!(
         common::errors_in_one_line(&run.stderr())
             .contains(".devin/hooks.v1.json:2:1: a top-level `hooks` wrapper"),
