@@ -443,7 +443,7 @@ fn list_installed(args: ListArgs) -> Result<i32, Error> {
     let mut inv = native::inventory::load(&ws.root, &ws.home, args.user);
     inv.third_party = args.third_party;
     let rows = inv.rows();
-        // A hook file an agent cannot load is a finding about the project, as in `lint` and
+    // A hook file an agent cannot load is a finding about the project, as in `lint` and
     // `run --installed` (status 1), not a command hookcheck could not run (2): the rest is
     // listed all the same.
     let status = if inv.errors.is_empty() { 0 } else { 1 };

@@ -147,7 +147,7 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_one_result_per_finding() {
         ("script-not-executable", "windsurf", 6),
         // VS Code reads Claude's settings too (code.visualstudio.com/docs/agent-customization/hooks).
         ("script-missing", "vscode", 5),
-                ("script-not-executable", "vscode", 6),
+        ("script-not-executable", "vscode", 6),
         // Neither lists CLAUDE_PROJECT_DIR among the variables it sets, and `run` runs the
         // hook without it: the assumption is a warning (fixtures/repos defect 5).
         ("unset-variable", "windsurf", 7),

@@ -159,7 +159,7 @@ fn bad_arguments_are_usage_errors() {
     for (args, want) in [
         (
             vec!["sweep", "g", "--allow", "nope"],
-            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot, uncounted)\n",
+            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot, uncounted, undecided)\n",
         ),
         (
             vec!["sweep", "g", "--sample", "shell:ls"],
@@ -300,4 +300,51 @@ fn sweep_installed_judges_the_agents_own_hook_files() {
             ("blind-spot", "windsurf")
         ])
     );
+}
+
+/// A Cursor edit: the failClosed preToolUse guard could stop it, but its input for an edit
+/// tool is not documented, and afterFileEdit runs after the edit. The logger's result is not
+/// the verdict: `run` says it does not know, and the sweep names the samples it could not
+/// decide, failing only under `--strict` (fixtures/repos defect 41, wirevow/gitvow).
+#[test]
+fn an_edit_whose_deciding_hook_cannot_run_is_undecided_not_decided_by_a_later_one() {
+    let p = Project::new()
+        .script("hooks/guard.sh", "#!/bin/sh\nexit 2\n")
+        .script("hooks/log.sh", "#!/bin/sh\nexit 0\n")
+        .file(
+            ".cursor/hooks.json",
+            r#"{"version":1,"hooks":{"preToolUse":[{"command":"./hooks/guard.sh","failClosed":true}],"afterFileEdit":[{"command":"./hooks/log.sh"}]}}"#,
+        );
+    let run = p.run(&["run", "--installed", "--edit", ".env", "-t", "cursor"]);
+    assert_eq!(
+        run.stdout(),
+        format!(
+            "installed: --edit {}/.env on 1 agent\n  not run     cursor  (.cursor/hooks.json:1 \
+             (preToolUse) could stop this call but is not run: Cursor's preToolUse input for an \
+             edit tool is not documented: hookcheck builds only afterFileEdit for --edit; pass \
+             --payload; afterFileEdit runs only after it, so whether Cursor lets it through is \
+             unknown)\nhook installed: nothing ran: none of the 1 tools checked runs this hook \
+             for this trigger\n",
+            p.root().display()
+        )
+    );
+    assert_eq!(run.code(), 1);
+    let v = sweep_json(&p, &["--installed", "-t", "cursor"]);
+    let undecided: Vec<&serde_json::Value> = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["kind"] == "undecided")
+        .collect();
+    assert_eq!(undecided.len(), 1, "{v}");
+    assert_eq!(
+        undecided[0]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .split(": unknown:")
+            .next(),
+        Some("Cursor on `.env`, `.github/workflows/x.yml`"),
+    );
+    let strict = p.run(&["sweep", "--installed", "-t", "cursor", "--strict"]);
+    assert_eq!(strict.code(), 1, "{}", strict.stdout());
 }

@@ -71,6 +71,9 @@ pub struct Event {
     /// The input field shown as what the hook fired on, in place of the one the matcher
     /// sees (Goose's shell events match the command but fire on the `shell` tool).
     pub label: Option<&'static str>,
+    /// The tools this event fires on, when not every tool (`"an MCP tool call"`): no trigger
+    /// hookcheck builds is one, so it is not fired by `--bash`, `--edit` or `--read`.
+    pub only: Option<&'static str>,
 }
 
 /// What fires an event, which decides the trigger it takes.
@@ -727,6 +730,7 @@ pub const fn event(name: &'static str, kind: Kind, timeout: u64) -> Event {
         detached: false,
         json_fields: true,
         label: None,
+        only: None,
     }
 }
 
@@ -754,6 +758,11 @@ impl Event {
     /// The matcher is compared with this input field, null or missing read as empty text.
     pub const fn matches_context(mut self, field: &'static str) -> Self {
         self.matches = MatchOn::Context(field);
+        self
+    }
+    /// It fires only on these tools (`"an MCP tool call"`), none of which a trigger builds.
+    pub const fn only(mut self, tools: &'static str) -> Self {
+        self.only = Some(tools);
         self
     }
     /// This input field is shown as what the hook fired on.

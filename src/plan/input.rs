@@ -60,6 +60,14 @@ pub fn build(
     };
     // A read tool's call, built from the names and the one input the contract gives them.
     let read_call: ToolCall;
+    // (A payload is taken as given, above.)
+    if let Some(tools) = ev.only {
+        return Err(not_run(build::wrong_trigger(
+            event,
+            cx.trigger,
+            &format!("{tools}: pass --payload"),
+        )));
+    }
     let (call, command, file) = match (ev.kind.is_tool(), ev.kind, cx.trigger) {
         (true, _, Trigger::Bash(command)) => {
             (Some((&c.tools.shell, false)), command.as_str(), None)

@@ -16,6 +16,7 @@ use crate::verdict::Reading;
 
 mod dry;
 mod plans;
+pub use plans::UNDECIDED;
 mod target;
 
 use dry::invocation_report;

@@ -5,6 +5,10 @@ use crate::event::Firing;
 use crate::spec::HookSpec;
 use crate::tools::{Agent, Plan, PlanContext, RunPlan};
 
+/// What a not-run reason says when a handler that could stop the call is not run and one that
+/// runs after it cannot stand in for it: the sweep's `undecided` finding looks for it.
+pub const UNDECIDED: &str = "could stop this call but is not run";
+
 /// One tool's plan for one spec, less what hookcheck cannot predict: a command with no time at
 /// all.
 pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
@@ -132,6 +136,44 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
             _ => None,
         })
         .min_by_key(|e| rank(e));
+    // A handler that could stop the action but is not run (its input is not documented) leaves
+    // the verdict unknown: the one on an event after the action cannot stand in for it (a
+    // Cursor edit decided by afterFileEdit while the failClosed preToolUse guard was not run).
+    let stops = |e: &str| !rank(e).0;
+    let before_action = |e: &str| {
+        use crate::contract::Kind;
+        tool.contract()
+            .and_then(|c| c.event(e))
+            .is_some_and(|ev| matches!(ev.kind, Kind::BeforeTool | Kind::Shell | Kind::Read))
+    };
+    if let Some(first) = &first
+        && !stops(first)
+        && let Some((spec, event, reason)) =
+            specs.iter().zip(&plans).find_map(|(spec, p)| match p {
+                Plan::NotRun {
+                    event: Some(event),
+                    reason,
+                } if stops(event)
+                    && before_action(event)
+                    && !crate::plan::build::is_wrong_trigger(reason) =>
+                {
+                    Some((spec, event, reason))
+                }
+                _ => None,
+            })
+    {
+        return (
+            Plan::NotRun {
+                event: Some(event.clone()),
+                reason: format!(
+                    "{} ({event}) {UNDECIDED}: {reason}; {first} runs only after it, so whether \
+                     {} lets it through is unknown",
+                    spec.name, tool.name
+                ),
+            },
+            Vec::new(),
+        );
+    }
     let Some(first) = first else {
         let mut skipped = None;
         let mut reasons = Vec::new();

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{Action, Cell, Outcome, SweepReport};
 use crate::help::{self, name};
+use crate::run::UNDECIDED;
 
 /// What a finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -24,6 +25,10 @@ pub enum Kind {
     /// uncertain) lets a sample through that counted agents block: shown, and failing the
     /// sweep under `--strict`.
     Uncounted,
+    /// A hook of the agent's that could stop a hostile sample is not run here (its input is
+    /// not documented), so whether the agent lets it through is unknown: shown, and failing the
+    /// sweep under `--strict`.
+    Undecided,
 }
 
 impl Kind {
@@ -34,6 +39,7 @@ impl Kind {
         ("inconsistent", Kind::Inconsistent),
         ("blind-spot", Kind::BlindSpot),
         ("uncounted", Kind::Uncounted),
+        ("undecided", Kind::Undecided),
     ];
 
     /// The kind's spelling.
@@ -151,6 +157,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
             });
         }
     }
+    undecided(r, &mut out);
     fails_closed(r, &mut out);
     blind_spots(r, &mut out);
     out.sort_by_key(|f| r.agents.iter().position(|a| *a == f.agent));
@@ -356,5 +363,44 @@ fn names(cells: &[&Cell]) -> String {
         1 => format!("{} blocks it", all[0]),
         2..=3 => format!("{} block it", all.join(", ")),
         n => format!("{} and {} more block it", all[..2].join(", "), n - 2),
+    }
+}
+
+/// Hostile samples an agent's deciding hook was not run on: one finding per agent and reason,
+/// naming the samples, so a sweep whose deciding hooks did not run is not "clean".
+fn undecided(r: &SweepReport, out: &mut Vec<Finding>) {
+    let mut seen: Vec<(&str, &str, Vec<&str>)> = Vec::new();
+    for c in &r.cells {
+        let s = &r.samples[c.sample];
+        let Some(reason) = c.reason.as_deref().filter(|why| why.contains(UNDECIDED)) else {
+            continue;
+        };
+        if !s.hostile {
+            continue;
+        }
+        match seen
+            .iter_mut()
+            .find(|(a, w, _)| *a == c.agent && *w == reason)
+        {
+            Some((_, _, values)) => values.push(&s.value),
+            None => seen.push((&c.agent, reason, vec![&s.value])),
+        }
+    }
+    for (agent, reason, values) in seen {
+        let samples: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
+        out.push(Finding {
+            kind: Kind::Undecided,
+            agent: agent.to_string(),
+            sample: None,
+            message: format!(
+                "{} on {}: unknown: {reason}",
+                name(agent),
+                samples.join(", ")
+            ),
+            help: "give hookcheck the input the agent sends there (`--payload`, or a recorded \
+                   input under fixtures/live/inputs), or guard the same call on an event \
+                   hookcheck can run"
+                .to_string(),
+        });
     }
 }

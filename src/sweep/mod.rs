@@ -239,7 +239,8 @@ pub fn run(
         .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
     report.exit_code = if !ran
         || report.findings.iter().any(|f| {
-            (f.kind.fails() || strict && f.kind == Kind::Uncounted) && !allow.contains(&f.kind)
+            (f.kind.fails() || strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))
+                && !allow.contains(&f.kind)
         }) {
         1
     } else {

@@ -128,7 +128,8 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches_value("command")
         .input(r#"{"command":"$COMMAND","cwd":"$ROOT","output":"","duration":0}"#),
-    event("beforeMCPExecution", Kind::BeforeTool, 30),
+        // "before an MCP tool is executed" (protocols-a.md §5): no built-in tool fires it.
+    event("beforeMCPExecution", Kind::BeforeTool, 30).only("an MCP tool call"),
     event("afterMCPExecution", Kind::AfterTool, 30).blocks(Blocks::No),
     // beforeReadFile: `file_path`, `content`, `attachments` (protocols-a.md §5).
     event("beforeReadFile", Kind::Read, 30)
