@@ -509,3 +509,86 @@ fn an_interrupted_live_run_leaves_no_scratch_home() {
     assert_eq!(out.status.code(), Some(143));
     assert!(!home.exists(), "{} outlived the run", home.display());
 }
+
+/// (surface: hook processes, sink: hookcheck's stdout, so a terminal or CI log) A hook that
+/// looks for hookcheck among its ancestors and writes to `/proc/<its pid>/fd/1` would reach
+/// the CI log around the neutralising (`::stop-commands::`). hookcheck is not dumpable, so
+/// the open fails for a hook of the same user; the hook still sees hookcheck's name in
+/// `/proc/<pid>/comm`. Root may open it all the same (CAP_SYS_PTRACE), so as root the check
+/// runs as `nobody` (setpriv), in a shell of nobody's whose pipe hookcheck writes to.
+#[test]
+fn a_hook_cannot_write_to_hookchecks_own_stdout() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    // Walks up from the hook to the first ancestor named hookcheck (never further: the test
+    // runner above it is someone else's log), and says whether it found it and could write.
+    let hook = "#!/bin/sh\n\
+        p=$PPID\n\
+        while [ \"$p\" -gt 1 ]; do\n\
+          if [ \"$(cat /proc/$p/comm)\" = hookcheck ]; then\n\
+            echo found >&2\n\
+            if echo '::stop-commands::pwned' > /proc/$p/fd/1 2>/dev/null; then echo wrote >&2; fi\n\
+            break\n\
+          fi\n\
+          p=$(cut -d' ' -f4 /proc/$p/stat)\n\
+        done\n\
+        exit 0\n";
+    let p = Project::new()
+        .spec(
+            "fd",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/fd.sh\n",
+        )
+        .script("hooks/fd.sh", hook);
+    // hookcheck by its own name (the hook looks for it), where any user can run it.
+    let bin = p.root().join("bin/hookcheck");
+    std::fs::create_dir_all(bin.parent().expect("bin")).expect("mkdir");
+    std::fs::copy(env!("CARGO_BIN_EXE_hookcheck"), &bin).expect("copy hookcheck");
+    let line = format!(
+        "{} run fd --bash ls -t claude -vv 2>&1 | cat",
+        bin.display()
+    );
+    let id = Command::new("id").arg("-u").output().expect("id -u");
+    let root = String::from_utf8_lossy(&id.stdout).trim() == "0";
+    let mut cmd = if root {
+        if !common::needs(
+            "setpriv",
+            "to run the check as a user without CAP_SYS_PTRACE",
+            "Debian util-linux",
+        ) {
+            return;
+        }
+        let open = Command::new("chmod")
+            .args(["-R", "a+rwX"])
+            .arg(p.root())
+            .status()
+            .expect("chmod");
+        assert!(open.success());
+        let mut c = Command::new("setpriv");
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            "sh",
+            "-c",
+        ]);
+        c.arg(&line);
+        c
+    } else {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(&line);
+        c
+    };
+    cmd.current_dir(p.root()).env("HOME", p.root());
+    let out = finishes(cmd, Duration::from_secs(30));
+    let all = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        all.contains("stderr: found"),
+        "the hook found hookcheck: {all}"
+    );
+    assert!(
+        !all.contains("wrote"),
+        "the hook wrote to hookcheck's stdout: {all}"
+    );
+    assert!(!all.contains("pwned"), "{all}");
+}

@@ -20,6 +20,22 @@ pub(crate) fn become_subreaper() {
     }
 }
 
+/// Makes this process's descriptors unreachable from the hooks it starts (Linux
+/// `PR_SET_DUMPABLE` 0): `/proc/<hookcheck's pid>/fd/1` then needs ptrace rights over
+/// hookcheck, which a process of the same user no longer has, so a hook cannot write around
+/// the neutralising to hookcheck's stdout, and so to a terminal or CI log. The hooks
+/// themselves are dumpable again (the kernel resets the flag on their `execve`), and
+/// `/proc/<pid>/cmdline`, `stat` and `comm`, which hooks read to find their agent, stay
+/// readable.
+pub(crate) fn hide_descriptors() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_DUMPABLE only sets a flag of this process; a refusal leaves
+    // the process dumpable, as before.
+    unsafe {
+        nix::libc::prctl(nix::libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
+    }
+}
+
 /// Kills and reaps every child of this process that is still there (called when no hook is
 /// running any more, so every one is something a hook left behind); returns how many.
 pub fn end() -> usize {

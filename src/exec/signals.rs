@@ -77,6 +77,7 @@ pub(crate) fn install() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         super::orphans::become_subreaper();
+        super::orphans::hide_descriptors();
         let (ready, listening) = std::sync::mpsc::channel();
         let spawned = std::thread::Builder::new()
             .name("hookcheck-signals".into())

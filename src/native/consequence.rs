@@ -43,10 +43,10 @@ pub fn cannot_start(l: FileAgent, h: &NativeHandler) -> String {
     let stops = ev.is_some_and(|e| matches!(e.blocks, crate::contract::Blocks::Yes));
     // What the event guards, in words: a call, a prompt, the agent's stopping.
     let kind = ev.map_or(Kind::Other, |e| e.kind);
-        // A reading the agent's own state decides, or that its docs do not give: say so, not a
+    // A reading the agent's own state decides, or that its docs do not give: say so, not a
     // guess (Antigravity gives no exit code a meaning; agy 1.1.x may read it as a deny).
     if !r.counted {
-                let why = r.notes.first().map_or_else(String::new, |n| {
+        let why = r.notes.first().map_or_else(String::new, |n| {
             format!(" ({})", n.strip_prefix("not counted: ").unwrap_or(n))
         });
         return format!("what {n} does then is not known{why}");
