@@ -4,7 +4,9 @@
 //! source: docs.augmentcode.com/cli/hooks (1.x prerelease) and /cli/v0/hooks (0.x),
 //! /cli/hooks-examples; augmentcode/auggie #130; payloads observed by augment-agent-dashboard);
 //! the `hook run` behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt: shell table,
-//! "Augment replies", "Augment sample events").
+//! "Augment replies", "Augment sample events"); how a hook starts: docs/reference/agents/
+//! augment-launch.md (read from the @augmentcode/auggie 0.25.2 and 0.36.0 npm bundles on
+//! 2026-12-04), which replaces the seed's "a script path, no shell".
 
 pub mod native;
 mod replies;
@@ -17,8 +19,8 @@ use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
-use crate::contract::{ToolCall, Tools, Var, event};
-use crate::spec::{HookSpec, On};
+use crate::contract::{Started, ToolCall, Tools, Var, event};
+use crate::spec::On;
 
 /// Augment's contract.
 pub static AGENT: Agent = Agent {
@@ -28,7 +30,8 @@ pub static AGENT: Agent = Agent {
     sources: &[
         "docs: https://docs.augmentcode.com/cli/hooks and /cli/v0/hooks (via protocols-b.md §6)",
         "2nd: augment-agent-dashboard hook handlers (observed payloads)",
-        "spec: hook run behaviour spec (seed 002)",
+                "spec: hook run behaviour spec (seed 002)",
+        "bundle: npm @augmentcode/auggie 0.36.0 (shasum ef88efd28084792a9d4598881175a4689de67944) and 0.25.2 (1b919d1a8529b29e208397f37a6b1c22ef682d26), package/augment.mjs, read 2026-12-04: the launch rule (docs/reference/agents/augment-launch.md)",
         "protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)",
     ],
     session_vars: &[
@@ -100,12 +103,12 @@ pub static CONTRACT: Contract = Contract {
     input: Input::common(
         r#"{"hook_event_name":"$EVENT","conversation_id":"$SESSION","workspace_roots":["$ROOT"]}"#,
     ),
-    // Replaced per hook by [`script`]: Augment runs a script path directly, no shell.
+    // Replaced per hook by [`launch`]: bash -c for shell syntax, else the words run directly.
     run: Run::argv(&["sh", "-c"])
         .per_hook(|c| {
-            crate::contract::Started::program(c.shell.clone().and(script(c.spec, c.text, c.root)))
+                        let args = c.spec.args.as_deref().unwrap_or_default();
+            launch(c.text, args, c.env, c.root)
         })
-        .no_exec_form("Augment has no exec form (`args`): a hook is the path of a script")
         .env(&[
             ("AUGMENT_PROJECT_DIR", Var::Root),
             ("AUGMENT_CONVERSATION_ID", Var::Session),
@@ -143,9 +146,6 @@ const EVENTS: &[Event] = &[
         .input("{}"),
 ];
 
-/// The script kinds Augment runs (seed 002, shell table).
-const SCRIPT_EXTENSIONS: &[&str] = &[".sh", ".ps1", ".cmd", ".bat"];
-
 /// Augment's settings give a timeout in milliseconds: say what to write there.
 fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>, Stop> {
     Ok(cx
@@ -161,38 +161,113 @@ fn gate(cx: &PlanContext, _event: &str, _payload: &Value) -> Result<Vec<String>,
         .collect())
 }
 
-/// The program Augment starts for `command`: a script path with a known extension, run
-/// directly (seed 002); anything else is not run.
-fn script(_: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec<String>), String> {
-    let refuse = || {
-        format!(
-            "Augment runs only the path of a .sh, .ps1, .cmd or .bat script, with no shell: move `{command}` into a script and give its path"
-        )
-    };
-    let words = crate::shell::plain_script_words(command, &[]).ok_or_else(refuse)?;
-    let [path] = words.as_slice() else {
-        return Err(refuse());
-    };
-    let lower = path.to_ascii_lowercase();
-    let Some(ext) = SCRIPT_EXTENSIONS.iter().find(|e| lower.ends_with(**e)) else {
-        return Err(refuse());
-    };
-    // `~` is not a plain word (shell::plain_script_words): with no shell, nothing expands it.
-    let full = root.join(path.strip_prefix("./").unwrap_or(path));
-    let full = full.display().to_string();
+/// What Auggie starts for a hook on Linux and macOS (docs/reference/agents/augment-launch.md,
+/// read from the @augmentcode/auggie 0.25.2 and 0.36.0 bundles): `bash -c` for a command that
+/// starts with `~`, or has no `args` and holds one of `| & ; > < $` or a backtick; else, with
+/// no `args` and a blank in it, its words as Auggie's splitter cuts them (a whole `"..."` or
+/// `'...'` word unquoted, nothing else), run with no shell; else the command with its `args`.
+/// Before that, 0.36.0 replaces `${NAME}` and `${NAME:-default}` from its own environment
+/// (not the hook's): the second value says what it replaced.
+pub(crate) fn launch(
+    command: &str,
+    args: &[String],
+    env: &[(String, String)],
+    root: &Path,
+) -> Started {
     if cfg!(windows) {
-        return Ok(match *ext {
-            ".ps1" => ("powershell.exe".into(), vec!["-Command".into(), full]),
-            ".cmd" | ".bat" => ("cmd.exe".into(), vec!["/c".into(), full]),
-            _ => return Err("Augment runs a .sh script only on macOS and Linux".into()),
-        });
+        return Started::program(Err(
+            "hookcheck runs Augment's Linux and macOS launch rule only".into(),
+        ));
     }
-    Ok((full, Vec::new()))
+    let (command, replaced) = own_env_refs(command, env);
+    let program = |p: &str| match p.contains('/') && !p.starts_with('/') {
+        true => root.join(p.strip_prefix("./").unwrap_or(p)).display().to_string(),
+        false => p.to_string(),
+    };
+    let shell_syntax = command.contains(['|', '&', ';', '>', '<', '$', '`']);
+    let started = if command.starts_with('~') || (args.is_empty() && shell_syntax) {
+        let line = match args.is_empty() {
+            true => command.clone(),
+            false => format!("{command} {}", args.join(" ")),
+        };
+        ("bash".to_string(), vec!["-c".to_string(), line])
+    } else if args.is_empty() && command.contains(' ') {
+        let words = auggie_words(&command);
+        match words.split_first() {
+            Some((first, rest)) => (program(first), rest.to_vec()),
+            None => (command.clone(), Vec::new()),
+        }
+    } else {
+        (program(&command), args.to_vec())
+    };
+        Started {
+        program: Ok(started),
+        notes: replaced.into_iter().collect(),
+        assumptions: Vec::new(),
+    }
+}
+
+/// Auggie's command splitter (`QIt` in 0.36.0): each `"..."` (backslash escapes kept as
+/// written), `'...'` or run of non-blanks is a word, the quotes taken off.
+fn auggie_words(command: &str) -> Vec<String> {
+    static WORD: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#""([^"]*(?:\\.[^"]*)*)"|'([^']*(?:\\.[^']*)*)'|(\S+)"#).ok()
+    });
+    let Some(re) = WORD.as_ref() else {
+        return vec![command.to_string()];
+    };
+    re.captures_iter(command)
+        .filter_map(|c| c.get(1).or_else(|| c.get(2)).or_else(|| c.get(3)))
+        .map(|m| m.as_str().to_string())
+        .collect()
+}
+
+/// `${NAME}` and `${NAME:-default}` replaced from Auggie's own environment, as 0.36.0 does
+/// before it starts a hook (`\${` stays `${`; a name it lacks with no default stays as
+/// written). The variables Auggie sets for the hook are not in its own environment. Also says
+/// what it replaced, names only, when it replaced anything.
+fn own_env_refs(command: &str, env: &[(String, String)]) -> (String, Option<String>) {
+    static REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"(\\)?\$\{([a-zA-Z_][a-zA-Z0-9_]*)(?::-([^}]*))?\}").ok()
+    });
+    let Some(re) = REF.as_ref() else {
+        return (command.to_string(), None);
+    };
+    let set_for_hook = |k: &str| CONTRACT.run.env.iter().any(|(v, _)| *v == k);
+    let mut names: Vec<String> = Vec::new();
+    let text = re.replace_all(command, |c: &regex::Captures| {
+        let whole = &c[0];
+        if c.get(1).is_some() {
+            return whole[1..].to_string();
+        }
+        let name = &c[2];
+        let value = env
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name && !set_for_hook(k))
+            .map(|(_, v)| v.clone())
+            .or_else(|| c.get(3).map(|d| d.as_str().to_string()));
+        match value {
+            Some(v) => {
+                names.push(format!("${{{name}}}"));
+                v
+            }
+            None => whole.to_string(),
+        }
+    });
+    let note = (!names.is_empty()).then(|| {
+        format!(
+            "Auggie 0.36.0 replaces {} from its own environment before it runs the hook (0.25.2 \
+             did not): the hook runs `{text}`",
+            names.join(", ")
+        )
+    });
+    (text.into_owned(), note)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::AGENT;
+    use super::{AGENT, launch};
     use crate::agent::testing::{self, *};
 
     const PRE: &str = "event: PreToolUse\nmatcher: launch-process\ncommand: ./hook.sh\n";
@@ -257,38 +332,61 @@ mod tests {
         testing::check_not_run(&AGENT, [
             ("on: prompt-submit\ncommand: ./h.sh\n", prompt("hi"), "no prompt event"),
             ("event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("hi"), "Augment has no UserPromptSubmit"),
-            ("event: PreToolUse\ncommand: h.sh\nargs: [a]\n", bash("ls"), "exec form"),
+            
             ("event: PreToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regular expression"),
         ]);
     }
 
-    /// Only a script path with a known extension runs, directly (seed 002 shell table).
+        /// What Auggie starts, row by row as its bundle's resolver (`dao`, 0.36.0) gave it when
+    /// run in node (docs/reference/agents/augment-launch.md).
     #[test]
-    fn scripts() {
-        let rows: [(&str, Option<&str>); 7] = [
-            ("./hooks/g.sh", Some("/project/hooks/g.sh")),
-            ("hooks/g.sh", Some("/project/hooks/g.sh")),
-            ("/etc/augment/hooks/v.sh", Some("/etc/augment/hooks/v.sh")),
-            ("~/hooks/v.sh", None),
-            ("./hooks/g.py", None),
-            ("./hooks/g.sh | cat", None),
-            ("bash ./hooks/g.sh", None),
+    fn launches_as_auggie_does() {
+        let root = std::path::Path::new("/project");
+        let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+                type Row<'a> = (&'a str, &'a [&'a str], (&'a str, Vec<String>));
+        #[rustfmt::skip]
+        let rows: [Row; 9] = [
+            ("./hooks/g.sh", &[], ("/project/hooks/g.sh", s(&[]))),
+            ("hooks/g.sh", &[], ("/project/hooks/g.sh", s(&[]))),
+            ("bash -lc 'echo hi'", &[], ("bash", s(&["-lc", "echo hi"]))),
+            ("bash -lc 'cat | jq .tool_name'", &[], ("bash", s(&["-c", "bash -lc 'cat | jq .tool_name'"]))),
+            ("./hooks/g.sh | cat", &[], ("bash", s(&["-c", "./hooks/g.sh | cat"]))),
+            ("python3 hooks/x.py --flag", &[], ("python3", s(&["hooks/x.py", "--flag"]))),
+            ("FOO=1 ./hooks/g.sh", &[], ("FOO=1", s(&["./hooks/g.sh"]))),
+            ("--opt=\"a b\"", &[], ("--opt=\"a", s(&["b\""]))),
+            ("~/hooks/v.sh", &["x"], ("bash", s(&["-c", "~/hooks/v.sh x"]))),
         ];
-        for (command, program) in rows {
-            let yaml = format!("event: PreToolUse\ncommand: \"{command}\"\n");
-            let p = plan(&AGENT, &yaml, &bash("ls"));
-            let Plan::Run(run) = &p else {
-                panic!("{command}: {p:?}")
-            };
-            match (&run.commands[0].invocation, program) {
-                (Ok(inv), Some(want)) => {
-                    assert_eq!(inv.program, want, "{command}");
-                    assert!(inv.args.is_empty(), "{command}");
-                }
-                (Err(why), None) => assert!(why.contains(".sh, .ps1, .cmd or .bat"), "{why}"),
-                (got, want) => panic!("{command}: {got:?}, wanted {want:?}"),
-            }
+        for (command, args, (program, want)) in rows {
+            let args = s(args);
+                        let got = launch(command, &args, &[], root).program;
+            assert_eq!(got, Ok((program.to_string(), want)), "{command}");
         }
+    }
+
+    /// 0.36.0 replaces `${NAME}` from its own environment first: a guard written for the hook's
+    /// `AUGMENT_PROJECT_DIR` gets the default, as in cameron-russell/firstmate.
+    #[test]
+    fn own_environment_references_are_replaced_first() {
+        let root = std::path::Path::new("/project");
+        let env = vec![
+            ("HOME".to_string(), "/home/u".to_string()),
+            ("AUGMENT_PROJECT_DIR".to_string(), "/project".to_string()),
+        ];
+        let cmd = "bash -lc '[ -n \"${AUGMENT_PROJECT_DIR:-}\" ] || exit 0; exec \"${HOME}/g.sh\" \\${KEEP}'";
+                let started = launch(cmd, &[], &env, root);
+        let (program, args) = started.program.expect("runs");
+        let note = started.notes.first().map(String::as_str);
+        assert_eq!(program, "bash");
+        assert_eq!(
+            args,
+            ["-c", "bash -lc '[ -n \"\" ] || exit 0; exec \"/home/u/g.sh\" ${KEEP}'"]
+        );
+        assert_eq!(
+            note,
+            Some(
+                "Auggie 0.36.0 replaces ${AUGMENT_PROJECT_DIR}, ${HOME} from its own environment before it runs the hook (0.25.2 did not): the hook runs `bash -lc '[ -n \"\" ] || exit 0; exec \"/home/u/g.sh\" ${KEEP}'`"
+            )
+        );
     }
 
     #[test]
