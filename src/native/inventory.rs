@@ -310,9 +310,11 @@ pub fn doubles<'a>(
             // A matcher that matches every call overlaps any other.
             let all = |m: &str| m.trim().is_empty() || crate::matcher::is_match_all(m.trim());
             let overlap = a.matcher == b.matcher || all(&a.matcher) || all(&b.matcher);
+            // Two agent configs are never active at once (Kiro runs the hooks of one).
             if !crate::native::agents::same_event(l.id(), &a.event, &b.event)
                 || !overlap
                 || keys[i] != keys[j]
+                || a.only_with != b.only_with
             {
                 continue;
             }

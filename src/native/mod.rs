@@ -71,6 +71,9 @@ pub struct NativeHandler {
     pub shell: Option<String>,
     /// Asks the user before running (Kiro-style `confirm`).
     pub confirm: Option<bool>,
+    /// Runs only while this named configuration of the agent is the active one (a Kiro CLI
+    /// agent config: `--agent NAME`), which hookcheck cannot see: its name.
+    pub only_with: Option<String>,
     /// For agents whose project rules replace user rules with the same key: the key. A user
     /// handler whose key a project handler of the same agent has is not loaded.
     pub replace_key: Option<String>,
@@ -106,6 +109,7 @@ impl NativeHandler {
             if_rule: None,
             shell: None,
             confirm: None,
+            only_with: None,
             replace_key: None,
             enabled: true,
             plugin_root: None,
@@ -323,14 +327,20 @@ pub fn to_spec(h: &NativeHandler) -> crate::spec::HookSpec {
         env: h.env.clone(),
         // A handler that asks the user first carries it where the spec does, so the agent's
         // plan can refuse to answer for the user (seed 002, "Not run (Kiro)").
-        extensions: h
-            .confirm
-            .map(|c| {
-                let key = format!("{}{}", crate::spec::EXTENSION_PREFIX, h.tool);
-                (key, serde_json::json!({ "confirm": c }))
-            })
-            .into_iter()
-            .collect(),
+        extensions: {
+            let mut x = serde_json::Map::new();
+            if let Some(c) = h.confirm {
+                x.insert("confirm".into(), c.into());
+            }
+            if let Some(name) = &h.only_with {
+                x.insert("agent".into(), name.clone().into());
+            }
+            let key = format!("{}{}", crate::spec::EXTENSION_PREFIX, h.tool);
+            (!x.is_empty())
+                .then(|| (key, serde_json::Value::Object(x)))
+                .into_iter()
+                .collect()
+        },
         ..crate::spec::RawSpec::default()
     };
     crate::spec::HookSpec {

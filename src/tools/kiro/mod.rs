@@ -74,7 +74,7 @@ pub static CONTRACT: Contract = Contract {
         .env(&[("USER_PROMPT", Var::Prompt)])
         .zero_timeout(Zero::NoLimit),
     reply: Reply::stdout(replies::RULES),
-    quirks: Quirks::NONE.refuse(refuse),
+        quirks: Quirks::NONE.refuse(refuse).gate(gate),
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
@@ -183,6 +183,29 @@ fn mcp_selects(named: &str, tool: &str) -> Result<bool, MatchError> {
     Ok(false)
 }
 
+/// A hook of an agent config (`x-kiro.agent`) runs only while that agent is the active one,
+/// and under CLI 2's engine (`kiro-cli --v2` in 3.x; kiro #10003 says V3 drops them): said as
+/// the assumption it is.
+fn gate(
+    cx: &PlanContext,
+    _event: &str,
+    _payload: &Value,
+) -> Result<Vec<String>, crate::contract::Stop> {
+    let agent = cx
+        .spec
+        .extension("kiro")
+        .and_then(|x| x.get("agent"))
+        .and_then(Value::as_str);
+    Ok(agent
+        .map(|name| {
+            format!(
+                "this hook is in agent config `{name}`: Kiro CLI runs it only while `{name}` is the active agent (`kiro-cli --agent {name}`, or `chat.defaultAgent`), and CLI 3's V3 engine may not run it at all"
+            )
+        })
+        .into_iter()
+        .collect())
+}
+
 /// The `x-kiro` block: `confirm: true` asks the user first, `action: agent` runs no command.
 fn x_kiro_refusal(x: Option<&Value>) -> Option<String> {
     let x = x?;
@@ -228,7 +251,13 @@ fn refuse(cx: &PlanContext, event: &str) -> Option<String> {
             ))
         }
         Trigger::Payload { .. } => None,
-        Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
+                Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
+        // A prompt is no tool call: the event does not fire on it.
+        t @ Trigger::Prompt(_) => Some(crate::agent::shared::wrong_trigger(
+            event,
+            t,
+            "a tool call: pass --payload with tool_name and tool_input",
+        )),
         t => Some(format!(
             "Kiro's tool input for --{} is not documented: pass --payload with tool_name and tool_input",
             t.kind()
