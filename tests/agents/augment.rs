@@ -14,23 +14,38 @@ fn blocks_and_allows_a_launch_process_call() {
     assert_eq!(decision(&r, "augment"), "allow", "{r}");
 }
 
-/// Augment runs only a script path: an inline command, or a script it does not know the kind
-/// of, is not run, with the reason.
+/// Auggie runs shell syntax under `bash -c` and any other command directly, whatever the
+/// script's extension (its bundle, docs/reference/agents/augment-launch.md): `g.sh | cat`
+/// exits as `cat` does, so the guard's exit 2 is lost; `g.py` starts by its `#!` and blocks.
 #[test]
-fn a_command_that_is_not_a_script_path_is_refused() {
-    for command in ["./hooks/g.sh | cat", "./hooks/g.py"] {
+fn inline_commands_and_any_script_run_as_auggie_starts_them() {
+    for (command, argv, decision) in [
+        (
+            "./hooks/g.sh | cat",
+            "bash -c './hooks/g.sh | cat'",
+            "allow",
+        ),
+        ("./hooks/g.py", "[root]/hooks/g.py", "block"),
+    ] {
         let p = Project::new()
             .spec("g", &format!("event: PreToolUse\ncommand: \"{command}\"\n"))
             .script("hooks/g.sh", "#!/bin/sh\nexit 2\n")
             .script("hooks/g.py", "#!/bin/sh\nexit 2\n");
         let (_, r) = p.json("g", &["-t", "augment", "--bash", "ls"]);
-        let t = target(&r, "augment");
-        assert_eq!(t["decision"], "not run", "{command}: {r}");
-        assert!(
-            r.to_string().contains(".sh, .ps1, .cmd or .bat"),
-            "{command}: {r}"
-        );
+        assert_eq!(decision_of(&r), decision, "{command}: {r}");
+        let dry = p.run(&["run", "g", "-t", "augment", "--bash", "ls", "--dry-run"]);
+        let root = p.root().display().to_string();
+        let line = dry.stdout().lines().find_map(|l| {
+            l.trim()
+                .strip_prefix("argv: ")
+                .map(|a| a.replace(&root, "[root]"))
+        });
+        assert_eq!(line.as_deref(), Some(argv), "{command}");
     }
+}
+
+fn decision_of(r: &serde_json::Value) -> String {
+    decision(r, "augment")
 }
 
 #[test]
