@@ -30,7 +30,7 @@ pub static AGENT: Agent = Agent {
     sources: &[
         "docs: https://docs.augmentcode.com/cli/hooks and /cli/v0/hooks (via protocols-b.md §6)",
         "2nd: augment-agent-dashboard hook handlers (observed payloads)",
-                "spec: hook run behaviour spec (seed 002)",
+        "spec: hook run behaviour spec (seed 002)",
         "bundle: npm @augmentcode/auggie 0.36.0 (shasum ef88efd28084792a9d4598881175a4689de67944) and 0.25.2 (1b919d1a8529b29e208397f37a6b1c22ef682d26), package/augment.mjs, read 2026-12-04: the launch rule (docs/reference/agents/augment-launch.md)",
         "protocols-b.md §6 Config (docs.augmentcode.com/cli/hooks, closed source)",
     ],
@@ -106,7 +106,7 @@ pub static CONTRACT: Contract = Contract {
     // Replaced per hook by [`launch`]: bash -c for shell syntax, else the words run directly.
     run: Run::argv(&["sh", "-c"])
         .per_hook(|c| {
-                        let args = c.spec.args.as_deref().unwrap_or_default();
+            let args = c.spec.args.as_deref().unwrap_or_default();
             launch(c.text, args, c.env, c.root)
         })
         .env(&[
@@ -181,7 +181,10 @@ pub(crate) fn launch(
     }
     let (command, replaced) = own_env_refs(command, env);
     let program = |p: &str| match p.contains('/') && !p.starts_with('/') {
-        true => root.join(p.strip_prefix("./").unwrap_or(p)).display().to_string(),
+        true => root
+            .join(p.strip_prefix("./").unwrap_or(p))
+            .display()
+            .to_string(),
         false => p.to_string(),
     };
     let shell_syntax = command.contains(['|', '&', ';', '>', '<', '$', '`']);
@@ -200,7 +203,7 @@ pub(crate) fn launch(
     } else {
         (program(&command), args.to_vec())
     };
-        Started {
+    Started {
         program: Ok(started),
         notes: replaced.into_iter().collect(),
         assumptions: Vec::new(),
@@ -337,13 +340,13 @@ mod tests {
         ]);
     }
 
-        /// What Auggie starts, row by row as its bundle's resolver (`dao`, 0.36.0) gave it when
+    /// What Auggie starts, row by row as its bundle's resolver (`dao`, 0.36.0) gave it when
     /// run in node (docs/reference/agents/augment-launch.md).
     #[test]
     fn launches_as_auggie_does() {
         let root = std::path::Path::new("/project");
         let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<String>>();
-                type Row<'a> = (&'a str, &'a [&'a str], (&'a str, Vec<String>));
+        type Row<'a> = (&'a str, &'a [&'a str], (&'a str, Vec<String>));
         #[rustfmt::skip]
         let rows: [Row; 9] = [
             ("./hooks/g.sh", &[], ("/project/hooks/g.sh", s(&[]))),
@@ -358,7 +361,7 @@ mod tests {
         ];
         for (command, args, (program, want)) in rows {
             let args = s(args);
-                        let got = launch(command, &args, &[], root).program;
+            let got = launch(command, &args, &[], root).program;
             assert_eq!(got, Ok((program.to_string(), want)), "{command}");
         }
     }
@@ -373,13 +376,16 @@ mod tests {
             ("AUGMENT_PROJECT_DIR".to_string(), "/project".to_string()),
         ];
         let cmd = "bash -lc '[ -n \"${AUGMENT_PROJECT_DIR:-}\" ] || exit 0; exec \"${HOME}/g.sh\" \\${KEEP}'";
-                let started = launch(cmd, &[], &env, root);
+        let started = launch(cmd, &[], &env, root);
         let (program, args) = started.program.expect("runs");
         let note = started.notes.first().map(String::as_str);
         assert_eq!(program, "bash");
         assert_eq!(
             args,
-            ["-c", "bash -lc '[ -n \"\" ] || exit 0; exec \"/home/u/g.sh\" ${KEEP}'"]
+            [
+                "-c",
+                "bash -lc '[ -n \"\" ] || exit 0; exec \"/home/u/g.sh\" ${KEEP}'"
+            ]
         );
         assert_eq!(
             note,

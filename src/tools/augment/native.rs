@@ -31,7 +31,7 @@ pub static LOADER: Loader = Loader {
     ],
     project_glob: ".augment/settings.json, .augment/settings.local.json",
     unit: "ms",
-        // A command with shell syntax runs under `bash -c`; any other is split into words and
+    // A command with shell syntax runs under `bash -c`; any other is split into words and
     // started with no shell (tools::augment `launch`): a script's `#!` decides then, and
     // lint checks the first word of each as it would start.
     launch: Launch {

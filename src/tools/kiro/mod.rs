@@ -74,7 +74,7 @@ pub static CONTRACT: Contract = Contract {
         .env(&[("USER_PROMPT", Var::Prompt)])
         .zero_timeout(Zero::NoLimit),
     reply: Reply::stdout(replies::RULES),
-        quirks: Quirks::NONE.refuse(refuse).gate(gate),
+    quirks: Quirks::NONE.refuse(refuse).gate(gate),
 };
 
 /// The CLI 3 trigger table (kiro.dev/docs/cli/v3/hooks), `timeout` 60 s. CLI 3 ignores the
@@ -251,7 +251,7 @@ fn refuse(cx: &PlanContext, event: &str) -> Option<String> {
             ))
         }
         Trigger::Payload { .. } => None,
-                Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
+        Trigger::None => Some(format!("{event} needs a tool call: pass --payload")),
         // A prompt is no tool call: the event does not fire on it.
         t @ Trigger::Prompt(_) => Some(crate::agent::shared::wrong_trigger(
             event,

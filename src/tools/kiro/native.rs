@@ -106,13 +106,15 @@ const AGENT_EVENTS: &[&str] = &[
     "stop",
 ];
 
-const AGENT_CONSEQUENCE: &str = "Kiro CLI rejects this agent config, hooks and all, and falls back to the default agent";
+const AGENT_CONSEQUENCE: &str =
+    "Kiro CLI rejects this agent config, hooks and all, and falls back to the default agent";
 
 /// One CLI 2 agent config: its hooks under CLI 3's names for their events, each marked as
 /// running only while this agent is the active one.
 fn parse_agent(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, AGENT_CONSEQUENCE)?;
-    let err = |line: u64, message: String| shape_error(path, Some(line), message, AGENT_CONSEQUENCE);
+    let err =
+        |line: u64, message: String| shape_error(path, Some(line), message, AGENT_CONSEQUENCE);
     let Some(root) = v.as_object() else {
         return Err(err(1, "the file is not a JSON object".into()));
     };
@@ -129,7 +131,10 @@ fn parse_agent(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeErro
         Some(Value::Object(h)) => h,
         Some(_) => {
             let line = cursor.line_of("hooks");
-            return Err(err(line, "`hooks` must map each event to a list of hooks".into()));
+            return Err(err(
+                line,
+                "`hooks` must map each event to a list of hooks".into(),
+            ));
         }
     };
     let mut out = Vec::new();
@@ -152,7 +157,9 @@ fn parse_agent(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeErro
             let Some(command) = command.filter(|c| !c.trim().is_empty()) else {
                 return Err(err(
                     line,
-                    format!("a hook under `{event}` has no `command` (the shape is flat: no nested `hooks`)"),
+                    format!(
+                        "a hook under `{event}` has no `command` (the shape is flat: no nested `hooks`)"
+                    ),
                 ));
             };
             let line = cursor.line_of(command);
@@ -341,7 +348,7 @@ mod tests {
   }
 }"#;
         let hooks = parse(Path::new("p/.kiro/agents/a.json"), text).expect("reads");
-                type Row<'a> = (&'a str, &'a str, &'a str, u64, Option<u64>, Option<&'a str>);
+        type Row<'a> = (&'a str, &'a str, &'a str, u64, Option<u64>, Option<&'a str>);
         let got: Vec<Row> = hooks
             .iter()
             .map(|h| {
@@ -361,9 +368,23 @@ mod tests {
             [
                 ("SessionStart", "", "git status", 4, None, audit),
                 ("UserPromptSubmit", "", "ls -la", 5, None, audit),
-                ("PreToolUse", "execute_bash", "./guard.sh", 7, Some(1500), audit),
+                (
+                    "PreToolUse",
+                    "execute_bash",
+                    "./guard.sh",
+                    7,
+                    Some(1500),
+                    audit
+                ),
                 ("PreToolUse", "use_aws", "./aws.sh", 8, None, audit),
-                ("PostToolUse", "fs_write", "cargo fmt --all", 10, None, audit),
+                (
+                    "PostToolUse",
+                    "fs_write",
+                    "cargo fmt --all",
+                    10,
+                    None,
+                    audit
+                ),
                 ("Stop", "", "npm test", 11, None, audit),
             ]
         );
@@ -396,7 +417,11 @@ mod tests {
             let e = parse(Path::new("p/.kiro/agents/a.json"), text).expect_err(text);
             assert_eq!(e.line, Some(line), "{text}");
             assert!(e.message.starts_with(what), "{}", e.message);
-            assert!(e.consequence.contains("rejects this agent config"), "{}", e.consequence);
+            assert!(
+                e.consequence.contains("rejects this agent config"),
+                "{}",
+                e.consequence
+            );
         }
     }
 }
