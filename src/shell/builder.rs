@@ -68,6 +68,10 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>, decides: bool) 
     // A substitution's status is its command's own only in a command of bare assignments
     // (`root=$(git rev-parse --show-toplevel) && ...` exits 127 without git).
     let bare_assignment = words.is_empty() && assigned;
+    // A substitution that builds the program's path, or the path of the script a shell or
+    // interpreter runs (`bash "$(git rev-parse --show-toplevel)/x.sh"`), leaves a path that
+    // names nothing when it fails, and the command fails with it: its status counts too.
+    let builds_path = builds_a_path(&words);
     // A group's or keyword's own redirections (`( make ) > log`, `done < f`) make no command;
     // an empty command is still kept when it carries an expansion.
     let bare_redirection = redirected && !after_group && !reserved && !header;
@@ -78,8 +82,43 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>, decides: bool) 
             decides: decides && !condition,
         });
     }
+    // A substitution that builds the program's path, or the path of the script a shell or
+    // interpreter runs (`bash "$(git rev-parse --show-toplevel)/x.sh"`), leaves a path that
+    // names nothing when it fails, and the command fails with it: its status counts too.
     for c in &mut inner {
-        c.decides &= decides && bare_assignment;
+        c.decides &= decides && (bare_assignment || builds_path);
     }
     out.append(&mut inner);
+}
+
+/// Programs that run the script their first argument that is not an option names.
+const RUNS_A_SCRIPT: &[&str] = &[
+    "sh", "bash", "dash", "zsh", "ksh", "python", "python3", "node", "ruby", "perl", "deno", "bun",
+    "tsx", "pwsh",
+];
+
+/// Whether a substitution is in the program word, or in the script path a shell or an
+/// interpreter is given.
+fn builds_a_path(words: &[String]) -> bool {
+    let substituted = |w: &str| w.contains("$(") || w.contains('`');
+    let Some((first, rest)) = words.split_first() else {
+        return false;
+    };
+    if substituted(first) {
+        return true;
+    }
+    let base = first.rsplit('/').next().unwrap_or(first);
+    if !RUNS_A_SCRIPT.contains(&base) {
+        return false;
+    }
+    // `bash -c "…"`, `sh -lc "…"`: a command text, not a script's path.
+    let command_text = rest
+        .iter()
+        .take_while(|w| w.starts_with('-'))
+        .any(|o| !o.starts_with("--") && o.contains('c'));
+    !command_text
+        && rest
+            .iter()
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| substituted(w))
 }

@@ -392,4 +392,21 @@ fn the_commands_that_decide_the_exit_status() {
         decides("if test -f x; then run; fi"),
         pairs(&[("test", false), ("run", false)])
     );
+    // A substitution that builds the script's path: without git the path is `/x.sh`, and
+    // bash exits 127 all the same (fixtures/repos defect 40, Verbasik/Memora).
+    assert_eq!(
+        decides("bash \"$(git rev-parse --show-toplevel)/x.sh\""),
+        pairs(&[("bash", true), ("git", true)])
+    );
+    assert_eq!(
+        decides("\"$(git rev-parse --show-toplevel)\"/hooks/g.sh"),
+        pairs(&[
+            ("$(git rev-parse --show-toplevel)/hooks/g.sh", true),
+            ("git", true)
+        ])
+    );
+    assert_eq!(
+        decides("bash -c \"echo $(date)\""),
+        pairs(&[("bash", true), ("date", false)])
+    );
 }
