@@ -1,4 +1,4 @@
-use crate::common::{Project, decision, guard, target};
+use crate::common::{Project, decision, guard};
 
 #[test]
 fn blocks_and_allows_a_launch_process_call() {
