@@ -348,3 +348,27 @@ fn an_edit_whose_deciding_hook_cannot_run_is_undecided_not_decided_by_a_later_on
     let strict = p.run(&["sweep", "--installed", "-t", "cursor", "--strict"]);
     assert_eq!(strict.code(), 1, "{}", strict.stdout());
 }
+
+/// Two hooks on one event, the first passing and the second failing: the cell is the
+/// failing one's, its exit code and stderr, not the passing hook's exit 0 (fixtures/repos
+/// defect 27, HemSoft/hs-buddy).
+#[test]
+fn a_cell_shows_the_hook_that_decided_it() {
+    let p = Project::new()
+        .spec(
+            "two",
+            "on: before-tool\nmatch: shell\ncommand:\n  - ./hooks/ok.sh\n  - ./hooks/bad.sh\n",
+        )
+        .script("hooks/ok.sh", "#!/bin/sh\nexit 0\n")
+        .script("hooks/bad.sh", "#!/bin/sh\necho boom >&2\nexit 1\n");
+    let v = sweep_json(&p, &["two", "-t", "claude"]);
+    let cell = v["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .find(|c| c["sample"] == 0)
+        .expect("the ls cell");
+    assert_eq!(cell["decision"], "error", "{cell}");
+    assert_eq!(cell["exit_code"], 1, "{cell}");
+    assert_eq!(cell["stderr"], "boom", "{cell}");
+}

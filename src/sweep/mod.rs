@@ -250,7 +250,13 @@ pub fn run(
 }
 
 fn cell(t: &TargetReport, sample: usize) -> Cell {
-    let first = t.commands.first();
+    // The command whose reading is the agent's (the hook that errored, not the one beside it
+    // on the same event that passed), else the first.
+    let first = t
+        .commands
+        .iter()
+        .find(|c| c.decision == t.decision)
+        .or(t.commands.first());
     Cell {
         agent: t.target.clone(),
         sample,
