@@ -237,6 +237,12 @@ pub fn build(
     }
     let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
     let (label, seen) = match (call, ev.matches) {
+        // Shown as the input names the tool (Copilot's PascalCase events send `Bash` for its
+        // `bash`); matched by the tool's own name.
+        (Some((t, _)), MatchOn::Field(f)) => (
+            field(f).or_else(|| Some(t.name.to_string())),
+            Some(t.name.to_string()),
+        ),
         (Some((t, _)), _) => (Some(t.name.to_string()), Some(t.name.to_string())),
         (None, MatchOn::Field(f)) => (field(f), field(f)),
         (None, MatchOn::Value(f)) => (None, field(f)),
