@@ -44,7 +44,7 @@ pub fn cannot_start(l: FileAgent, h: &NativeHandler) -> String {
     // What the event guards, in words: a call, a prompt, the agent's stopping.
     let kind = ev.map_or(Kind::Other, |e| e.kind);
     // A reading the agent's own state decides, or that its docs do not give: say so, not a
-    // guess (Antigravity gives no exit code a meaning; agy 1.1.x may read it as a deny).
+    // guess (an agent whose docs give no exit code a meaning).
     if !r.counted {
         let why = r.notes.first().map_or_else(String::new, |n| {
             format!(" ({})", n.strip_prefix("not counted: ").unwrap_or(n))

@@ -310,7 +310,7 @@ pub fn doubles<'a>(
             // A matcher that matches every call overlaps any other.
             let all = |m: &str| m.trim().is_empty() || crate::matcher::is_match_all(m.trim());
             let overlap = a.matcher == b.matcher || all(&a.matcher) || all(&b.matcher);
-            // Two agent configs are never active at once (Kiro runs the hooks of one).
+            // Two named configurations are never active at once (`only_with`).
             if !crate::native::agents::same_event(l.id(), &a.event, &b.event)
                 || !overlap
                 || keys[i] != keys[j]

@@ -123,7 +123,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
 
 /// A variable an agent's docs do not list, in several hooks of one file: one warning for the
 /// agent, at the first hook, naming the other lines (a settings file with twenty hooks on
-/// `$CLAUDE_PROJECT_DIR` would otherwise print twenty for each agent that reads it). What is
+/// one project-dir variable would otherwise print twenty for each agent that reads it). What is
 /// known to break stays one finding per hook.
 fn fold_assumed_unset(found: Vec<Finding>) -> Vec<Finding> {
     let key = |f: &Finding| {

@@ -71,8 +71,8 @@ pub struct NativeHandler {
     pub shell: Option<String>,
     /// Asks the user before running (Kiro-style `confirm`).
     pub confirm: Option<bool>,
-    /// Runs only while this named configuration of the agent is the active one (a Kiro CLI
-    /// agent config: `--agent NAME`), which hookcheck cannot see: its name.
+    /// Runs only while this named configuration of the agent is the active one (an agent
+    /// config selected by a flag), which hookcheck cannot see: its name.
     pub only_with: Option<String>,
     /// For agents whose project rules replace user rules with the same key: the key. A user
     /// handler whose key a project handler of the same agent has is not loaded.

@@ -237,8 +237,8 @@ pub fn build(
     }
     let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
     let (label, seen) = match (call, ev.matches) {
-        // Shown as the input names the tool (Copilot's PascalCase events send `Bash` for its
-        // `bash`); matched by the tool's own name.
+        // Shown as the input names the tool (an agent may send another agent's name for its
+        // own tool on that agent's events); matched by the tool's own name.
         (Some((t, _)), MatchOn::Field(f)) => (
             field(f).or_else(|| Some(t.name.to_string())),
             Some(t.name.to_string()),

@@ -137,8 +137,8 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
         })
         .min_by_key(|e| rank(e));
     // A handler that could stop the action but is not run (its input is not documented) leaves
-    // the verdict unknown: the one on an event after the action cannot stand in for it (a
-    // Cursor edit decided by afterFileEdit while the failClosed preToolUse guard was not run).
+    // the verdict unknown: the one on an event after the action cannot stand in for it (an
+    // edit decided by an after-edit logger while a fail-closed guard before it was not run).
     let stops = |e: &str| !rank(e).0;
     let before_action = |e: &str| {
         use crate::contract::Kind;
