@@ -244,6 +244,33 @@ fn blind_spots(r: &SweepReport, out: &mut Vec<Finding>) {
             if !(guards || writes.is_some() && discriminates) || cov.fires_on(kind) != Some(false) {
                 continue;
             }
+            // The agent's hook on another event fires on these tools (a shell-only event
+            // beside a general one): they are guarded there, and adding them here would run
+            // the guard twice.
+            let guards_before = |e: &str| {
+                crate::tools::find(&cov.agent)
+                    .and_then(|a| a.contract())
+                    .and_then(|c| c.event(e))
+                    .is_some_and(|ev| {
+                        use crate::contract::{Blocks, Kind as EventKind};
+                        matches!(ev.kind, EventKind::BeforeTool | EventKind::Shell)
+                            && matches!(ev.blocks, Blocks::Yes)
+                    })
+            };
+            let covered_elsewhere = r.cells.iter().any(|c| {
+                c.agent == cov.agent
+                    && r.samples[c.sample].action == action
+                    && c.event
+                        .as_deref()
+                        .is_some_and(|e| e != cov.event && guards_before(e))
+                    && matches!(
+                        c.outcome,
+                        Outcome::Blocked | Outcome::Allowed | Outcome::FailedOpen
+                    )
+            });
+            if covered_elsewhere {
+                continue;
+            }
             let tools: Vec<&str> = cov
                 .kinds
                 .iter()
