@@ -142,7 +142,14 @@ pub fn summary(r: &SweepReport) -> String {
         .map(|(s, k)| format!("{} {s}", count(*k)))
         .collect();
     let verdict = if r.exit_code == 0 { "passes" } else { "fails" };
-    format!("sweep {}: {verdict}: {}", r.hook, parts.join(", "))
+    let also = match failing {
+        0 => String::new(),
+        n => format!(
+            "; the hook also fails (`!`) in {n} benign cell{}",
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    format!("sweep {}: {verdict}: {}{also}", r.hook, parts.join(", "))
 }
 
 /// The grid and the findings in GitHub-flavoured Markdown.
