@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_group, owned_args, write_json,
 };
 
 /// Factory droid's live driver.
@@ -39,8 +39,23 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
     let group = hook_group(s, s.timeout_s);
-    let settings = json!({"hooks": {s.event: [group]}});
-    write_json(&s.home.join(".factory/settings.json"), &settings)?;
+    match s.repo_hooks.map(|r| r.file) {
+        // The workspace's own hooks.json, keyed by event name (harness/hooks); droid keeps no
+        // trust store for it.
+        Some(RepoFile::Own) => write_json(
+            &s.workspace.join(".factory/hooks.json"),
+            &json!({s.event: [group]}),
+        )?,
+        Some(RepoFile::Claude) => {
+            return Err(Error::live(
+                "droid does not read .claude/settings.json: use --repo-hooks own",
+            ));
+        }
+        None => {
+            let settings = json!({"hooks": {s.event: [group]}});
+            write_json(&s.home.join(".factory/settings.json"), &settings)?;
+        }
+    }
     // The custom model's id is `custom:` + display name + `-` + its index.
     let args = [
         "exec",

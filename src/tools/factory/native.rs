@@ -69,14 +69,26 @@ const SHAPE: Shape = command_shape(
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
-    // harness/hooks says a hooks.json is "keyed by event name"; its example may also be wrapped
-    // in `hooks` as the settings files are: read both.
-    let bare = path.file_name().is_some_and(|n| n == "hooks.json")
-        && v.as_object().is_some_and(|m| !m.contains_key("hooks"));
-    if bare {
-        return shape::grouped(&SHAPE, path, text, &serde_json::json!({ "hooks": v }));
+    if path.file_name().is_none_or(|n| n != "hooks.json") {
+        return shape::grouped(&SHAPE, path, text, &v);
     }
-    shape::grouped(&SHAPE, path, text, &v)
+    // A hooks.json is keyed by event name (harness/hooks). Wrapped in `hooks`, as the settings
+    // files are, droid 0.215.0 ran none of its hooks, while the same hook keyed by its event
+    // ran (live, 2026-12-04: `hookcheck live exit2-stderr --specs fixtures/live/hooks --bash
+    // 'echo hi' --agent factory --repo-hooks own` blocks; the wrapped file, written by hand in
+    // its place, let the call through).
+    if v.as_object().is_some_and(|m| m.contains_key("hooks")) {
+        let line = crate::native::JsonCursor::new(text).line_of("hooks");
+        return Err(crate::native::shape_error(
+            path,
+            Some(line),
+            "a hooks.json is keyed by event name, so `hooks` is read as an event droid does not have: \
+             take the events out of `hooks` (droid 0.215.0 ran none of them)"
+                .into(),
+            SHAPE.consequence,
+        ));
+    }
+    shape::grouped(&SHAPE, path, text, &serde_json::json!({ "hooks": v }))
 }
 
 /// The target names generators write this agent's hook file under.
