@@ -85,6 +85,16 @@ pub struct NativeHandler {
 }
 
 impl NativeHandler {
+    /// Sets the timeout as the file gives it, `value` in `unit`: rounded up to seconds, in
+    /// milliseconds exactly, and as written.
+    pub fn set_timeout(&mut self, unit: Unit, value: u64) {
+        let (secs, raw) = unit.convert(value);
+        self.timeout_s = Some(secs);
+        self.timeout_ms = Some(unit.millis(value));
+        self.timeout_raw = Some(raw);
+        self.timeout_value = Some(value);
+    }
+
     /// A handler with the required fields and nothing else set.
     pub fn new(tool: &'static str, file: &Path, line: u64, event: &str, command: &str) -> Self {
         NativeHandler {

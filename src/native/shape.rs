@@ -267,13 +267,7 @@ fn handler(
             _ => None,
         };
         match v {
-            Some(v) => {
-                let (secs, raw) = shape.unit.convert(v);
-                out.timeout_s = Some(secs);
-                out.timeout_ms = Some(shape.unit.millis(v));
-                out.timeout_raw = Some(raw);
-                out.timeout_value = Some(v);
-            }
+            Some(v) => out.set_timeout(shape.unit, v),
             None => out.timeout_unusable = Some(t.to_string()),
         }
     }

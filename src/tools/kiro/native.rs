@@ -175,11 +175,7 @@ fn parse_agent(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeErro
                 .unwrap_or_default()
                 .to_string();
             if let Some(t) = hook.get("timeout_ms").and_then(Value::as_u64) {
-                let (secs, raw) = Unit::Millis.convert(t);
-                h.timeout_s = Some(secs);
-                h.timeout_ms = Some(t);
-                h.timeout_raw = Some(raw);
-                h.timeout_value = Some(t);
+                h.set_timeout(Unit::Millis, t);
             }
             h.only_with = Some(name.clone());
             out.push(h);
@@ -238,10 +234,7 @@ fn parse_ide(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError>
         })
         .unwrap_or_default();
     if let Some(t) = then.and_then(|t| t.get("timeout")).and_then(Value::as_u64) {
-        let (secs, raw) = Unit::Seconds.convert(t);
-        h.timeout_s = Some(secs);
-        h.timeout_raw = Some(raw);
-        h.timeout_value = Some(t);
+        h.set_timeout(Unit::Seconds, t);
     }
     Ok(vec![h])
 }
@@ -310,10 +303,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             .or_else(|| action.and_then(|a| a.get("timeout")))
             .and_then(Value::as_u64);
         if let Some(t) = timeout {
-            let (secs, raw) = Unit::Seconds.convert(t);
-            h.timeout_s = Some(secs);
-            h.timeout_raw = Some(raw);
-            h.timeout_value = Some(t);
+            h.set_timeout(Unit::Seconds, t);
         }
         h.confirm = hook
             .get("confirm")

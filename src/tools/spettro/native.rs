@@ -116,11 +116,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             .and_then(Value::as_u64)
             .filter(|t| *t > 0)
         {
-            let (secs, raw) = Unit::Seconds.convert(t);
-            h.timeout_s = Some(secs);
-            h.timeout_ms = Some(Unit::Seconds.millis(t));
-            h.timeout_raw = Some(raw);
-            h.timeout_value = Some(t);
+            h.set_timeout(Unit::Seconds, t);
         }
         h.enabled = rule.get("enabled").and_then(Value::as_bool).unwrap_or(true);
         h.replace_key = Some(format!("{event}|{}|{id}", h.matcher.trim()));
