@@ -91,12 +91,6 @@ pub(super) fn finish(cur: Builder, out: &mut Vec<SimpleCommand>, decides: bool) 
     out.append(&mut inner);
 }
 
-/// Programs that run the script their first argument that is not an option names.
-const RUNS_A_SCRIPT: &[&str] = &[
-    "sh", "bash", "dash", "zsh", "ksh", "python", "python3", "node", "ruby", "perl", "deno", "bun",
-    "tsx", "pwsh",
-];
-
 /// Whether a substitution is in the program word, or in the script path a shell or an
 /// interpreter is given.
 fn builds_a_path(words: &[String]) -> bool {
@@ -108,17 +102,6 @@ fn builds_a_path(words: &[String]) -> bool {
         return true;
     }
     let base = first.rsplit('/').next().unwrap_or(first);
-    if !RUNS_A_SCRIPT.contains(&base) {
-        return false;
-    }
-    // `bash -c "…"`, `sh -lc "…"`: a command text, not a script's path.
-    let command_text = rest
-        .iter()
-        .take_while(|w| w.starts_with('-'))
-        .any(|o| !o.starts_with("--") && o.contains('c'));
-    !command_text
-        && rest
-            .iter()
-            .find(|w| !w.starts_with('-'))
-            .is_some_and(|w| substituted(w))
+    super::runs_a_script(base)
+        && super::script_arg(base, rest).is_some_and(|i| substituted(&rest[i]))
 }

@@ -159,6 +159,51 @@ pub struct SimpleCommand {
     pub decides: bool,
 }
 
+/// Shells, which run the script named by their first argument that is not an option (or,
+/// after `-c`, a command text).
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh"];
+
+/// Interpreters and shell builtins that run the script named by their first argument that is
+/// not an option.
+const INTERPRETERS: &[&str] = &[
+    "python", "python3", "node", "deno", "bun", "tsx", "ts-node", "ruby", "perl", "php", "source",
+    ".",
+];
+
+/// Whether `name` (a program's base name) runs the script its first plain argument names.
+pub fn runs_a_script(name: &str) -> bool {
+    SHELLS.contains(&name) || INTERPRETERS.contains(&name) || name.starts_with("python3.")
+}
+
+/// Options after which an interpreter runs inline code, not a script.
+const INLINE_OPTIONS: &[&str] = &["-c", "-e", "-m", "--eval", "-p", "--print"];
+
+/// The index in `rest` of the script the interpreter `base` runs, if any: none after an
+/// option that gives inline code (`-c`, `-e`, and a shell's clusters such as `-lc`).
+pub fn script_arg(base: &str, rest: &[String]) -> Option<usize> {
+    let mut i = 0;
+    // `deno run x.ts`, `bun run x.ts`.
+    if matches!(base, "deno" | "bun") && rest.first().is_some_and(|w| w == "run") {
+        i = 1;
+    }
+    let shell = SHELLS.contains(&base);
+    while let Some(w) = rest.get(i) {
+        // A shell's `-c` may sit in a cluster (`-lc`), and its `-e` is errexit, not code.
+        let inline = match shell {
+            true => !w.starts_with("--") && w.starts_with('-') && w.contains('c'),
+            false => INLINE_OPTIONS.contains(&w.as_str()),
+        };
+        if inline {
+            return None;
+        }
+        if !w.starts_with('-') {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Why a command line could not be split.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {

@@ -410,3 +410,18 @@ fn the_commands_that_decide_the_exit_status() {
         pairs(&[("bash", true), ("date", false)])
     );
 }
+
+/// The script an interpreter runs: none after an inline-code option, a shell's `-lc` too.
+#[test]
+fn the_script_an_interpreter_runs() {
+    let at = |line: &str| {
+        let words: Vec<String> = line.split(' ').map(str::to_string).collect();
+        super::script_arg(&words[0], &words[1..])
+    };
+    assert_eq!(at("bash x.sh"), Some(0));
+    assert_eq!(at("bash -e x.sh"), Some(1));
+    assert_eq!(at("bash -lc x"), None);
+    assert_eq!(at("python3 -c x"), None);
+    assert_eq!(at("node -e x"), None);
+    assert_eq!(at("deno run x.ts"), Some(1));
+}

@@ -65,15 +65,6 @@ const BUILTINS: &[&str] = &[
     "type", "ulimit", "umask", "unset", "wait",
 ];
 
-/// Programs that run the script named by their first argument that is not an option.
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh"];
-const INTERPRETERS: &[&str] = &[
-    "python", "python3", "node", "deno", "bun", "tsx", "ts-node", "ruby", "perl", "php", "source",
-    ".",
-];
-/// Options after which the interpreter runs inline code, not a script.
-const INLINE_OPTIONS: &[&str] = &["-c", "-e", "-m", "--eval", "-p", "--print"];
-
 /// The command of `h` as agent `l` starts it, from the project `root`.
 pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
     let mut cx = Cx {
@@ -150,7 +141,7 @@ impl Cx<'_> {
             }
             // `/usr/bin/python3 x.py`, `/bin/bash x.sh`: an interpreter by its full path runs
             // a script that must exist as much as `python3 x.py`'s.
-            if is_interpreter(&base) && path.is_file() {
+            if crate::shell::runs_a_script(&base) && path.is_file() {
                 return self.interpreted(&self.shown(&path), &base, rest);
             }
             self.push(self.shown(&path), rest);
@@ -205,14 +196,14 @@ impl Cx<'_> {
                 .position(|w| !w.starts_with('-'))
                 .unwrap_or(rest.len());
             if let Some((inner, args)) = rest[i..].split_first()
-                && is_interpreter(inner)
+                && crate::shell::runs_a_script(inner)
             {
                 return self.interpreted(&format!("{name} {inner}"), inner, args);
             }
             self.push(first_r.clone(), rest);
             return;
         }
-        if is_interpreter(name) {
+        if crate::shell::runs_a_script(name) {
             return self.interpreted(name, name, rest);
         }
         self.push(name.to_string(), rest);
@@ -222,7 +213,7 @@ impl Cx<'_> {
     /// (`python3 x.py`, `bash -e x.sh`, `bun run x.ts`): that script must exist.
     fn interpreted(&mut self, program: &str, base: &str, rest: &[String]) {
         let mut args: Vec<String> = rest.to_vec();
-        if let Some(i) = script_arg(base, rest) {
+        if let Some(i) = crate::shell::script_arg(base, rest) {
             let known = self.out.problems.len();
             if let Some(s) = self.expand(&rest[i]) {
                 let path = clean(&self.dir.join(&s));
@@ -439,12 +430,6 @@ impl Cx<'_> {
     }
 }
 
-/// Whether `name` (a program's file name) runs the script named by its first argument that
-/// is not an option.
-fn is_interpreter(name: &str) -> bool {
-    SHELLS.contains(&name) || INTERPRETERS.contains(&name) || name.starts_with("python3.")
-}
-
 /// How many words after `name` to skip to reach the program a package runner starts: `npx`
 /// and `bunx` none, `pnpm exec`/`pnpm dlx`/`yarn dlx`/`yarn exec`/`bun x` one; `None` when
 /// `name` is no runner.
@@ -457,25 +442,6 @@ fn runner(name: &str, rest: &[String]) -> Option<usize> {
         }
         _ => None,
     }
-}
-
-/// The index in `rest` of the script an interpreter runs, if any.
-fn script_arg(base: &str, rest: &[String]) -> Option<usize> {
-    let mut i = 0;
-    // `deno run x.ts`, `bun run x.ts`.
-    if matches!(base, "deno" | "bun") && rest.first().is_some_and(|w| w == "run") {
-        i = 1;
-    }
-    while let Some(w) = rest.get(i) {
-        if INLINE_OPTIONS.contains(&w.as_str()) {
-            return None;
-        }
-        if !w.starts_with('-') {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
 }
 
 /// `path` with `.` and `..` removed, without touching the file system.
