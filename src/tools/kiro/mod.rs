@@ -438,4 +438,27 @@ mod tests {
             "{run:?}"
         );
     }
+
+    /// A hook read from an agent config carries its agent (`x-kiro.agent`): the plan says it
+    /// runs only while that agent is the active one; a prompt fires no tool event.
+    #[test]
+    fn an_agent_configs_hook_says_which_agent_it_needs() {
+        let p = plan(
+            &AGENT,
+            "event: Stop\ncommand: ./h.sh\nx-kiro:\n  agent: reviewer\n",
+            &Trigger::None,
+        );
+        let Plan::Run(run) = &p else { panic!("{p:?}") };
+        assert_eq!(
+            run.notes,
+            [
+                "this hook is in agent config `reviewer`: Kiro CLI runs it only while `reviewer` is the active agent (`kiro-cli --agent reviewer`, or `chat.defaultAgent`), and CLI 3's V3 engine may not run it at all"
+            ]
+        );
+        let p = plan(&AGENT, PRE, &prompt("hi"));
+        let Plan::NotRun { reason, .. } = &p else {
+            panic!("{p:?}")
+        };
+        assert!(crate::plan::build::is_wrong_trigger(reason), "{reason}");
+    }
 }
