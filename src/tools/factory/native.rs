@@ -5,9 +5,10 @@
 //! Droid also reads the hooks key in the matching settings.json") and
 //! docs.factory.ai/reference/hooks-reference (`.factory/settings.json`,
 //! `.factory/settings.local.json`, `~/.factory/settings.json`). Claude's grouped shape, timeout
-//! in s. Real droid 0.215.0 ran hooks from `~/.factory/settings.json` (real-agents.md), and
-//! Factory-AI/factory issue #3 reports droid 0.186.0 reading only the settings files, so every
-//! documented file is read.
+//! in s. Real droid 0.215.0 ran hooks from `~/.factory/settings.json` (real-agents.md), and from
+//! a project `.factory/hooks.json` keyed by event but none from one wrapped in `hooks` (live,
+//! 2026-12-04; protocols-b.md §3), against Factory-AI/factory issue #3's report that droid
+//! 0.186.0 reads only the settings files: every documented file is read.
 
 use std::path::Path;
 
