@@ -40,7 +40,7 @@ sum="$scratch/releases/hookcheck-$tag-$target.tar.gz.sha256"
 sed -i.bak 's/^./0/; t; s/^/0/' "$sum"
 if [ "$(head -c1 "$sum.bak")" = 0 ]; then sed -i 's/^./1/' "$sum"; fi
 status=0
-HOOKCHECK_RELEASES="$scratch/releases" scripts/action-install.sh "$tag" "$scratch/bad/bin" > "$scratch/out" 2>&1 || status=$?
+GITHUB_ACTIONS=true HOOKCHECK_RELEASES="$scratch/releases" scripts/action-install.sh "$tag" "$scratch/bad/bin" > "$scratch/out" 2>&1 || status=$?
 [ "$status" -eq 1 ] || fail "a checksum mismatch ended with status $status: $(cat "$scratch/out")"
 [ ! -e "$scratch/bad/bin/hookcheck" ] || fail "a checksum mismatch installed the binary"
 grep -q "^::error::hookcheck: hookcheck-$tag-$target.tar.gz has SHA-256 [0-9a-f]\{64\}, but hookcheck-$tag-$target.tar.gz.sha256 says [0-9a-f]\{64\}$" "$scratch/out" \
@@ -58,3 +58,10 @@ want="hookcheck: no release archive file://$scratch/releases/hookcheck-v9.9.9-$t
 cargo install --locked hookcheck --version 9.9.9 --root $scratch/none/bin/.."
 [ "$(cat "$scratch/out")" = "$want" ] || fail "no release said: $(cat "$scratch/out")"
 echo "ok: no release falls back to cargo install"
+
+# pre-commit's binary hooks never build: no release is exit status 3 and a message.
+status=0
+HOOKCHECK_NO_BUILD=1 PATH="$scratch/fake:$PATH" HOOKCHECK_RELEASES="$scratch/releases" scripts/action-install.sh v9.9.9 "$scratch/nobuild/bin" > "$scratch/out" 2>&1 || status=$?
+want="error: hookcheck: no release archive file://$scratch/releases/hookcheck-v9.9.9-$target.tar.gz, and this install does not build from source"
+[ "$status" -eq 3 ] && [ "$(cat "$scratch/out")" = "$want" ] || fail "no build said (status $status): $(cat "$scratch/out")"
+echo "ok: no release and no build: exit 3"

@@ -7,10 +7,15 @@
 # VERSION: a release tag (v0.1.0), or empty for the Action's own ref (GITHUB_ACTION_REF) when
 # that is a tag. DEST: the folder the binary goes in. The releases are read from
 # HOOKCHECK_RELEASES (a URL or a local folder holding the archives; by default the releases
-# of the repository Cargo.toml names).
+# of the repository Cargo.toml names). With HOOKCHECK_NO_BUILD=1 (pre-commit's binary hooks,
+# scripts/pre-commit-binary.sh) there is no fallback: no release binary is exit status 3.
+# Errors are `::error::` workflow commands only under GitHub Actions (GITHUB_ACTIONS=true).
 set -euo pipefail
 version="$1" dest="$2"
 root="$(cd "$(dirname "$0")/.." && pwd)"
+error() { # message
+  if [ "${GITHUB_ACTIONS:-}" = true ]; then echo "::error::$1" >&2; else echo "error: $1" >&2; fi
+}
 repository="$(sed -n 's/^repository = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
 
 case "$(uname -s)-$(uname -m)" in
@@ -19,13 +24,17 @@ case "$(uname -s)-$(uname -m)" in
   Darwin-arm64) target=aarch64-apple-darwin ;;
   Darwin-x86_64) target=x86_64-apple-darwin ;;
   MINGW* | MSYS* | CYGWIN* | Windows*)
-    echo "::error::hookcheck: Windows is not supported: process groups and signals. Use a Linux or macOS runner." >&2
+    error "hookcheck: Windows is not supported: process groups and signals. Use a Linux or macOS machine, WSL or a Linux container."
     exit 2 ;;
   *) target="" ;;
 esac
 if [ -z "$version" ] && [[ "${GITHUB_ACTION_REF:-}" == v* ]]; then version="$GITHUB_ACTION_REF"; fi
 
 from_source() { # why
+  if [ "${HOOKCHECK_NO_BUILD:-}" = 1 ]; then
+    error "hookcheck: $1, and this install does not build from source"
+    exit 3
+  fi
   echo "hookcheck: $1; building from source with cargo install"
   if [[ "$version" == v* ]]; then
     cargo install --locked hookcheck --version "${version#v}" --root "$dest/.."
@@ -56,7 +65,7 @@ else
   got="$(shasum -a 256 "$work/$name" | cut -d' ' -f1)"
 fi
 if [ "$got" != "$want" ]; then
-  echo "::error::hookcheck: $name has SHA-256 $got, but $name.sha256 says $want" >&2
+  error "hookcheck: $name has SHA-256 $got, but $name.sha256 says $want"
   exit 1
 fi
 tar -xzf "$work/$name" -C "$work"
