@@ -107,3 +107,42 @@ fn the_action_and_the_pre_commit_hooks_offer_sync_check() {
     assert_eq!(sync["entry"], "hookcheck sync --check --no-proof");
     assert_eq!(sync["pass_filenames"], false);
 }
+
+#[test]
+fn the_release_binary_is_installed_once_and_then_cached_by_tag_os_and_cpu() {
+    let action = yaml("action.yml");
+    let steps = action["runs"]["steps"].as_array().expect("steps");
+    let step = |name: &str| {
+        steps
+            .iter()
+            .find(|s| s["name"] == name)
+            .unwrap_or_else(|| panic!("a step named {name}"))
+    };
+    let cache = step("Cache the release binary");
+    assert_eq!(cache["uses"], "actions/cache@v4");
+    assert_eq!(cache["if"], "steps.release.outputs.version != ''");
+    assert_eq!(cache["with"]["path"], "${{ steps.release.outputs.dir }}");
+    assert_eq!(
+        cache["with"]["key"],
+        "hookcheck-${{ steps.release.outputs.version }}-${{ runner.os }}-${{ runner.arch }}"
+    );
+    let install = step("Install hookcheck");
+    assert_eq!(install["if"], "steps.cache.outputs.cache-hit != 'true'");
+    assert_eq!(install["env"]["DEST"], "${{ steps.release.outputs.dir }}");
+    let path = step("Put hookcheck on PATH");
+    assert!(
+        path.get("if").is_none(),
+        "hookcheck goes on PATH either way"
+    );
+    assert_eq!(path["env"]["DEST"], "${{ steps.release.outputs.dir }}");
+    // The cached folder names the tag, the OS and the CPU, so no run reuses another's binary.
+    let release = step("Find the release to install")["run"]
+        .as_str()
+        .expect("a run step");
+    assert!(
+        release.contains(
+            "echo \"dir=$RUNNER_TOOL_CACHE/hookcheck/${VERSION:-source}/$RUNNER_OS-$RUNNER_ARCH/bin\""
+        ),
+        "{release}"
+    );
+}
