@@ -639,3 +639,42 @@ fn every_run_in_the_docs_gives_the_same_report_as_its_case() {
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
+
+#[test]
+fn every_uses_line_and_repository_url_is_the_one_cargo_toml_names() {
+    // Cargo.toml names the repository once; every place a user copies it from follows.
+    let cargo = doc("Cargo.toml");
+    let repository = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("repository = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .expect("Cargo.toml names its repository");
+    let slug = repository
+        .strip_prefix("https://github.com/")
+        .expect("a GitHub repository");
+    let tag = format!("v{}", env!("CARGO_PKG_VERSION"));
+    let uses = regex::Regex::new(r"uses:\s*([\w.-]+/hookcheck)@(\S+)").unwrap();
+    let url = regex::Regex::new(r"https://github\.com/([\w.-]+/hookcheck)\b").unwrap();
+    let rev = regex::Regex::new(r"(?m)^\s*rev:\s*(\S+)").unwrap();
+    let mut seen = 0;
+    for path in docs().iter().map(String::as_str).chain(["action.yml"]) {
+        let text = doc(path);
+        for m in uses.captures_iter(&text) {
+            assert_eq!((&m[1], &m[2]), (slug, tag.as_str()), "{path}: {}", &m[0]);
+            seen += 1;
+        }
+        for m in url.captures_iter(&text) {
+            assert_eq!(&m[1], slug, "{path}: {}", &m[0]);
+            seen += 1;
+        }
+        for m in rev.captures_iter(&text) {
+            assert_eq!(&m[1], tag, "{path}: {}", &m[0]);
+        }
+        assert!(
+            !text.contains("<owner>"),
+            "{path} names a placeholder owner"
+        );
+    }
+    // The README's and the guide's `uses:` lines and the guide's pre-commit `repo:`.
+    assert!(seen >= 3, "{seen} uses: lines and URLs");
+}
