@@ -21,6 +21,14 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+// A build for Windows says why it cannot be, before the errors of the Unix-only code behind it
+// (`cargo install hookcheck` there; the release, the wheels and the npm packages have no Windows
+// binary, and the npm launcher and the Action say so too).
+#[cfg(not(unix))]
+compile_error!(
+    "hookcheck does not support Windows: it needs Unix process groups and signals. Run it under WSL or in a Linux container."
+);
+
 pub mod agent;
 pub mod app;
 pub mod cli;
