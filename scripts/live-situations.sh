@@ -4,7 +4,7 @@
 # one run at a time, each compared with hookcheck's prediction; with --record, the
 # observations go to fixtures/live/situations/observations and what the hook was given (the
 # exit0 behaviour's run) to fixtures/live/inputs/AGENT--SITUATION.json.
-# Checked with no agent installed by tests/live_truth.rs.
+# Checked with no agent installed by tests/it/live_truth.rs.
 #
 #   scripts/live-situations.sh [--record] [AGENT...]     (default: every agent with a driver)
 #

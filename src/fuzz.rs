@@ -2,7 +2,7 @@
 //! loader, every native loader, every matcher flavour, the shell splitter, every agent's
 //! planner and reply reader. Each takes arbitrary input and must return without panicking.
 //!
-//! `tests/fuzz.rs` drives them with proptest on stable (bounded cases, in `cargo test`);
+//! `tests/it/fuzz.rs` drives them with proptest on stable (bounded cases, in `cargo test`);
 //! `fuzz/` holds cargo-fuzz targets over the same functions for whoever has nightly.
 
 use std::path::Path;

@@ -141,7 +141,7 @@ impl Loader {
     /// only, no cross-reads, events from the tool, no renames, no tool names, no extra fields,
     /// timeouts in seconds, no trust gate, a shell starts the command, no generator names.
     /// Every loader names its own files, parse and glob (the empty ones here fail
-    /// tests/registry.rs, and a file read with this parse fails).
+    /// tests/it/registry.rs, and a file read with this parse fails).
     pub const DEFAULT: Loader = Loader {
         project_files: |_| Vec::new(),
         user_files: |_| Vec::new(),

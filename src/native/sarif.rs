@@ -1,6 +1,6 @@
 //! `hookcheck lint --format sarif`: the findings as a SARIF 2.1.0 log, one result per finding
 //! with its rule id, `file:line` and fix, so GitHub code scanning shows them in pull requests.
-//! Validated against the OASIS schema kept in `docs/reference/sarif/` (tests/sarif.rs).
+//! Validated against the OASIS schema kept in `docs/reference/sarif/` (tests/it/sarif.rs).
 
 use serde_json::{Value, json};
 

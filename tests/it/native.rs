@@ -1,0 +1,438 @@
+//! Installed hooks through the binary: run --installed, cross-reads, stale-file warnings,
+//! the inventory and lint.
+
+use crate::common;
+
+use common::{Project, decision, guard, target};
+use serde_json::Value;
+
+const CLAUDE: &str = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 10}]}
+    ]
+  }
+}
+"#;
+
+fn installed() -> Project {
+    Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(".claude/settings.json", CLAUDE)
+}
+
+fn run_json(p: &Project, args: &[&str]) -> (i32, Value) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let run = p.run(&all);
+    let v = serde_json::from_str(&run.stdout())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout(), run.stderr()));
+    (run.code(), v)
+}
+
+#[test]
+fn run_installed_runs_each_agents_handlers_with_file_and_line() {
+    let p = installed();
+    for (cmd, want) in [("rm -rf build", "block"), ("ls", "allow")] {
+        let (code, v) = run_json(&p, &["run", "--installed", "--bash", cmd, "-t", "claude"]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(decision(&v, "claude"), want, "{cmd}");
+        let c = &target(&v, "claude")["commands"][0]["command"];
+        assert_eq!(c, "./hooks/g.sh  (.claude/settings.json:4)");
+    }
+}
+
+#[test]
+fn copilot_cross_reads_claude_settings_and_warns_on_a_double_run() {
+    let copilot = r#"{"version": 1, "hooks": {"PreToolUse": [{"type": "command", "bash": "./hooks/g.sh", "matcher": "Bash"}]}}"#;
+    for (own, commands, doubled) in [(false, 1, false), (true, 2, true)] {
+        let mut p = installed();
+        if own {
+            p = p.file(".github/hooks/h.json", copilot);
+        }
+        let (_, v) = run_json(
+            &p,
+            &["run", "--installed", "--bash", "rm -rf x", "-t", "copilot"],
+        );
+        let t = target(&v, "copilot");
+        assert_eq!(t["decision"], "block", "{t}");
+        assert_eq!(
+            t["commands"].as_array().map(Vec::len),
+            Some(commands),
+            "{t}"
+        );
+        let warned = t["warnings"].to_string().contains("runs twice");
+        assert_eq!(warned, doubled, "{t}");
+    }
+}
+
+/// Copilot CLI 1.0.102 ran a `.claude/settings.json` hook under `"Bash"` but never under
+/// `"matcher": ""` (fixtures/live/trust/copilot.json); Claude Code runs both.
+#[test]
+fn copilot_runs_no_claude_hook_under_an_empty_matcher_and_says_so() {
+    let both = r#"{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 10}]},
+      {"matcher": "", "hooks": [{"type": "command", "command": "./hooks/all.sh", "timeout": 10}]}
+    ]
+  }
+}
+"#;
+    let p = Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .script("hooks/all.sh", &guard("ls"))
+        .file(".claude/settings.json", both);
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--bash", "ls", "-t", "claude,copilot"],
+    );
+    let (claude, copilot) = (target(&v, "claude"), target(&v, "copilot"));
+    assert_eq!(decision(&v, "claude"), "block", "{claude}");
+    assert_eq!(
+        claude["commands"].as_array().map(Vec::len),
+        Some(2),
+        "{claude}"
+    );
+    assert_eq!(decision(&v, "copilot"), "allow", "{copilot}");
+    assert_eq!(
+        copilot["commands"].as_array().map(Vec::len),
+        Some(1),
+        "{copilot}"
+    );
+    // After the trust warning (the folder is not trusted here).
+    let warnings = copilot["warnings"].as_array().expect("warnings");
+    assert_eq!(warnings.len(), 2, "{copilot}");
+    assert_eq!(
+        warnings[1],
+        ".claude/settings.json:5: matcher \"\" runs on every call in Claude Code but never in Copilot CLI; fix: drop the matcher key or write \"*\"",
+        "{copilot}"
+    );
+}
+
+#[test]
+fn stale_file_warnings_name_the_file_and_never_fail_unless_strict() {
+    let spec = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\ntimeout: 10\n";
+    let gemini_spec = "event: BeforeTool\nmatcher: run_shell_command\ncommand: ./hooks/g.sh\nenv:\n  TOKEN: s3cret\n";
+    let cases: &[(&str, &str, &str, Option<&str>, &str)] = &[
+        // (spec, tool, file path, file text (None: missing), expected warning)
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            None,
+            "hook file missing",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./other.sh", "timeout": 10}]}]}}"#,
+            ),
+            "no PreToolUse handler in .claude/settings.json runs `./hooks/g.sh`",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash|Write", "hooks": [{"command": "./hooks/g.sh", "timeout": 10}]}]}}"#,
+            ),
+            "matcher \"Bash|Write\" differs",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh", "timeout": 30}]}]}}"#,
+            ),
+            "timeout 30 s differs from the spec's 10 s",
+        ),
+        (
+            spec,
+            "claude",
+            ".claude/settings.json",
+            Some(
+                r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh", "timeout": 10, "onFailure": "block"}]}]}}"#,
+            ),
+            "failClosed is true",
+        ),
+        (
+            gemini_spec,
+            "gemini",
+            ".gemini/settings.json",
+            Some(
+                r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "env": {"TOKEN": "other"}}]}]}}"#,
+            ),
+            "env differs from the spec in TOKEN",
+        ),
+        (
+            spec,
+            "copilot",
+            ".github/hooks/g.json",
+            Some(
+                r#"{"version": 1, "hooks": {"PreToolUse": [{"bash": "./hooks/g.sh", "matcher": "Bash", "timeoutSec": 10, "cwd": "hooks"}]}}"#,
+            ),
+            "cwd hooks differs",
+        ),
+    ];
+    for (spec, tool, path, text, want) in cases {
+        let mut p = Project::new()
+            .spec("g", spec)
+            .script("hooks/g.sh", &guard("rm -rf"));
+        if let Some(t) = text {
+            p = p.file(path, t);
+        }
+        let (code, v) = run_json(&p, &["run", "g", "--bash", "rm -rf x", "-t", tool]);
+        let w: Vec<&str> = target(&v, tool)["warnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        let w = w.join("\n");
+        assert!(w.contains(want), "{tool} {want}: {w}");
+        assert!(
+            !w.contains("s3cret") && !w.contains("\"other\""),
+            "values leak: {w}"
+        );
+        assert_eq!(code, 0, "a warning does not fail the run: {v}");
+        let (strict, _) = run_json(
+            &p,
+            &["run", "g", "--bash", "rm -rf x", "-t", tool, "--strict"],
+        );
+        assert_eq!(strict, 1, "--strict: {want}");
+    }
+    // An up-to-date file: no warning.
+    let p = installed().spec("g", spec);
+    let (_, v) = run_json(&p, &["run", "g", "--bash", "rm -rf x", "-t", "claude"]);
+    assert_eq!(target(&v, "claude")["warnings"], serde_json::json!([]));
+}
+
+#[test]
+fn list_installed_is_one_row_per_handler_with_seconds() {
+    let p = installed().file(
+        ".gemini/settings.json",
+        r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 1500}]}]}}"#,
+    );
+    let (code, v) = run_json(&p, &["list", "--installed"]);
+    assert_eq!(code, 0, "{v}");
+    let rows: Vec<(String, String, u64, String)> = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                r["agent"].as_str().unwrap_or_default().to_string(),
+                r["event"].as_str().unwrap_or_default().to_string(),
+                r["timeout_s"].as_u64().unwrap_or(0),
+                format!("{}:{}", r["file"].as_str().unwrap_or_default(), r["line"]),
+            )
+        })
+        .collect();
+    let want = [
+        ("claude", "PreToolUse", 10, ".claude/settings.json:4"),
+        ("gemini", "BeforeTool", 2, ".gemini/settings.json:1"),
+        ("copilot", "PreToolUse", 10, ".claude/settings.json:4"),
+        ("windsurf", "PreToolUse", 10, ".claude/settings.json:4"),
+        ("vscode", "PreToolUse", 10, ".claude/settings.json:4"),
+    ]
+    .map(|(a, e, t, f)| (a.to_string(), e.to_string(), t, f.to_string()));
+    assert_eq!(rows, want);
+    let text = p.run(&["list", "--installed"]).stdout();
+    assert!(text.contains("copilot (cross-read)"), "{text}");
+    // A broken file: the error, placed, and exit 1 (a finding, as in lint).
+    let p = installed().file(".cursor/hooks.json", "{\"hooks\": [}\n");
+    let run = p.run(&["list", "--installed"]);
+    assert_eq!(run.code(), 1);
+    assert!(
+        common::errors_in_one_line(&run.stderr())
+            .contains(".cursor/hooks.json:1:1: not valid JSON"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn lint_rules_fire_on_their_fixture_only() {
+    let ok_gemini = r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 5000}]}]}}"#;
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (rule, file, text that triggers it, text that does not)
+        (
+            "unknown-event",
+            ".gemini/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 5000}]}]}}"#,
+            ok_gemini,
+        ),
+        (
+            "matcher-never-matches",
+            ".cursor/hooks.json",
+            r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./hooks/g.sh", "matcher": "Bash"}]}}"#,
+            r#"{"version": 1, "hooks": {"preToolUse": [{"command": "./hooks/g.sh", "matcher": "Shell"}]}}"#,
+        ),
+        (
+            "timeout-unit",
+            ".gemini/settings.json",
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"command": "./hooks/g.sh", "timeout": 30}]}]}}"#,
+            ok_gemini,
+        ),
+        (
+            "script-missing",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/nope.sh"}]}]}}"#,
+            CLAUDE,
+        ),
+        (
+            "script-not-executable",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/plain.sh"}]}]}}"#,
+            CLAUDE,
+        ),
+        (
+            "loaded-twice",
+            ".github/hooks/h.json",
+            r#"{"version": 1, "hooks": {"PreToolUse": [{"bash": "./hooks/g.sh", "matcher": "Bash"}]}}"#,
+            r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "./hooks/other.sh", "matcher": "bash"}]}}"#,
+        ),
+        (
+            "needs-trust",
+            ".codex/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            "{}",
+        ),
+        (
+            "unreadable-file",
+            ".cursor/hooks.json",
+            "{\"hooks\": [}",
+            r#"{"version": 1, "hooks": {}}"#,
+        ),
+        (
+            "empty-matcher-cross-read",
+            ".claude/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+        ),
+    ];
+    for (rule, file, bad, good) in cases {
+        for (text, fires) in [(bad, true), (good, false)] {
+            let p = installed()
+                .script("hooks/other.sh", "#!/bin/sh\n")
+                .file("hooks/plain.sh", "#!/bin/sh\n")
+                .file(file, text);
+            let (code, v) = run_json(&p, &["lint"]);
+            let hit = v["findings"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                // In the file the row is about: other files have findings of their own (Claude
+                // Code's settings need a trusted folder).
+                .find(|f| f["rule"] == *rule && f["file"] == *file);
+            assert_eq!(hit.is_some(), fires, "{rule} on {text}: {v}");
+            if let Some(f) = hit {
+                assert!(f["file"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
+                assert!(f["fix"].as_str().is_some_and(|s| !s.is_empty()), "{f}");
+                let errors = v["findings"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|f| f["severity"] == "error");
+                assert_eq!(code, i32::from(errors), "{v}");
+            }
+        }
+    }
+}
+
+/// A native file's timeout runs in that file's unit, to the millisecond: Gemini CLI's
+/// `"timeout": 300` is 300 ms, not the 1 s it rounds up to (a hook that sleeps past it is a
+/// timeout, and the call goes through); Qwen Code reads 1000 or more as legacy milliseconds;
+/// Claude Code reads seconds. JSON shows the value applied in both units.
+#[test]
+fn a_native_timeout_runs_in_the_files_unit() {
+    let slow = "#!/bin/sh\nsleep 1\necho no >&2\nexit 2\n";
+    let grouped = |event: &str, matcher: &str, timeout: u64| {
+        format!(
+            r#"{{"hooks": {{"{event}": [{{"matcher": "{matcher}", "hooks": [{{"type": "command", "command": "./hooks/slow.sh", "timeout": {timeout}}}]}}]}}}}"#
+        )
+    };
+    for (agent, file, text, ms, want) in [
+        (
+            "gemini",
+            ".gemini/settings.json",
+            grouped("BeforeTool", "run_shell_command", 300),
+            300_u64,
+            "timeout",
+        ),
+        (
+            "augment",
+            ".augment/settings.json",
+            grouped("PreToolUse", "launch-process", 300),
+            300,
+            "timeout",
+        ),
+        (
+            "qwen",
+            ".qwen/settings.json",
+            grouped("PreToolUse", "run_shell_command", 4500),
+            4500,
+            "block",
+        ),
+        (
+            "claude",
+            ".claude/settings.json",
+            grouped("PreToolUse", "Bash", 5),
+            5000,
+            "block",
+        ),
+    ] {
+        let p = Project::new()
+            .script("hooks/slow.sh", slow)
+            .file(file, &text);
+        let (_, v) = run_json(&p, &["run", "--installed", "--bash", "ls", "-t", agent]);
+        let c = &target(&v, agent)["commands"][0];
+        assert_eq!(
+            (c["timeout_ms"].as_u64(), c["timeout_s"].as_u64()),
+            (Some(ms), Some(ms.div_ceil(1000))),
+            "{agent}: {v}"
+        );
+        assert_eq!(decision(&v, agent), want, "{agent}: {v}");
+    }
+}
+
+/// A `postToolUse` logger written before Cursor's `beforeShellExecution` guard (a real
+/// repository's file, fixtures/repos/Asymptote-Labs--agent-beacon): the guard, which can stop
+/// the call, decides it; the logger, after the call, does not.
+#[test]
+fn an_after_tool_hook_listed_first_does_not_decide_the_call() {
+    let p = Project::new()
+        .file(
+            ".cursor/hooks.json",
+            r#"{"version":1,"hooks":{"postToolUse":[{"command":"./ok.sh"}],"beforeShellExecution":[{"command":"./deny.sh"}]}}"#,
+        )
+        .script("deny.sh", "#!/bin/sh\necho '{\"permission\":\"deny\"}'\nexit 2\n")
+        .script("ok.sh", "#!/bin/sh\nexit 0\n");
+    let (_, v) = run_json(
+        &p,
+        &[
+            "run",
+            "--installed",
+            "--bash",
+            "rm -rf /",
+            "-t",
+            "cursor",
+            "--include-assumed",
+        ],
+    );
+    let t = target(&v, "cursor");
+    assert_eq!(
+        (&t["decision"], &t["event"], &t["notes"]),
+        (
+            &Value::from("block"),
+            &Value::from("beforeShellExecution"),
+            &serde_json::json!([
+                "handlers on later events are not run here: .cursor/hooks.json:1 (postToolUse)"
+            ])
+        )
+    );
+}

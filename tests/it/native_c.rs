@@ -1,0 +1,263 @@
+//! Installed hooks through the binary, part three: Cursor's switched cross-read of Claude Code's
+//! settings (`--third-party`).
+
+use crate::common;
+
+use common::{Project, decision, guard, target};
+use serde_json::Value;
+
+fn run_json(p: &Project, args: &[&str]) -> (i32, Value) {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let run = p.run(&all);
+    let v = serde_json::from_str(&run.stdout())
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout(), run.stderr()));
+    (run.code(), v)
+}
+
+/// A Claude Code settings file whose PreToolUse hook on Cursor's `Shell` tool blocks `rm -rf`.
+const CLAUDE: &str = "{\n  \"hooks\": {\n    \"PreToolUse\": [\n      {\"matcher\": \"Shell\", \"hooks\": [{\"type\": \"command\", \"command\": \"./hooks/guard.sh\"}]}\n    ]\n  }\n}\n";
+
+fn project() -> Project {
+    Project::new()
+        .script("hooks/guard.sh", &guard("rm -rf"))
+        .file(".claude/settings.json", CLAUDE)
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn cursor_runs_claude_settings_hooks_only_with_third_party_on() {
+    // (extra flags, Cursor's decision, the command ran from the Claude file, a note says why not)
+    let table: &[(&[&str], &str, bool, bool)] = &[
+        (&[], "not run", false, true),
+        (&["--third-party"], "block", true, false),
+    ];
+    for (flags, want, ran, noted) in table {
+        let p = project();
+        let mut args = vec!["run", "--installed", "--bash", "rm -rf /", "-t", "cursor"];
+        args.extend_from_slice(flags);
+        let (_, v) = run_json(&p, &args);
+        let t = target(&v, "cursor");
+        assert_eq!(decision(&v, "cursor"), *want, "{flags:?}: {t}");
+        let commands: Vec<String> = t["commands"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["command"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(
+            commands
+                .iter()
+                .any(|c| c.contains(".claude/settings.json:4")),
+            *ran,
+            "{flags:?}: {commands:?}"
+        );
+        // Run by Cursor's rules: under its own event name.
+        if *ran {
+            assert_eq!(t["event"], "preToolUse", "{t}");
+        }
+        let notes = strs(&t["notes"]);
+        assert_eq!(
+            notes.iter().any(|n| n.contains("--third-party")
+                && n.contains(".claude/settings.json")
+                && n.contains("Include third-party")),
+            *noted,
+            "{flags:?}: {notes:?}"
+        );
+    }
+}
+
+#[test]
+fn cursor_reads_the_users_claude_settings_too_and_warns_of_a_double_run() {
+    let p = project()
+        .file(
+            ".cursor/hooks.json",
+            "{\"version\": 1, \"hooks\": {\"preToolUse\": [{\"matcher\": \"Shell\", \"command\": \"./hooks/guard.sh\"}]}}\n",
+        )
+        .file(".test-home/.claude/settings.json", CLAUDE.replace("guard", "user").as_str());
+    let (_, v) = run_json(&p, &["list", "--installed", "--user", "--third-party"]);
+    let cursor: Vec<(String, bool)> = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["agent"] == "cursor")
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap_or_default().to_string(),
+                r["cross_read"] == true,
+            )
+        })
+        .collect();
+    // The test home is inside the project, so its file is shown relative to the root.
+    assert_eq!(
+        cursor,
+        [
+            (".cursor/hooks.json".to_string(), false),
+            (".claude/settings.json".to_string(), true),
+            (".test-home/.claude/settings.json".to_string(), true),
+        ]
+    );
+    // Without the switch, Cursor lists its own file only.
+    let (_, v) = run_json(&p, &["list", "--installed", "--user"]);
+    let n = v["handlers"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["agent"] == "cursor")
+        .count();
+    assert_eq!(n, 1, "{v}");
+    // The same guard in both files runs twice under Cursor with the switch on.
+    for (flags, doubled) in [(&[][..], false), (&["--third-party"][..], true)] {
+        let mut args = vec!["run", "--installed", "--bash", "ls", "-t", "cursor"];
+        args.extend_from_slice(flags);
+        let (_, v) = run_json(&p, &args);
+        let warnings = strs(&target(&v, "cursor")["warnings"]);
+        assert_eq!(
+            warnings.iter().any(|w| w.contains("runs twice")),
+            doubled,
+            "{flags:?}: {warnings:?}"
+        );
+    }
+}
+
+/// Codex runs `commandWindows` (TOML `command_windows`) instead of `command` on Windows: off
+/// Windows the stale-file check still finds the handler by `command`, and warns when the
+/// file's Windows command is missing or differs from the spec's.
+#[test]
+fn codex_stale_file_warning_compares_command_windows() {
+    let json = |extra: &str| {
+        format!(
+            "{{\"hooks\": {{\"PreToolUse\": [{{\"matcher\": \"Bash\", \"hooks\": [{{\"type\": \"command\", \"command\": \"./hooks/guard.sh\", \"timeout\": 10{extra}}}]}}]}}}}\n"
+        )
+    };
+    let toml = |extra: &str| {
+        format!(
+            "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./hooks/guard.sh\"\ntimeout = 10\n{extra}"
+        )
+    };
+    let spec_with = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/guard.sh\ncommandWindows: hooks\\guard.cmd\ntimeout: 10\n";
+    let spec_without = "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/guard.sh\ntimeout: 10\n";
+    // (spec, file, its text, a commandWindows warning)
+    let table: Vec<(&str, &str, String, bool)> = vec![
+        (spec_with, ".codex/hooks.json", json(""), true),
+        (
+            spec_with,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\guard.cmd""#),
+            false,
+        ),
+        (
+            spec_with,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\old.cmd""#),
+            true,
+        ),
+        (spec_without, ".codex/hooks.json", json(""), false),
+        (
+            spec_without,
+            ".codex/hooks.json",
+            json(r#", "commandWindows": "hooks\\guard.cmd""#),
+            true,
+        ),
+        (spec_with, ".codex/config.toml", toml(""), true),
+        (
+            spec_with,
+            ".codex/config.toml",
+            toml("command_windows = 'hooks\\guard.cmd'\n"),
+            false,
+        ),
+    ];
+    for (spec, file, text, warned) in table {
+        let p = Project::new()
+            .spec("g", spec)
+            .script("hooks/guard.sh", &guard("rm -rf"))
+            .file(file, &text);
+        let (code, v) = run_json(&p, &["run", "g", "--bash", "ls", "-t", "codex"]);
+        let w = strs(&target(&v, "codex")["warnings"]);
+        assert!(
+            !w.iter().any(|w| w.contains("stale")),
+            "{file} {text}: the handler is found by `command` off Windows: {w:?}"
+        );
+        assert_eq!(
+            w.iter()
+                .any(|w| w.contains("commandWindows") && w.contains(file)),
+            warned,
+            "{spec} {file} {text}: {w:?}"
+        );
+        assert_eq!(code, 0, "a warning does not fail the run: {v}");
+    }
+}
+
+/// OpenHands loads the first found of `.openhands/hooks.json` and `~/.openhands/hooks.json`
+/// (software-agent-sdk hooks/config.py): a project file hides the user file.
+#[test]
+fn openhands_project_hooks_hide_the_user_file() {
+    let file = |script: &str| {
+        format!(
+            "{{\"pre_tool_use\": [{{\"matcher\": \"terminal\", \"hooks\": [{{\"command\": \"./hooks/{script}.sh\"}}]}}]}}\n"
+        )
+    };
+    // (project file, the files OpenHands' handlers come from)
+    for (project, want) in [
+        (true, vec![".openhands/hooks.json"]),
+        (false, vec![".test-home/.openhands/hooks.json"]),
+    ] {
+        let mut p = Project::new().file(".test-home/.openhands/hooks.json", &file("user"));
+        if project {
+            p = p.file(".openhands/hooks.json", &file("project"));
+        }
+        let (_, v) = run_json(&p, &["list", "--installed", "--user"]);
+        let got: Vec<String> = v["handlers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["agent"] == "openhands")
+            .filter_map(|r| r["file"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(got, want, "project file: {project}");
+    }
+}
+
+/// `run --installed`: a handler hookcheck does not run (Kiro's `confirm` asks the user first)
+/// is named in a note beside the handlers that run, not left out silently.
+#[test]
+fn installed_handlers_not_run_are_noted() {
+    let kiro = r#"{"version": "v1", "hooks": [
+  {"trigger": "PreToolUse", "matcher": "shell", "action": {"type": "command", "command": "./hooks/guard.sh"}},
+  {"trigger": "PreToolUse", "matcher": "shell", "action": {"type": "command", "command": "./hooks/ask.sh"}, "confirm": true}
+]}
+"#;
+    let payload = serde_json::json!({
+        "hook_event_name": "preToolUse", "cwd": "/tmp", "tool_name": "shell",
+        "tool_input": { "command": "rm -rf build" }
+    });
+    let p = Project::new()
+        .script("hooks/guard.sh", &guard("rm -rf"))
+        .script("hooks/ask.sh", &guard("rm -rf"))
+        .file(".kiro/hooks/k.json", kiro)
+        .file("rm.json", &payload.to_string());
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--payload", "rm.json", "-t", "kiro"],
+    );
+    let t = target(&v, "kiro");
+    assert_eq!(t["decision"], "block", "{t}");
+    let notes = strs(&t["notes"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with(".kiro/hooks/k.json:3: not run")),
+        "{notes:?}"
+    );
+    assert!(
+        !notes.iter().any(|n| n.contains("k.json:2")),
+        "the handler that ran is not noted: {notes:?}"
+    );
+}

@@ -1,0 +1,248 @@
+//! `hookcheck sync` on the repository's example hooks (issue 28): it writes every agent's file
+//! that it can, the files lint clean, `run --installed` on them decides as `run HOOK` does, a
+//! second sync changes nothing, and `sync --check` fails after a hand edit, with the diff.
+
+use crate::common;
+
+use common::{example_project, stable};
+
+/// Every file sync writes, relative to the root, in the order sync lists them.
+const WRITTEN: &[&str] = &[
+    ".claude/settings.json",
+    ".codex/hooks.json",
+    ".gemini/settings.json",
+    ".qwen/settings.json",
+    ".cursor/hooks.json",
+    ".windsurf/hooks.json",
+    ".factory/settings.json",
+    ".qoder/settings.json",
+    ".trae/hooks.json",
+    ".openhands/hooks.json",
+    ".augment/settings.json",
+    "crush.json",
+];
+
+#[test]
+fn sync_writes_each_agents_file_proves_it_and_then_changes_nothing() {
+    let p = example_project();
+    let first = p.run(&["sync"]);
+    insta::assert_snapshot!("sync_first", stable(&first.stdout(), &p));
+    assert_eq!(first.code(), 0, "{}", first.stderr());
+    for file in WRITTEN {
+        let text =
+            std::fs::read_to_string(p.root().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        insta::assert_snapshot!(format!("sync_file_{}", file.replace(['/', '.'], "_")), text);
+    }
+    // Every agent that reads them loads them: lint has nothing above a trust note to say.
+    let lint = p.run(&["lint"]);
+    assert_eq!(lint.code(), 0, "{}", lint.stdout());
+    let out = lint.stdout();
+    let loud: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains(": error[") || l.contains(": warning["))
+        .collect();
+    assert!(loud.is_empty(), "{}", lint.stdout());
+    // A second sync writes nothing, and --check agrees.
+    let again = p.run(&["sync", "--no-proof"]);
+    assert_eq!(again.code(), 0);
+    assert!(
+        again
+            .stdout()
+            .ends_with("sync: 12 files up to date with the specs\n"),
+        "{}",
+        again.stdout()
+    );
+    let check = p.run(&["sync", "--check"]);
+    assert_eq!(check.code(), 0, "{}", check.stdout());
+}
+
+#[test]
+fn sync_check_fails_after_a_hand_edit_with_the_diff_and_a_github_annotation() {
+    let p = example_project();
+    assert_eq!(p.run(&["sync", "--no-proof"]).code(), 0);
+    let file = p.root().join(".gemini/settings.json");
+    let text = std::fs::read_to_string(&file).expect("gemini settings");
+    std::fs::write(
+        &file,
+        text.replacen("\"timeout\": 10000", "\"timeout\": 10", 1),
+    )
+    .expect("edit");
+    let check = p.run(&["sync", "--check"]);
+    assert_eq!(check.code(), 1, "{}", check.stdout());
+    let diff: String = check
+        .stdout()
+        .lines()
+        .take_while(|l| !l.ends_with(':') || l.starts_with(['+', '-', ' ', '@']))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(
+        diff,
+        "--- a/.gemini/settings.json\n+++ b/.gemini/settings.json\n@@ -7,7 +7,7 @@\n           {\n             \"type\": \"command\",\n             \"command\": \".hookcheck/hooks/no-force-push.sh\",\n-            \"timeout\": 10\n+            \"timeout\": 10000\n           },\n           {\n             \"type\": \"command\",\n"
+    );
+    assert!(
+        check
+            .stdout()
+            .ends_with("sync: 1 of 12 files differ from the specs: .gemini/settings.json\n"),
+        "{}",
+        check.stdout()
+    );
+    let github = p.run(&["sync", "--check", "--format", "github"]);
+    assert_eq!(github.code(), 1);
+    assert!(
+        github.stdout().contains(
+            "::error file=.gemini/settings.json,line=1,title=hookcheck sync --check::.gemini/settings.json differs from what `hookcheck sync` writes from the specs: run it\n"
+        ),
+        "{}",
+        github.stdout()
+    );
+    // --dry-run shows the same diff and writes nothing.
+    let dry = p.run(&["sync", "--dry-run"]);
+    assert_eq!(dry.code(), 0);
+    assert!(dry.stdout().starts_with(&diff), "{}", dry.stdout());
+    let still = std::fs::read_to_string(&file).expect("gemini settings");
+    assert!(still.contains("\"timeout\": 10\n"));
+}
+
+#[test]
+fn the_installed_files_decide_as_the_specs_do() {
+    let p = example_project();
+    assert_eq!(p.run(&["sync", "--no-proof"]).code(), 0);
+    for (hook, trigger) in [
+        ("no-force-push", ["--bash", "git push -f origin main"]),
+        ("protect-files", ["--edit", ".github/workflows/ci.yml"]),
+    ] {
+        let targets = "claude,codex,gemini,qwen,cursor,windsurf-cascade,factory,qoder,openhands,augment,crush";
+        let mut spec = vec!["run", hook, "-t", targets];
+        spec.extend_from_slice(&trigger);
+        let (_, by_spec) = p.json_of(&spec);
+        let mut installed = vec!["run", "--installed", "-t", targets];
+        installed.extend_from_slice(&trigger);
+        let (_, by_files) = p.json_of(&installed);
+        for id in targets.split(',') {
+            assert_eq!(
+                common::decision(&by_files, id),
+                common::decision(&by_spec, id),
+                "{hook} on {id}"
+            );
+        }
+    }
+}
+
+#[test]
+fn sync_keeps_a_files_comments_and_the_teams_own_hooks() {
+    let p = example_project().file(
+        ".claude/settings.json",
+        "{\n  // the team's formatter\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"npx prettier --write\"}]}\n    ]\n  }\n}\n",
+    );
+    assert_eq!(p.run(&["sync", "--no-proof", "-t", "claude"]).code(), 0);
+    let text = std::fs::read_to_string(p.root().join(".claude/settings.json")).expect("file");
+    assert!(
+        text.starts_with("{\n  // the team's formatter\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Edit\", \"hooks\": [{\"type\": \"command\", \"command\": \"npx prettier --write\"}]}\n    ],\n    \"PreToolUse\": ["),
+        "{text}"
+    );
+    // The spec removed: its entries go, the team's stay.
+    std::fs::remove_file(p.root().join(".hookcheck/hooks/session-context.yaml")).expect("rm");
+    assert_eq!(p.run(&["sync", "--no-proof", "-t", "claude"]).code(), 0);
+    let after = std::fs::read_to_string(p.root().join(".claude/settings.json")).expect("file");
+    assert!(!after.contains("session-context.sh"), "{after}");
+    assert!(after.contains("npx prettier --write"), "{after}");
+}
+
+#[test]
+fn sync_check_fails_before_the_first_sync_and_tools_shows_each_file_shape() {
+    let p = example_project();
+    let check = p.run(&["sync", "--check", "-t", "gemini"]);
+    assert_eq!(check.code(), 1, "{}", check.stdout());
+    assert!(
+        check
+            .stdout()
+            .ends_with("sync: 1 of 1 files differ from the specs: .gemini/settings.json\n"),
+        "{}",
+        check.stdout()
+    );
+    assert!(!p.root().join(".gemini/settings.json").exists());
+    // `hookcheck tools AGENT` shows the entry the same writer writes.
+    let tools = p.run(&["tools", "gemini"]);
+    let shape = tools.stdout();
+    let shape = &shape[shape.find("  file: ").expect("a file section")..];
+    assert_eq!(
+        shape,
+        "  file: .gemini/settings.json (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    {\n      \"hooks\": {\n        \"BeforeTool\": [\n          {\n            \"matcher\": \"^run_shell_command$\",\n            \"hooks\": [\n              {\n                \"type\": \"command\",\n                \"command\": \".hookcheck/hooks/guard.sh\",\n                \"timeout\": 10000\n              }\n            ]\n          }\n        ]\n      }\n    }\n"
+    );
+    let none = p.run(&["tools", "cline"]).stdout();
+    assert!(
+        none.ends_with("  file: hookcheck sync writes none: Cline runs one script per event (`.clinerules/hooks/<Event>`); hookcheck sync does not write scripts yet\n"),
+        "{none}"
+    );
+}
+
+/// Every agent's file in its own timeout unit, read back as that agent reads it: a spec's
+/// `timeout: 3` is written as each agent spells 3 s (3000 in Gemini CLI's and Augment's
+/// milliseconds), and `run --installed` runs each under 3000 ms; a millisecond file's 300 runs
+/// under 300 ms, not the second it rounds up to (issue 24).
+#[test]
+fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
+    let p = common::Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 3\n",
+        )
+        .script("hooks/g.sh", "#!/bin/sh\nexit 0\n");
+    let sync = p.run(&["sync", "--no-proof"]);
+    assert_eq!(sync.code(), 0);
+    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default.
+    assert!(
+        sync.stdout().contains("  windsurf-cascade  .windsurf/hooks.json: pre_run_command; its file has no timeout field: the spec's 3 s is not written, the agent's default applies\n"),
+        "{}",
+        sync.stdout()
+    );
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls"]);
+    let mut checked = Vec::new();
+    for t in v["agents"].as_array().expect("agents") {
+        let want = if t["agent"] == "windsurf-cascade" {
+            30000
+        } else {
+            3000
+        };
+        for c in t["commands"].as_array().into_iter().flatten() {
+            assert_eq!(c["timeout_ms"], want, "{}: {c}", t["agent"]);
+            checked.push(t["agent"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    checked.dedup();
+    assert!(checked.len() >= 10, "{checked:?}");
+    for file in [".gemini/settings.json", ".augment/settings.json"] {
+        let path = p.root().join(file);
+        let text = std::fs::read_to_string(&path).expect(file);
+        assert!(text.contains("\"timeout\": 3000"), "{file}: {text}");
+        std::fs::write(&path, text.replace("\"timeout\": 3000", "\"timeout\": 300")).expect(file);
+    }
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls", "-t", "gemini,augment"]);
+    for id in ["gemini", "augment"] {
+        assert_eq!(
+            common::target(&v, id)["commands"][0]["timeout_ms"],
+            300,
+            "{id}: {v}"
+        );
+    }
+}
+
+/// Nothing passes on nothing: `sync --check` for agents sync writes no file for checked
+/// nothing, so it is a usage error (exit 2), not a green "0 files up to date".
+#[test]
+fn a_sync_with_no_file_to_write_is_a_usage_error() {
+    let p = example_project();
+    for args in [
+        vec!["sync", "--check", "-t", "kiro"],
+        vec!["sync", "-t", "kiro,cline"],
+    ] {
+        let run = p.run(&args);
+        assert_eq!(run.code(), 2, "{args:?}: {}", run.stdout());
+        assert!(
+            run.stderr()
+                .starts_with("error: nothing to sync: no agent asked for ("),
+            "{}",
+            run.stderr()
+        );
+    }
+}
