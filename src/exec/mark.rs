@@ -64,6 +64,19 @@ pub(crate) fn own_prefix() -> String {
     format!("{MARK_VAR}={}-", std::process::id())
 }
 
+/// True when the environment of `pid` holds `needle` (false for a process that is gone).
+pub(crate) fn carries(pid: u32, needle: Needle) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        environ(pid).is_some_and(|env| env.split(|&b| b == 0).any(|e| needle.matches(e)))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (pid, needle);
+        false
+    }
+}
+
 /// The live processes (not zombies, not this one) whose environment holds `needle`.
 pub fn carrying(needle: Needle) -> Vec<Marked> {
     scan(needle, None)

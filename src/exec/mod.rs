@@ -93,7 +93,8 @@ pub struct Outcome {
     /// Wall time from spawn to the end of output capture.
     pub elapsed: Duration,
     /// Processes the hook left were found and killed: still in its group after it exited by
-    /// itself, or (after any ending, a timeout too) outside its group carrying its mark.
+    /// itself, or (after any ending, a timeout too) outside its group carrying its mark, or
+    /// outside its group with its environment cleared, re-parented to hookcheck (Linux).
     /// Members of the group are not counted after a timeout, when the whole group is killed anyway.
     pub leftovers: bool,
     /// A descendant outside the group, without the hook's mark, held stdout/stderr open past

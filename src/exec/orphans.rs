@@ -1,10 +1,14 @@
 //! hookcheck as the child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): a hook's descendant
 //! that double-forks or calls `setsid` and clears its environment (so it carries no mark)
-//! is re-parented to hookcheck instead of init, and is found and ended when hookcheck
-//! leaves, on every exit path (the end of a run, a caught signal). Elsewhere nothing is
-//! found and the process group kill and the marks are all.
+//! is re-parented to hookcheck instead of init. Each hook's end looks for such processes
+//! that started while it ran ([`end_escaped`]) and ends them, and the hook's report says it
+//! left processes; whatever is still there is ended when hookcheck leaves, on every exit path
+//! (the end of a run, a caught signal). Elsewhere nothing is found and the process group kill
+//! and the marks are all.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::mark::Needle;
 
 /// Set once hookcheck is the subreaper: before, it has started nothing to look for.
 static SUBREAPER: AtomicBool = AtomicBool::new(false);
@@ -64,6 +68,140 @@ pub fn end() -> usize {
     ended
 }
 
+/// A moment as the kernel dates a process's start (`/proc/<pid>/stat` field 22): clock
+/// ticks since boot, on the boot-time clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Ticks(u64);
+
+/// Now, in [`Ticks`]; zero where there is no such clock (nothing is then attributed by time
+/// that would not be anyway).
+pub(crate) fn now() -> Ticks {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::time::{ClockId, clock_gettime};
+        let hz = nix::unistd::sysconf(nix::unistd::SysconfVar::CLK_TCK)
+            .ok()
+            .flatten()
+            .and_then(|hz| u64::try_from(hz).ok())
+            .filter(|&hz| hz > 0)
+            .unwrap_or(100);
+        if let Ok(t) = clock_gettime(ClockId::CLOCK_BOOTTIME) {
+            let secs = u64::try_from(t.tv_sec()).unwrap_or(0);
+            let nanos = u64::try_from(t.tv_nsec()).unwrap_or(0);
+            return Ticks(secs * hz + nanos * hz / 1_000_000_000);
+        }
+    }
+    Ticks(0)
+}
+
+/// Ends the processes a hook that started at `since` left outside its process group with
+/// its environment cleared (so with no mark): children of this process (the subreaper),
+/// started at or after `since`, in a process group that is not hookcheck's and is no
+/// running hook's (`leaders`), carrying no mark of this hookcheck (a marked one is its own
+/// hook's to find). Returns how many. A hook's ordinary children are never hookcheck's, and
+/// what hookcheck itself starts outside the hooks stays in its group. Two hooks running at
+/// once cannot be told apart this way: the one that ends first is said to have left the
+/// process.
+pub(crate) fn end_escaped(since: Ticks, leaders: &[u32]) -> usize {
+    if !SUBREAPER.load(Ordering::Relaxed) {
+        return 0;
+    }
+    let own_group = own_group();
+    let marked = super::mark::own_prefix();
+    let escaped: Vec<i32> = own_children()
+        .into_iter()
+        .filter(|&pid| u32::try_from(pid).is_ok_and(|pid| !leaders.contains(&pid)))
+        .filter(|&pid| {
+            stat(pid).is_some_and(|s| s.alive() && s.pgrp != own_group && s.start >= since)
+        })
+        .filter(|&pid| {
+            u32::try_from(pid).is_ok_and(|pid| !super::mark::carries(pid, Needle::Prefix(&marked)))
+        })
+        .collect();
+    for &pid in &escaped {
+        kill(pid);
+    }
+    for &pid in &escaped {
+        reap(pid);
+    }
+    escaped.len()
+}
+
+/// What hookcheck reads of a process in `/proc/<pid>/stat`.
+#[derive(Debug, PartialEq, Eq)]
+struct Stat {
+    state: char,
+    ppid: i32,
+    pgrp: i32,
+    start: Ticks,
+}
+
+impl Stat {
+    /// Not a zombie waiting to be reaped, nor dead.
+    fn alive(&self) -> bool {
+        !matches!(self.state, 'Z' | 'X')
+    }
+}
+
+/// Parses `pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+/// utime stime cutime cstime priority nice threads itrealvalue starttime ...`; `comm` may
+/// hold spaces and parentheses, so the fields are read after its last `)`.
+fn parse_stat(text: &str) -> Option<Stat> {
+    let (_, rest) = text.rsplit_once(')')?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    Some(Stat {
+        state: fields.first()?.chars().next()?,
+        ppid: fields.get(1)?.parse().ok()?,
+        pgrp: fields.get(2)?.parse().ok()?,
+        start: Ticks(fields.get(19)?.parse().ok()?),
+    })
+}
+
+fn stat(pid: i32) -> Option<Stat> {
+    parse_stat(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// hookcheck's own process group.
+fn own_group() -> i32 {
+    #[cfg(unix)]
+    {
+        nix::unistd::getpgrp().as_raw()
+    }
+    #[cfg(not(unix))]
+    {
+        0
+    }
+}
+
+/// The children of this process's main thread (`/proc/self/task/<pid>/children`), where
+/// the kernel re-parents an orphan to its subreaper; empty where the file is missing.
+fn own_children() -> Vec<i32> {
+    let me = std::process::id();
+    std::fs::read_to_string(format!("/proc/{me}/task/{me}/children"))
+        .map(|text| {
+            text.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Reaps the killed child `pid`, waiting at most half a second for it to die.
+#[cfg(unix)]
+fn reap(pid: i32) {
+    use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
+    let pid = nix::unistd::Pid::from_raw(pid);
+    for _ in 0..100 {
+        match waitpid(pid, Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::StillAlive) => std::thread::sleep(std::time::Duration::from_millis(5)),
+            _ => return,
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn reap(_pid: i32) {}
+
 #[cfg(unix)]
 fn kill(pid: i32) {
     use nix::sys::signal::{Signal, kill};
@@ -80,24 +218,13 @@ fn alive_child(pid: i32) -> bool {
 /// The live children of this process, by /proc.
 #[cfg(target_os = "linux")]
 fn children() -> Vec<i32> {
-    let me = std::process::id().to_string();
+    let me = i32::try_from(std::process::id()).unwrap_or(0);
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
     dir.filter_map(Result::ok)
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| {
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-                return false;
-            };
-            // `pid (comm) state ppid ...`: a zombie is only waiting to be reaped.
-            let Some((_, rest)) = stat.rsplit_once(')') else {
-                return false;
-            };
-            let mut fields = rest.split_whitespace();
-            let state = fields.next().unwrap_or("X");
-            state != "Z" && state != "X" && fields.next() == Some(me.as_str())
-        })
+        .filter(|&pid| stat(pid).is_some_and(|s| s.alive() && s.ppid == me))
         .collect()
 }
 
@@ -119,3 +246,33 @@ fn reap_ended() {
 
 #[cfg(not(unix))]
 fn reap_ended() {}
+
+#[cfg(test)]
+mod tests {
+    use super::{Stat, Ticks, parse_stat};
+
+    #[test]
+    fn stat_fields_are_read_after_the_last_parenthesis_of_the_name() {
+        let line = "4242 (a (weird) name) S 1 4242 4242 0 -1 4194560 99 0 0 0 0 0 0 0 20 0 1 0 123456 2244608 153 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n";
+        assert_eq!(
+            parse_stat(line),
+            Some(Stat {
+                state: 'S',
+                ppid: 1,
+                pgrp: 4242,
+                start: Ticks(123456),
+            })
+        );
+        assert_eq!(parse_stat("4242 (cut"), None);
+        assert_eq!(parse_stat("4242 (x) S 1 2"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn now_is_on_the_clock_that_dates_a_process_start() {
+        let mine = super::stat(i32::try_from(std::process::id()).unwrap_or(0))
+            .map(|s| s.start)
+            .unwrap_or(Ticks(u64::MAX));
+        assert!(mine <= super::now(), "{mine:?} {:?}", super::now());
+    }
+}

@@ -12,7 +12,7 @@ use tokio::process::{Child, ChildStdin, Command};
 use super::capture::{Captured, read_capped};
 use super::group::{self, GroupGuard, Sig};
 use super::mark::{self, MARK_VAR, Marked, Needle};
-use super::{Invocation, Limits, Outcome, signals};
+use super::{Invocation, Limits, Outcome, orphans, signals};
 
 /// The shortest grace between TERM and KILL, whatever the timeout.
 const MIN_GRACE: Duration = Duration::from_millis(100);
@@ -35,6 +35,7 @@ enum Ended {
 /// Runs one invocation to completion; never panics on what the invocation contains.
 pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let started = Instant::now();
+    let since = orphans::now();
     let mark = mark::new_mark();
     let (mut cmd, socket) = match command(inv, &mark) {
         Ok(built) => built,
@@ -115,9 +116,12 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         // Then whatever carries the mark, in whatever group or session it moved to.
         let marked = end_marked(&mark, cheap_scan(leader, started)).await;
         guard.disarm();
-        let escaped = marked
-            .iter()
-            .any(|m| pgid.is_none_or(|g| i64::from(m.pgrp) != i64::from(g)));
+        // And what left the group with its environment cleared, re-parented to hookcheck.
+        let unmarked = orphans::end_escaped(since, &signals::leaders());
+        let escaped = unmarked > 0
+            || marked
+                .iter()
+                .any(|m| pgid.is_none_or(|g| i64::from(m.pgrp) != i64::from(g)));
         // After a timeout the group was just signalled, so its dying members still answer.
         let leftovers = (matches!(ended, Ended::Exited(_)) && anyone_left) || escaped;
         // A process that escaped the group may still hold a pipe: wait at most `drain` for EOF.

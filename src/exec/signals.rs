@@ -67,6 +67,11 @@ pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Registered)> {
     Ok((child, Registered { leader }))
 }
 
+/// The leader pids of the hooks running now.
+pub(crate) fn leaders() -> Vec<u32> {
+    running().leaders.clone()
+}
+
 /// True once a signal came and hookcheck is stopping.
 pub(crate) fn stopping() -> bool {
     running().stopping

@@ -260,17 +260,29 @@ fn a_descendant_that_clears_its_environment_does_not_outlive_hookcheck() {
             "hooks/o.sh",
             "#!/bin/sh\n(env -i /usr/bin/setsid /bin/sh -c 'echo $$ > orphan.pid; exec sleep 60' </dev/null >/dev/null 2>&1 &)\nwhile [ ! -s orphan.pid ]; do sleep 0.01; done\nexit 0\n",
         );
-    let (out, all) = finishes_in(&p, &["run", "o", "--bash", "ls", "-t", "claude"]);
+    let (out, all) = finishes_in(
+        &p,
+        &[
+            "run", "o", "--bash", "ls", "-t", "claude", "--format", "json",
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{all}");
     let orphan = pid_in(&p, "orphan.pid");
     assert!(
         !runs(orphan),
         "the orphan {orphan} outlived hookcheck:\n{all}"
     );
-    assert!(
-        all.contains("hookcheck: warning: ended 1 process(es) a hook left behind"),
+    // Ended at the hook's end, and said of that hook: no longer a stray for hookcheck's exit.
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {all}"));
+    let command = &common::target(&report, "claude")["commands"][0];
+    assert_eq!(command["left_processes"], true, "{all}");
+    assert_eq!(
+        command["notes"],
+        serde_json::json!(["the hook left processes running; hookcheck killed them"]),
         "{all}"
     );
+    assert!(!all.contains("hookcheck: warning: ended"), "{all}");
 }
 
 /// (surface: signals to hookcheck; sink: the machine) Every signal that would end hookcheck
