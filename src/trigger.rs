@@ -31,7 +31,7 @@ pub enum Trigger {
         path: PathBuf,
         /// The object as agents write it on stdin, serialised once: every hook that gets the
         /// payload unchanged shares this one buffer.
-        stdin: Arc<[u8]>,
+        stdin: Arc<Vec<u8>>,
         /// The parsed object, read for the tool name and the like.
         value: Value,
     },
@@ -115,9 +115,16 @@ pub fn from_flags(
                 json_kind(&value)
             )));
         }
-        // The file's bytes are read: free them before the one copy every agent shares.
+        // The one copy every agent shares. Its room is the file's size, so it is not grown
+        // (and copied) while written: a compact form is no longer than the file, except for
+        // escapes. The file's bytes are freed before it is written, and it moves into its Arc
+        // (a Vec moved, not copied, as an `Arc<[u8]>` would be).
+        let mut stdin = Vec::with_capacity(bytes.len());
         drop(bytes);
-        let stdin = serde_json::to_vec(&value).unwrap_or_default().into();
+        if serde_json::to_writer(&mut stdin, &value).is_err() {
+            stdin.clear();
+        }
+        let stdin = Arc::new(stdin);
         return Ok(Trigger::Payload {
             path: file,
             stdin,

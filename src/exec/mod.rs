@@ -31,7 +31,7 @@ pub struct Invocation {
     pub cwd: PathBuf,
     /// Bytes written to stdin before it is closed; shared, not copied, by the invocations
     /// that send the same payload.
-    pub stdin: Arc<[u8]>,
+    pub stdin: Arc<Vec<u8>>,
     /// How long the process may run before it is stopped.
     pub timeout: Duration,
     /// Its output is read to the end, under the timeout, as agents that wait for the pipes to

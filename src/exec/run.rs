@@ -216,14 +216,14 @@ fn command(
 
 /// [`write_payload`] on our end of a socket pair: the payload, then a shutdown of our
 /// writing side, which the hook reads as the end of its input.
-async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<[u8]>) {
+async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<Vec<u8>>) {
     let _ = ours.write_all(&payload).await;
     let _ = ours.shutdown().await;
 }
 
 /// Writes the payload, then closes stdin. Every error is ignored: a hook that never reads
 /// stdin, or closes it early, is normal (EPIPE).
-async fn write_payload(mut stdin: ChildStdin, payload: Arc<[u8]>) {
+async fn write_payload(mut stdin: ChildStdin, payload: Arc<Vec<u8>>) {
     let _ = stdin.write_all(&payload).await;
     let _ = stdin.shutdown().await;
 }

@@ -36,7 +36,7 @@ pub fn invocation(
     args: Vec<String>,
     env: Vec<(String, String)>,
     cwd: &Path,
-    stdin: &Arc<[u8]>,
+    stdin: &Arc<Vec<u8>>,
     timeout: Duration,
 ) -> Invocation {
     Invocation {
@@ -54,9 +54,13 @@ pub fn invocation(
 /// The payload as the bytes an agent writes to the hook's stdin, made once per plan and
 /// shared by its commands. A `--payload` the agent sends unchanged is the trigger's own
 /// buffer, so every agent's hooks share one copy however large it is.
-pub fn stdin_bytes(trigger: &Trigger, payload: &Value) -> Arc<[u8]> {
+pub fn stdin_bytes(trigger: &Trigger, payload: &Value) -> Arc<Vec<u8>> {
     match trigger {
-        Trigger::Payload { value, stdin, .. } if value == payload => Arc::clone(stdin),
+        Trigger::Payload { value, stdin, .. }
+            if std::ptr::eq(value, payload) || value == payload =>
+        {
+            Arc::clone(stdin)
+        }
         _ => serde_json::to_vec(payload).unwrap_or_default().into(),
     }
 }

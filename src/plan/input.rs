@@ -1,5 +1,7 @@
 //! The input an agent gives a hook, built from its contract's templates (or the payload given).
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use super::{Plan, build};
@@ -8,9 +10,10 @@ use crate::contract::{Contract, Event, Kind, MatchOn, PlanContext, ToolCall};
 use crate::trigger::Trigger;
 
 /// The input, and the name the matcher sees.
-pub struct Built {
-    /// The input object.
-    pub payload: Value,
+pub struct Built<'a> {
+    /// The input object: the user's `--payload` itself, borrowed (a large one is never
+    /// copied per agent), or the one built from the contract's templates.
+    pub payload: Cow<'a, Value>,
     /// The tool name or source the hook fired on, for the report.
     pub label: Option<String>,
     /// What the matcher is compared with (the label, or a [`MatchOn::Value`] field).
@@ -18,15 +21,15 @@ pub struct Built {
 }
 
 /// Builds the input of `event` for the trigger, or the plan that says why there is none.
-pub fn build(
+pub fn build<'a>(
     id: &str,
     name: &str,
     c: &Contract,
     ev: &Event,
-    cx: &PlanContext,
+    cx: &PlanContext<'a>,
     event: &str,
     matcher: &str,
-) -> Result<Built, Plan> {
+) -> Result<Built<'a>, Plan> {
     let not_run = |reason: String| Plan::NotRun {
         event: Some(event.to_string()),
         reason,
@@ -48,7 +51,7 @@ pub fn build(
             _ => seen.clone(),
         };
         return Ok(Built {
-            payload: value.clone(),
+            payload: Cow::Borrowed(value),
             label,
             seen,
         });
@@ -251,7 +254,7 @@ pub fn build(
     };
     let label = ev.label.and_then(field).or(label);
     Ok(Built {
-        payload: Value::Object(obj),
+        payload: Cow::Owned(Value::Object(obj)),
         label,
         seen,
     })

@@ -94,7 +94,7 @@ fn handlers(spec: &HookSpec, a: &'static Agent, at: &Place) -> Result<Vec<Handle
     let payload = serde_json::json!({});
     let trigger = Trigger::Payload {
         path: "sync".into(),
-        stdin: std::sync::Arc::from(b"{}".as_slice()),
+        stdin: std::sync::Arc::new(b"{}".to_vec()),
         value: payload,
     };
     let cx = PlanContext {

@@ -425,7 +425,7 @@ echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
             args: vec!["-c".into(), probe.into()],
             env: vec![("PATH".into(), "/usr/bin:/bin".into())],
             cwd: std::env::temp_dir(),
-            stdin: std::sync::Arc::from(&b"{}"[..]),
+            stdin: std::sync::Arc::new(b"{}".to_vec()),
             timeout: std::time::Duration::from_secs(10),
             until_eof: false,
             stdin_socket,
