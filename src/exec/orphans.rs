@@ -15,13 +15,13 @@ static SUBREAPER: AtomicBool = AtomicBool::new(false);
 
 /// Makes this process the subreaper of everything it starts from now on (once is enough).
 pub(crate) fn become_subreaper() {
-    SUBREAPER.store(true, Ordering::Relaxed);
     #[cfg(target_os = "linux")]
     // SAFETY: prctl with PR_SET_CHILD_SUBREAPER only sets a flag of this process; a refusal
     // (it returns -1) leaves the default, re-parenting to init, in place.
-    unsafe {
-        nix::libc::prctl(nix::libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-    }
+    let agreed = unsafe { nix::libc::prctl(nix::libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) } == 0;
+    #[cfg(not(target_os = "linux"))]
+    let agreed = false;
+    SUBREAPER.store(agreed, Ordering::Relaxed);
 }
 
 /// Makes this process's descriptors unreachable from the hooks it starts (Linux
@@ -94,29 +94,82 @@ pub(crate) fn now() -> Ticks {
     Ticks(0)
 }
 
-/// Ends the processes a hook that started at `since` left outside its process group with
-/// its environment cleared (so with no mark): children of this process (the subreaper),
-/// started at or after `since`, in a process group that is not hookcheck's and is no
-/// running hook's (`leaders`), carrying no mark of this hookcheck (a marked one is its own
-/// hook's to find). Returns how many. A hook's ordinary children are never hookcheck's, and
-/// what hookcheck itself starts outside the hooks stays in its group. Two hooks running at
-/// once cannot be told apart this way: the one that ends first is said to have left the
-/// process.
-pub(crate) fn end_escaped(since: Ticks, leaders: &[u32]) -> usize {
-    if !SUBREAPER.load(Ordering::Relaxed) {
-        return 0;
+/// A child of hookcheck that is no running hook's leader: something a hook left behind,
+/// re-parented to hookcheck (the subreaper) when its parent ended. A hook's ordinary
+/// children are never hookcheck's, and what hookcheck itself starts outside the hooks stays
+/// in its own group.
+#[derive(Debug)]
+pub(crate) struct Stray {
+    pid: i32,
+    stat: Stat,
+}
+
+impl Stray {
+    /// Alive, outside hookcheck's own process group.
+    fn outside(&self, own_group: i32) -> bool {
+        self.stat.alive() && self.stat.pgrp != own_group
     }
-    let own_group = own_group();
-    let marked = super::mark::own_prefix();
-    let escaped: Vec<i32> = own_children()
+}
+
+/// True once hookcheck is the subreaper of what it starts (Linux, when the kernel agreed).
+pub(crate) fn is_subreaper() -> bool {
+    SUBREAPER.load(Ordering::Relaxed)
+}
+
+/// hookcheck's strays now (`leaders`: the running hooks' leader pids); none unless
+/// hookcheck is the subreaper. One file is read (`/proc/self/task/<pid>/children`), and a
+/// `stat` per child that is no leader: no scan of every process.
+pub(crate) fn strays(leaders: &[u32]) -> Vec<Stray> {
+    if !is_subreaper() {
+        return Vec::new();
+    }
+    own_children()
         .into_iter()
         .filter(|&pid| u32::try_from(pid).is_ok_and(|pid| !leaders.contains(&pid)))
-        .filter(|&pid| {
-            stat(pid).is_some_and(|s| s.alive() && s.pgrp != own_group && s.start >= since)
+        .filter_map(|pid| {
+            Some(Stray {
+                pid,
+                stat: stat(pid)?,
+            })
         })
-        .filter(|&pid| {
-            u32::try_from(pid).is_ok_and(|pid| !super::mark::carries(pid, Needle::Prefix(&marked)))
+        .collect()
+}
+
+/// Reaps the strays of group `pgid` that have ended (a hook's children that ended after
+/// their parent): they are done, and until reaped they count as members of the group.
+pub(crate) fn reap_ended_in(strays: &[Stray], pgid: u32) {
+    for s in strays {
+        if !s.stat.alive() && u32::try_from(s.stat.pgrp).is_ok_and(|g| g == pgid) {
+            reap(s.pid);
+        }
+    }
+}
+
+/// True when a live stray outside hookcheck's group carries `needle` in its environment.
+pub(crate) fn any_carrying(strays: &[Stray], needle: Needle) -> bool {
+    let own_group = own_group();
+    strays.iter().any(|s| {
+        s.outside(own_group)
+            && u32::try_from(s.pid).is_ok_and(|pid| super::mark::carries(pid, needle))
+    })
+}
+
+/// Ends the strays a hook that started at `since` left outside its process group with its
+/// environment cleared (so with no mark): alive, started at or after `since`, outside
+/// hookcheck's group, carrying no mark of this hookcheck (a marked one is its own hook's to
+/// find). Returns how many. Two hooks running at once cannot be told apart this way: the
+/// one that ends first is said to have left the process.
+pub(crate) fn end_unmarked(strays: &[Stray], since: Ticks) -> usize {
+    let own_group = own_group();
+    let marked = super::mark::own_prefix();
+    let escaped: Vec<i32> = strays
+        .iter()
+        .filter(|s| s.outside(own_group) && s.stat.start >= since)
+        .filter(|s| {
+            u32::try_from(s.pid)
+                .is_ok_and(|pid| !super::mark::carries(pid, Needle::Prefix(&marked)))
         })
+        .map(|s| s.pid)
         .collect();
     for &pid in &escaped {
         kill(pid);
