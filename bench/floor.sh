@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# hookcheck against the spawn floor (issue 30): the same hook processes started by a program
+# that does nothing else (examples/spawn_floor.rs: the argv, working directory and stdin that
+# `--dry-run --format json` prints; stdout and stderr read to the end; no reading of replies,
+# no timeouts, no process groups, no cleanup).
+#   suite: `hookcheck test` of a 100-case suite over every agent, against spawn_floor running
+#          the same invocations nproc at a time;
+#   run:   `hookcheck run` of one case over every agent, against spawn_floor running the same
+#          invocations one after another (a sequential loop of the spawns).
+# The two sides alternate, ROUNDS times each (default 7); prints each side's median and the
+# ratio of the medians. Goals: suite <= 1.1, run <= 0.6 (2 cores: the parallel limit is ~0.5).
+# Not a test: run it by hand.   usage: bench/floor.sh [ROUNDS]   (builds in release mode;
+# HOOKCHECK_BIN=PATH times another build of hookcheck against the same floor)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-7}
+cargo build --release -q --bin hookcheck --example spawn_floor
+bin=${HOOKCHECK_BIN:-$PWD/target/release/hookcheck}
+floor=$PWD/target/release/examples/spawn_floor
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/.git" "$work/.hookcheck/hooks" "$work/dry"
+printf '#!/bin/sh\nif grep -q "rm -rf"; then echo "no rm -rf" >&2; exit 2; fi\nexit 0\n' > "$work/guard.sh"
+chmod +x "$work/guard.sh"
+printf 'on: before-tool\nmatch: shell\ncommand: ./guard.sh\ntimeout: 10\n' > "$work/.hookcheck/hooks/guard.yaml"
+
+# A plain login shell and an empty home, as in the tests: Codex runs hooks in `$SHELL -lc` and
+# Spettro in `bash -lc`, and the machine's profile (pyenv init, say) is not hookcheck's cost.
+mkdir -p "$work/home"
+export HOME="$work/home" SHELL=/bin/sh
+cd "$work"
+
+# The suite, and each case's invocations as a dry run prints them.
+echo "cases:" > cases.yaml
+for i in $(seq 100); do
+  if [ $((i % 2)) = 0 ]; then cmd="rm -rf build$i"; else cmd="ls dir$i"; fi
+  echo "  - {name: case$i, hook: guard, bash: \"$cmd\", include_assumed: true}" >> cases.yaml
+  "$bin" run guard --bash "$cmd" --include-assumed --dry-run --format json > "dry/$i.json"
+done
+jobs=$(nproc)
+echo "suite: 100 cases, $("$floor" 1 dry/1.json) per case, $("$floor" "$jobs" dry/*.json) in all"
+
+now() { date +%s%N; }
+# Median of the numbers on stdin.
+median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# Wall time in ms of running "$@" REPEAT times.
+timed() {
+  local repeat=$1 t0 t1
+  shift
+  t0=$(now)
+  for _ in $(seq "$repeat"); do "$@" >/dev/null || true; done
+  t1=$(now)
+  awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f\n", ns / 1e6 }'
+}
+# Alternates A and B ROUNDS times, then prints both medians and A/B.
+pair() { # label repeat A... -- B...
+  local label=$1 repeat=$2 a=() b=() i
+  shift 2
+  while [ "$1" != -- ]; do a+=("$1"); shift; done
+  shift
+  b=("$@")
+  "${a[@]}" >/dev/null || true; "${b[@]}" >/dev/null || true # warm caches
+  : > "$work/a" && : > "$work/b"
+  for i in $(seq "$rounds"); do
+    timed "$repeat" "${a[@]}" >> "$work/a"
+    timed "$repeat" "${b[@]}" >> "$work/b"
+  done
+  local ma mb
+  ma=$(median < "$work/a") mb=$(median < "$work/b")
+  echo "$label: hookcheck ${ma} ms, floor ${mb} ms (median of $rounds, $repeat each)"
+  awk -v a="$ma" -v b="$mb" -v l="$label" 'BEGIN { printf "%s ratio: %.2f\n", l, a / b }'
+}
+
+pair suite 1 "$bin" test cases.yaml -- "$floor" "$jobs" dry/*.json
+pair run 20 "$bin" run guard --bash "rm -rf build2" --include-assumed -- "$floor" 1 dry/2.json
