@@ -497,8 +497,10 @@ pub struct LiveArgs {
     #[arg(long, value_name = "SECS", default_value_t = 240)]
     pub agent_timeout: u64,
     /// Put the hook in the workspace's hook file instead of the user's (own: the agent's own
-    /// project file; claude: .claude/settings.json, for an agent that also reads it), with the
-    /// folder trusted: to check the agent's trust gate. A driver without that file refuses it.
+    /// project file; claude: .claude/settings.json, for an agent that also reads it; synced:
+    /// the files `hookcheck sync HOOK` writes, in a copy of the project's spec folders, predicted
+    /// from those files as `run --installed` reads them), with the folder trusted: to check the
+    /// agent's trust gate, or that the synced files run. A driver without that file refuses it.
     #[arg(long, value_enum, value_name = "FILE")]
     pub repo_hooks: Option<crate::live::driver::RepoFile>,
     /// With --repo-hooks: leave the folder untrusted.

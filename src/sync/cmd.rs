@@ -55,14 +55,7 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
             show_dirs(&ws.spec_dirs)
         )));
     }
-    let at = Place {
-        root: &ws.root,
-        home: &ws.home,
-    };
-    let plans: Vec<(&HookSpec, Vec<Part>)> =
-        chosen.iter().map(|s| (*s, plan(s, &agents, &at))).collect();
-    let owned = ownership(&ws, &chosen, args.hooks.is_empty());
-    let changes = files(&ws.root, &agents, &plans, &owned)?;
+    let (plans, changes) = plan_files(&ws, &agents, &chosen, args.hooks.is_empty())?;
     // Nothing passes on nothing: a sync (or --check) that has no file to write checked none.
     if changes.is_empty() {
         let ids: Vec<&str> = agents.iter().map(|a| a.id).collect();
@@ -117,6 +110,40 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
     let proof = super::cmd::prove(&ws, &plans)?;
     print(&proof.text);
     Ok(i32::from(!proof.agrees))
+}
+
+/// Each spec with what sync does for it, agent by agent.
+type Plans<'s> = Vec<(&'s HookSpec, Vec<Part>)>;
+
+/// What sync plans for `chosen` over `agents` in `ws`, and each file it touches as it is and
+/// as it should be (`all`: every spec is synced, so a removed spec's entries go).
+fn plan_files<'s>(
+    ws: &Workspace,
+    agents: &[&'static Agent],
+    chosen: &[&'s HookSpec],
+    all: bool,
+) -> Result<(Plans<'s>, Vec<FileChange>), Error> {
+    let at = Place {
+        root: &ws.root,
+        home: &ws.home,
+    };
+    let plans: Vec<(&HookSpec, Vec<Part>)> =
+        chosen.iter().map(|s| (*s, plan(s, agents, &at))).collect();
+    let owned = ownership(ws, chosen, all);
+    let changes = files(&ws.root, agents, &plans, &owned)?;
+    Ok((plans, changes))
+}
+
+/// `hookcheck sync HOOK...` for every agent in the project of `ws`, with no proof and nothing
+/// printed: each file it wrote (or found up to date), relative to the root, with its text.
+/// Live mode syncs a hook into a copy of the project with it, so that the real agents load
+/// the files `sync` writes.
+pub fn write_project(ws: &Workspace, specs: &[&HookSpec]) -> Result<Vec<FileChange>, Error> {
+    let (_, changes) = plan_files(ws, crate::tools::ALL, specs, false)?;
+    for c in changes.iter().filter(|c| c.changes()) {
+        write(&ws.root, c)?;
+    }
+    Ok(changes)
 }
 
 /// Every spec in `dirs`, loaded; a spec that does not load is an error (sync writes nothing
