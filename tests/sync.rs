@@ -13,6 +13,8 @@ const WRITTEN: &[&str] = &[
     ".gemini/settings.json",
     ".qwen/settings.json",
     ".cursor/hooks.json",
+    ".clinerules/hooks/PreToolUse",
+    ".clinerules/hooks/TaskStart",
     ".windsurf/hooks.json",
     ".factory/settings.json",
     ".qoder/settings.json",
@@ -48,7 +50,7 @@ fn sync_writes_each_agents_file_proves_it_and_then_changes_nothing() {
     assert!(
         again
             .stdout()
-            .ends_with("sync: 12 files up to date with the specs\n"),
+            .ends_with("sync: 14 files up to date with the specs\n"),
         "{}",
         again.stdout()
     );
@@ -82,7 +84,7 @@ fn sync_check_fails_after_a_hand_edit_with_the_diff_and_a_github_annotation() {
     assert!(
         check
             .stdout()
-            .ends_with("sync: 1 of 12 files differ from the specs: .gemini/settings.json\n"),
+            .ends_with("sync: 1 of 14 files differ from the specs: .gemini/settings.json\n"),
         "{}",
         check.stdout()
     );
@@ -111,7 +113,7 @@ fn the_installed_files_decide_as_the_specs_do() {
         ("no-force-push", ["--bash", "git push -f origin main"]),
         ("protect-files", ["--edit", ".github/workflows/ci.yml"]),
     ] {
-        let targets = "claude,codex,gemini,qwen,cursor,windsurf-cascade,factory,qoder,openhands,augment,crush";
+        let targets = "claude,codex,gemini,qwen,cursor,cline,windsurf-cascade,factory,qoder,openhands,augment,crush";
         let mut spec = vec!["run", hook, "-t", targets];
         spec.extend_from_slice(&trigger);
         let (_, by_spec) = p.json_of(&spec);
@@ -169,10 +171,16 @@ fn sync_check_fails_before_the_first_sync_and_tools_shows_each_file_shape() {
         shape,
         "  file: .gemini/settings.json (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    {\n      \"hooks\": {\n        \"BeforeTool\": [\n          {\n            \"matcher\": \"^run_shell_command$\",\n            \"hooks\": [\n              {\n                \"type\": \"command\",\n                \"command\": \".hookcheck/hooks/guard.sh\",\n                \"timeout\": 10000\n              }\n            ]\n          }\n        ]\n      }\n    }\n"
     );
-    let none = p.run(&["tools", "cline"]).stdout();
+    let none = p.run(&["tools", "kiro"]).stdout();
     assert!(
-        none.ends_with("  file: hookcheck sync writes none: Cline runs one script per event (`.clinerules/hooks/<Event>`); hookcheck sync does not write scripts yet\n"),
+        none.ends_with("  file: hookcheck sync writes none: Kiro keeps one hook per file in its own shape (`.kiro/hooks/*.kiro.hook`); hookcheck sync does not write it yet\n"),
         "{none}"
+    );
+    // Cline's file is the event's script.
+    let cline = p.run(&["tools", "cline"]).stdout();
+    assert!(
+        cline.contains("  file: .clinerules/hooks/PreToolUse (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    #!/bin/sh\n"),
+        "{cline}"
     );
 }
 
@@ -190,7 +198,8 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
         .script("hooks/g.sh", "#!/bin/sh\nexit 0\n");
     let sync = p.run(&["sync", "--no-proof"]);
     assert_eq!(sync.code(), 0);
-    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default.
+    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default
+    // (Cline's neither: it waits 120 s on tool hooks).
     assert!(
         sync.stdout().contains("  windsurf-cascade  .windsurf/hooks.json: pre_run_command; its file has no timeout field: the spec's 3 s is not written, the agent's default applies\n"),
         "{}",
@@ -199,10 +208,11 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
     let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls"]);
     let mut checked = Vec::new();
     for t in v["agents"].as_array().expect("agents") {
-        let want = if t["agent"] == "windsurf-cascade" {
-            30000
-        } else {
-            3000
+        // Windsurf Cascade's and Cline's files have no timeout field: each agent's own.
+        let want = match t["agent"].as_str() {
+            Some("windsurf-cascade") => 30000,
+            Some("cline") => 120_000,
+            _ => 3000,
         };
         for c in t["commands"].as_array().into_iter().flatten() {
             assert_eq!(c["timeout_ms"], want, "{}: {c}", t["agent"]);
@@ -234,7 +244,7 @@ fn a_sync_with_no_file_to_write_is_a_usage_error() {
     let p = example_project();
     for args in [
         vec!["sync", "--check", "-t", "kiro"],
-        vec!["sync", "-t", "kiro,cline"],
+        vec!["sync", "-t", "kiro,goose"],
     ] {
         let run = p.run(&args);
         assert_eq!(run.code(), 2, "{args:?}: {}", run.stdout());
@@ -245,4 +255,72 @@ fn a_sync_with_no_file_to_write_is_a_usage_error() {
             run.stderr()
         );
     }
+}
+
+/// Cline runs one script per event: sync writes `.clinerules/hooks/<Event>` whole, leaves the
+/// team's scripts for other events alone, never overwrites the team's script on an event it
+/// wants (an error, exit 2), removes its own script when no spec is on the event any more, and
+/// `--check` fails with the diff after a hand edit.
+#[test]
+fn cline_scripts_are_written_whole_kept_when_not_syncs_and_removed_when_unwanted() {
+    let p = example_project().script(
+        ".clinerules/hooks/PostToolUse",
+        "#!/bin/sh\n./team-audit.sh\n",
+    );
+    let sync = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(sync.code(), 0, "{}{}", sync.stdout(), sync.stderr());
+    let dir = p.root().join(".clinerules/hooks");
+    let team = std::fs::read_to_string(dir.join("PostToolUse")).expect("team script");
+    assert_eq!(team, "#!/bin/sh\n./team-audit.sh\n");
+    let pre = std::fs::read_to_string(dir.join("PreToolUse")).expect("PreToolUse");
+    for hook in ["no-force-push", "protect-files", "rm-guard"] {
+        assert!(
+            pre.contains(&format!(".hookcheck/hooks/{hook}.sh")),
+            "{pre}"
+        );
+    }
+    // Its loader in hookcheck runs it: the installed script decides as the spec.
+    for (bash, want) in [
+        ("git push -f origin main", "block"),
+        ("git push origin main", "allow"),
+    ] {
+        let (_, v) = p.json_of(&["run", "--installed", "-t", "cline", "--bash", bash]);
+        assert_eq!(common::decision(&v, "cline"), want, "{bash}: {v}");
+    }
+    // A hand edit: --check fails with the diff.
+    std::fs::write(
+        dir.join("PreToolUse"),
+        pre.replace("rm-guard.sh", "rm-guard2.sh"),
+    )
+    .expect("edit");
+    let check = p.run(&["sync", "--check", "--no-proof", "-t", "cline"]);
+    assert_eq!(check.code(), 1, "{}", check.stdout());
+    assert!(
+        check.stdout().starts_with(
+            "--- a/.clinerules/hooks/PreToolUse\n+++ b/.clinerules/hooks/PreToolUse\n"
+        ),
+        "{}",
+        check.stdout()
+    );
+    assert!(
+        check.stdout().contains(
+            "\n-      .hookcheck/hooks/rm-guard2.sh\n+      .hookcheck/hooks/rm-guard.sh\n"
+        ),
+        "{}",
+        check.stdout()
+    );
+    // The session spec removed: its script goes.
+    std::fs::remove_file(p.root().join(".hookcheck/hooks/session-context.yaml")).expect("rm");
+    assert_eq!(p.run(&["sync", "--no-proof", "-t", "cline"]).code(), 0);
+    assert!(!dir.join("TaskStart").exists());
+    assert!(dir.join("PostToolUse").exists());
+    // The team's own script on an event sync wants: never overwritten.
+    std::fs::write(dir.join("PreToolUse"), "#!/bin/sh\n./team-guard.sh\n").expect("team");
+    let refused = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(refused.code(), 2, "{}", refused.stdout());
+    assert!(refused.stderr().contains(".clinerules/hooks/PreToolUse: the agent runs one script per event, and this one is not sync's"), "{}", refused.stderr());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("PreToolUse")).expect("kept"),
+        "#!/bin/sh\n./team-guard.sh\n"
+    );
 }

@@ -47,7 +47,7 @@ pub fn prepare(ws: &Workspace, spec: &HookSpec) -> Result<Synced, Error> {
     Ok(Synced {
         files: changes
             .into_iter()
-            .map(|c| (c.file.to_string(), c.new))
+            .filter_map(|c| Some((c.file, c.new?)))
             .collect(),
         ws: synced,
     })

@@ -8,26 +8,27 @@ use crate::agent::Agent;
 use crate::cli::{SyncArgs, SyncFormat};
 use crate::console::{print, print_command};
 use crate::error::{Error, Kind};
-use crate::native::loader::Writer;
+use crate::native::loader::{Layout, Writer};
 use crate::spec::{self, HookSpec};
 use crate::workspace::{CheckRequest, Installed, Workspace, select_tools};
 
 /// One file sync looks after: its agent, its writer, what it holds now and what it should.
 pub struct FileChange {
     /// The file, relative to the project root.
-    pub file: &'static str,
+    pub file: String,
     /// The agent that owns it.
     pub agent: &'static str,
     /// Its text now (`None`: it does not exist).
     pub old: Option<String>,
-    /// Its text as sync writes it.
-    pub new: String,
+    /// Its text as sync writes it (`None`: sync removes it, a script of sync's own that no
+    /// spec wants any more).
+    pub new: Option<String>,
 }
 
 impl FileChange {
     /// Whether sync changes it.
     pub fn changes(&self) -> bool {
-        self.old.as_deref() != Some(self.new.as_str())
+        self.old != self.new
     }
 }
 
@@ -69,14 +70,18 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
     let mut out = String::new();
     if args.check || args.dry_run {
         for c in &changed {
-            out.push_str(&super::diff::unified(c.file, c.old.as_deref(), &c.new));
+            out.push_str(&super::diff::unified(
+                &c.file,
+                c.old.as_deref(),
+                c.new.as_deref().unwrap_or_default(),
+            ));
         }
         if args.check && args.format == SyncFormat::Github {
             let notes: String = changed
                 .iter()
                 .map(|c| {
                     crate::report::suite::github::error_line(
-                        c.file,
+                        &c.file,
                         1,
                         "hookcheck sync --check",
                         &format!(
@@ -211,24 +216,71 @@ fn files(
             })
             .flatten()
             .collect();
-        let path = root.join(w.file);
-        let old = match std::fs::read_to_string(&path) {
-            Ok(t) => Some(t),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                return Err(Error::new(
-                    Kind::HookFile,
-                    format!("{}: cannot read it: {e}", w.file),
-                ));
-            }
-        };
+        if w.layout == Layout::ScriptPerEvent {
+            out.extend(scripts(root, a.id, w, &wanted)?);
+            continue;
+        }
+        let old = read(root, w.file)?;
         if old.is_none() && wanted.is_empty() {
             continue;
         }
         let new = merge(old.as_deref(), w, &wanted, owned)?;
         out.push(FileChange {
-            file: w.file,
+            file: w.file.to_string(),
             agent: a.id,
+            old,
+            new: Some(new),
+        });
+    }
+    Ok(out)
+}
+
+/// A file's text (`None`: there is none).
+fn read(root: &Path, file: &str) -> Result<Option<String>, Error> {
+    match std::fs::read_to_string(root.join(file)) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::new(
+            Kind::HookFile,
+            format!("{file}: cannot read it: {e}"),
+        )),
+    }
+}
+
+/// The scripts of an agent that runs one per event: one for each event `wanted` is on, and
+/// each script of sync's own already in the folder (removed when no spec is on its event).
+fn scripts(
+    root: &Path,
+    agent: &'static str,
+    w: &Writer,
+    wanted: &[Handler],
+) -> Result<Vec<FileChange>, Error> {
+    let mut events: Vec<String> = Vec::new();
+    for h in wanted {
+        if !events.contains(&h.event) {
+            events.push(h.event.clone());
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(root.join(w.file)) {
+        let mut found: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.path().is_file())
+            .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| super::script::is_ours(&t)))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !events.contains(n))
+            .collect();
+        found.sort();
+        events.extend(found);
+    }
+    let mut out = Vec::new();
+    for event in events {
+        let file = script_file(w, &event);
+        let old = read(root, &file)?;
+        let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == event).collect();
+        let new = super::script::merge(&file, w.file, &event, old.as_deref(), &mine)?;
+        out.push(FileChange {
+            file,
+            agent,
             old,
             new,
         });
@@ -236,14 +288,27 @@ fn files(
     Ok(out)
 }
 
+/// The file the writer puts `event`'s hooks in: its one file, or the event's script in its
+/// folder.
+fn script_file(w: &Writer, event: &str) -> String {
+    match w.layout {
+        Layout::ScriptPerEvent => format!("{}/{event}", w.file),
+        _ => w.file.to_string(),
+    }
+}
+
 /// The agent's writer, when sync writes its files.
 fn writer(a: &Agent) -> Option<&'static Writer> {
     a.loader().and_then(|l| l.writes.ok())
 }
 
-/// Writes one file, making its folder.
+/// Writes one file, making its folder (a script executable), or removes it.
 fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
-    let path = root.join(c.file);
+    let path = root.join(&c.file);
+    let Some(new) = &c.new else {
+        return std::fs::remove_file(&path)
+            .map_err(|e| Error::new(Kind::Output, format!("cannot remove {}: {e}", c.file)));
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| {
             Error::new(
@@ -252,8 +317,15 @@ fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
             )
         })?;
     }
-    std::fs::write(&path, &c.new)
-        .map_err(|e| Error::new(Kind::Output, format!("cannot write {}: {e}", c.file)))
+    std::fs::write(&path, new)
+        .map_err(|e| Error::new(Kind::Output, format!("cannot write {}: {e}", c.file)))?;
+    #[cfg(unix)]
+    if new.starts_with("#!") {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| Error::new(Kind::Output, format!("cannot chmod {}: {e}", c.file)))?;
+    }
+    Ok(())
 }
 
 /// What sync did (or would do), for people: per hook, each agent's entry or how it runs the
@@ -288,11 +360,12 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
         for p in parts {
             match &p.action {
                 Action::Write(hs) => {
-                    let file = changes
-                        .iter()
-                        .find(|c| c.agent == p.agent)
-                        .map_or("", |c| c.file);
                     let first = hs.first();
+                    let file = crate::tools::find(p.agent)
+                        .and_then(writer)
+                        .zip(first)
+                        .map(|(w, h)| script_file(w, &h.event))
+                        .unwrap_or_default();
                     // A file with no timeout field cannot carry the spec's: say so.
                     let no_timeout = crate::tools::find(p.agent)
                         .and_then(|a| a.loader())
@@ -333,7 +406,7 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
     let changed: Vec<&str> = changes
         .iter()
         .filter(|c| c.changes())
-        .map(|c| c.file)
+        .map(|c| c.file.as_str())
         .collect();
     let verb = match mode {
         Mode::Write => "written",

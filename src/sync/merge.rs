@@ -208,6 +208,8 @@ fn hooks_object(w: &Writer, wanted: &[Handler]) -> Map<String, Value> {
 /// or one handler each.
 fn entries(w: &Writer, handlers: &[&Handler]) -> Vec<Value> {
     match w.layout {
+        // Scripts are written whole (`script.rs`): no JSON entries.
+        Layout::ScriptPerEvent => Vec::new(),
         Layout::Flat | Layout::FlatNoMatcher => handlers
             .iter()
             .map(|h| {
@@ -289,6 +291,7 @@ fn is_owned(w: &Writer, text: &str, owned: &dyn Fn(&str) -> bool) -> bool {
             None => return false,
         },
         Layout::Flat | Layout::FlatNoMatcher => vec![command_of(&v)],
+        Layout::ScriptPerEvent => return false,
     };
     !commands.is_empty() && commands.iter().all(|c| c.as_deref().is_some_and(owned))
 }

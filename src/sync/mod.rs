@@ -9,6 +9,7 @@ pub mod cmd;
 pub mod diff;
 pub mod jsonc;
 mod merge;
+pub mod script;
 
 use std::path::Path;
 
@@ -153,10 +154,22 @@ pub fn shape(a: &'static Agent) -> String {
         };
         return format!("  file: hookcheck sync writes none: {why}\n");
     };
-    let text = merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e.to_string());
+    let (file, text) = match w.layout {
+        crate::native::loader::Layout::ScriptPerEvent => {
+            let event = wanted.first().map_or("", |h| h.event.as_str());
+            let all: Vec<&Handler> = wanted.iter().collect();
+            (
+                format!("{}/{event}", w.file),
+                script::script(w.file, event, &all),
+            )
+        }
+        _ => (
+            w.file.to_string(),
+            merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e.to_string()),
+        ),
+    };
     let mut out = format!(
-        "  file: {} (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n",
-        w.file
+        "  file: {file} (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n"
     );
     for line in text.lines() {
         out.push_str(&format!("    {line}\n"));
