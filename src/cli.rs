@@ -203,6 +203,10 @@ pub struct SyncArgs {
     /// Do not run the cases from the written files afterwards.
     #[arg(long)]
     pub no_proof: bool,
+    /// Write each agent's user-level file under $HOME (the one it reads there in the same
+    /// shape) instead of the project's. Without it nothing is written outside the project.
+    #[arg(long)]
+    pub user: bool,
     /// Output format (`github`: with --check, an annotation on each file that differs).
     #[arg(long, value_enum, default_value_t = SyncFormat::Text)]
     pub format: SyncFormat,

@@ -324,3 +324,102 @@ fn cline_scripts_are_written_whole_kept_when_not_syncs_and_removed_when_unwanted
         "#!/bin/sh\n./team-guard.sh\n"
     );
 }
+
+/// Nothing is written outside the project unless `--user`; with it, each agent's user-level
+/// file of the same shape under $HOME is written (and nothing in the project), merged as a
+/// project file is, loaded by `run --installed --user`, and `--user --check` sees it.
+#[test]
+fn only_sync_user_writes_under_home_and_then_only_there() {
+    let p = example_project();
+    let home = tempfile::tempdir().expect("home");
+    let run = |args: &[&str]| {
+        p.command()
+            .env("HOME", home.path())
+            .args(args)
+            .output()
+            .expect("hookcheck")
+    };
+    let files_under = |dir: &std::path::Path| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut dirs = vec![dir.to_path_buf()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                if e.path().is_dir() {
+                    dirs.push(e.path());
+                } else {
+                    out.push(e.path().display().to_string());
+                }
+            }
+        }
+        out.sort();
+        out
+    };
+    assert_eq!(run(&["sync", "--no-proof"]).status.code(), Some(0));
+    assert!(files_under(home.path()).is_empty(), "sync wrote under HOME");
+    // A fresh project: --user writes under HOME only, keeping what the user's file held.
+    let q = example_project();
+    let user_claude = home.path().join(".claude/settings.json");
+    std::fs::create_dir_all(user_claude.parent().expect("dir")).expect("dir");
+    // Claude Code reads its settings as strict JSON: no comment here.
+    std::fs::write(&user_claude, "{\n  \"model\": \"x\"\n}\n").expect("user file");
+    let before = files_under(q.root());
+    let out = q
+        .command()
+        .env("HOME", home.path())
+        .args(["sync", "--user"])
+        .output()
+        .expect("sync --user");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        files_under(q.root()),
+        before,
+        "sync --user wrote in the project"
+    );
+    assert!(
+        stdout.contains("  claude            ~/.claude/settings.json: PreToolUse (Bash)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  crush             Crush reads no user-level file in the shape of its crush.json: hookcheck sync --user does not write one\n"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&user_claude).expect("user claude");
+    assert!(
+        text.starts_with("{\n  \"model\": \"x\",\n  \"hooks\": {"),
+        "{text}"
+    );
+    assert!(text.contains(".hookcheck/hooks/no-force-push.sh"), "{text}");
+    // The user's files decide as the spec does.
+    let installed = q
+        .command()
+        .env("HOME", home.path())
+        .args([
+            "run",
+            "--installed",
+            "--user",
+            "-t",
+            "claude,gemini",
+            "--bash",
+            "git push -f origin main",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&installed.stdout).expect("json");
+    for id in ["claude", "gemini"] {
+        assert_eq!(common::decision(&v, id), "block", "{id}: {v}");
+    }
+    let check = |args: &[&str]| {
+        q.command()
+            .env("HOME", home.path())
+            .args(args)
+            .output()
+            .expect("check")
+            .status
+            .code()
+    };
+    assert_eq!(check(&["sync", "--user", "--check", "--no-proof"]), Some(0));
+    assert_eq!(check(&["sync", "--check", "--no-proof"]), Some(1));
+}

@@ -14,8 +14,11 @@ use crate::workspace::{CheckRequest, Installed, Workspace, select_tools};
 
 /// One file sync looks after: its agent, its writer, what it holds now and what it should.
 pub struct FileChange {
-    /// The file, relative to the project root.
+    /// The file, relative to the project root (`~/`, then relative to the home folder, with
+    /// `--user`).
     pub file: String,
+    /// Where it is.
+    pub path: PathBuf,
     /// The agent that owns it.
     pub agent: &'static str,
     /// Its text now (`None`: it does not exist).
@@ -56,7 +59,7 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
             show_dirs(&ws.spec_dirs)
         )));
     }
-    let (plans, changes) = plan_files(&ws, &agents, &chosen, args.hooks.is_empty())?;
+    let (plans, changes) = plan_files(&ws, &agents, &chosen, args.hooks.is_empty(), args.user)?;
     // Nothing passes on nothing: a sync (or --check) that has no file to write checked none.
     if changes.is_empty() {
         let ids: Vec<&str> = agents.iter().map(|a| a.id).collect();
@@ -105,14 +108,14 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
         return Ok(i32::from(args.check && !changed.is_empty()));
     }
     for c in &changed {
-        write(&ws.root, c)?;
+        write(c)?;
     }
     out.push_str(&summary(&plans, &changes, Mode::Write));
     print(&out);
     if args.no_proof {
         return Ok(0);
     }
-    let proof = super::cmd::prove(&ws, &plans)?;
+    let proof = super::cmd::prove(&ws, &plans, args.user)?;
     print(&proof.text);
     Ok(i32::from(!proof.agrees))
 }
@@ -127,15 +130,17 @@ fn plan_files<'s>(
     agents: &[&'static Agent],
     chosen: &[&'s HookSpec],
     all: bool,
+    user: bool,
 ) -> Result<(Plans<'s>, Vec<FileChange>), Error> {
     let at = Place {
         root: &ws.root,
         home: &ws.home,
+        user,
     };
     let plans: Vec<(&HookSpec, Vec<Part>)> =
         chosen.iter().map(|s| (*s, plan(s, agents, &at))).collect();
     let owned = ownership(ws, chosen, all);
-    let changes = files(&ws.root, agents, &plans, &owned)?;
+    let changes = files(&at, agents, &plans, &owned)?;
     Ok((plans, changes))
 }
 
@@ -144,9 +149,9 @@ fn plan_files<'s>(
 /// Live mode syncs a hook into a copy of the project with it, so that the real agents load
 /// the files `sync` writes.
 pub fn write_project(ws: &Workspace, specs: &[&HookSpec]) -> Result<Vec<FileChange>, Error> {
-    let (_, changes) = plan_files(ws, crate::tools::ALL, specs, false)?;
+    let (_, changes) = plan_files(ws, crate::tools::ALL, specs, false, false)?;
     for c in changes.iter().filter(|c| c.changes()) {
-        write(&ws.root, c)?;
+        write(c)?;
     }
     Ok(changes)
 }
@@ -198,7 +203,7 @@ fn ownership(ws: &Workspace, chosen: &[&HookSpec], all: bool) -> impl Fn(&str) -
 
 /// The file of each agent sync writes for, as it is and as it should be.
 fn files(
-    root: &Path,
+    at: &Place,
     agents: &[&'static Agent],
     plans: &[(&HookSpec, Vec<Part>)],
     owned: &dyn Fn(&str) -> bool,
@@ -216,17 +221,25 @@ fn files(
             })
             .flatten()
             .collect();
-        if w.layout == Layout::ScriptPerEvent {
-            out.extend(scripts(root, a.id, w, &wanted)?);
-            continue;
-        }
-        let old = read(root, w.file)?;
+        let (path, file) = match at.user {
+            false if w.layout == Layout::ScriptPerEvent => {
+                out.extend(scripts(at.root, a.id, w, &wanted)?);
+                continue;
+            }
+            false => (at.root.join(w.file), w.file.to_string()),
+            true => match super::user_file(a, w, at.home) {
+                Some(path) => (path, format!("~/{}", w.file)),
+                None => continue,
+            },
+        };
+        let old = read(&path, &file)?;
         if old.is_none() && wanted.is_empty() {
             continue;
         }
         let new = merge(old.as_deref(), w, &wanted, owned)?;
         out.push(FileChange {
-            file: w.file.to_string(),
+            file,
+            path,
             agent: a.id,
             old,
             new: Some(new),
@@ -235,9 +248,9 @@ fn files(
     Ok(out)
 }
 
-/// A file's text (`None`: there is none).
-fn read(root: &Path, file: &str) -> Result<Option<String>, Error> {
-    match std::fs::read_to_string(root.join(file)) {
+/// A file's text (`None`: there is none); `file` is how it is shown.
+fn read(path: &Path, file: &str) -> Result<Option<String>, Error> {
+    match std::fs::read_to_string(path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::new(
@@ -275,11 +288,13 @@ fn scripts(
     let mut out = Vec::new();
     for event in events {
         let file = script_file(w, &event);
-        let old = read(root, &file)?;
+        let path = root.join(&file);
+        let old = read(&path, &file)?;
         let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == event).collect();
         let new = super::script::merge(&file, w.file, &event, old.as_deref(), &mine)?;
         out.push(FileChange {
             file,
+            path,
             agent,
             old,
             new,
@@ -303,10 +318,10 @@ fn writer(a: &Agent) -> Option<&'static Writer> {
 }
 
 /// Writes one file, making its folder (a script executable), or removes it.
-fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
-    let path = root.join(&c.file);
+fn write(c: &FileChange) -> Result<(), Error> {
+    let path = &c.path;
     let Some(new) = &c.new else {
-        return std::fs::remove_file(&path)
+        return std::fs::remove_file(path)
             .map_err(|e| Error::new(Kind::Output, format!("cannot remove {}: {e}", c.file)));
     };
     if let Some(dir) = path.parent() {
@@ -317,12 +332,12 @@ fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
             )
         })?;
     }
-    std::fs::write(&path, new)
+    std::fs::write(path, new)
         .map_err(|e| Error::new(Kind::Output, format!("cannot write {}: {e}", c.file)))?;
     #[cfg(unix)]
     if new.starts_with("#!") {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
             .map_err(|e| Error::new(Kind::Output, format!("cannot chmod {}: {e}", c.file)))?;
     }
     Ok(())
@@ -361,11 +376,17 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
             match &p.action {
                 Action::Write(hs) => {
                     let first = hs.first();
-                    let file = crate::tools::find(p.agent)
-                        .and_then(writer)
-                        .zip(first)
-                        .map(|(w, h)| script_file(w, &h.event))
-                        .unwrap_or_default();
+                    // The agent's one file, or the script of the handlers' event.
+                    let mine: Vec<&FileChange> =
+                        changes.iter().filter(|c| c.agent == p.agent).collect();
+                    let file = match mine.as_slice() {
+                        [one] => one.file.clone(),
+                        _ => crate::tools::find(p.agent)
+                            .and_then(writer)
+                            .zip(first)
+                            .map(|(w, h)| script_file(w, &h.event))
+                            .unwrap_or_default(),
+                    };
                     // A file with no timeout field cannot carry the spec's: say so.
                     let no_timeout = crate::tools::find(p.agent)
                         .and_then(|a| a.loader())
@@ -446,7 +467,8 @@ pub struct Proof {
 /// Runs each case of the cases file for a synced hook twice, from the spec and from the files
 /// the agents load (`run --installed`), over the agents sync wrote for, and says where they
 /// differ: the files the agents will load do what the spec says.
-pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)]) -> Result<Proof, Error> {
+/// With `user`, the files include the agents' user-level files.
+pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Result<Proof, Error> {
     let cases_file = ws.root.join(crate::suite::DEFAULT_FILE);
     let cases = if cases_file.exists() {
         crate::suite::load(&cases_file)?
@@ -484,7 +506,10 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)]) -> Result<Proof, 
                 ..case.request.clone()
             };
             let installed = CheckRequest {
-                installed: Some(Installed::default()),
+                installed: Some(Installed {
+                    user,
+                    ..Installed::default()
+                }),
                 ..base.clone()
             };
             let by_spec = decisions(ws, &base)?;

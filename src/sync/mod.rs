@@ -54,6 +54,19 @@ pub struct Place<'a> {
     pub root: &'a Path,
     /// The user's home folder.
     pub home: &'a Path,
+    /// `--user`: the agents' user-level files are written, not the project's.
+    pub user: bool,
+}
+
+/// The user-level file `w`'s agent reads in the shape `w` writes: the one of its user files
+/// at the same path under `home` as `w`'s file under the project (none for a script folder).
+pub fn user_file(a: &Agent, w: &Writer, home: &Path) -> Option<std::path::PathBuf> {
+    if w.layout == crate::native::loader::Layout::ScriptPerEvent {
+        return None;
+    }
+    let loader = a.loader()?;
+    let want = home.join(w.file);
+    (loader.user_files)(home).into_iter().find(|p| *p == want)
 }
 
 /// What sync does for `spec` with each of `agents` (in registry order).
@@ -69,7 +82,11 @@ pub fn plan(spec: &HookSpec, agents: &[&'static Agent], at: &Place) -> Vec<Part>
             },
         })
         .collect();
-    through_cross_reads(&mut parts, agents);
+    // Which other agents' user files an agent reads is not known: at the user level each is
+    // written its own file.
+    if !at.user {
+        through_cross_reads(&mut parts, agents);
+    }
     parts
 }
 
@@ -85,6 +102,12 @@ fn handlers(spec: &HookSpec, a: &'static Agent, at: &Place) -> Result<Vec<Handle
         });
     };
     let writer = loader.writes.map_err(str::to_string)?;
+    if at.user && user_file(a, writer, at.home).is_none() {
+        return Err(format!(
+            "{} reads no user-level file in the shape of its {}: hookcheck sync --user does not write one",
+            a.name, writer.file
+        ));
+    }
     if spec.args.is_some() {
         return Err(
             "the spec's `args` (exec form): hookcheck sync writes commands only, for now"
@@ -144,6 +167,7 @@ pub fn shape(a: &'static Agent) -> String {
     let at = Place {
         root: Path::new("/project"),
         home: Path::new("/home/you"),
+        user: false,
     };
     let writer = a.loader().map(|l| l.writes);
     let (Some(Ok(w)), Ok(wanted)) = (writer, handlers(&spec, a, &at)) else {

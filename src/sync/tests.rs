@@ -247,7 +247,11 @@ fn scripts_load_as_meant(
 #[test]
 fn every_file_sync_writes_loads_by_its_agents_own_loader_as_meant() {
     let root = Path::new("/project");
-    let at = Place { root, home: root };
+    let at = Place {
+        root,
+        home: root,
+        user: false,
+    };
     let mut checked = 0;
     for agent in ALL {
         let Some(loader) = agent.loader() else {
