@@ -13,6 +13,7 @@ const WRITTEN: &[&str] = &[
     ".gemini/settings.json",
     ".qwen/settings.json",
     ".cursor/hooks.json",
+    ".kiro/hooks/hookcheck.json",
     ".clinerules/hooks/PreToolUse",
     ".clinerules/hooks/TaskStart",
     ".windsurf/hooks.json",
@@ -22,6 +23,7 @@ const WRITTEN: &[&str] = &[
     ".openhands/hooks.json",
     ".augment/settings.json",
     "crush.json",
+    ".spettro/hooks.json",
 ];
 
 #[test]
@@ -50,7 +52,7 @@ fn sync_writes_each_agents_file_proves_it_and_then_changes_nothing() {
     assert!(
         again
             .stdout()
-            .ends_with("sync: 14 files up to date with the specs\n"),
+            .ends_with("sync: 16 files up to date with the specs\n"),
         "{}",
         again.stdout()
     );
@@ -84,7 +86,7 @@ fn sync_check_fails_after_a_hand_edit_with_the_diff_and_a_github_annotation() {
     assert!(
         check
             .stdout()
-            .ends_with("sync: 1 of 14 files differ from the specs: .gemini/settings.json\n"),
+            .ends_with("sync: 1 of 16 files differ from the specs: .gemini/settings.json\n"),
         "{}",
         check.stdout()
     );
@@ -113,7 +115,7 @@ fn the_installed_files_decide_as_the_specs_do() {
         ("no-force-push", ["--bash", "git push -f origin main"]),
         ("protect-files", ["--edit", ".github/workflows/ci.yml"]),
     ] {
-        let targets = "claude,codex,gemini,qwen,cursor,cline,windsurf-cascade,factory,qoder,openhands,augment,crush";
+        let targets = "claude,codex,gemini,qwen,cursor,cline,windsurf-cascade,factory,qoder,openhands,augment,crush,spettro";
         let mut spec = vec!["run", hook, "-t", targets];
         spec.extend_from_slice(&trigger);
         let (_, by_spec) = p.json_of(&spec);
@@ -127,6 +129,23 @@ fn the_installed_files_decide_as_the_specs_do() {
                 "{hook} on {id}"
             );
         }
+    }
+    // Kiro's tool input is not documented for --bash: with its payload, the file sync wrote
+    // blocks the force push as the spec does, and lets a plain push through.
+    for (command, want) in [
+        ("git push -f origin main", "block"),
+        ("git push origin main", "allow"),
+    ] {
+        let payload = p.root().join("kiro-payload.json");
+        let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": p.root(),
+            "tool_name": "shell", "tool_input": {"command": command}});
+        std::fs::write(&payload, input.to_string()).expect("payload");
+        let payload = payload.display().to_string();
+        let args = ["-t", "kiro", "--payload", &payload, "--include-assumed"];
+        let (_, by_spec) = p.json_of(&[&["run", "no-force-push"][..], &args].concat());
+        let (_, by_files) = p.json_of(&[&["run", "--installed"][..], &args].concat());
+        assert_eq!(common::decision(&by_spec, "kiro"), want, "{by_spec}");
+        assert_eq!(common::decision(&by_files, "kiro"), want, "{by_files}");
     }
 }
 
@@ -171,11 +190,25 @@ fn sync_check_fails_before_the_first_sync_and_tools_shows_each_file_shape() {
         shape,
         "  file: .gemini/settings.json (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    {\n      \"hooks\": {\n        \"BeforeTool\": [\n          {\n            \"matcher\": \"^run_shell_command$\",\n            \"hooks\": [\n              {\n                \"type\": \"command\",\n                \"command\": \".hookcheck/hooks/guard.sh\",\n                \"timeout\": 10000\n              }\n            ]\n          }\n        ]\n      }\n    }\n"
     );
-    let none = p.run(&["tools", "kiro"]).stdout();
-    assert!(
-        none.ends_with("  file: hookcheck sync writes none: Kiro keeps one hook per file in its own shape (`.kiro/hooks/*.kiro.hook`); hookcheck sync does not write it yet\n"),
-        "{none}"
-    );
+    // Where sync writes no file, it says why, with the source.
+    for (agent, why) in [
+        (
+            "goose",
+            "Goose runs hooks only from a plugin (`.agents/plugins/<p>/hooks/hooks.json`) that is enabled in its settings (`enabledPlugins` in .config/goose/settings.json, or `plugins:` in config.yaml; protocols-b.md §1, aaif-goose/goose @0825b57 plugins/discovery.rs): hookcheck sync does not write plugins or enable them",
+        ),
+        (
+            "antigravity",
+            "Antigravity is closed source and its hook files moved and changed shape between agy 1.0, 1.1 and 1.2 (1.1.11 loaded only plugin hooks, not .agents/hooks.json; protocols-b.md §5): hookcheck sync does not write one it cannot show agy loads",
+        ),
+    ] {
+        let none = p.run(&["tools", agent]).stdout();
+        assert!(
+            none.ends_with(&format!("  file: hookcheck sync writes none: {why}\n")),
+            "{none}"
+        );
+        let sync = p.run(&["sync", "--dry-run", "--no-proof"]).stdout();
+        assert!(sync.contains(&format!("  {agent:<17} {why}\n")), "{sync}");
+    }
     // Cline's file is the event's script.
     let cline = p.run(&["tools", "cline"]).stdout();
     assert!(
@@ -243,8 +276,8 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
 fn a_sync_with_no_file_to_write_is_a_usage_error() {
     let p = example_project();
     for args in [
-        vec!["sync", "--check", "-t", "kiro"],
-        vec!["sync", "-t", "kiro,goose"],
+        vec!["sync", "--check", "-t", "goose"],
+        vec!["sync", "-t", "antigravity,goose"],
     ] {
         let run = p.run(&args);
         assert_eq!(run.code(), 2, "{args:?}: {}", run.stdout());

@@ -137,6 +137,9 @@ pub enum Layout {
     Flat,
     /// Handlers with no matcher: the event alone picks the hook.
     FlatNoMatcher,
+    /// One list under `hooks` of every handler, each naming its event and matcher itself
+    /// (the handler template's `"$EVENT"` and `"$MATCHER"`).
+    List,
     /// No JSON: one script per event, named after it, in the folder [`Writer::file`] names;
     /// every hook on the event runs from it, a tool-name check inside it standing for the
     /// matcher (`sync/script.rs`).

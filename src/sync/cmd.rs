@@ -517,8 +517,14 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Re
             let mut same = Vec::new();
             let mut differ = Vec::new();
             let mut unknown = Vec::new();
-            for (agent, d, _) in &by_spec {
+            for (agent, d, why) in &by_spec {
                 match by_files.iter().find(|(a, _, _)| a == agent) {
+                    // Not run from the spec either (hookcheck builds no input for it): the
+                    // files were not checked, whatever they hold.
+                    Some((_, f, _)) if f == d && d == "not run" => {
+                        let why = why.as_deref().unwrap_or("hookcheck did not run it");
+                        unknown.push(format!("{agent}: {}", reasons(why)));
+                    }
                     Some((_, f, _)) if f == d => same.push(format!("{agent}={d}")),
                     // The files run, but hookcheck builds no input for the event they put the
                     // hook on: shown, neither a pass nor a failure.

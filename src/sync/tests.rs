@@ -427,3 +427,88 @@ fn a_script_sync_did_not_write_is_never_overwritten_and_its_own_goes_when_unwant
     let gone = super::script::merge("f", "d", "PreToolUse", Some(&ours), &[]);
     assert_eq!(gone.ok(), Some(None));
 }
+
+/// Kiro CLI 3's and Spettro's shape: one list of hooks, each naming its event and matcher,
+/// the command nested (Kiro's `action.command`).
+const LIST: Writer = Writer {
+    hooks_key: Some("hooks"),
+    file: "x.json",
+    layout: Layout::List,
+    top: r#"{"version":"v1"}"#,
+    handler: r#"{"name":"$COMMAND","trigger":"$EVENT","matcher":"$MATCHER","action":{"type":"command","command":"$COMMAND"},"timeout":"$TIMEOUT"}"#,
+    unit: Unit::Seconds,
+};
+
+#[test]
+fn a_list_of_hooks_keeps_the_teams_entries_and_updates_its_own_in_place() {
+    let text = merged(
+        None,
+        &LIST,
+        &[guard("PreToolUse", "shell", ".hookcheck/g.sh")],
+    );
+    assert_eq!(
+        text,
+        r#"{
+  "version": "v1",
+  "hooks": [
+    {
+      "name": ".hookcheck/g.sh",
+      "trigger": "PreToolUse",
+      "matcher": "shell",
+      "action": {
+        "type": "command",
+        "command": ".hookcheck/g.sh"
+      },
+      "timeout": 10
+    }
+  ]
+}
+"#
+    );
+    // Kiro reads strict JSON: no comment here.
+    let old = r#"{
+  "version": "v1",
+  "hooks": [
+    {"name": "lint", "trigger": "PostToolUse", "action": {"type": "command", "command": "npm run lint"}},
+    {"name": "mine", "trigger": "PreToolUse", "action": {"type": "command", "command": ".hookcheck/old.sh"}}
+  ]
+}
+"#;
+    let wanted = [
+        guard("PreToolUse", "shell", ".hookcheck/g.sh"),
+        guard("Stop", "", ".hookcheck/s.sh"),
+    ];
+    let text = merged(Some(old), &LIST, &wanted);
+    assert!(
+        text.starts_with("{\n  \"version\": \"v1\",\n  \"hooks\": [\n    {\"name\": \"lint\", \"trigger\": \"PostToolUse\", \"action\": {\"type\": \"command\", \"command\": \"npm run lint\"}},\n    {\n      \"name\": \".hookcheck/g.sh\","),
+        "{text}"
+    );
+    assert!(!text.contains("old.sh"), "{text}");
+    // The Stop hook has no matcher key; the loader reads both back.
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["hooks"][2]["trigger"], "Stop");
+    assert!(v["hooks"][2].get("matcher").is_none(), "{text}");
+    assert_eq!(merged(Some(&text), &LIST, &wanted), text);
+    let kiro = crate::tools::find("kiro")
+        .and_then(|a| a.loader())
+        .expect("kiro");
+    let loaded = (kiro.parse)(Path::new("/p/.kiro/hooks/hookcheck.json"), &text).expect("loads");
+    let got: Vec<(&str, &str)> = loaded
+        .iter()
+        .map(|h| (h.event.as_str(), h.command.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("PostToolUse", "npm run lint"),
+            ("PreToolUse", ".hookcheck/g.sh"),
+            ("Stop", ".hookcheck/s.sh")
+        ]
+    );
+    // No spec left: the team's entry alone stays.
+    let removed = merged(Some(&text), &LIST, &[]);
+    assert!(
+        removed.contains("npm run lint") && !removed.contains(".hookcheck/"),
+        "{removed}"
+    );
+}
