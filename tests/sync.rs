@@ -456,3 +456,49 @@ fn only_sync_user_writes_under_home_and_then_only_there() {
     assert_eq!(check(&["sync", "--user", "--check", "--no-proof"]), Some(0));
     assert_eq!(check(&["sync", "--check", "--no-proof"]), Some(1));
 }
+
+/// Kiro's and Spettro's lists: after a hand edit `--check` fails with that file's diff, and a
+/// sync puts the entry back where it stood.
+#[test]
+fn a_hand_edit_of_a_hook_list_fails_the_check_and_sync_restores_it() {
+    let p = example_project();
+    assert_eq!(
+        p.run(&["sync", "--no-proof", "-t", "kiro,spettro"]).code(),
+        0
+    );
+    for (file, from, to) in [
+        (
+            ".kiro/hooks/hookcheck.json",
+            "\"timeout\": 10",
+            "\"timeout\": 11",
+        ),
+        (
+            ".spettro/hooks.json",
+            "\"timeout_sec\": 10",
+            "\"timeout_sec\": 11",
+        ),
+    ] {
+        let path = p.root().join(file);
+        let synced = std::fs::read_to_string(&path).expect(file);
+        std::fs::write(&path, synced.replacen(from, to, 1)).expect("edit");
+        let check = p.run(&["sync", "--check", "--no-proof", "-t", "kiro,spettro"]);
+        assert_eq!(check.code(), 1, "{}", check.stdout());
+        let out = check.stdout();
+        assert!(
+            out.starts_with(&format!("--- a/{file}\n+++ b/{file}\n")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("\n-{}{to}", " ".repeat(6))), "{out}");
+        assert!(
+            out.contains(&format!("\n+{}{from}", " ".repeat(6))),
+            "{out}"
+        );
+        assert_eq!(
+            p.run(&["sync", "--no-proof", "-t", "kiro,spettro"]).code(),
+            0
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect(file), synced);
+    }
+    let check = p.run(&["sync", "--check", "--no-proof", "-t", "kiro,spettro"]);
+    assert_eq!(check.code(), 0, "{}", check.stdout());
+}
