@@ -344,7 +344,15 @@ fn cline_scripts_are_written_whole_kept_when_not_syncs_and_removed_when_unwanted
     );
     // The session spec removed: its script goes.
     std::fs::remove_file(p.root().join(".hookcheck/hooks/session-context.yaml")).expect("rm");
-    assert_eq!(p.run(&["sync", "--no-proof", "-t", "cline"]).code(), 0);
+    let removed = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(removed.code(), 0);
+    assert!(
+        removed.stdout().ends_with(
+            "sync: 2 of 2 files written: .clinerules/hooks/PreToolUse, .clinerules/hooks/TaskStart (removed)\n"
+        ),
+        "{}",
+        removed.stdout()
+    );
     assert!(!dir.join("TaskStart").exists());
     assert!(dir.join("PostToolUse").exists());
     // The team's own script on an event sync wants: never overwritten.

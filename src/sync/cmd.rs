@@ -424,10 +424,14 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
             out.push_str(&format!("  {agent:<17} {why}\n"));
         }
     }
-    let changed: Vec<&str> = changes
+    // A script of sync's own that no spec wants any more is removed, not written: said so.
+    let changed: Vec<String> = changes
         .iter()
         .filter(|c| c.changes())
-        .map(|c| c.file.as_str())
+        .map(|c| match c.new {
+            Some(_) => c.file.clone(),
+            None => format!("{} (removed)", c.file),
+        })
         .collect();
     let verb = match mode {
         Mode::Write => "written",
