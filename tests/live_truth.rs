@@ -578,8 +578,8 @@ fn every_synced_guard_recorded_live_blocks_as_predicted_from_its_files() {
             "{file}: made_with {made_with:?}"
         );
         assert!(f.version.is_some() && f.date.is_some(), "{file}");
-        // Blocked: the call did not run. An agent whose block stops the whole task (Cline's
-        // `cancel`) shows it as halted.
+        // Blocked: the call did not run. An agent whose block stops the whole task shows it
+        // as halted.
         let observed = f.observed.as_str();
         assert!(matches!(observed, "block" | "halted"), "{file}: {observed}");
         // The spec the recording ran is the repository's example hook, as it is now.

@@ -208,7 +208,7 @@ pub fn settings_and_trusted_folders(
                 RepoFile::Synced => {}
                 RepoFile::Claude => {
                     return Err(Error::live(format!(
-                        "{name} reads no .claude/settings.json: use --repo-hooks own or synced"
+                        "{name} reads no other agent's settings file: use --repo-hooks own or synced"
                     )));
                 }
             }

@@ -150,8 +150,13 @@ mod tests {
             );
             assert!(text.contains(".hookcheck/hooks/g.sh"), "{file}: {text}");
         }
-        // Nothing was written into the project itself.
-        assert!(!root.join(".claude").exists());
+        // Nothing was written into the project itself: it holds its spec folder alone.
+        let top: Vec<_> = std::fs::read_dir(root)
+            .expect("project")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(top, [std::ffi::OsString::from(".hookcheck")]);
         let work = tempfile::tempdir().expect("workspace");
         s.copy_into(work.path()).expect("copy");
         assert!(work.path().join(".hookcheck/hooks/g.sh").is_file());

@@ -1,6 +1,6 @@
 //! Sync's writer for an agent that runs one script per event, named after the event
-//! (`<folder>/<Event>`), with no matcher and no timeout field (the behaviour spec, seed 002:
-//! "Cline replies", "Cline sample events"). Every hook on the event becomes part of its one
+//! (`<folder>/<Event>`), with no matcher and no timeout field (the behaviour spec, seed 002,
+//! says how such a script is written). Every hook on the event becomes part of its one
 //! script: the script reads the agent's input once, hands it to each command in turn, and all
 //! of them share its stdout; a hook whose spec matches some tools runs only when the input's
 //! `toolName` is one of them, a check the script makes itself.
