@@ -203,6 +203,10 @@ pub struct SyncArgs {
     /// Do not run the cases from the written files afterwards.
     #[arg(long)]
     pub no_proof: bool,
+    /// Write each agent's user-level file under $HOME (the one it reads there in the same
+    /// shape) instead of the project's. Without it nothing is written outside the project.
+    #[arg(long)]
+    pub user: bool,
     /// Output format (`github`: with --check, an annotation on each file that differs).
     #[arg(long, value_enum, default_value_t = SyncFormat::Text)]
     pub format: SyncFormat,
@@ -497,8 +501,10 @@ pub struct LiveArgs {
     #[arg(long, value_name = "SECS", default_value_t = 240)]
     pub agent_timeout: u64,
     /// Put the hook in the workspace's hook file instead of the user's (own: the agent's own
-    /// project file; claude: .claude/settings.json, for an agent that also reads it), with the
-    /// folder trusted: to check the agent's trust gate. A driver without that file refuses it.
+    /// project file; claude: .claude/settings.json, for an agent that also reads it; synced:
+    /// the files `hookcheck sync HOOK` writes, in a copy of the project's spec folders, predicted
+    /// from those files as `run --installed` reads them), with the folder trusted: to check the
+    /// agent's trust gate, or that the synced files run. A driver without that file refuses it.
     #[arg(long, value_enum, value_name = "FILE")]
     pub repo_hooks: Option<crate::live::driver::RepoFile>,
     /// With --repo-hooks: leave the folder untrusted.

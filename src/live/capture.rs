@@ -510,8 +510,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .unwrap_or_default();
     let repo_hooks = cx
         .repo_hooks
-        .and_then(|f| clap::ValueEnum::to_possible_value(&f))
-        .map(|v| format!(" --repo-hooks {}", v.get_name()))
+        .map(|f| format!(" --repo-hooks {}", f.name()))
         .unwrap_or_default();
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
     let specs = if cx.situation.split("--").next() == Some("bash") {

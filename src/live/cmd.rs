@@ -16,7 +16,7 @@ use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::error::Error;
 use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
-use crate::live::driver::{RepoHooks, which};
+use crate::live::driver::{RepoFile, RepoHooks, which};
 use crate::run;
 use crate::workspace::{CheckRequest, Workspace};
 
@@ -199,11 +199,24 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         predict_ids.clone(),
     );
     let check = ws.resolve(&req, &ws.cwd, 4)?;
-    let report = if predict_ids.is_empty() {
-        None
-    } else {
+    let crate::run::Subject::Spec(spec) = &check.subject else {
+        return Err(Error::usage("live mode checks one hook spec"));
+    };
+    let synced = match args.repo_hooks {
+        Some(RepoFile::Synced) if args.show_input || args.record_inputs.is_some() => {
+            return Err(Error::usage(
+                "--repo-hooks synced runs the commands as sync wrote them, with no capture: it cannot be given --show-input or --record-inputs",
+            ));
+        }
+        Some(RepoFile::Synced) => Some(super::synced::prepare(&ws, spec)?),
+        _ => None,
+    };
+    let report = match &synced {
+        _ if predict_ids.is_empty() => None,
+        // The prediction for the files sync wrote.
+        Some(s) => Some(s.predict(&req)?),
         // Live mode compares effects; the output is kept to look for the hook's text.
-        Some(run::run_check(&check, crate::report::Keep::text(64 << 10)))
+        None => Some(run::run_check(&check, crate::report::Keep::text(64 << 10))),
     };
     let target = |id: &str| report.as_ref()?.targets.iter().find(|t| t.target == id);
     let predicted = |id: &str, phase: Option<Phase>| {
@@ -231,9 +244,6 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .and_then(|t| t.commands.first())
             .map(|c| super::needles(&c.stdout, &c.stderr))
             .unwrap_or_default()
-    };
-    let crate::run::Subject::Spec(spec) = &check.subject else {
-        return Err(Error::usage("live mode checks one hook spec"));
     };
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
     let more_commands = super::more_commands(&ws.root, &spec.commands);
@@ -288,6 +298,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         file,
                         trusted: !args.untrusted,
                     }),
+                    synced: synced.as_ref(),
                 };
                 // The version probe starts the agent a second time: it runs beside the
                 // observation, so a slow-starting agent is waited for once.
@@ -322,8 +333,16 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .as_deref()
             .map(|e| format!(" --event {e}"))
             .unwrap_or_default();
+        let repo_hooks = match args.repo_hooks {
+            Some(file) => format!(
+                " --repo-hooks {}{}",
+                file.name(),
+                if args.untrusted { " --untrusted" } else { "" }
+            ),
+            None => String::new(),
+        };
         let made_with = format!(
-            "hookcheck live {}{specs} {}{event} --agent {{agent}} --record {}",
+            "hookcheck live {}{specs} {}{event}{repo_hooks} --agent {{agent}} --record {}",
             spec.name,
             trigger.flags(),
             dir.display()
@@ -343,6 +362,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         phase: row.phase,
                         made_with: Some(&made_with),
                         date: Some(&today),
+                        synced: synced.as_ref().map(|s| s.files.as_slice()),
                     },
                     row.predicted,
                     o,

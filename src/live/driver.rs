@@ -58,6 +58,19 @@ pub enum RepoFile {
     Own,
     /// Claude Code's `.claude/settings.json`, for an agent that also reads it.
     Claude,
+    /// The files `hookcheck sync HOOK` writes, for every agent, into a copy of the project's
+    /// spec folders that is the workspace: live mode writes them, the driver only the
+    /// agent's trust (and model) and no hook of its own.
+    Synced,
+}
+
+impl RepoFile {
+    /// Its name on the command line (`--repo-hooks NAME`).
+    pub fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
 }
 
 /// What the fake model asks the agent to do.
@@ -167,6 +180,50 @@ pub fn hook_group(s: &Setup, timeout: u64) -> Value {
         group["matcher"] = serde_json::json!(m);
     }
     group
+}
+
+/// The hook (`group`, one matcher group) for an agent that reads `hooks` in `DIR/settings.json`
+/// (`dir`, e.g. `.agent`) under the home and in the workspace, and keeps the folders it trusts
+/// in `~/DIR/trustedFolders.json` (`{FOLDER: "TRUST_FOLDER"}`): the user's settings are `base`,
+/// with the hook unless [`RepoHooks`] put it in the workspace's file (or the synced files hold
+/// it), and the workspace is trusted as `RepoHooks` says. `name` is the agent's, for the error
+/// when asked for another agent's file.
+pub fn settings_and_trusted_folders(
+    s: &Setup,
+    dir: &str,
+    mut base: Value,
+    group: Value,
+    name: &str,
+) -> Result<(), Error> {
+    let hooks = serde_json::json!({ s.event: [group] });
+    let home = s.home.join(dir);
+    match s.repo_hooks {
+        None => base["hooks"] = hooks,
+        Some(RepoHooks { file, trusted }) => {
+            match file {
+                RepoFile::Own => write_json(
+                    &s.workspace.join(dir).join("settings.json"),
+                    &serde_json::json!({ "hooks": hooks }),
+                )?,
+                RepoFile::Synced => {}
+                RepoFile::Claude => {
+                    return Err(Error::live(format!(
+                        "{name} reads no other agent's settings file: use --repo-hooks own or synced"
+                    )));
+                }
+            }
+            let level = if trusted {
+                "TRUST_FOLDER"
+            } else {
+                "DO_NOT_TRUST"
+            };
+            write_json(
+                &home.join("trustedFolders.json"),
+                &serde_json::json!({ s.workspace.display().to_string(): level }),
+            )?;
+        }
+    }
+    write_json(&home.join("settings.json"), &base)
 }
 
 /// The command line's arguments, owned.

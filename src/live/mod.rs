@@ -15,6 +15,7 @@ pub mod record;
 pub mod sandbox;
 mod seen;
 pub mod server;
+pub mod synced;
 
 use crate::error::Error;
 use seen::{FINAL, seen_in};
@@ -65,6 +66,8 @@ pub struct Run<'a> {
     pub capture: bool,
     /// The hook in the workspace's hook files, trusted or not (`None`: the user's).
     pub repo_hooks: Option<RepoHooks>,
+    /// With `--repo-hooks synced`: the synced project the workspace starts as.
+    pub synced: Option<&'a synced::Synced>,
 }
 
 /// Every file under `dir`, sorted (none when it does not exist).
@@ -263,9 +266,15 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         final_text: FINAL,
         repo_hooks: run.repo_hooks,
     };
+    if let Some(synced) = run.synced {
+        synced.copy_into(&workspace)?;
+    }
     let before = files_under(&workspace);
     let Launch { args, env, written } = (driver.setup)(&setup)?;
-    if run.repo_hooks.is_some() && files_under(&workspace) == before {
+    let own_file = run
+        .repo_hooks
+        .is_some_and(|r| r.file != driver::RepoFile::Synced);
+    if own_file && files_under(&workspace) == before {
         return Err(Error::live(format!(
             "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",
             driver.name()

@@ -39,6 +39,19 @@ pub struct Fixture {
     /// The command that recorded it; absent in fixtures recorded before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub made_with: Option<String>,
+    /// With `--repo-hooks synced`: the hook files `hookcheck sync` wrote into the workspace
+    /// the agent ran in, which the prediction was made from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub synced: Vec<SyncedFile>,
+}
+
+/// One hook file `hookcheck sync` wrote for a recorded run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SyncedFile {
+    /// Its path, relative to the workspace.
+    pub path: String,
+    /// Its text.
+    pub text: String,
 }
 
 impl Fixture {
@@ -65,6 +78,8 @@ pub struct Case<'a> {
     pub made_with: Option<&'a str>,
     /// The day it is recorded (UTC, `YYYY-MM-DD`).
     pub date: Option<&'a str>,
+    /// The files sync wrote, with `--repo-hooks synced` (path, text).
+    pub synced: Option<&'a [(String, String)]>,
 }
 
 /// Writes `DIR/<hook>--<agent>.json`.
@@ -90,6 +105,15 @@ pub fn write(
         predicted_at_record: predicted.map(String::from),
         date: case.date.map(String::from),
         made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),
+        synced: case
+            .synced
+            .unwrap_or_default()
+            .iter()
+            .map(|(path, text)| SyncedFile {
+                path: path.clone(),
+                text: text.clone(),
+            })
+            .collect(),
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::live(format!("--record {}: {e}", dir.display())))?;

@@ -91,6 +91,18 @@ impl Writer {
         }
     }
 
+    /// One script per event in the folder `dir` (relative to the root), with no timeout.
+    pub const fn scripts(dir: &'static str) -> Writer {
+        Writer {
+            file: dir,
+            hooks_key: None,
+            layout: Layout::ScriptPerEvent,
+            top: "",
+            handler: "{}",
+            unit: Unit::Seconds,
+        }
+    }
+
     /// The same, with a new file's other top-level fields (`{"version":1}`).
     pub const fn top(mut self, top: &'static str) -> Writer {
         self.top = top;
@@ -125,6 +137,13 @@ pub enum Layout {
     Flat,
     /// Handlers with no matcher: the event alone picks the hook.
     FlatNoMatcher,
+    /// One list under `hooks` of every handler, each naming its event and matcher itself
+    /// (the handler template's `"$EVENT"` and `"$MATCHER"`).
+    List,
+    /// No JSON: one script per event, named after it, in the folder [`Writer::file`] names;
+    /// every hook on the event runs from it, a tool-name check inside it standing for the
+    /// matcher (`sync/script.rs`).
+    ScriptPerEvent,
 }
 
 /// How an agent reads a matcher as a regular expression, for lint's flavour checks.

@@ -82,6 +82,9 @@ pub struct NativeHandler {
     /// For a plugin's hooks file: the plugin's folder (as shown, relative to the project root),
     /// which the agent's `*_PLUGIN_ROOT` variable names. Only the plugin's agent loads it.
     pub plugin_root: Option<PathBuf>,
+    /// For a script `hookcheck sync` wrote (an agent that runs one script per event): the
+    /// commands it runs, read back from it, which a spec's stale check looks for.
+    pub synced_commands: Vec<String>,
 }
 
 impl NativeHandler {
@@ -123,6 +126,7 @@ impl NativeHandler {
             replace_key: None,
             enabled: true,
             plugin_root: None,
+            synced_commands: Vec::new(),
         }
     }
 

@@ -90,7 +90,7 @@ fn warnings(
     for command in &spec.commands {
         let runs = |h: &NativeHandler| match (windows, &spec.raw.command_windows) {
             (true, Some(w)) => h.command_windows.as_deref().unwrap_or(&h.command) == w,
-            _ => h.command == *command,
+            _ => h.command == *command || h.synced_commands.contains(command),
         };
         let found = inv
             .handlers
@@ -150,7 +150,9 @@ fn differences(
             }
         }
     }
-    if spec.timeout() != h.timeout_s {
+    // A file with no timeout field (its writer has none) cannot differ from the spec's.
+    let has_timeout = l.writes.is_ok_and(|w| w.handler.contains("$TIMEOUT"));
+    if has_timeout && spec.timeout() != h.timeout_s {
         let want = match spec.timeout() {
             // In the agent's own unit.
             Some(t) if l.unit == "ms" => format!("{} ms", t * 1000),

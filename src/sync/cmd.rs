@@ -8,26 +8,30 @@ use crate::agent::Agent;
 use crate::cli::{SyncArgs, SyncFormat};
 use crate::console::{print, print_command};
 use crate::error::{Error, Kind};
-use crate::native::loader::Writer;
+use crate::native::loader::{Layout, Writer};
 use crate::spec::{self, HookSpec};
 use crate::workspace::{CheckRequest, Installed, Workspace, select_tools};
 
 /// One file sync looks after: its agent, its writer, what it holds now and what it should.
 pub struct FileChange {
-    /// The file, relative to the project root.
-    pub file: &'static str,
+    /// The file, relative to the project root (`~/`, then relative to the home folder, with
+    /// `--user`).
+    pub file: String,
+    /// Where it is.
+    pub path: PathBuf,
     /// The agent that owns it.
     pub agent: &'static str,
     /// Its text now (`None`: it does not exist).
     pub old: Option<String>,
-    /// Its text as sync writes it.
-    pub new: String,
+    /// Its text as sync writes it (`None`: sync removes it, a script of sync's own that no
+    /// spec wants any more).
+    pub new: Option<String>,
 }
 
 impl FileChange {
     /// Whether sync changes it.
     pub fn changes(&self) -> bool {
-        self.old.as_deref() != Some(self.new.as_str())
+        self.old != self.new
     }
 }
 
@@ -55,14 +59,7 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
             show_dirs(&ws.spec_dirs)
         )));
     }
-    let at = Place {
-        root: &ws.root,
-        home: &ws.home,
-    };
-    let plans: Vec<(&HookSpec, Vec<Part>)> =
-        chosen.iter().map(|s| (*s, plan(s, &agents, &at))).collect();
-    let owned = ownership(&ws, &chosen, args.hooks.is_empty());
-    let changes = files(&ws.root, &agents, &plans, &owned)?;
+    let (plans, changes) = plan_files(&ws, &agents, &chosen, args.hooks.is_empty(), args.user)?;
     // Nothing passes on nothing: a sync (or --check) that has no file to write checked none.
     if changes.is_empty() {
         let ids: Vec<&str> = agents.iter().map(|a| a.id).collect();
@@ -76,14 +73,18 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
     let mut out = String::new();
     if args.check || args.dry_run {
         for c in &changed {
-            out.push_str(&super::diff::unified(c.file, c.old.as_deref(), &c.new));
+            out.push_str(&super::diff::unified(
+                &c.file,
+                c.old.as_deref(),
+                c.new.as_deref().unwrap_or_default(),
+            ));
         }
         if args.check && args.format == SyncFormat::Github {
             let notes: String = changed
                 .iter()
                 .map(|c| {
                     crate::report::suite::github::error_line(
-                        c.file,
+                        &c.file,
                         1,
                         "hookcheck sync --check",
                         &format!(
@@ -107,16 +108,52 @@ pub fn main(args: SyncArgs) -> Result<i32, Error> {
         return Ok(i32::from(args.check && !changed.is_empty()));
     }
     for c in &changed {
-        write(&ws.root, c)?;
+        write(c)?;
     }
     out.push_str(&summary(&plans, &changes, Mode::Write));
     print(&out);
     if args.no_proof {
         return Ok(0);
     }
-    let proof = super::cmd::prove(&ws, &plans)?;
+    let proof = super::cmd::prove(&ws, &plans, args.user)?;
     print(&proof.text);
     Ok(i32::from(!proof.agrees))
+}
+
+/// Each spec with what sync does for it, agent by agent.
+type Plans<'s> = Vec<(&'s HookSpec, Vec<Part>)>;
+
+/// What sync plans for `chosen` over `agents` in `ws`, and each file it touches as it is and
+/// as it should be (`all`: every spec is synced, so a removed spec's entries go).
+fn plan_files<'s>(
+    ws: &Workspace,
+    agents: &[&'static Agent],
+    chosen: &[&'s HookSpec],
+    all: bool,
+    user: bool,
+) -> Result<(Plans<'s>, Vec<FileChange>), Error> {
+    let at = Place {
+        root: &ws.root,
+        home: &ws.home,
+        user,
+    };
+    let plans: Vec<(&HookSpec, Vec<Part>)> =
+        chosen.iter().map(|s| (*s, plan(s, agents, &at))).collect();
+    let owned = ownership(ws, chosen, all);
+    let changes = files(&at, agents, &plans, &owned)?;
+    Ok((plans, changes))
+}
+
+/// `hookcheck sync HOOK...` for every agent in the project of `ws`, with no proof and nothing
+/// printed: each file it wrote (or found up to date), relative to the root, with its text.
+/// Live mode syncs a hook into a copy of the project with it, so that the real agents load
+/// the files `sync` writes.
+pub fn write_project(ws: &Workspace, specs: &[&HookSpec]) -> Result<Vec<FileChange>, Error> {
+    let (_, changes) = plan_files(ws, crate::tools::ALL, specs, false, false)?;
+    for c in changes.iter().filter(|c| c.changes()) {
+        write(c)?;
+    }
+    Ok(changes)
 }
 
 /// Every spec in `dirs`, loaded; a spec that does not load is an error (sync writes nothing
@@ -166,7 +203,7 @@ fn ownership(ws: &Workspace, chosen: &[&HookSpec], all: bool) -> impl Fn(&str) -
 
 /// The file of each agent sync writes for, as it is and as it should be.
 fn files(
-    root: &Path,
+    at: &Place,
     agents: &[&'static Agent],
     plans: &[(&HookSpec, Vec<Part>)],
     owned: &dyn Fn(&str) -> bool,
@@ -184,24 +221,81 @@ fn files(
             })
             .flatten()
             .collect();
-        let path = root.join(w.file);
-        let old = match std::fs::read_to_string(&path) {
-            Ok(t) => Some(t),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => {
-                return Err(Error::new(
-                    Kind::HookFile,
-                    format!("{}: cannot read it: {e}", w.file),
-                ));
+        let (path, file) = match at.user {
+            false if w.layout == Layout::ScriptPerEvent => {
+                out.extend(scripts(at.root, a.id, w, &wanted)?);
+                continue;
             }
+            false => (at.root.join(w.file), w.file.to_string()),
+            true => match super::user_file(a, w, at.home) {
+                Some(path) => (path, format!("~/{}", w.file)),
+                None => continue,
+            },
         };
+        let old = read(&path, &file)?;
         if old.is_none() && wanted.is_empty() {
             continue;
         }
         let new = merge(old.as_deref(), w, &wanted, owned)?;
         out.push(FileChange {
-            file: w.file,
+            file,
+            path,
             agent: a.id,
+            old,
+            new: Some(new),
+        });
+    }
+    Ok(out)
+}
+
+/// A file's text (`None`: there is none); `file` is how it is shown.
+fn read(path: &Path, file: &str) -> Result<Option<String>, Error> {
+    match std::fs::read_to_string(path) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::new(
+            Kind::HookFile,
+            format!("{file}: cannot read it: {e}"),
+        )),
+    }
+}
+
+/// The scripts of an agent that runs one per event: one for each event `wanted` is on, and
+/// each script of sync's own already in the folder (removed when no spec is on its event).
+fn scripts(
+    root: &Path,
+    agent: &'static str,
+    w: &Writer,
+    wanted: &[Handler],
+) -> Result<Vec<FileChange>, Error> {
+    let mut events: Vec<String> = Vec::new();
+    for h in wanted {
+        if !events.contains(&h.event) {
+            events.push(h.event.clone());
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(root.join(w.file)) {
+        let mut found: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.path().is_file())
+            .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| super::script::is_ours(&t)))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !events.contains(n))
+            .collect();
+        found.sort();
+        events.extend(found);
+    }
+    let mut out = Vec::new();
+    for event in events {
+        let file = script_file(w, &event);
+        let path = root.join(&file);
+        let old = read(&path, &file)?;
+        let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == event).collect();
+        let new = super::script::merge(&file, w.file, &event, old.as_deref(), &mine)?;
+        out.push(FileChange {
+            file,
+            path,
+            agent,
             old,
             new,
         });
@@ -209,14 +303,27 @@ fn files(
     Ok(out)
 }
 
+/// The file the writer puts `event`'s hooks in: its one file, or the event's script in its
+/// folder.
+fn script_file(w: &Writer, event: &str) -> String {
+    match w.layout {
+        Layout::ScriptPerEvent => format!("{}/{event}", w.file),
+        _ => w.file.to_string(),
+    }
+}
+
 /// The agent's writer, when sync writes its files.
 fn writer(a: &Agent) -> Option<&'static Writer> {
     a.loader().and_then(|l| l.writes.ok())
 }
 
-/// Writes one file, making its folder.
-fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
-    let path = root.join(c.file);
+/// Writes one file, making its folder (a script executable), or removes it.
+fn write(c: &FileChange) -> Result<(), Error> {
+    let path = &c.path;
+    let Some(new) = &c.new else {
+        return std::fs::remove_file(path)
+            .map_err(|e| Error::new(Kind::Output, format!("cannot remove {}: {e}", c.file)));
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| {
             Error::new(
@@ -225,8 +332,15 @@ fn write(root: &Path, c: &FileChange) -> Result<(), Error> {
             )
         })?;
     }
-    std::fs::write(&path, &c.new)
-        .map_err(|e| Error::new(Kind::Output, format!("cannot write {}: {e}", c.file)))
+    std::fs::write(path, new)
+        .map_err(|e| Error::new(Kind::Output, format!("cannot write {}: {e}", c.file)))?;
+    #[cfg(unix)]
+    if new.starts_with("#!") {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+            .map_err(|e| Error::new(Kind::Output, format!("cannot chmod {}: {e}", c.file)))?;
+    }
+    Ok(())
 }
 
 /// What sync did (or would do), for people: per hook, each agent's entry or how it runs the
@@ -261,11 +375,18 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
         for p in parts {
             match &p.action {
                 Action::Write(hs) => {
-                    let file = changes
-                        .iter()
-                        .find(|c| c.agent == p.agent)
-                        .map_or("", |c| c.file);
                     let first = hs.first();
+                    // The agent's one file, or the script of the handlers' event.
+                    let mine: Vec<&FileChange> =
+                        changes.iter().filter(|c| c.agent == p.agent).collect();
+                    let file = match mine.as_slice() {
+                        [one] => one.file.clone(),
+                        _ => crate::tools::find(p.agent)
+                            .and_then(writer)
+                            .zip(first)
+                            .map(|(w, h)| script_file(w, &h.event))
+                            .unwrap_or_default(),
+                    };
                     // A file with no timeout field cannot carry the spec's: say so.
                     let no_timeout = crate::tools::find(p.agent)
                         .and_then(|a| a.loader())
@@ -303,10 +424,14 @@ fn summary(plans: &[(&HookSpec, Vec<Part>)], changes: &[FileChange], mode: Mode)
             out.push_str(&format!("  {agent:<17} {why}\n"));
         }
     }
-    let changed: Vec<&str> = changes
+    // A script of sync's own that no spec wants any more is removed, not written: said so.
+    let changed: Vec<String> = changes
         .iter()
         .filter(|c| c.changes())
-        .map(|c| c.file)
+        .map(|c| match c.new {
+            Some(_) => c.file.clone(),
+            None => format!("{} (removed)", c.file),
+        })
         .collect();
     let verb = match mode {
         Mode::Write => "written",
@@ -346,7 +471,8 @@ pub struct Proof {
 /// Runs each case of the cases file for a synced hook twice, from the spec and from the files
 /// the agents load (`run --installed`), over the agents sync wrote for, and says where they
 /// differ: the files the agents will load do what the spec says.
-pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)]) -> Result<Proof, Error> {
+/// With `user`, the files include the agents' user-level files.
+pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Result<Proof, Error> {
     let cases_file = ws.root.join(crate::suite::DEFAULT_FILE);
     let cases = if cases_file.exists() {
         crate::suite::load(&cases_file)?
@@ -384,7 +510,10 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)]) -> Result<Proof, 
                 ..case.request.clone()
             };
             let installed = CheckRequest {
-                installed: Some(Installed::default()),
+                installed: Some(Installed {
+                    user,
+                    ..Installed::default()
+                }),
                 ..base.clone()
             };
             let by_spec = decisions(ws, &base)?;
@@ -392,8 +521,14 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)]) -> Result<Proof, 
             let mut same = Vec::new();
             let mut differ = Vec::new();
             let mut unknown = Vec::new();
-            for (agent, d, _) in &by_spec {
+            for (agent, d, why) in &by_spec {
                 match by_files.iter().find(|(a, _, _)| a == agent) {
+                    // Not run from the spec either (hookcheck builds no input for it): the
+                    // files were not checked, whatever they hold.
+                    Some((_, f, _)) if f == d && d == "not run" => {
+                        let why = why.as_deref().unwrap_or("hookcheck did not run it");
+                        unknown.push(format!("{agent}: {}", reasons(why)));
+                    }
                     Some((_, f, _)) if f == d => same.push(format!("{agent}={d}")),
                     // The files run, but hookcheck builds no input for the event they put the
                     // hook on: shown, neither a pass nor a failure.

@@ -68,12 +68,27 @@ pub fn merge(
                 if wanted.is_empty() {
                     return Ok(old.to_string());
                 }
-                let body = render(&Value::Object(hooks_object(w, wanted)), 2);
+                let body = render(&hooks_value(w, wanted), 2);
                 return Ok(insert_member(old, span.clone(), key, &body, 2));
             };
             (&hooks.value, indent_of(old, hooks.start))
         }
     };
+    if w.layout == Layout::List {
+        let Node::Array { span, items } = map else {
+            return Err(unreadable(
+                "its `hooks` is not a JSON list".to_string(),
+                None,
+            ));
+        };
+        let all: Vec<&Handler> = wanted.iter().collect();
+        let inner = indent + 2;
+        let mut text = old.to_string();
+        if let Some(new) = merged_array(old, w, items, &all, inner, owned) {
+            text.replace_range(span.clone(), &new);
+        }
+        return Ok(text);
+    }
     let Node::Object {
         span: hooks_span,
         members,
@@ -91,34 +106,10 @@ pub fn merge(
             continue;
         };
         let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == m.key).collect();
-        let kept: Vec<(bool, String)> = items
-            .iter()
-            .map(|item| {
-                let text = &old[item.span()];
-                (is_owned(w, text, owned), text.to_string())
-            })
-            .collect();
-        let ours = entries(w, &mine);
         // The items one level in from the event's own line.
         let inner = indent_of(old, m.start) + 2;
-        let mut out: Vec<String> = Vec::new();
-        let mut placed = false;
-        for (own, text) in &kept {
-            if *own {
-                if !placed {
-                    out.extend(ours.iter().map(|v| render(v, inner)));
-                    placed = true;
-                }
-            } else {
-                out.push(text.clone());
-            }
-        }
-        if !placed {
-            out.extend(ours.iter().map(|v| render(v, inner)));
-        }
-        let unchanged = out.len() == kept.len() && out.iter().zip(&kept).all(|(a, (_, b))| a == b);
-        if !unchanged {
-            edits.push((span.clone(), array_text(&out, inner)));
+        if let Some(new) = merged_array(old, w, items, &mine, inner, owned) {
+            edits.push((span.clone(), new));
         }
     }
     // Events sync writes that the file does not have yet: new members of `hooks`.
@@ -171,6 +162,44 @@ pub fn merge(
     Ok(text)
 }
 
+/// The new text of a list of entries (`items` of `old`) with the entries sync owns replaced
+/// by `mine`'s, where the first of them stood (else at the end), items at `inner`; `None`
+/// when nothing changes.
+fn merged_array(
+    old: &str,
+    w: &Writer,
+    items: &[Node],
+    mine: &[&Handler],
+    inner: usize,
+    owned: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let kept: Vec<(bool, String)> = items
+        .iter()
+        .map(|item| {
+            let text = &old[item.span()];
+            (is_owned(w, text, owned), text.to_string())
+        })
+        .collect();
+    let ours = entries(w, mine);
+    let mut out: Vec<String> = Vec::new();
+    let mut placed = false;
+    for (own, text) in &kept {
+        if *own {
+            if !placed {
+                out.extend(ours.iter().map(|v| render(v, inner)));
+                placed = true;
+            }
+        } else {
+            out.push(text.clone());
+        }
+    }
+    if !placed {
+        out.extend(ours.iter().map(|v| render(v, inner)));
+    }
+    let unchanged = out.len() == kept.len() && out.iter().zip(&kept).all(|(a, (_, b))| a == b);
+    (!unchanged).then(|| array_text(&out, inner))
+}
+
 /// The events of `wanted`, each once, in order.
 fn events(wanted: &[Handler]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -185,29 +214,39 @@ fn events(wanted: &[Handler]) -> Vec<String> {
 /// A new file: the writer's top fields, then `hooks` (or the event map as the file).
 fn new_file(w: &Writer, wanted: &[Handler]) -> String {
     let mut top: Map<String, Value> = serde_json::from_str(w.top).unwrap_or_default();
-    match w.hooks_key {
-        Some(key) => {
-            top.insert(key.into(), Value::Object(hooks_object(w, wanted)));
+    match (w.hooks_key, hooks_value(w, wanted)) {
+        (Some(key), hooks) => {
+            top.insert(key.into(), hooks);
         }
-        None => top.extend(hooks_object(w, wanted)),
+        (None, Value::Object(events)) => top.extend(events),
+        (None, _) => {}
     }
     render(&Value::Object(top), 0) + "\n"
 }
 
-/// `hooks` as an object, each event's entries in order.
-fn hooks_object(w: &Writer, wanted: &[Handler]) -> Map<String, Value> {
+/// `hooks` as the writer lays it out: one list of every entry, or an object with each
+/// event's entries in order.
+fn hooks_value(w: &Writer, wanted: &[Handler]) -> Value {
+    if w.layout == Layout::List {
+        let all: Vec<&Handler> = wanted.iter().collect();
+        return Value::Array(entries(w, &all));
+    }
     let mut out = Map::new();
     for event in events(wanted) {
         let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == event).collect();
         out.insert(event, Value::Array(entries(w, &mine)));
     }
-    out
+    Value::Object(out)
 }
 
 /// The entries of one event's handlers in the writer's layout: a matcher group per matcher,
 /// or one handler each.
 fn entries(w: &Writer, handlers: &[&Handler]) -> Vec<Value> {
     match w.layout {
+        // Scripts are written whole (`script.rs`): no JSON entries.
+        Layout::ScriptPerEvent => Vec::new(),
+        // The template names the event and the matcher itself.
+        Layout::List => handlers.iter().map(|h| handler(w, h)).collect(),
         Layout::Flat | Layout::FlatNoMatcher => handlers
             .iter()
             .map(|h| {
@@ -244,36 +283,55 @@ fn entries(w: &Writer, handlers: &[&Handler]) -> Vec<Value> {
     }
 }
 
-/// One handler from the writer's template.
+/// One handler from the writer's template: `"$COMMAND"`, `"$EVENT"` and `"$MATCHER"` (its key
+/// left out for every tool) and `"$TIMEOUT"` (left out when there is none) filled in, in
+/// nested objects too.
 fn handler(w: &Writer, h: &Handler) -> Value {
     let template: Map<String, Value> = serde_json::from_str(w.handler).unwrap_or_default();
+    fill(template, h)
+}
+
+fn fill(template: Map<String, Value>, h: &Handler) -> Value {
     let mut out = Map::new();
     for (k, v) in template {
-        match v.as_str() {
-            Some("$COMMAND") => {
-                out.insert(k, Value::String(h.command.clone()));
-            }
-            Some("$TIMEOUT") => {
-                if let Some(t) = h.timeout {
-                    out.insert(k, Value::from(t));
-                }
-            }
-            _ => {
-                out.insert(k, v);
-            }
+        let value = match v {
+            Value::Object(inner) => Some(fill(inner, h)),
+            Value::String(s) => match s.as_str() {
+                "$COMMAND" => Some(Value::String(h.command.clone())),
+                "$EVENT" => Some(Value::String(h.event.clone())),
+                "$MATCHER" => (!h.matcher.is_empty()).then(|| Value::String(h.matcher.clone())),
+                "$TIMEOUT" => h.timeout.map(Value::from),
+                _ => Some(Value::String(s)),
+            },
+            other => Some(other),
+        };
+        if let Some(value) = value {
+            out.insert(k, value);
         }
     }
     Value::Object(out)
 }
 
-/// The handler key the writer puts the command under.
-fn command_key(w: &Writer) -> String {
+/// The keys, from the handler's top, under which the writer puts the command: the deepest
+/// place it stands (a name that repeats it is not what runs).
+fn command_path(w: &Writer) -> Vec<String> {
+    fn all(v: &Map<String, Value>, at: &[String], out: &mut Vec<Vec<String>>) {
+        for (k, v) in v {
+            let here = [at, std::slice::from_ref(k)].concat();
+            match v {
+                Value::String(s) if s == "$COMMAND" => out.push(here),
+                Value::Object(inner) => all(inner, &here, out),
+                _ => {}
+            }
+        }
+    }
     let template: Map<String, Value> = serde_json::from_str(w.handler).unwrap_or_default();
-    template
-        .iter()
-        .find(|(_, v)| v.as_str() == Some("$COMMAND"))
-        .map(|(k, _)| k.clone())
-        .unwrap_or_else(|| "command".to_string())
+    let mut paths = Vec::new();
+    all(&template, &[], &mut paths);
+    paths
+        .into_iter()
+        .max_by_key(Vec::len)
+        .unwrap_or_else(|| vec!["command".to_string()])
 }
 
 /// Whether sync wrote this entry: every handler in it has a command sync owns.
@@ -281,14 +339,20 @@ fn is_owned(w: &Writer, text: &str, owned: &dyn Fn(&str) -> bool) -> bool {
     let Ok(v) = serde_json::from_str::<Value>(&jsonc::strip_comments(text)) else {
         return false;
     };
-    let key = command_key(w);
-    let command_of = |h: &Value| h.get(&key).and_then(Value::as_str).map(str::to_string);
+    let path = command_path(w);
+    let command_of = |h: &Value| {
+        path.iter()
+            .try_fold(h, |v, k| v.get(k))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
     let commands: Vec<Option<String>> = match w.layout {
         Layout::Grouped => match v.get("hooks").and_then(Value::as_array) {
             Some(hs) => hs.iter().map(command_of).collect(),
             None => return false,
         },
-        Layout::Flat | Layout::FlatNoMatcher => vec![command_of(&v)],
+        Layout::Flat | Layout::FlatNoMatcher | Layout::List => vec![command_of(&v)],
+        Layout::ScriptPerEvent => return false,
     };
     !commands.is_empty() && commands.iter().all(|c| c.as_deref().is_some_and(owned))
 }

@@ -9,6 +9,7 @@ pub mod cmd;
 pub mod diff;
 pub mod jsonc;
 mod merge;
+pub mod script;
 
 use std::path::Path;
 
@@ -53,6 +54,19 @@ pub struct Place<'a> {
     pub root: &'a Path,
     /// The user's home folder.
     pub home: &'a Path,
+    /// `--user`: the agents' user-level files are written, not the project's.
+    pub user: bool,
+}
+
+/// The user-level file `w`'s agent reads in the shape `w` writes: the one of its user files
+/// at the same path under `home` as `w`'s file under the project (none for a script folder).
+pub fn user_file(a: &Agent, w: &Writer, home: &Path) -> Option<std::path::PathBuf> {
+    if w.layout == crate::native::loader::Layout::ScriptPerEvent {
+        return None;
+    }
+    let loader = a.loader()?;
+    let want = home.join(w.file);
+    (loader.user_files)(home).into_iter().find(|p| *p == want)
 }
 
 /// What sync does for `spec` with each of `agents` (in registry order).
@@ -68,7 +82,11 @@ pub fn plan(spec: &HookSpec, agents: &[&'static Agent], at: &Place) -> Vec<Part>
             },
         })
         .collect();
-    through_cross_reads(&mut parts, agents);
+    // Which other agents' user files an agent reads is not known: at the user level each is
+    // written its own file.
+    if !at.user {
+        through_cross_reads(&mut parts, agents);
+    }
     parts
 }
 
@@ -84,6 +102,12 @@ fn handlers(spec: &HookSpec, a: &'static Agent, at: &Place) -> Result<Vec<Handle
         });
     };
     let writer = loader.writes.map_err(str::to_string)?;
+    if at.user && user_file(a, writer, at.home).is_none() {
+        return Err(format!(
+            "{} reads no user-level file in the shape of its {}: hookcheck sync --user does not write one",
+            a.name, writer.file
+        ));
+    }
     if spec.args.is_some() {
         return Err(
             "the spec's `args` (exec form): hookcheck sync writes commands only, for now"
@@ -143,6 +167,7 @@ pub fn shape(a: &'static Agent) -> String {
     let at = Place {
         root: Path::new("/project"),
         home: Path::new("/home/you"),
+        user: false,
     };
     let writer = a.loader().map(|l| l.writes);
     let (Some(Ok(w)), Ok(wanted)) = (writer, handlers(&spec, a, &at)) else {
@@ -153,10 +178,22 @@ pub fn shape(a: &'static Agent) -> String {
         };
         return format!("  file: hookcheck sync writes none: {why}\n");
     };
-    let text = merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e.to_string());
+    let (file, text) = match w.layout {
+        crate::native::loader::Layout::ScriptPerEvent => {
+            let event = wanted.first().map_or("", |h| h.event.as_str());
+            let all: Vec<&Handler> = wanted.iter().collect();
+            (
+                format!("{}/{event}", w.file),
+                script::script(w.file, event, &all),
+            )
+        }
+        _ => (
+            w.file.to_string(),
+            merge::merge(None, w, &wanted, &|_| false).unwrap_or_else(|e| e.to_string()),
+        ),
+    };
     let mut out = format!(
-        "  file: {} (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n",
-        w.file
+        "  file: {file} (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n"
     );
     for line in text.lines() {
         out.push_str(&format!("    {line}\n"));

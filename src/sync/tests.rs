@@ -222,10 +222,36 @@ fn example_specs() -> Vec<crate::spec::HookSpec> {
         .collect()
 }
 
+/// An agent that runs one script per event: each script loads as one handler on its event,
+/// that runs the commands of the event's handlers, in order.
+fn scripts_load_as_meant(
+    id: &str,
+    loader: &crate::native::loader::Loader,
+    w: &Writer,
+    wanted: &[Handler],
+) {
+    let mut events: Vec<&str> = wanted.iter().map(|h| h.event.as_str()).collect();
+    events.dedup();
+    for event in events {
+        let mine: Vec<&Handler> = wanted.iter().filter(|h| h.event == event).collect();
+        let text = super::script::script(w.file, event, &mine);
+        let path = Path::new("/project").join(w.file).join(event);
+        let loaded = (loader.parse)(&path, &text).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert_eq!(loaded.len(), 1, "{id}: {text}");
+        assert_eq!(loaded[0].event, event, "{id}: {text}");
+        let commands: Vec<String> = mine.iter().map(|h| h.command.clone()).collect();
+        assert_eq!(loaded[0].synced_commands, commands, "{id}:\n{text}");
+    }
+}
+
 #[test]
 fn every_file_sync_writes_loads_by_its_agents_own_loader_as_meant() {
     let root = Path::new("/project");
-    let at = Place { root, home: root };
+    let at = Place {
+        root,
+        home: root,
+        user: false,
+    };
     let mut checked = 0;
     for agent in ALL {
         let Some(loader) = agent.loader() else {
@@ -242,6 +268,11 @@ fn every_file_sync_writes_loads_by_its_agents_own_loader_as_meant() {
             .flatten()
             .collect();
         assert!(!wanted.is_empty(), "{}: nothing to write", agent.id);
+        if w.layout == Layout::ScriptPerEvent {
+            scripts_load_as_meant(agent.id, loader, w, &wanted);
+            checked += 1;
+            continue;
+        }
         let text = merged(None, w, &wanted);
         let path = root.join(w.file);
         let loaded: Vec<NativeHandler> =
@@ -287,5 +318,179 @@ fn every_file_sync_writes_loads_by_its_agents_own_loader_as_meant() {
         }
         checked += 1;
     }
-    assert!(checked >= 14, "only {checked} agents' files were checked");
+    assert!(checked >= 15, "only {checked} agents' files were checked");
+}
+
+fn on(event: &str, matcher: &str, command: &str) -> Handler {
+    Handler {
+        timeout: None,
+        ..guard(event, matcher, command)
+    }
+}
+
+#[test]
+fn a_script_per_event_runs_each_hook_on_the_input_behind_its_tool_check() {
+    let (a, b) = (
+        on("PreToolUse", "run_commands", ".hookcheck/hooks/a.sh"),
+        on("PreToolUse", "", "echo one\necho two"),
+    );
+    let text = super::script::script("d/hooks", "PreToolUse", &[&a, &b]);
+    assert_eq!(
+        text,
+        r#"#!/bin/sh
+# Written by `hookcheck sync` from the hook specs: edit the specs and run it again, not this file.
+# The agent runs this script on PreToolUse with its input on stdin: each hook below gets
+# that input, and they share this script's stdout.
+cd "$(dirname "$0")/../.." || exit 1
+input=$(cat)
+tool=$(printf '%s' "$input" | grep -o '"toolName" *: *"[^"]*"' | head -n 1 | sed 's/.*"\([^"]*\)"$/\1/')
+case "$tool" in
+  run_commands)
+    printf '%s\n' "$input" | {
+      .hookcheck/hooks/a.sh
+    }
+    ;;
+esac
+printf '%s\n' "$input" | {
+  echo one
+  echo two
+}
+"#
+    );
+    // Read back, the commands are the handlers', a multi-line one whole.
+    assert_eq!(
+        super::script::commands(&text),
+        [".hookcheck/hooks/a.sh", "echo one\necho two"]
+    );
+}
+
+/// The script really runs: on the shell tool's input the guard's reply is its stdout, from
+/// the project root; on another tool it never runs.
+#[cfg(unix)]
+#[test]
+fn a_written_script_runs_the_hook_from_the_root_only_for_its_tools() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("dir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("d/hooks")).expect("dirs");
+    let guard = on(
+        "PreToolUse",
+        "run_commands",
+        "read -r line; printf 'cwd=%s in=%s' \"$(pwd)\" \"$line\"",
+    );
+    let text = super::script::script("d/hooks", "PreToolUse", &[&guard]);
+    let path = root.join("d/hooks/PreToolUse");
+    std::fs::write(&path, &text).expect("script");
+    let run = |input: &str| {
+        let mut child = std::process::Command::new("sh")
+            .arg(&path)
+            .current_dir("/")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("write");
+        let out = child.wait_with_output().expect("wait");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let shell =
+        r#"{"hookName":"PreToolUse","preToolUse":{"toolName":"run_commands","parameters":{}}}"#;
+    let root = root.canonicalize().expect("root");
+    assert_eq!(run(shell), format!("cwd={} in={shell}", root.display()));
+    let edit = r#"{"preToolUse": {"toolName": "editor"}}"#;
+    assert_eq!(run(edit), "");
+}
+
+#[test]
+fn a_script_sync_did_not_write_is_never_overwritten_and_its_own_goes_when_unwanted() {
+    let guard = on("PreToolUse", "", ".hookcheck/hooks/g.sh");
+    let theirs = "#!/bin/sh\n./team-guard.sh\n";
+    let e = super::script::merge(
+        "d/hooks/PreToolUse",
+        "d/hooks",
+        "PreToolUse",
+        Some(theirs),
+        &[&guard],
+    )
+    .expect_err("the team's script");
+    assert_eq!(e.kind, crate::error::Kind::HookFile);
+    assert!(e.message().contains("not sync's"), "{e}");
+    // Wanted nowhere, the team's script stays and sync's own goes.
+    let keep = super::script::merge("f", "d", "PreToolUse", Some(theirs), &[]);
+    assert_eq!(keep.ok().flatten().as_deref(), Some(theirs));
+    let ours = super::script::script("d", "PreToolUse", &[&guard]);
+    let gone = super::script::merge("f", "d", "PreToolUse", Some(&ours), &[]);
+    assert_eq!(gone.ok(), Some(None));
+}
+
+/// One list of hooks, each naming its event and matcher, the command nested under `action`.
+const LIST: Writer = Writer {
+    hooks_key: Some("hooks"),
+    file: "x.json",
+    layout: Layout::List,
+    top: r#"{"version":"v1"}"#,
+    handler: r#"{"name":"$COMMAND","trigger":"$EVENT","matcher":"$MATCHER","action":{"type":"command","command":"$COMMAND"},"timeout":"$TIMEOUT"}"#,
+    unit: Unit::Seconds,
+};
+
+#[test]
+fn a_list_of_hooks_keeps_the_teams_entries_and_updates_its_own_in_place() {
+    let text = merged(
+        None,
+        &LIST,
+        &[guard("PreToolUse", "shell", ".hookcheck/g.sh")],
+    );
+    assert_eq!(
+        text,
+        r#"{
+  "version": "v1",
+  "hooks": [
+    {
+      "name": ".hookcheck/g.sh",
+      "trigger": "PreToolUse",
+      "matcher": "shell",
+      "action": {
+        "type": "command",
+        "command": ".hookcheck/g.sh"
+      },
+      "timeout": 10
+    }
+  ]
+}
+"#
+    );
+    let old = r#"{
+  "version": "v1",
+  "hooks": [
+    {"name": "lint", "trigger": "PostToolUse", "action": {"type": "command", "command": "npm run lint"}},
+    {"name": "mine", "trigger": "PreToolUse", "action": {"type": "command", "command": ".hookcheck/old.sh"}}
+  ]
+}
+"#;
+    let wanted = [
+        guard("PreToolUse", "shell", ".hookcheck/g.sh"),
+        guard("Stop", "", ".hookcheck/s.sh"),
+    ];
+    let text = merged(Some(old), &LIST, &wanted);
+    assert!(
+        text.starts_with("{\n  \"version\": \"v1\",\n  \"hooks\": [\n    {\"name\": \"lint\", \"trigger\": \"PostToolUse\", \"action\": {\"type\": \"command\", \"command\": \"npm run lint\"}},\n    {\n      \"name\": \".hookcheck/g.sh\","),
+        "{text}"
+    );
+    assert!(!text.contains("old.sh"), "{text}");
+    // The Stop hook has no matcher key; the loader reads both back.
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["hooks"][2]["trigger"], "Stop");
+    assert!(v["hooks"][2].get("matcher").is_none(), "{text}");
+    assert_eq!(merged(Some(&text), &LIST, &wanted), text);
+    // No spec left: the team's entry alone stays.
+    let removed = merged(Some(&text), &LIST, &[]);
+    assert!(
+        removed.contains("npm run lint") && !removed.contains(".hookcheck/"),
+        "{removed}"
+    );
 }

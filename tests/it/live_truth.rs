@@ -558,3 +558,80 @@ fn dedupes_is_what_each_recorded_agent_did() {
     settled.sort();
     assert_eq!(settled, ["claude", "codex", "factory", "gemini", "qwen"]);
 }
+
+/// A synced guard run live (fixtures/live/synced, `hookcheck live HOOK ... --repo-hooks
+/// synced --record`): the real agent ran the hook from the files `hookcheck sync` wrote into
+/// its workspace and blocked. Each recording names its version, date and command, says
+/// `observed block` (or `halted`, where the agent's block ends the task); sync still writes
+/// the files it recorded, and hookcheck's prediction from the files sync writes now (`run
+/// --installed`) is what the agent did.
+#[test]
+fn every_synced_guard_recorded_live_blocks_as_predicted_from_its_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("fixtures/live/synced");
+    let mut agents = Vec::new();
+    for (file, f) in record::load_all(&dir).expect("synced recordings") {
+        let made_with = f.made_with.as_deref().unwrap_or_default();
+        assert!(
+            made_with.contains(" --repo-hooks synced ")
+                && made_with.contains(&format!("--agent {}", f.agent)),
+            "{file}: made_with {made_with:?}"
+        );
+        assert!(f.version.is_some() && f.date.is_some(), "{file}");
+        // Blocked: the call did not run. An agent whose block stops the whole task shows it
+        // as halted.
+        let observed = f.observed.as_str();
+        assert!(matches!(observed, "block" | "halted"), "{file}: {observed}");
+        // The spec the recording ran is the repository's example hook, as it is now.
+        let spec_dir = root.join(".hookcheck/hooks");
+        let path = spec_dir.join(format!("{}.yaml", f.hook));
+        let text = std::fs::read_to_string(&path).expect("example spec");
+        assert_eq!(
+            f.spec, text,
+            "{file}: the example spec changed: record it again"
+        );
+        let ws = Workspace {
+            cwd: root.to_path_buf(),
+            root: root.to_path_buf(),
+            home: root.to_path_buf(),
+            spec_dirs: vec![spec_dir],
+            env: std::env::vars().collect(),
+        };
+        let spec = hookcheck::workspace::load_spec(&path).expect("spec");
+        let synced = hookcheck::live::synced::prepare(&ws, &spec).expect("sync");
+        assert!(!f.synced.is_empty(), "{file}: no synced file recorded");
+        // Each file the agent ran with is still what sync writes (a file sync has since
+        // learnt to write for another agent is no part of this run).
+        for s in &f.synced {
+            let now = synced.files.iter().find(|(p, _)| *p == s.path);
+            assert_eq!(
+                now.map(|(_, t)| t.as_str()),
+                Some(s.text.as_str()),
+                "{file}: sync now writes {} otherwise than the agent ran it: record it again",
+                s.path
+            );
+        }
+        let trigger = f.trigger.live_trigger();
+        let req = cmd::request(
+            &f.hook,
+            &trigger,
+            f.trigger.event.as_deref(),
+            vec![f.agent.clone()],
+        );
+        let report = synced.predict(&req).expect("prediction");
+        let target = report
+            .targets
+            .iter()
+            .find(|t| t.target == f.agent)
+            .unwrap_or_else(|| panic!("{file}: no prediction for {}", f.agent));
+        assert_eq!(
+            f.live_phase().predicted_for(target),
+            Some(observed),
+            "{file}: hookcheck's prediction from the synced files: {:?} {:?}",
+            target.decision,
+            target.reason
+        );
+        agents.push(f.agent.clone());
+    }
+    assert!(agents.len() >= 2, "only {agents:?} recorded");
+}

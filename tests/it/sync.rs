@@ -13,6 +13,9 @@ const WRITTEN: &[&str] = &[
     ".gemini/settings.json",
     ".qwen/settings.json",
     ".cursor/hooks.json",
+    ".kiro/hooks/hookcheck.json",
+    ".clinerules/hooks/PreToolUse",
+    ".clinerules/hooks/TaskStart",
     ".windsurf/hooks.json",
     ".factory/settings.json",
     ".qoder/settings.json",
@@ -20,6 +23,7 @@ const WRITTEN: &[&str] = &[
     ".openhands/hooks.json",
     ".augment/settings.json",
     "crush.json",
+    ".spettro/hooks.json",
 ];
 
 #[test]
@@ -48,7 +52,7 @@ fn sync_writes_each_agents_file_proves_it_and_then_changes_nothing() {
     assert!(
         again
             .stdout()
-            .ends_with("sync: 12 files up to date with the specs\n"),
+            .ends_with("sync: 16 files up to date with the specs\n"),
         "{}",
         again.stdout()
     );
@@ -82,7 +86,7 @@ fn sync_check_fails_after_a_hand_edit_with_the_diff_and_a_github_annotation() {
     assert!(
         check
             .stdout()
-            .ends_with("sync: 1 of 12 files differ from the specs: .gemini/settings.json\n"),
+            .ends_with("sync: 1 of 16 files differ from the specs: .gemini/settings.json\n"),
         "{}",
         check.stdout()
     );
@@ -111,7 +115,7 @@ fn the_installed_files_decide_as_the_specs_do() {
         ("no-force-push", ["--bash", "git push -f origin main"]),
         ("protect-files", ["--edit", ".github/workflows/ci.yml"]),
     ] {
-        let targets = "claude,codex,gemini,qwen,cursor,windsurf-cascade,factory,qoder,openhands,augment,crush";
+        let targets = "claude,codex,gemini,qwen,cursor,cline,windsurf-cascade,factory,qoder,openhands,augment,crush,spettro";
         let mut spec = vec!["run", hook, "-t", targets];
         spec.extend_from_slice(&trigger);
         let (_, by_spec) = p.json_of(&spec);
@@ -125,6 +129,23 @@ fn the_installed_files_decide_as_the_specs_do() {
                 "{hook} on {id}"
             );
         }
+    }
+    // Kiro's tool input is not documented for --bash: with its payload, the file sync wrote
+    // blocks the force push as the spec does, and lets a plain push through.
+    for (command, want) in [
+        ("git push -f origin main", "block"),
+        ("git push origin main", "allow"),
+    ] {
+        let payload = p.root().join("kiro-payload.json");
+        let input = serde_json::json!({"hook_event_name": "PreToolUse", "cwd": p.root(),
+            "tool_name": "shell", "tool_input": {"command": command}});
+        std::fs::write(&payload, input.to_string()).expect("payload");
+        let payload = payload.display().to_string();
+        let args = ["-t", "kiro", "--payload", &payload, "--include-assumed"];
+        let (_, by_spec) = p.json_of(&[&["run", "no-force-push"][..], &args].concat());
+        let (_, by_files) = p.json_of(&[&["run", "--installed"][..], &args].concat());
+        assert_eq!(common::decision(&by_spec, "kiro"), want, "{by_spec}");
+        assert_eq!(common::decision(&by_files, "kiro"), want, "{by_files}");
     }
 }
 
@@ -169,10 +190,30 @@ fn sync_check_fails_before_the_first_sync_and_tools_shows_each_file_shape() {
         shape,
         "  file: .gemini/settings.json (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    {\n      \"hooks\": {\n        \"BeforeTool\": [\n          {\n            \"matcher\": \"^run_shell_command$\",\n            \"hooks\": [\n              {\n                \"type\": \"command\",\n                \"command\": \".hookcheck/hooks/guard.sh\",\n                \"timeout\": 10000\n              }\n            ]\n          }\n        ]\n      }\n    }\n"
     );
-    let none = p.run(&["tools", "cline"]).stdout();
+    // Where sync writes no file, it says why, with the source.
+    for (agent, why) in [
+        (
+            "goose",
+            "Goose runs hooks only from a plugin (`.agents/plugins/<p>/hooks/hooks.json`) that is enabled in its settings (`enabledPlugins` in .config/goose/settings.json, or `plugins:` in config.yaml; protocols-b.md §1, aaif-goose/goose @0825b57 plugins/discovery.rs): hookcheck sync does not write plugins or enable them",
+        ),
+        (
+            "antigravity",
+            "Antigravity is closed source and its hook files moved and changed shape between agy 1.0, 1.1 and 1.2 (1.1.11 loaded only plugin hooks, not .agents/hooks.json; protocols-b.md §5): hookcheck sync does not write one it cannot show agy loads",
+        ),
+    ] {
+        let none = p.run(&["tools", agent]).stdout();
+        assert!(
+            none.ends_with(&format!("  file: hookcheck sync writes none: {why}\n")),
+            "{none}"
+        );
+        let sync = p.run(&["sync", "--dry-run", "--no-proof"]).stdout();
+        assert!(sync.contains(&format!("  {agent:<17} {why}\n")), "{sync}");
+    }
+    // Cline's file is the event's script.
+    let cline = p.run(&["tools", "cline"]).stdout();
     assert!(
-        none.ends_with("  file: hookcheck sync writes none: Cline runs one script per event (`.clinerules/hooks/<Event>`); hookcheck sync does not write scripts yet\n"),
-        "{none}"
+        cline.contains("  file: .clinerules/hooks/PreToolUse (what `hookcheck sync` writes for a shell guard with a 10 s timeout):\n    #!/bin/sh\n"),
+        "{cline}"
     );
 }
 
@@ -190,7 +231,8 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
         .script("hooks/g.sh", "#!/bin/sh\nexit 0\n");
     let sync = p.run(&["sync", "--no-proof"]);
     assert_eq!(sync.code(), 0);
-    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default.
+    // Windsurf Cascade's file has no timeout field: sync says so, and it runs its default
+    // (Cline's neither: it waits 120 s on tool hooks).
     assert!(
         sync.stdout().contains("  windsurf-cascade  .windsurf/hooks.json: pre_run_command; its file has no timeout field: the spec's 3 s is not written, the agent's default applies\n"),
         "{}",
@@ -199,10 +241,11 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
     let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls"]);
     let mut checked = Vec::new();
     for t in v["agents"].as_array().expect("agents") {
-        let want = if t["agent"] == "windsurf-cascade" {
-            30000
-        } else {
-            3000
+        // Windsurf Cascade's and Cline's files have no timeout field: each agent's own.
+        let want = match t["agent"].as_str() {
+            Some("windsurf-cascade") => 30000,
+            Some("cline") => 120_000,
+            _ => 3000,
         };
         for c in t["commands"].as_array().into_iter().flatten() {
             assert_eq!(c["timeout_ms"], want, "{}: {c}", t["agent"]);
@@ -233,8 +276,8 @@ fn every_agents_timeout_unit_round_trips_to_the_millisecond() {
 fn a_sync_with_no_file_to_write_is_a_usage_error() {
     let p = example_project();
     for args in [
-        vec!["sync", "--check", "-t", "kiro"],
-        vec!["sync", "-t", "kiro,cline"],
+        vec!["sync", "--check", "-t", "goose"],
+        vec!["sync", "-t", "antigravity,goose"],
     ] {
         let run = p.run(&args);
         assert_eq!(run.code(), 2, "{args:?}: {}", run.stdout());
@@ -245,4 +288,225 @@ fn a_sync_with_no_file_to_write_is_a_usage_error() {
             run.stderr()
         );
     }
+}
+
+/// Cline runs one script per event: sync writes `.clinerules/hooks/<Event>` whole, leaves the
+/// team's scripts for other events alone, never overwrites the team's script on an event it
+/// wants (an error, exit 2), removes its own script when no spec is on the event any more, and
+/// `--check` fails with the diff after a hand edit.
+#[test]
+fn cline_scripts_are_written_whole_kept_when_not_syncs_and_removed_when_unwanted() {
+    let p = example_project().script(
+        ".clinerules/hooks/PostToolUse",
+        "#!/bin/sh\n./team-audit.sh\n",
+    );
+    let sync = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(sync.code(), 0, "{}{}", sync.stdout(), sync.stderr());
+    let dir = p.root().join(".clinerules/hooks");
+    let team = std::fs::read_to_string(dir.join("PostToolUse")).expect("team script");
+    assert_eq!(team, "#!/bin/sh\n./team-audit.sh\n");
+    let pre = std::fs::read_to_string(dir.join("PreToolUse")).expect("PreToolUse");
+    for hook in ["no-force-push", "protect-files", "rm-guard"] {
+        assert!(
+            pre.contains(&format!(".hookcheck/hooks/{hook}.sh")),
+            "{pre}"
+        );
+    }
+    // Its loader in hookcheck runs it: the installed script decides as the spec.
+    for (bash, want) in [
+        ("git push -f origin main", "block"),
+        ("git push origin main", "allow"),
+    ] {
+        let (_, v) = p.json_of(&["run", "--installed", "-t", "cline", "--bash", bash]);
+        assert_eq!(common::decision(&v, "cline"), want, "{bash}: {v}");
+    }
+    // A hand edit: --check fails with the diff.
+    std::fs::write(
+        dir.join("PreToolUse"),
+        pre.replace("rm-guard.sh", "rm-guard2.sh"),
+    )
+    .expect("edit");
+    let check = p.run(&["sync", "--check", "--no-proof", "-t", "cline"]);
+    assert_eq!(check.code(), 1, "{}", check.stdout());
+    assert!(
+        check.stdout().starts_with(
+            "--- a/.clinerules/hooks/PreToolUse\n+++ b/.clinerules/hooks/PreToolUse\n"
+        ),
+        "{}",
+        check.stdout()
+    );
+    assert!(
+        check.stdout().contains(
+            "\n-      .hookcheck/hooks/rm-guard2.sh\n+      .hookcheck/hooks/rm-guard.sh\n"
+        ),
+        "{}",
+        check.stdout()
+    );
+    // The session spec removed: its script goes.
+    std::fs::remove_file(p.root().join(".hookcheck/hooks/session-context.yaml")).expect("rm");
+    let removed = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(removed.code(), 0);
+    assert!(
+        removed.stdout().ends_with(
+            "sync: 2 of 2 files written: .clinerules/hooks/PreToolUse, .clinerules/hooks/TaskStart (removed)\n"
+        ),
+        "{}",
+        removed.stdout()
+    );
+    assert!(!dir.join("TaskStart").exists());
+    assert!(dir.join("PostToolUse").exists());
+    // The team's own script on an event sync wants: never overwritten.
+    std::fs::write(dir.join("PreToolUse"), "#!/bin/sh\n./team-guard.sh\n").expect("team");
+    let refused = p.run(&["sync", "--no-proof", "-t", "cline"]);
+    assert_eq!(refused.code(), 2, "{}", refused.stdout());
+    assert!(refused.stderr().contains(".clinerules/hooks/PreToolUse: the agent runs one script per event, and this one is not sync's"), "{}", refused.stderr());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("PreToolUse")).expect("kept"),
+        "#!/bin/sh\n./team-guard.sh\n"
+    );
+}
+
+/// Nothing is written outside the project unless `--user`; with it, each agent's user-level
+/// file of the same shape under $HOME is written (and nothing in the project), merged as a
+/// project file is, loaded by `run --installed --user`, and `--user --check` sees it.
+#[test]
+fn only_sync_user_writes_under_home_and_then_only_there() {
+    let p = example_project();
+    let home = tempfile::tempdir().expect("home");
+    let run = |args: &[&str]| {
+        p.command()
+            .env("HOME", home.path())
+            .args(args)
+            .output()
+            .expect("hookcheck")
+    };
+    let files_under = |dir: &std::path::Path| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut dirs = vec![dir.to_path_buf()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                if e.path().is_dir() {
+                    dirs.push(e.path());
+                } else {
+                    out.push(e.path().display().to_string());
+                }
+            }
+        }
+        out.sort();
+        out
+    };
+    assert_eq!(run(&["sync", "--no-proof"]).status.code(), Some(0));
+    assert!(files_under(home.path()).is_empty(), "sync wrote under HOME");
+    // A fresh project: --user writes under HOME only, keeping what the user's file held.
+    let q = example_project();
+    let user_claude = home.path().join(".claude/settings.json");
+    std::fs::create_dir_all(user_claude.parent().expect("dir")).expect("dir");
+    // Claude Code reads its settings as strict JSON: no comment here.
+    std::fs::write(&user_claude, "{\n  \"model\": \"x\"\n}\n").expect("user file");
+    let before = files_under(q.root());
+    let out = q
+        .command()
+        .env("HOME", home.path())
+        .args(["sync", "--user"])
+        .output()
+        .expect("sync --user");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        files_under(q.root()),
+        before,
+        "sync --user wrote in the project"
+    );
+    assert!(
+        stdout.contains("  claude            ~/.claude/settings.json: PreToolUse (Bash)\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  crush             Crush reads no user-level file in the shape of its crush.json: hookcheck sync --user does not write one\n"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&user_claude).expect("user claude");
+    assert!(
+        text.starts_with("{\n  \"model\": \"x\",\n  \"hooks\": {"),
+        "{text}"
+    );
+    assert!(text.contains(".hookcheck/hooks/no-force-push.sh"), "{text}");
+    // The user's files decide as the spec does.
+    let installed = q
+        .command()
+        .env("HOME", home.path())
+        .args([
+            "run",
+            "--installed",
+            "--user",
+            "-t",
+            "claude,gemini",
+            "--bash",
+            "git push -f origin main",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&installed.stdout).expect("json");
+    for id in ["claude", "gemini"] {
+        assert_eq!(common::decision(&v, id), "block", "{id}: {v}");
+    }
+    let check = |args: &[&str]| {
+        q.command()
+            .env("HOME", home.path())
+            .args(args)
+            .output()
+            .expect("check")
+            .status
+            .code()
+    };
+    assert_eq!(check(&["sync", "--user", "--check", "--no-proof"]), Some(0));
+    assert_eq!(check(&["sync", "--check", "--no-proof"]), Some(1));
+}
+
+/// Kiro's and Spettro's lists: after a hand edit `--check` fails with that file's diff, and a
+/// sync puts the entry back where it stood.
+#[test]
+fn a_hand_edit_of_a_hook_list_fails_the_check_and_sync_restores_it() {
+    let p = example_project();
+    assert_eq!(
+        p.run(&["sync", "--no-proof", "-t", "kiro,spettro"]).code(),
+        0
+    );
+    for (file, from, to) in [
+        (
+            ".kiro/hooks/hookcheck.json",
+            "\"timeout\": 10",
+            "\"timeout\": 11",
+        ),
+        (
+            ".spettro/hooks.json",
+            "\"timeout_sec\": 10",
+            "\"timeout_sec\": 11",
+        ),
+    ] {
+        let path = p.root().join(file);
+        let synced = std::fs::read_to_string(&path).expect(file);
+        std::fs::write(&path, synced.replacen(from, to, 1)).expect("edit");
+        let check = p.run(&["sync", "--check", "--no-proof", "-t", "kiro,spettro"]);
+        assert_eq!(check.code(), 1, "{}", check.stdout());
+        let out = check.stdout();
+        assert!(
+            out.starts_with(&format!("--- a/{file}\n+++ b/{file}\n")),
+            "{out}"
+        );
+        assert!(out.contains(&format!("\n-{}{to}", " ".repeat(6))), "{out}");
+        assert!(
+            out.contains(&format!("\n+{}{from}", " ".repeat(6))),
+            "{out}"
+        );
+        assert_eq!(
+            p.run(&["sync", "--no-proof", "-t", "kiro,spettro"]).code(),
+            0
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect(file), synced);
+    }
+    let check = p.run(&["sync", "--check", "--no-proof", "-t", "kiro,spettro"]);
+    assert_eq!(check.code(), 0, "{}", check.stdout());
 }

@@ -69,6 +69,48 @@ fn setups(driver: LiveAgent) -> String {
     out.join("\n")
 }
 
+/// A run's folders under a temporary one: the agent, its home, its workspace.
+struct Paths {
+    binary: std::path::PathBuf,
+    home: std::path::PathBuf,
+    workspace: std::path::PathBuf,
+}
+
+impl Paths {
+    fn under(dir: &Path) -> Paths {
+        Paths {
+            binary: dir.join("bin/agent"),
+            home: dir.join("home"),
+            workspace: dir.join("ws"),
+        }
+    }
+
+    /// A PreToolUse hook on the scripted shell call.
+    fn shell_setup<'a>(
+        &'a self,
+        shell: &'a Action<'a>,
+        hook_command: &'a str,
+        more_commands: &'a [String],
+        repo_hooks: Option<super::RepoHooks>,
+    ) -> Setup<'a> {
+        Setup {
+            binary: &self.binary,
+            home: &self.home,
+            workspace: &self.workspace,
+            base_url: "http://127.0.0.1:9",
+            hook_command,
+            more_commands,
+            timeout_s: 7,
+            action: Some(shell),
+            event: "PreToolUse",
+            matcher: Some("ToolX"),
+            prompt: "do it",
+            final_text: "done",
+            repo_hooks,
+        }
+    }
+}
+
 #[test]
 fn every_driver_writes_and_starts_what_it_did() {
     for driver in drivers() {
@@ -94,22 +136,8 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
     let mut lines = Vec::new();
     for driver in drivers() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let (home, workspace) = (dir.path().join("home"), dir.path().join("ws"));
-        let setup = Setup {
-            binary: &dir.path().join("bin/agent"),
-            home: &home,
-            workspace: &workspace,
-            base_url: "http://127.0.0.1:9",
-            hook_command: "./first.sh",
-            more_commands: &more,
-            timeout_s: 7,
-            action: Some(&shell),
-            event: "PreToolUse",
-            matcher: Some("ToolX"),
-            prompt: "do it",
-            final_text: "done",
-            repo_hooks: None,
-        };
+        let paths = Paths::under(dir.path());
+        let setup = paths.shell_setup(&shell, "./first.sh", &more, None);
         let line = match (driver.setup)(&setup) {
             Err(e) => format!("{}: refuses: {e}", driver.id()),
             Ok(_) => {
@@ -129,4 +157,37 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
         lines.push(line);
     }
     insta::assert_snapshot!("live_several_commands", lines.join("\n"));
+}
+
+/// `--repo-hooks synced`: the workspace holds the files sync wrote, so no driver writes the
+/// hook anywhere (it would run twice); trusted, each keeps the workspace in its trust store
+/// where it has one. Pinned per driver: the files each writes.
+#[test]
+fn no_driver_writes_the_hook_when_the_workspace_holds_the_synced_files() {
+    let shell = Action::Shell("touch x");
+    let mut lines = Vec::new();
+    for driver in drivers() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let paths = Paths::under(dir.path());
+        let synced = super::RepoHooks {
+            file: super::RepoFile::Synced,
+            trusted: true,
+        };
+        let setup = paths.shell_setup(&shell, "./synced-elsewhere.sh", &[], Some(synced));
+        (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id()));
+        let mut out = Vec::new();
+        files(dir.path(), dir.path(), &mut out);
+        let all = out.join("\n");
+        assert!(
+            !all.contains("synced-elsewhere"),
+            "{}: wrote the hook: {all}",
+            driver.id()
+        );
+        let names: Vec<&str> = out
+            .iter()
+            .filter_map(|f| f.lines().next()?.strip_prefix("--- "))
+            .collect();
+        lines.push(format!("{}: {}", driver.id(), names.join(", ")));
+    }
+    insta::assert_snapshot!("live_synced_files", lines.join("\n"));
 }

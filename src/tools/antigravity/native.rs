@@ -47,7 +47,7 @@ pub static LOADER: Loader = Loader {
         ..Launch::SHELL
     },
     writes: Err(
-        "Antigravity's hook file shape changed between agy 1.0, 1.1 and 1.2; hookcheck sync does not write it yet",
+        "Antigravity is closed source and its hook files moved and changed shape between agy 1.0, 1.1 and 1.2 (1.1.11 loaded only plugin hooks, not .agents/hooks.json; protocols-b.md §5): hookcheck sync does not write one it cannot show agy loads",
     ),
     ..Loader::DEFAULT
 };

@@ -5,7 +5,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_group, owned_args,
+    write_json,
 };
 
 /// Claude Code's live driver.
@@ -31,7 +32,20 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s);
     let settings = json!({"hooks": {s.event: [group]}});
-    write_json(&s.home.join(".claude/settings.json"), &settings)?;
+    match s.repo_hooks {
+        None => write_json(&s.home.join(".claude/settings.json"), &settings)?,
+        Some(RepoHooks { file, trusted }) => {
+            // The project's own settings file is Claude Code's `.claude/settings.json`;
+            // synced, the workspace already holds it.
+            if file != RepoFile::Synced {
+                write_json(&s.workspace.join(".claude/settings.json"), &settings)?;
+            }
+            // The trust dialog's answer, per folder (native.rs TRUST); `-p` does not ask.
+            let projects = json!({s.workspace.display().to_string():
+                {"hasTrustDialogAccepted": trusted}});
+            write_json(&s.home.join(".claude.json"), &json!({"projects": projects}))?;
+        }
+    }
     let args = [
         "-p",
         s.prompt,

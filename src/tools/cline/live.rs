@@ -7,7 +7,9 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
-use crate::live::driver::{Action, Driver, Launch, Setup, owned_args, write_json, write_text};
+use crate::live::driver::{
+    Action, Driver, Launch, RepoFile, Setup, owned_args, write_json, write_text,
+};
 
 /// Cline CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -50,9 +52,22 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             "Cline's hook is one script file per event (~/.cline/hooks/EVENT): several hooks on one event have no place in it",
         ));
     }
-    let hook = s.home.join(".cline/hooks").join(s.event);
-    write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
-    make_executable(&hook)?;
+    let hooks = match s.repo_hooks.map(|r| r.file) {
+        None => Some(s.home.join(".cline/hooks")),
+        Some(RepoFile::Own) => Some(s.workspace.join(".clinerules/hooks")),
+        Some(RepoFile::Claude) => {
+            return Err(Error::live(
+                "Cline reads no .claude/settings.json: use --repo-hooks own or synced",
+            ));
+        }
+        // The workspace holds the synced scripts.
+        Some(RepoFile::Synced) => None,
+    };
+    if let Some(dir) = hooks {
+        let hook = dir.join(s.event);
+        write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
+        make_executable(&hook)?;
+    }
     let args = [
         "--json",
         "-P",

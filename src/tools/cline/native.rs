@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::native::loader::Loader;
+use crate::native::loader::{Loader, Writer};
 use crate::native::{NativeError, NativeHandler};
 
 /// Cline's loader.
@@ -36,11 +36,16 @@ pub static LOADER: Loader = Loader {
         ("AfterTool", "PostToolUse"),
     ],
     project_glob: ".clinerules/hooks/<Event>",
-    writes: Err(
-        "Cline runs one script per event (`.clinerules/hooks/<Event>`); hookcheck sync does not write scripts yet",
-    ),
+    // One script per event in the project's documented folder (hooks.mdx @901d1b5c), every
+    // spec on the event in it (the behaviour spec, seed 002, "Cline replies").
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes Cline's hooks: `.clinerules/hooks/<Event>`, a `#!/bin/sh`
+/// script with no extension (the SDK starts it by its shebang: `sh FILE`, captured live from
+/// Cline 3.0.65, fixtures/live/inputs/cline--bash.json).
+static WRITER: Writer = Writer::scripts(".clinerules/hooks");
 
 /// Extensions the SDK accepts on a hook file (hook-file-config.ts); `""` is none.
 const EXTENSIONS: &[&str] = &[
@@ -126,11 +131,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         interpreter(path, text),
         quoted(&path.display().to_string())
     );
-    Ok(vec![NativeHandler::new(
-        "cline",
-        path,
-        1,
-        &event_of(path),
-        &command,
-    )])
+    let mut h = NativeHandler::new("cline", path, 1, &event_of(path), &command);
+    h.synced_commands = crate::sync::script::commands(text);
+    Ok(vec![h])
 }

@@ -6,7 +6,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, hook_group, owned_args, write_json, write_text,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_group, owned_args, write_json,
+    write_text,
 };
 
 /// Codex's live driver.
@@ -64,14 +65,42 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         model_slug(s.action),
         s.base_url
     );
-    write_text(&codex_home.join("config.toml"), &config)?;
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
     let mut group = hook_group(s, s.timeout_s);
     if let Some(m) = s.matcher {
         group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
     }
     let hooks = json!({"hooks": {s.event: [group]}});
-    write_json(&codex_home.join("hooks.json"), &hooks)?;
+    let trusted = match s.repo_hooks {
+        None => {
+            write_json(&codex_home.join("hooks.json"), &hooks)?;
+            false
+        }
+        Some(RepoHooks { file, trusted }) => {
+            match file {
+                RepoFile::Own => write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?,
+                // The workspace holds the synced .codex/hooks.json.
+                RepoFile::Synced => {}
+                RepoFile::Claude => {
+                    return Err(Error::live(
+                        "Codex reads no .claude/settings.json: use --repo-hooks own or synced",
+                    ));
+                }
+            }
+            trusted
+        }
+    };
+    // The project's `.codex/` layer loads only in a trusted project (native.rs TRUST); each
+    // hook's own trust is bypassed below.
+    let config = if trusted {
+        format!(
+            "{config}\n[projects.\"{}\"]\ntrust_level = \"trusted\"\n",
+            s.workspace.display()
+        )
+    } else {
+        config
+    };
+    write_text(&codex_home.join("config.toml"), &config)?;
     let args = [
         "exec",
         "--json",

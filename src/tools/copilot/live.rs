@@ -32,8 +32,10 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let (path, hooks, written) = hook_file(s)?;
-    write_json(&path, &hooks)?;
+    let (file, written) = hook_file(s)?;
+    if let Some((path, hooks)) = file {
+        write_json(&path, &hooks)?;
+    }
     let args = [
         "-p",
         s.prompt,
@@ -61,9 +63,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
 
 /// Where the hook goes and that file's text: the user's `~/.copilot/settings.json`, or with
 /// [`RepoHooks`] the workspace's `.github/hooks/hookcheck.json` or `.claude/settings.json` (its
-/// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), the
-/// workspace in `trusted_folders` of `~/.copilot/config.json` or not.
-fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), Error> {
+/// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), or
+/// none where the workspace holds the synced files, the workspace in `trusted_folders` of
+/// `~/.copilot/config.json` or not.
+#[allow(clippy::type_complexity)]
+fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<Written>), Error> {
     // One entry per command, in the spec's order.
     let own: Vec<Value> = std::iter::once(s.hook_command)
         .chain(s.more_commands.iter().map(String::as_str))
@@ -71,7 +75,7 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
         .collect();
     let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
         let path = s.home.join(".copilot/settings.json");
-        return Ok((path, json!({"hooks": {s.event: own}}), None));
+        return Ok((Some((path, json!({"hooks": {s.event: own}}))), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -84,10 +88,13 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
     )?;
     Ok(match file {
         RepoFile::Own => (
-            s.workspace.join(".github/hooks/hookcheck.json"),
-            json!({"version": 1, "hooks": {s.event: own}}),
+            Some((
+                s.workspace.join(".github/hooks/hookcheck.json"),
+                json!({"version": 1, "hooks": {s.event: own}}),
+            )),
             None,
         ),
+        RepoFile::Synced => (None, None),
         RepoFile::Claude if !s.more_commands.is_empty() => {
             return Err(Error::live(
                 "live mode writes one hook into .claude/settings.json for Copilot",
@@ -117,8 +124,10 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
                 group["matcher"] = json!(matcher);
             }
             (
-                s.workspace.join(".claude/settings.json"),
-                json!({"hooks": {event: [group]}}),
+                Some((
+                    s.workspace.join(".claude/settings.json"),
+                    json!({"hooks": {event: [group]}}),
+                )),
                 Some(Written {
                     event: event.into(),
                     matcher,

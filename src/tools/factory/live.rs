@@ -55,6 +55,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             let settings = json!({"hooks": {s.event: [group]}});
             write_json(&s.home.join(".factory/settings.json"), &settings)?;
         }
+        // The workspace holds the synced .factory/settings.json, which droid runs with no
+        // trust store (protocols-b.md §3).
+        Some(RepoFile::Synced) => {}
     }
     // The custom model's id is `custom:` + display name + `-` + its index.
     let args = [

@@ -8,7 +8,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args,
+    settings_and_trusted_folders,
 };
 
 /// Gemini CLI's live driver.
@@ -34,11 +35,10 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
-    let settings = json!({
-        "security": {"auth": {"selectedType": "gemini-api-key"}},
-        "hooks": {s.event: [group]},
-    });
-    write_json(&s.home.join(".gemini/settings.json"), &settings)?;
+    let base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
+    settings_and_trusted_folders(s, ".gemini", base, group, "Gemini CLI")?;
+    // Headless, the workspace is trusted unless --repo-hooks says it is not.
+    let trusted = s.repo_hooks.is_none_or(|r| r.trusted);
     let args = [
         "-p",
         s.prompt,
@@ -55,7 +55,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             ("GOOGLE_GEMINI_BASE_URL".into(), s.base_url.into()),
             // 0.61.0 refuses to run headless in an untrusted folder without this (its own
             // message).
-            ("GEMINI_CLI_TRUST_WORKSPACE".into(), "true".into()),
+            ("GEMINI_CLI_TRUST_WORKSPACE".into(), trusted.to_string()),
         ],
         written: None,
     })

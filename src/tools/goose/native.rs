@@ -49,7 +49,7 @@ pub static LOADER: Loader = Loader {
     // "Goose sample events").
     regex: Some(RegexFlavour::RustSkipsInvalid),
     writes: Err(
-        "Goose runs hooks only from a plugin (`.agents/plugins/<p>/hooks/hooks.json`, with its manifest); hookcheck sync does not write plugins yet",
+        "Goose runs hooks only from a plugin (`.agents/plugins/<p>/hooks/hooks.json`) that is enabled in its settings (`enabledPlugins` in .config/goose/settings.json, or `plugins:` in config.yaml; protocols-b.md §1, aaif-goose/goose @0825b57 plugins/discovery.rs): hookcheck sync does not write plugins or enable them",
     ),
     ..Loader::DEFAULT
 };

@@ -29,7 +29,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::native::loader::{Field, Loader, files_ending_in, json_files_in};
+use crate::native::loader::{Field, Layout, Loader, Writer, files_ending_in, json_files_in};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
 
 /// Kiro's loader.
@@ -83,11 +83,22 @@ pub static LOADER: Loader = Loader {
     project_glob: ".kiro/hooks/*.json, .kiro/hooks/*.kiro.hook, .kiro/agents/*.json",
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Confirm],
-    writes: Err(
-        "Kiro keeps one hook per file in its own shape (`.kiro/hooks/*.kiro.hook`); hookcheck sync does not write it yet",
-    ),
+    // Kiro CLI 3's own hook file (kiro.dev/docs/cli/v3/hooks, protocols-a.md §7a): it runs in
+    // every session, where an agent config's hooks run only while that agent is the active
+    // one (kiro-agent-configs.md §2) and a `.kiro.hook` file is the IDE's.
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes Kiro's hooks: `.kiro/hooks/hookcheck.json`, CLI 3's shape,
+/// each hook named after its command (the shape takes a `name`; sync has no other), the
+/// timeout in s.
+static WRITER: Writer = Writer::grouped(".kiro/hooks/hookcheck.json", Unit::Seconds)
+    .layout(Layout::List)
+    .top(r#"{"version":"v1"}"#)
+    .handler(
+        r#"{"name":"$COMMAND","trigger":"$EVENT","matcher":"$MATCHER","action":{"type":"command","command":"$COMMAND"},"timeout":"$TIMEOUT"}"#,
+    );
 
 const CONSEQUENCE: &str = "Kiro loads no hooks from this file";
 

@@ -41,13 +41,17 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let hooks = json!({"hooks": {s.event: [hook_group(s, s.timeout_s)]}});
     let file = match s.repo_hooks.map(|r| r.file) {
-        None => s.home.join(".openhands/hooks.json"),
-        Some(RepoFile::Own) => s.workspace.join(".openhands/hooks.json"),
+        None => Some(s.home.join(".openhands/hooks.json")),
+        Some(RepoFile::Own) => Some(s.workspace.join(".openhands/hooks.json")),
         Some(RepoFile::Claude) => {
             return Err(Error::live("OpenHands reads no Claude Code settings file"));
         }
+        // The workspace holds the synced .openhands/hooks.json; OpenHands keeps no trust store.
+        Some(RepoFile::Synced) => None,
     };
-    write_json(&file, &hooks)?;
+    if let Some(file) = file {
+        write_json(&file, &hooks)?;
+    }
     let args = [
         "--headless",
         "--json",

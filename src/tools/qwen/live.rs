@@ -5,7 +5,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args,
+    settings_and_trusted_folders,
 };
 
 /// Qwen Code's live driver.
@@ -31,11 +32,8 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
-    let settings = json!({
-        "security": {"auth": {"selectedType": "openai"}},
-        "hooks": {s.event: [group]},
-    });
-    write_json(&s.home.join(".qwen/settings.json"), &settings)?;
+    let base = json!({"security": {"auth": {"selectedType": "openai"}}});
+    settings_and_trusted_folders(s, ".qwen", base, group, "Qwen Code")?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];
     Ok(Launch {
         args: owned_args(&args),

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::native::loader::Loader;
+use crate::native::loader::{Layout, Loader, Writer};
 use crate::native::{JsonCursor, NativeError, NativeHandler, Unit, parse_json, shape_error};
 use crate::tools::claude::native::TOOL_RENAMES;
 
@@ -37,11 +37,18 @@ pub static LOADER: Loader = Loader {
         "web-fetch",
     ],
     project_glob: ".spettro/hooks.json",
-    writes: Err(
-        "Spettro keys each rule by an id in its own shape; hookcheck sync does not write it yet",
-    ),
+    writes: Ok(&WRITER),
     ..Loader::DEFAULT
 };
+
+/// How `hookcheck sync` writes Spettro's rules: `{"hooks": [<rule>…]}` in
+/// `.spettro/hooks.json` (seed 004, "Hook file format"; hooks.go @3ad1747a), each rule's `id`
+/// its command, so it replaces a global rule only for the same command, timeout in s.
+static WRITER: Writer = Writer::grouped(".spettro/hooks.json", Unit::Seconds)
+    .layout(Layout::List)
+    .handler(
+        r#"{"id":"$COMMAND","event":"$EVENT","matcher":"$MATCHER","command":"$COMMAND","timeout_sec":"$TIMEOUT"}"#,
+    );
 
 // A file that decodes neither as `{"hooks": [...]}` nor as an array fails LoadEffective, so
 // Spettro runs no hooks at all, global or project (hooks.go).
