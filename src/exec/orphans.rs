@@ -154,17 +154,19 @@ pub(crate) fn any_carrying(strays: &[Stray], needle: Needle) -> bool {
     })
 }
 
-/// Ends the strays a hook that started at `since` left outside its process group with its
-/// environment cleared (so with no mark): alive, started at or after `since`, outside
-/// hookcheck's group, carrying no mark of this hookcheck (a marked one is its own hook's to
-/// find). Returns how many. Two hooks running at once cannot be told apart this way: the
-/// one that ends first is said to have left the process.
-pub(crate) fn end_unmarked(strays: &[Stray], since: Ticks) -> usize {
+/// Ends the strays a hook that started at `since` left outside its process group `pgid`
+/// with its environment cleared (so with no mark): alive, started at or after `since`,
+/// neither in hookcheck's group nor in the hook's (its members are the group kill's, and
+/// one that is dying may show no environment at all), carrying no mark of this hookcheck (a
+/// marked one is its own hook's to find). Returns how many. Two hooks running at once
+/// cannot be told apart this way: the one that ends first is said to have left the process.
+pub(crate) fn end_unmarked(strays: &[Stray], since: Ticks, pgid: Option<u32>) -> usize {
     let own_group = own_group();
     let marked = super::mark::own_prefix();
+    let in_hooks_group = |s: &Stray| pgid.is_some_and(|g| i64::from(g) == i64::from(s.stat.pgrp));
     let escaped: Vec<i32> = strays
         .iter()
-        .filter(|s| s.outside(own_group) && s.stat.start >= since)
+        .filter(|s| s.outside(own_group) && !in_hooks_group(s) && s.stat.start >= since)
         .filter(|s| {
             u32::try_from(s.pid)
                 .is_ok_and(|pid| !super::mark::carries(pid, Needle::Prefix(&marked)))

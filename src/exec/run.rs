@@ -2,6 +2,7 @@
 //! task, both outputs captured concurrently, timeout with TERM (and CONT) → grace → KILL,
 //! leftovers killed by group and by mark (algorithm: crates.md §5.2).
 
+use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -133,7 +134,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         };
         guard.disarm();
         // And what left the group with its environment cleared, re-parented to hookcheck.
-        let unmarked = orphans::end_unmarked(&strays, since);
+        let unmarked = orphans::end_unmarked(&strays, since, pgid);
         let escaped = unmarked > 0
             || marked
                 .iter()
@@ -206,7 +207,14 @@ fn command(
     inv: &Invocation,
     mark: &str,
 ) -> std::io::Result<(Command, Option<tokio::net::UnixStream>)> {
-    let mut cmd = Command::new(&inv.program);
+    let mut cmd = match on_path(&inv.program, &inv.env, &inv.cwd) {
+        Some(path) => {
+            let mut cmd = Command::new(path);
+            cmd.arg0(&inv.program);
+            cmd
+        }
+        None => Command::new(&inv.program),
+    };
     cmd.args(&inv.args)
         .env_clear()
         .envs(inv.env.iter().map(|(k, v)| (k, v)))
@@ -228,6 +236,35 @@ fn command(
     #[cfg(unix)]
     cmd.process_group(0);
     Ok((cmd, ours))
+}
+
+/// Where `execvp` would find `program` (a name with no `/`) on the PATH of `env` (or, with
+/// none, the C library's default `/bin:/usr/bin`; an empty entry is `cwd`): the first
+/// executable file there. None for a path, or a name found nowhere (the spawn then fails as
+/// it would have). Spawning the path found, with the name as `argv[0]`, is what the hook
+/// gets either way; it lets the standard library start the hook with `posix_spawn` (a
+/// `vfork`) instead of `fork`, which copies hookcheck's page tables for every hook: a name
+/// looked up on a PATH of the child's own, in another working directory, is the one case it
+/// forks for.
+fn on_path(program: &str, env: &[(String, String)], cwd: &std::path::Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    if program.is_empty() || program.contains('/') {
+        return None;
+    }
+    let path = env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map_or("/bin:/usr/bin", |(_, v)| v.as_str());
+    path.split(':').find_map(|dir| {
+        let candidate = if dir.is_empty() {
+            cwd.join(program)
+        } else {
+            std::path::Path::new(dir).join(program)
+        };
+        let meta = std::fs::metadata(&candidate).ok()?;
+        (meta.is_file() && meta.permissions().mode() & 0o111 != 0).then_some(candidate)
+    })
 }
 
 /// [`write_payload`] on our end of a socket pair: the payload, then a shutdown of our
@@ -288,8 +325,46 @@ fn signal_of(_status: ExitStatus) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::grace;
+    use super::{grace, on_path};
+    use std::os::unix::fs::PermissionsExt;
     use std::time::Duration;
+
+    #[test]
+    fn a_name_is_found_as_execvp_finds_it_on_the_hooks_own_path() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (first, second, cwd) = (
+            dir.path().join("first"),
+            dir.path().join("second"),
+            dir.path().join("cwd"),
+        );
+        for d in [&first, &second, &cwd] {
+            std::fs::create_dir(d).expect("mkdir");
+        }
+        let write = |at: &std::path::Path, mode: u32| {
+            std::fs::write(at, "#!/bin/sh\n").expect("write");
+            std::fs::set_permissions(at, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        };
+        write(&first.join("tool"), 0o644); // not executable: skipped
+        write(&second.join("tool"), 0o755);
+        write(&cwd.join("here"), 0o755);
+        std::fs::create_dir(first.join("adir")).expect("mkdir");
+        let path = format!("{}:{}:", first.display(), second.display());
+        let env = vec![("PATH".to_string(), path)];
+        let found = |name: &str| on_path(name, &env, &cwd);
+        assert_eq!(found("tool"), Some(second.join("tool")));
+        // An empty entry is the working directory.
+        assert_eq!(found("here"), Some(cwd.join("here")));
+        // A folder is no program; a missing name and a path are left to the spawn.
+        assert_eq!(found("adir"), None);
+        assert_eq!(found("missing"), None);
+        assert_eq!(found("./tool"), None);
+        assert_eq!(found(""), None);
+        // No PATH at all: the C library's default.
+        assert_eq!(
+            on_path("sh", &[], &cwd),
+            Some(std::path::PathBuf::from("/bin/sh"))
+        );
+    }
 
     #[test]
     fn grace_is_a_quarter_of_the_timeout_within_bounds() {
