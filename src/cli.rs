@@ -504,6 +504,10 @@ pub struct LiveArgs {
     /// With --repo-hooks: leave the folder untrusted.
     #[arg(long, requires = "repo_hooks")]
     pub untrusted: bool,
+    /// With --repo-hooks: write the same hook into the user's hook file too (the same hook in
+    /// two files: does the agent run it once or twice).
+    #[arg(long, requires = "repo_hooks")]
+    pub also_user: bool,
     /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
     /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
     #[arg(long)]
@@ -513,4 +517,12 @@ pub struct LiveArgs {
     /// paths in relative form).
     #[arg(long, value_name = "DIR")]
     pub record_inputs: Option<PathBuf>,
+    /// Start the agent in this folder of its workspace (relative, no `..`; made if missing)
+    /// instead of the workspace itself: what a hook is given when the agent starts in a
+    /// subfolder of the project. The hook files stay where they are (home, workspace).
+    #[arg(long, value_name = "DIR")]
+    pub start_in: Option<String>,
+    /// Make the workspace a git repository (`git init`) before the agent starts.
+    #[arg(long)]
+    pub git: bool,
 }

@@ -48,8 +48,11 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         agent_timeout: 240,
         repo_hooks: None,
         untrusted: false,
+        also_user: false,
         show_input: false,
         record_inputs: None,
+        start_in: None,
+        git: false,
     })
 }
 
@@ -147,6 +150,19 @@ pub fn situation(trigger: &Trigger, phase: Phase) -> String {
     }
 }
 
+/// The flags of where the agent started, as a command line gives them (` --git --start-in
+/// sub`; empty for the root of a plain folder).
+pub fn start_flags(git: bool, start_in: Option<&str>) -> String {
+    let mut out = String::new();
+    if git {
+        out.push_str(" --git");
+    }
+    if let Some(d) = start_in {
+        out.push_str(&format!(" --start-in {d}"));
+    }
+    out
+}
+
 /// Runs `hookcheck live`.
 pub fn main(args: LiveArgs) -> Result<i32, Error> {
     let format = args.format;
@@ -190,6 +206,13 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
     {
         return Err(Error::usage(format!(
             "--edit {p}: give a path inside the agent's workspace (relative, no `..`)"
+        )));
+    }
+    if let Some(d) = &args.start_in
+        && (d.is_empty() || d.starts_with('/') || d.split('/').any(|c| c == ".."))
+    {
+        return Err(Error::usage(format!(
+            "--start-in {d}: give a folder inside the agent's workspace (relative, no `..`)"
         )));
     }
     let req = request(
@@ -287,7 +310,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     repo_hooks: args.repo_hooks.map(|file| RepoHooks {
                         file,
                         trusted: !args.untrusted,
+                        also_user: args.also_user,
                     }),
+                    start_in: args.start_in.as_deref(),
+                    git: args.git,
                 };
                 // The version probe starts the agent a second time: it runs beside the
                 // observation, so a slow-starting agent is waited for once.
@@ -322,8 +348,21 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .as_deref()
             .map(|e| format!(" --event {e}"))
             .unwrap_or_default();
+        let start = start_flags(args.git, args.start_in.as_deref());
+        let repo = args
+            .repo_hooks
+            .and_then(|f| clap::ValueEnum::to_possible_value(&f))
+            .map(|v| {
+                format!(
+                    " --repo-hooks {}{}{}",
+                    v.get_name(),
+                    if args.untrusted { " --untrusted" } else { "" },
+                    if args.also_user { " --also-user" } else { "" }
+                )
+            })
+            .unwrap_or_default();
         let made_with = format!(
-            "hookcheck live {}{specs} {}{event} --agent {{agent}} --record {}",
+            "hookcheck live {}{specs} {}{event}{repo}{start} --agent {{agent}} --record {}",
             spec.name,
             trigger.flags(),
             dir.display()
@@ -362,10 +401,17 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             let Some(phase) = row.phase else { continue };
             // A hook file that spells the event its own way is its own situation: the agent
             // gives that spelling its own input.
-            let situation = match &input.written {
+            let mut situation = match &input.written {
                 Some(w) => format!("{}--{}", situation(&trigger, phase), w.event),
                 None => situation(&trigger, phase),
             };
+            // Started elsewhere than the root of a plain folder: its own situation.
+            if args.git {
+                situation.push_str("--git");
+            }
+            if let Some(d) = &args.start_in {
+                situation.push_str(&format!("--in-{}", d.replace('/', "-")));
+            }
             let cx = capture::Context {
                 agent: row.driver.id(),
                 version: o.version.as_deref(),
@@ -380,6 +426,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 home: &input.home,
                 agent_env: &input.agent_env,
                 agent_path: input.agent_path.as_deref(),
+                start_in: args.start_in.as_deref(),
+                git: args.git,
             };
             let mut fixture = capture::fixture(&cx, call);
             // The folder it was recorded into, as given.

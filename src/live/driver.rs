@@ -49,6 +49,8 @@ pub struct RepoHooks {
     pub file: RepoFile,
     /// Whether the agent's trust store lists the workspace.
     pub trusted: bool,
+    /// Write the same hook into the user's file too: the same hook in two files.
+    pub also_user: bool,
 }
 
 /// A workspace hook file a driver can write.
@@ -167,6 +169,53 @@ pub fn hook_group(s: &Setup, timeout: u64) -> Value {
         group["matcher"] = serde_json::json!(m);
     }
     group
+}
+
+/// Writes the hooks (`{EVENT: [group]}`) of a driver whose hooks live in a Claude-shaped
+/// `DIR/settings.json`, in the home and in the workspace: into the user's file, or with
+/// `--repo-hooks own` the workspace's, or with `--also-user` both. The user's file is written
+/// in every case, from `user` (the driver's own settings: auth). `reads_claude`: the agent's
+/// own file is `.claude/settings.json`, so `--repo-hooks claude` is the same file. These
+/// drivers write no untrusted state, so `--untrusted` is refused.
+pub fn write_settings(
+    s: &Setup,
+    dir: &str,
+    reads_claude: bool,
+    name: &str,
+    mut user: Value,
+    hooks: Value,
+) -> Result<(), Error> {
+    let user_file = s.home.join(dir).join("settings.json");
+    let (in_user, in_project) = places(s, reads_claude, name)?;
+    if in_project {
+        write_json(
+            &s.workspace.join(dir).join("settings.json"),
+            &serde_json::json!({ "hooks": hooks }),
+        )?;
+    }
+    if in_user {
+        user["hooks"] = hooks;
+    }
+    write_json(&user_file, &user)
+}
+
+/// Whether the hook goes into the user's file and into the workspace's (see
+/// [`write_settings`]).
+fn places(s: &Setup, reads_claude: bool, name: &str) -> Result<(bool, bool), Error> {
+    let Some(repo) = s.repo_hooks else {
+        return Ok((true, false));
+    };
+    if repo.file == RepoFile::Claude && !reads_claude {
+        return Err(Error::live(format!(
+            "{name} does not read .claude/settings.json: use --repo-hooks own"
+        )));
+    }
+    if !repo.trusted {
+        return Err(Error::live(format!(
+            "live mode writes no untrusted state for {name}: drop --untrusted"
+        )));
+    }
+    Ok((repo.also_user, true))
 }
 
 /// The command line's arguments, owned.

@@ -65,6 +65,10 @@ pub struct Run<'a> {
     pub capture: bool,
     /// The hook in the workspace's hook files, trusted or not (`None`: the user's).
     pub repo_hooks: Option<RepoHooks>,
+    /// The folder of the workspace the agent starts in (`None`: the workspace itself).
+    pub start_in: Option<&'a str>,
+    /// Make the workspace a git repository before the agent starts.
+    pub git: bool,
 }
 
 /// Every file under `dir`, sorted (none when it does not exist).
@@ -263,6 +267,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         final_text: FINAL,
         repo_hooks: run.repo_hooks,
     };
+    let start = prepare_workspace(&workspace, run.start_in, run.git)?;
     let before = files_under(&workspace);
     let Launch { args, env, written } = (driver.setup)(&setup)?;
     if run.repo_hooks.is_some() && files_under(&workspace) == before {
@@ -306,7 +311,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         program,
         args,
         env: full_env,
-        cwd: workspace.clone(),
+        cwd: start.clone(),
         stdin: Default::default(),
         timeout: run.limit,
         // The agent is read until it exits; what it leaves is ended by its mark.
@@ -328,7 +333,8 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         )));
     }
     let action_ran = match run.trigger {
-        Trigger::Bash(_) => Some(workspace.join(MARKER).exists()),
+        // The trigger runs where the agent started.
+        Trigger::Bash(_) => Some(start.join(MARKER).exists()),
         Trigger::Edit(path) => Some(workspace.join(path).exists()),
         _ => None,
     };
@@ -401,6 +407,35 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
             written,
         }),
     })
+}
+
+/// Makes the workspace a git repository (`git`) and the folder the agent starts in
+/// (`start_in`), and returns that folder.
+fn prepare_workspace(
+    workspace: &Path,
+    start_in: Option<&str>,
+    git: bool,
+) -> Result<PathBuf, Error> {
+    if git {
+        let out = std::process::Command::new("git")
+            .args(["init", "--quiet"])
+            .current_dir(workspace)
+            .output()
+            .map_err(|e| Error::live(format!("--git: cannot run `git init`: {e}")))?;
+        if !out.status.success() {
+            return Err(Error::live(format!(
+                "--git: `git init` failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+    }
+    let start = match start_in {
+        Some(dir) => workspace.join(dir),
+        None => workspace.to_path_buf(),
+    };
+    std::fs::create_dir_all(&start)
+        .map_err(|e| Error::live(format!("cannot create {}: {e}", start.display())))?;
+    Ok(start)
 }
 
 /// The driver's quiet variables, which every run of the agent gets (the `--version` probe

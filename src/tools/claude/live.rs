@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_settings,
 };
 
 /// Claude Code's live driver.
@@ -30,8 +30,9 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s);
-    let settings = json!({"hooks": {s.event: [group]}});
-    write_json(&s.home.join(".claude/settings.json"), &settings)?;
+    // `claude -p` asks no trust question: a workspace file is read as it is.
+    let hooks = json!({s.event: [group]});
+    write_settings(s, ".claude", true, "Claude Code", json!({}), hooks)?;
     let args = [
         "-p",
         s.prompt,

@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, hook_group, owned_args, write_json, write_text,
+    Action, Driver, Launch, RepoFile, Setup, hook_group, owned_args, write_json, write_text,
 };
 
 /// Codex's live driver.
@@ -59,11 +59,18 @@ fn model_slug(action: Option<&Action>) -> &'static str {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let codex_home = s.home.join(".codex");
-    let config = format!(
+    let mut config = format!(
         "model = \"{}\"\nmodel_provider = \"hookcheck\"\n\n[model_providers.hookcheck]\nname = \"hookcheck\"\nbase_url = \"{}/v1\"\nwire_api = \"responses\"\nenv_key = \"HOOKCHECK_FAKE_KEY\"\n",
         model_slug(s.action),
         s.base_url
     );
+    // A project's `.codex/` layers load in a trusted project only (its `projects` table).
+    if s.repo_hooks.is_some_and(|r| r.trusted) {
+        config.push_str(&format!(
+            "\n[projects.\"{}\"]\ntrust_level = \"trusted\"\n",
+            s.workspace.display()
+        ));
+    }
     write_text(&codex_home.join("config.toml"), &config)?;
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
     let mut group = hook_group(s, s.timeout_s);
@@ -71,7 +78,21 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
     }
     let hooks = json!({"hooks": {s.event: [group]}});
-    write_json(&codex_home.join("hooks.json"), &hooks)?;
+    match s.repo_hooks {
+        None => write_json(&codex_home.join("hooks.json"), &hooks)?,
+        Some(r) if r.file == RepoFile::Claude => {
+            return Err(Error::live(
+                "Codex does not read .claude/settings.json: use --repo-hooks own",
+            ));
+        }
+        Some(r) => {
+            write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?;
+            // --also-user: the same hook in the user's file too.
+            if r.also_user {
+                write_json(&codex_home.join("hooks.json"), &hooks)?;
+            }
+        }
+    }
     let args = [
         "exec",
         "--json",

@@ -34,6 +34,10 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let (path, hooks, written) = hook_file(s)?;
     write_json(&path, &hooks)?;
+    // --also-user: the same hook in the user's file too.
+    if s.repo_hooks.is_some_and(|r| r.also_user) {
+        write_json(&user_file(s), &json!({"hooks": {s.event: own_entries(s)}}))?;
+    }
     let args = [
         "-p",
         s.prompt,
@@ -64,14 +68,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
 /// PascalCase event, returned: Copilot gives a PascalCase event the Claude-shaped input), the
 /// workspace in `trusted_folders` of `~/.copilot/config.json` or not.
 fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), Error> {
-    // One entry per command, in the spec's order.
-    let own: Vec<Value> = std::iter::once(s.hook_command)
-        .chain(s.more_commands.iter().map(String::as_str))
-        .map(|c| json!({"type": "command", "bash": c, "timeoutSec": s.timeout_s}))
-        .collect();
-    let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
-        let path = s.home.join(".copilot/settings.json");
-        return Ok((path, json!({"hooks": {s.event: own}}), None));
+    let own = own_entries(s);
+    let Some(RepoHooks { file, trusted, .. }) = s.repo_hooks else {
+        return Ok((user_file(s), json!({"hooks": {s.event: own}}), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -126,6 +125,19 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
             )
         }
     })
+}
+
+/// The user's settings file, which holds hooks inline.
+fn user_file(s: &Setup) -> std::path::PathBuf {
+    s.home.join(".copilot/settings.json")
+}
+
+/// The hook in Copilot's own format: one entry per command, in the spec's order.
+fn own_entries(s: &Setup) -> Vec<Value> {
+    std::iter::once(s.hook_command)
+        .chain(s.more_commands.iter().map(String::as_str))
+        .map(|c| json!({"type": "command", "bash": c, "timeoutSec": s.timeout_s}))
+        .collect()
 }
 
 /// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
@@ -185,6 +197,7 @@ mod tests {
         let own = RepoHooks {
             file: RepoFile::Own,
             trusted: true,
+            also_user: false,
         };
         (DRIVER.setup)(&setup(home, Some(own))).expect("own");
         assert_eq!(
@@ -199,6 +212,7 @@ mod tests {
         let claude = RepoHooks {
             file: RepoFile::Claude,
             trusted: false,
+            also_user: false,
         };
         let err = (DRIVER.setup)(&setup(home, Some(claude))).expect_err("no shell call");
         assert!(err.message().contains("--bash"), "{err}");

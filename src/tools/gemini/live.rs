@@ -8,7 +8,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_settings,
 };
 
 /// Gemini CLI's live driver.
@@ -34,11 +34,16 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
-    let settings = json!({
-        "security": {"auth": {"selectedType": "gemini-api-key"}},
-        "hooks": {s.event: [group]},
-    });
-    write_json(&s.home.join(".gemini/settings.json"), &settings)?;
+    // The workspace is trusted by GEMINI_CLI_TRUST_WORKSPACE below.
+    let auth = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
+    write_settings(
+        s,
+        ".gemini",
+        false,
+        "Gemini CLI",
+        auth,
+        json!({s.event: [group]}),
+    )?;
     let args = [
         "-p",
         s.prompt,

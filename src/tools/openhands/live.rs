@@ -48,6 +48,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         }
     };
     write_json(&file, &hooks)?;
+    // --also-user: the same hook in the user's file too.
+    if s.repo_hooks.is_some_and(|r| r.also_user) {
+        write_json(&s.home.join(".openhands/hooks.json"), &hooks)?;
+    }
     let args = [
         "--headless",
         "--json",

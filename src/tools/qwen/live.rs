@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args, write_settings,
 };
 
 /// Qwen Code's live driver.
@@ -31,11 +31,15 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let group = hook_group(s, s.timeout_s * 1000);
-    let settings = json!({
-        "security": {"auth": {"selectedType": "openai"}},
-        "hooks": {s.event: [group]},
-    });
-    write_json(&s.home.join(".qwen/settings.json"), &settings)?;
+    let auth = json!({"security": {"auth": {"selectedType": "openai"}}});
+    write_settings(
+        s,
+        ".qwen",
+        false,
+        "Qwen Code",
+        auth,
+        json!({s.event: [group]}),
+    )?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];
     Ok(Launch {
         args: owned_args(&args),
