@@ -382,20 +382,39 @@ fn predictions_agree_with_every_campaign_observation() {
 }
 
 /// What each agent's hook is given, recorded from the real binaries (fixtures/live/inputs,
-/// `hookcheck live --record-inputs`), against hookcheck's plan for the same hook and agent.
-/// The shell's program and flags must be equal, and so must the stdin's keys and types and the
-/// names of the variables the agent sets and removes (ids and timestamps have no value here):
-/// no difference is accepted.
+/// `hookcheck live --record-inputs`; fixtures/live/start-in, the agent started in a subfolder
+/// of a git repository or of a plain folder with `--git --start-in sub`), against hookcheck's
+/// plan for the same hook and agent, hookcheck started in the same folder of the same kind of
+/// project. The shell's program and flags must be equal, and so must the stdin's keys and
+/// types, the names of the variables the agent sets and removes (ids and timestamps have no
+/// value here), the folder the hook runs in, and the folder each recorded `*_PROJECT_DIR`
+/// names (a value in the agent's home is its own storage, not a project folder, and is only
+/// compared by name): no difference is accepted.
 #[test]
 fn planned_inputs_match_every_recorded_capture() {
     use hookcheck::live::capture;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/inputs");
-    let fixtures = capture::load_fixtures(&dir).expect("inputs");
-    assert!(!fixtures.is_empty(), "no recorded input to compare");
+    let live = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    let mut fixtures = capture::load_fixtures(&live.join("inputs")).expect("inputs");
+    let started = capture::load_fixtures(&live.join("start-in")).expect("start-in");
+    assert!(
+        !fixtures.is_empty() && !started.is_empty(),
+        "no recorded input to compare"
+    );
+    fixtures.extend(
+        started
+            .into_iter()
+            .map(|(n, f)| (format!("start-in/{n}"), f)),
+    );
     let mut problems = Vec::new();
     for (file, f) in &fixtures {
         let tmp = tempfile::tempdir().expect("tempdir");
-        std::fs::write(tmp.path().join(format!("{}.yaml", f.hook)), &f.spec).expect("spec");
+        let root = tmp.path().canonicalize().expect("root");
+        std::fs::write(root.join(format!("{}.yaml", f.hook)), &f.spec).expect("spec");
+        if f.git {
+            std::fs::create_dir(root.join(".git")).expect(".git");
+        }
+        let start = f.start_in.as_ref().map_or(root.clone(), |d| root.join(d));
+        std::fs::create_dir_all(&start).expect("start folder");
         // The environment live mode started the agent with (what the hook saw, less what the
         // agent added, plus what it removed): names only matter here.
         let env: Vec<(String, String)> = f
@@ -407,10 +426,10 @@ fn planned_inputs_match_every_recorded_capture() {
             .collect();
         let given: Vec<String> = env.iter().map(|(k, _)| k.clone()).collect();
         let ws = Workspace {
-            cwd: tmp.path().to_path_buf(),
-            root: tmp.path().to_path_buf(),
-            home: tmp.path().to_path_buf(),
-            spec_dirs: vec![tmp.path().to_path_buf()],
+            cwd: start.clone(),
+            root: hookcheck::workspace::project_root(&start),
+            home: root.join("home"),
+            spec_dirs: vec![root.clone()],
             env,
         };
         let req = cmd::request(
@@ -419,7 +438,7 @@ fn planned_inputs_match_every_recorded_capture() {
             f.trigger.event.as_deref(),
             vec![f.agent.clone()],
         );
-        let mut check = ws.resolve(&req, tmp.path(), 1).expect("check");
+        let mut check = ws.resolve(&req, &start, 1).expect("check");
         if let Some(w) = &f.written {
             capture::plan_as_written(&mut check, w);
         }
@@ -445,6 +464,27 @@ fn planned_inputs_match_every_recorded_capture() {
         );
         let mut got = capture::diff(&real, &planned);
         got.sort();
+        let rel = |p: &str| p.replace(&root.display().to_string(), "<workspace>");
+        let cwd = rel(&inv.cwd.display().to_string());
+        if cwd != f.cwd {
+            got.push(format!(
+                "the agent ran the hook in {}, hookcheck plans {cwd}",
+                f.cwd
+            ));
+        }
+        for (name, value) in &f.project_dirs {
+            let planned = inv.env.iter().find(|(k, _)| k == name).map(|(_, v)| rel(v));
+            let agrees = if value.starts_with("<home>") {
+                planned.is_some()
+            } else {
+                planned.as_deref() == Some(value.as_str())
+            };
+            if !agrees {
+                got.push(format!(
+                    "the agent set {name}={value}, hookcheck plans {planned:?}"
+                ));
+            }
+        }
         if !got.is_empty() {
             problems.push(format!(
                 "{file}: the recorded input and hookcheck's plan differ:\n    {}",
@@ -557,4 +597,34 @@ fn dedupes_is_what_each_recorded_agent_did() {
     }
     settled.sort();
     assert_eq!(settled, ["claude", "codex", "factory", "gemini", "qwen"]);
+}
+
+/// The project's own hook file at the root of a git repository, with the agent started in a
+/// subfolder (fixtures/live/lifecycle/repo-hooks/in-sub, `--repo-hooks own --git --start-in
+/// sub`) and at the root (at-root, `--repo-hooks own --git`): from the root every agent ran the
+/// hook; from the subfolder exactly those whose `project_files` is the root did.
+#[test]
+fn project_hook_files_are_found_from_a_subfolder_as_each_agent_found_them() {
+    use hookcheck::contract::ProjectDir;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/repo-hooks");
+    let mut compared = 0;
+    for (dir, from_sub) in [("in-sub", true), ("at-root", false)] {
+        for (file, f) in record::load_all(&root.join(dir)).expect("repo-hooks") {
+            let c = hookcheck::tools::find(&f.agent)
+                .and_then(|t| t.contract())
+                .expect("a command agent");
+            let ran = f.observed.as_str() == "block";
+            let reads = !from_sub || c.run.project_files == ProjectDir::Root;
+            assert_eq!(
+                ran,
+                reads,
+                "{dir}/{file}: {} {} the hook, its contract says it {} the file",
+                f.agent,
+                if ran { "ran" } else { "did not run" },
+                if reads { "reads" } else { "does not read" }
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 12, "{compared} recorded repo-hooks runs");
 }

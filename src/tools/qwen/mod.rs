@@ -87,6 +87,16 @@ pub static CONTRACT: Contract = Contract {
     // campaign shell cell quoted-var_none_text (`'$CLAUDE_PROJECT_DIR'` kept) allows,
     // recorded 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
     run: Run::argv(&["bash", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there and its
+        // *_PROJECT_DIR variables name it, not the repository's root.
+        // real agent: Qwen Code 0.24.4, captured 2026-12-04
+        // (fixtures/live/start-in/qwen--bash--git--in-sub.json, qwen--bash--in-sub.json).
+        .runs_where_started()
+        // Started in a subfolder of a git repository, it does not read the root's
+        // .qwen/settings.json; started at the root it does. real agent: Qwen Code 0.24.4, 2026-12-04
+        // (fixtures/live/lifecycle/repo-hooks/in-sub/exit2-stderr--qwen.json: allow;
+        // at-root/exit2-stderr--qwen.json: block).
+        .project_files_where_started()
         // The same command twice on one event runs once. real agent: Qwen Code 0.24.4, 2026-12-03
         // (fixtures/live/multi/observations/multi-same--qwen.json: `runs: X`).
         .dedupes()
