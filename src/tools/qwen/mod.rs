@@ -13,13 +13,15 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
+use crate::agent::shared;
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher::{self, MatchError};
+use crate::verdict::Reading;
 
 /// Qwen Code's contract.
 pub static AGENT: Agent = Agent {
@@ -157,9 +159,31 @@ pub static CONTRACT: Contract = Contract {
         .json_in_string()
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
-        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"])
+        .combine(combine),
     quirks: Quirks::NONE.input(session_start_input).adjust(adjust),
 };
+
+/// Several hooks on PreToolUse: Qwen Code merges their outputs into one (its bundle's
+/// `HookAggregator.mergeWithOrLogic`: any block or deny makes `decision` "block", and every
+/// `hookSpecificOutput` field is copied over, a later hook's over an earlier's), then reads
+/// `hookSpecificOutput.permissionDecision` before `decision`: the last hook that gave a
+/// permissionDecision decides, over another hook's exit 2 or decision "block". real agent:
+/// Qwen Code 0.24.4, 2026-12-04, a JSON allow then an exit 2 let the call run, three runs of
+/// three (fixtures/live/multi/observations/multi-json-allow-block--qwen.json). Not modelled:
+/// another hook's `continue: false` still stops the call after an allow.
+fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
+    let merged = (ctx.event == "PreToolUse")
+        .then(|| {
+            shared::last_stated(
+                ctx,
+                readings,
+                "Qwen Code merges the replies: the last hookSpecificOutput.permissionDecision decides over another hook's exit 2 or decision",
+            )
+        })
+        .flatten();
+    merged.unwrap_or_else(|| shared::strongest(ctx, readings))
+}
 
 /// SessionStart's input has no prompt_id (no prompt was sent yet), though every other event's
 /// has: real agent Qwen Code 0.24.4, captured 2026-12-01 (fixtures/live/inputs/qwen--session.json).
