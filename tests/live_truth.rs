@@ -162,6 +162,11 @@ fn predictions_agree_with_every_recorded_observation() {
     for (file, f) in record::load_all(&root.join("multi/observations")).expect("multi") {
         fixtures.push((format!("multi/{file}"), f));
     }
+    // Lifecycle probes of one hook (fixtures/live/lifecycle: a script without its executable
+    // bit, CRLF scripts).
+    for (file, f) in record::load_all(&root.join("lifecycle/observations")).expect("lifecycle") {
+        fixtures.push((format!("lifecycle/{file}"), f));
+    }
     let mut known = Known::load(&root);
     let mut problems = Vec::new();
     // An agent recorded live that hookcheck has no contract for: nothing to compare.
@@ -565,38 +570,49 @@ fn trust_gates_agree_with_every_recorded_run() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Several hooks on one event, recorded live (fixtures/live/multi): the same command twice
-/// appends to one file and blocks with it, so the reason that reaches the model says how many
-/// times it ran (`runs: X X`, or `runs: X` where the agent runs it once). Each agent's
-/// `dedupes` is what its recording shows; an agent whose reply hides the reason is not counted.
+/// The same hook run twice by one agent, recorded live, where the reason that reaches the
+/// model says how many times it ran (each run appends `X` to one file and blocks with it:
+/// `runs: X X`, or `runs: X` where the agent runs it once): the same command twice on one
+/// event in one file (fixtures/live/multi, `multi-same`), and one hook in the user's file and
+/// the project's (fixtures/live/lifecycle, `two-files`, `--repo-hooks own --also-user`). Each
+/// agent's `dedupes` is what both recordings show; an agent whose reply hides the reason is
+/// not counted.
 #[test]
 fn dedupes_is_what_each_recorded_agent_did() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/multi/observations");
-    let mut settled = Vec::new();
-    for (file, f) in record::load_all(&dir).expect("multi observations") {
-        if f.hook != "multi-same" {
-            continue;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    for (dir, hook) in [
+        ("multi/observations", "multi-same"),
+        ("lifecycle/observations", "two-files"),
+    ] {
+        let mut settled = Vec::new();
+        for (file, f) in record::load_all(&root.join(dir)).expect("observations") {
+            if f.hook != hook {
+                continue;
+            }
+            let text = f.tool_result.clone().unwrap_or_default();
+            // The hook's output is the last `runs: `; a reply may quote the command first.
+            let Some((_, tail)) = text.rsplit_once("runs: ") else {
+                continue;
+            };
+            let runs = tail
+                .chars()
+                .take_while(|c| *c == 'X' || *c == ' ')
+                .filter(|c| *c == 'X')
+                .count();
+            assert!(runs == 1 || runs == 2, "{dir}/{file}: {text}");
+            let c = hookcheck::tools::find(&f.agent)
+                .and_then(|t| t.contract())
+                .expect("a command agent");
+            assert_eq!(c.run.dedupes, runs == 1, "{dir}/{file}: {text}");
+            settled.push(f.agent.clone());
         }
-        let text = f.tool_result.clone().unwrap_or_default();
-        // The hook's output is the last `runs: `; Claude's reply quotes the command first.
-        let Some((_, tail)) = text.rsplit_once("runs: ") else {
-            continue;
-        };
-        let runs = tail
-            .chars()
-            .take_while(|c| *c == 'X' || *c == ' ')
-            .filter(|c| *c == 'X')
-            .count();
-        assert!(runs == 1 || runs == 2, "{file}: {text}");
-        let once = runs == 1;
-        let c = hookcheck::tools::find(&f.agent)
-            .and_then(|t| t.contract())
-            .expect("a command agent");
-        assert_eq!(c.run.dedupes, once, "{file}: {text}");
-        settled.push(f.agent.clone());
+        settled.sort();
+        assert_eq!(
+            settled,
+            ["claude", "codex", "factory", "gemini", "qwen"],
+            "{dir} {hook}"
+        );
     }
-    settled.sort();
-    assert_eq!(settled, ["claude", "codex", "factory", "gemini", "qwen"]);
 }
 
 /// The project's own hook file at the root of a git repository, with the agent started in a

@@ -479,3 +479,32 @@ fn started_in_a_subfolder_each_agent_runs_where_it_was_seen_to() {
     assert_eq!(decision(&v, "claude"), "block", "{v}");
     assert_eq!(decision(&v, "codex"), "block", "{v}");
 }
+
+/// The same hook in the user's file and the project's: an agent that dedups hooks by command
+/// runs it once, one that does not runs it twice (fixtures/live/lifecycle/observations,
+/// `two-files`).
+#[test]
+fn the_same_hook_in_two_files_runs_once_where_the_agent_dedups() {
+    let p = installed();
+    let home = p.root().join(".test-home");
+    let hook = p.root().join("hooks/g.sh").display().to_string();
+    let both = CLAUDE.replace("./hooks/g.sh", &hook);
+    for (agent, file, runs) in [
+        ("claude", ".claude/settings.json", 1),
+        ("codex", ".codex/hooks.json", 2),
+    ] {
+        for dir in [p.root(), home.as_path()] {
+            std::fs::create_dir_all(dir.join(file).parent().expect("dir")).expect("mkdir");
+            std::fs::write(dir.join(file), &both).expect("hook file");
+        }
+        let v = rm_rf_from(&p, p.root(), agent, true);
+        let t = target(&v, agent);
+        assert_eq!(t["decision"], "block", "{t}");
+        assert_eq!(t["commands"].as_array().map(Vec::len), Some(runs), "{t}");
+        assert_eq!(
+            t.to_string().contains("dedups hooks by command"),
+            runs == 1,
+            "{t}"
+        );
+    }
+}
