@@ -525,4 +525,9 @@ pub struct LiveArgs {
     /// Make the workspace a git repository (`git init`) before the agent starts.
     #[arg(long)]
     pub git: bool,
+    /// The first hook's own timeout in seconds, the spec's other commands keeping the spec's:
+    /// are timeouts per hook or per event when several hooks run. hookcheck's prediction
+    /// gives every command the spec's.
+    #[arg(long, value_name = "SECS")]
+    pub first_timeout: Option<u64>,
 }

@@ -53,6 +53,7 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         record_inputs: None,
         start_in: None,
         git: false,
+        first_timeout: None,
     })
 }
 
@@ -299,6 +300,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     hook_command: &hook_command,
                     more_commands: &more_commands,
                     timeout_s,
+                    first_timeout_s: args.first_timeout,
                     trigger: &trigger,
                     event: &event,
                     phase,
@@ -348,7 +350,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .as_deref()
             .map(|e| format!(" --event {e}"))
             .unwrap_or_default();
-        let start = start_flags(args.git, args.start_in.as_deref());
+        let mut start = start_flags(args.git, args.start_in.as_deref());
+        if let Some(t) = args.first_timeout {
+            start.push_str(&format!(" --first-timeout {t}"));
+        }
         let repo = args
             .repo_hooks
             .and_then(|f| clap::ValueEnum::to_possible_value(&f))

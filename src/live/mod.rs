@@ -47,6 +47,8 @@ pub struct Run<'a> {
     pub more_commands: &'a [String],
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
+    /// The first hook's own timeout in seconds (`--first-timeout`).
+    pub first_timeout_s: Option<u64>,
     /// What the user or the model does (a shell command gets the marker appended).
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
@@ -260,6 +262,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         hook_command: &hook_command,
         more_commands: run.more_commands,
         timeout_s: run.timeout_s,
+        first_timeout_s: run.first_timeout_s,
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),

@@ -46,6 +46,7 @@ fn setups(driver: LiveAgent) -> String {
             hook_command: "./hook.sh",
             more_commands: &[],
             timeout_s: 7,
+            first_timeout_s: None,
             action,
             event,
             matcher,
@@ -86,7 +87,8 @@ fn each_driver_says_how_to_install_its_pin() {
 }
 
 /// A spec with several commands: every driver writes each as its own hook on the event, in
-/// order, or says it cannot (one script per event); none drops one silently.
+/// order, the first with its own timeout (`--first-timeout`), or says it cannot (one script
+/// per event); none drops one silently.
 #[test]
 fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
     let shell = Action::Shell("touch x");
@@ -103,6 +105,7 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
             hook_command: "./first.sh",
             more_commands: &more,
             timeout_s: 7,
+            first_timeout_s: Some(3),
             action: Some(&shell),
             event: "PreToolUse",
             matcher: Some("ToolX"),
@@ -123,6 +126,18 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
                     "{}: {all}",
                     driver.id()
                 );
+                // The first hook has its own timeout (3 s, in the agent's unit), the rest 7 s.
+                let (a, b, c) = (
+                    order[0].unwrap_or(0),
+                    order[1].unwrap_or(0),
+                    order[2].unwrap_or(0),
+                );
+                assert!(
+                    all[a..b].contains(": 3") && !all[a..b].contains(": 7"),
+                    "{}: {all}",
+                    driver.id()
+                );
+                assert!(all[b..c].contains(": 7"), "{}: {all}", driver.id());
                 format!("{}: three hooks, in order", driver.id())
             }
         };

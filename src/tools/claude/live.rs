@@ -29,7 +29,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s);
+    let group = hook_group(s, 1);
     // `claude -p` asks no trust question: a workspace file is read as it is.
     let hooks = json!({s.event: [group]});
     write_settings(s, ".claude", true, "Claude Code", json!({}), hooks)?;

@@ -73,7 +73,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     }
     write_text(&codex_home.join("config.toml"), &config)?;
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
-    let mut group = hook_group(s, s.timeout_s);
+    let mut group = hook_group(s, 1);
     if let Some(m) = s.matcher {
         group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
     }

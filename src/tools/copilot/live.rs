@@ -100,7 +100,7 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
                 ))
             })?;
             let handler =
-                json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
+                json!({"type": "command", "command": s.hook_command, "timeout": s.first_timeout_s.unwrap_or(s.timeout_s)});
             let mut group = json!({"hooks": [handler]});
             let mut matcher = String::new();
             // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
@@ -134,9 +134,8 @@ fn user_file(s: &Setup) -> std::path::PathBuf {
 
 /// The hook in Copilot's own format: one entry per command, in the spec's order.
 fn own_entries(s: &Setup) -> Vec<Value> {
-    std::iter::once(s.hook_command)
-        .chain(s.more_commands.iter().map(String::as_str))
-        .map(|c| json!({"type": "command", "bash": c, "timeoutSec": s.timeout_s}))
+    s.hooks()
+        .map(|(c, t)| json!({"type": "command", "bash": c, "timeoutSec": t}))
         .collect()
 }
 
@@ -168,6 +167,7 @@ mod tests {
             hook_command: "./h.sh",
             more_commands: &[],
             timeout_s: 5,
+            first_timeout_s: None,
             action: None,
             event: "preToolUse",
             matcher: None,

@@ -38,7 +38,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
-    let group = hook_group(s, s.timeout_s);
+    let group = hook_group(s, 1);
     let user = json!({"hooks": {s.event: [group.clone()]}});
     let user_file = s.home.join(".factory/settings.json");
     // --also-user: the same hook in the user's file too.

@@ -33,7 +33,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s * 1000);
+    let group = hook_group(s, 1000);
     // The workspace is trusted by GEMINI_CLI_TRUST_WORKSPACE below.
     let auth = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
     write_settings(

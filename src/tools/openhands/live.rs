@@ -39,7 +39,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let hooks = json!({"hooks": {s.event: [hook_group(s, s.timeout_s)]}});
+    let hooks = json!({"hooks": {s.event: [hook_group(s, 1)]}});
     let file = match s.repo_hooks.map(|r| r.file) {
         None => s.home.join(".openhands/hooks.json"),
         Some(RepoFile::Own) => s.workspace.join(".openhands/hooks.json"),

@@ -30,7 +30,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s * 1000);
+    let group = hook_group(s, 1000);
     let auth = json!({"security": {"auth": {"selectedType": "openai"}}});
     write_settings(
         s,
