@@ -99,8 +99,7 @@ fn hook_file(s: &Setup) -> Result<(std::path::PathBuf, Value, Option<Written>), 
                     s.event
                 ))
             })?;
-            let handler =
-                json!({"type": "command", "command": s.hook_command, "timeout": s.first_timeout_s.unwrap_or(s.timeout_s)});
+            let handler = json!({"type": "command", "command": s.hook_command, "timeout": s.first_timeout_s.unwrap_or(s.timeout_s)});
             let mut group = json!({"hooks": [handler]});
             let mut matcher = String::new();
             // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
