@@ -531,3 +531,14 @@ pub struct LiveArgs {
     #[arg(long, value_name = "SECS")]
     pub first_timeout: Option<u64>,
 }
+
+impl LiveArgs {
+    /// `--repo-hooks`, `--untrusted` and `--also-user` together.
+    pub fn repo(&self) -> Option<crate::live::driver::RepoHooks> {
+        self.repo_hooks.map(|file| crate::live::driver::RepoHooks {
+            file,
+            trusted: !self.untrusted,
+            also_user: self.also_user,
+        })
+    }
+}

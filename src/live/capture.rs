@@ -507,8 +507,16 @@ pub struct Context<'a> {
     pub git: bool,
 }
 
-/// The fixture for one captured call.
+/// The fixture for one captured call (its situation, in the file name, says where the agent
+/// started when not in the root of a plain folder: `bash--git--in-sub`).
 pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
+    let mut situation = cx.situation.to_string();
+    if cx.git {
+        situation.push_str("--git");
+    }
+    if let Some(d) = cx.start_in {
+        situation.push_str(&format!("--in-{}", d.replace('/', "-")));
+    }
     let rel = |s: &str| relative(s, cx.home, cx.root);
     let argv: Vec<String> = call
         .argv
@@ -538,7 +546,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .and_then(|f| clap::ValueEnum::to_possible_value(&f))
         .map(|v| format!(" --repo-hooks {}", v.get_name()))
         .unwrap_or_default();
-    let start = super::cmd::start_flags(cx.git, cx.start_in);
+    let start = super::setup_flags(None, cx.git, cx.start_in, None);
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
     let specs = if cx.situation.split("--").next() == Some("bash") {
         "fixtures/live/hooks"
@@ -558,7 +566,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         spec: cx.spec.to_string(),
         trigger: super::TriggerFields::new(cx.trigger, cx.event),
         written: cx.written.cloned(),
-        situation: cx.situation.to_string(),
+        situation,
         shell: shell_of(&argv),
         argv,
         command_file: call.command_file,

@@ -16,7 +16,7 @@ use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::error::Error;
 use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
-use crate::live::driver::{RepoHooks, which};
+use crate::live::driver::which;
 use crate::run;
 use crate::workspace::{CheckRequest, Workspace};
 
@@ -149,19 +149,6 @@ pub fn situation(trigger: &Trigger, phase: Phase) -> String {
         Phase::Session => "session".into(),
         _ => trigger.kind().into(),
     }
-}
-
-/// The flags of where the agent started, as a command line gives them (` --git --start-in
-/// sub`; empty for the root of a plain folder).
-pub fn start_flags(git: bool, start_in: Option<&str>) -> String {
-    let mut out = String::new();
-    if git {
-        out.push_str(" --git");
-    }
-    if let Some(d) = start_in {
-        out.push_str(&format!(" --start-in {d}"));
-    }
-    out
 }
 
 /// Runs `hookcheck live`.
@@ -309,11 +296,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     limit: Duration::from_secs(args.agent_timeout),
                     read_only: read_only.as_deref(),
                     capture: args.show_input || args.record_inputs.is_some(),
-                    repo_hooks: args.repo_hooks.map(|file| RepoHooks {
-                        file,
-                        trusted: !args.untrusted,
-                        also_user: args.also_user,
-                    }),
+                    repo_hooks: args.repo(),
                     start_in: args.start_in.as_deref(),
                     git: args.git,
                 };
@@ -350,24 +333,14 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .as_deref()
             .map(|e| format!(" --event {e}"))
             .unwrap_or_default();
-        let mut start = start_flags(args.git, args.start_in.as_deref());
-        if let Some(t) = args.first_timeout {
-            start.push_str(&format!(" --first-timeout {t}"));
-        }
-        let repo = args
-            .repo_hooks
-            .and_then(|f| clap::ValueEnum::to_possible_value(&f))
-            .map(|v| {
-                format!(
-                    " --repo-hooks {}{}{}",
-                    v.get_name(),
-                    if args.untrusted { " --untrusted" } else { "" },
-                    if args.also_user { " --also-user" } else { "" }
-                )
-            })
-            .unwrap_or_default();
+        let setup = super::setup_flags(
+            args.repo(),
+            args.git,
+            args.start_in.as_deref(),
+            args.first_timeout,
+        );
         let made_with = format!(
-            "hookcheck live {}{specs} {}{event}{repo}{start} --agent {{agent}} --record {}",
+            "hookcheck live {}{specs} {}{event}{setup} --agent {{agent}} --record {}",
             spec.name,
             trigger.flags(),
             dir.display()
@@ -406,17 +379,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             let Some(phase) = row.phase else { continue };
             // A hook file that spells the event its own way is its own situation: the agent
             // gives that spelling its own input.
-            let mut situation = match &input.written {
+            let situation = match &input.written {
                 Some(w) => format!("{}--{}", situation(&trigger, phase), w.event),
                 None => situation(&trigger, phase),
             };
-            // Started elsewhere than the root of a plain folder: its own situation.
-            if args.git {
-                situation.push_str("--git");
-            }
-            if let Some(d) = &args.start_in {
-                situation.push_str(&format!("--in-{}", d.replace('/', "-")));
-            }
             let cx = capture::Context {
                 agent: row.driver.id(),
                 version: o.version.as_deref(),

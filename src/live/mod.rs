@@ -412,6 +412,39 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     })
 }
 
+/// The flags of how live mode set the agent up, as a command line gives them (` --repo-hooks
+/// own --also-user --git --start-in sub --first-timeout 1`; empty for the user's hook file in
+/// the root of a plain folder).
+pub fn setup_flags(
+    repo: Option<RepoHooks>,
+    git: bool,
+    start_in: Option<&str>,
+    first_timeout: Option<u64>,
+) -> String {
+    let mut out = String::new();
+    if let Some(r) = repo
+        && let Some(v) = clap::ValueEnum::to_possible_value(&r.file)
+    {
+        out.push_str(&format!(" --repo-hooks {}", v.get_name()));
+        if !r.trusted {
+            out.push_str(" --untrusted");
+        }
+        if r.also_user {
+            out.push_str(" --also-user");
+        }
+    }
+    if git {
+        out.push_str(" --git");
+    }
+    if let Some(d) = start_in {
+        out.push_str(&format!(" --start-in {d}"));
+    }
+    if let Some(t) = first_timeout {
+        out.push_str(&format!(" --first-timeout {t}"));
+    }
+    out
+}
+
 /// Makes the workspace a git repository (`git`) and the folder the agent starts in
 /// (`start_in`), and returns that folder.
 fn prepare_workspace(
