@@ -510,6 +510,10 @@ pub struct LiveArgs {
     /// With --repo-hooks: leave the folder untrusted.
     #[arg(long, requires = "repo_hooks")]
     pub untrusted: bool,
+    /// With --repo-hooks: write the same hook into the user's hook file too (the same hook in
+    /// two files: does the agent run it once or twice).
+    #[arg(long, requires = "repo_hooks")]
+    pub also_user: bool,
     /// Capture what the hook is given (its shell's argv, working directory, stdin, environment
     /// variable names) and print it beside hookcheck's plan for that agent, as a diff.
     #[arg(long)]
@@ -519,4 +523,28 @@ pub struct LiveArgs {
     /// paths in relative form).
     #[arg(long, value_name = "DIR")]
     pub record_inputs: Option<PathBuf>,
+    /// Start the agent in this folder of its workspace (relative, no `..`; made if missing)
+    /// instead of the workspace itself: what a hook is given when the agent starts in a
+    /// subfolder of the project. The hook files stay where they are (home, workspace).
+    #[arg(long, value_name = "DIR")]
+    pub start_in: Option<String>,
+    /// Make the workspace a git repository (`git init`) before the agent starts.
+    #[arg(long)]
+    pub git: bool,
+    /// The first hook's own timeout in seconds, the spec's other commands keeping the spec's:
+    /// are timeouts per hook or per event when several hooks run. hookcheck's prediction
+    /// gives every command the spec's.
+    #[arg(long, value_name = "SECS")]
+    pub first_timeout: Option<u64>,
+}
+
+impl LiveArgs {
+    /// `--repo-hooks`, `--untrusted` and `--also-user` together.
+    pub fn repo(&self) -> Option<crate::live::driver::RepoHooks> {
+        self.repo_hooks.map(|file| crate::live::driver::RepoHooks {
+            file,
+            trusted: !self.untrusted,
+            also_user: self.also_user,
+        })
+    }
 }

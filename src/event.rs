@@ -49,6 +49,7 @@ fn event_for(tool: &Agent, on: On, root: &Path, home: &Path) -> Option<String> {
             spec: &spec,
             trigger,
             root,
+            start: root,
             home,
             env: &env,
         });

@@ -100,6 +100,7 @@ pub fn plan_and_read(trigger: &Trigger, reply: &Reply) {
                 spec,
                 trigger,
                 root: Path::new("/project"),
+                start: Path::new("/project"),
                 home: Path::new("/home/user"),
                 env: &env,
             };

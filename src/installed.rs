@@ -84,6 +84,11 @@ pub fn check(
         ));
     }
     let unloadable = unloadable(&parts.tools, &inv);
+    let mut warnings = parts.warnings;
+    warnings.resize(parts.tools.len(), Vec::new());
+    for (w, t) in warnings.iter_mut().zip(&parts.tools) {
+        w.extend(unread_from_here(ws, t, &inv));
+    }
     let firing = firing(
         req.event.as_deref(),
         &trigger,
@@ -96,7 +101,7 @@ pub fn check(
             specs: parts.specs,
             files: parts.files,
         },
-        warnings: parts.warnings,
+        warnings,
         notes: parts.notes,
         trigger,
         tools: parts.tools,
@@ -109,6 +114,7 @@ pub fn check(
         missing_files: Vec::new(),
         jobs,
         root: ws.root.clone(),
+        start: ws.cwd.clone(),
         home: ws.home.clone(),
         env: ws.env.clone(),
         limits: Limits::default(),
@@ -116,6 +122,33 @@ pub fn check(
     };
     needs_no_trigger(&check)?;
     Ok(check)
+}
+
+/// Started below the project root, an agent that reads its project hook files only where it
+/// was started ([`crate::contract::Run::project_files`]) would not read the root's: said as a
+/// warning naming them (hookcheck still runs their hooks, as from the root).
+fn unread_from_here(ws: &Workspace, tool: &Agent, inv: &Inventory) -> Option<String> {
+    let reads_root = tool
+        .contract()
+        .is_none_or(|c| c.run.project_files == crate::contract::ProjectDir::Root);
+    if reads_root || ws.cwd == ws.root {
+        return None;
+    }
+    let files: Vec<String> = inv
+        .files
+        .iter()
+        .filter(|f| f.tool == tool.id && f.project && f.exists)
+        .map(|f| f.shown.display().to_string())
+        .collect();
+    (!files.is_empty()).then(|| {
+        format!(
+            "{} started in {} reads its project hook files there, not at the project root: \
+             it would not run the hooks of {} (hookcheck runs them as if started at the root)",
+            tool.name,
+            ws.cwd.display(),
+            files.join(", ")
+        )
+    })
 }
 
 /// The hook files that an agent of `tools` loads and cannot parse: each fails the check.

@@ -194,6 +194,7 @@ impl Workspace {
             firing,
             jobs,
             root: self.root.clone(),
+            start: self.cwd.clone(),
             home: self.home.clone(),
             env: self.env.clone(),
             limits: Limits::default(),

@@ -31,7 +31,7 @@ pub fn spec_matcher(c: &crate::contract::Contract, cx: &crate::contract::PlanCon
     }
 }
 
-pub use crate::contract::strongest;
+pub use crate::contract::{last_stated, strongest};
 
 /// The JSON object a hook printed, when the (trimmed) text is one.
 pub fn json_object(text: &str) -> Option<Map<String, Value>> {

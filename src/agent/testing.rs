@@ -72,6 +72,7 @@ pub fn plan(tool: &Agent, yaml: &str, trigger: &Trigger) -> Plan {
         spec: &spec,
         trigger,
         root: Path::new(ROOT),
+        start: Path::new(ROOT),
         home: Path::new(HOME),
         env: &env,
     };

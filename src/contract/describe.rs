@@ -40,6 +40,12 @@ pub fn shell(c: &Contract) -> String {
     for d in c.run.launch.differences() {
         out.push_str(&format!("; {d}"));
     }
+    if c.run.project_dir == super::ProjectDir::Start {
+        out.push_str("; started in a subfolder, runs hooks there (not at the git root)");
+    }
+    if c.run.project_files == super::ProjectDir::Start {
+        out.push_str("; started in a subfolder, does not read the root's project hook files");
+    }
     out
 }
 

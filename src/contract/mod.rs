@@ -21,7 +21,7 @@ use crate::matcher::MatchError;
 use crate::spec::{HookSpec, On, PortableMatch};
 use crate::trigger::Trigger;
 
-pub use presets::strongest;
+pub use presets::{last_stated, strongest};
 pub use reply::{Reply, Rule};
 
 /// One agent's hook contract.
@@ -399,6 +399,22 @@ pub struct Run {
     /// How the agent launches the hook's process: its stdin and where it stands among
     /// process groups and sessions.
     pub launch: Launch,
+    /// Where the agent runs its hooks, and the folder its `*_PROJECT_DIR` variables name,
+    /// when it is started in a subfolder of a git repository.
+    pub project_dir: ProjectDir,
+    /// Where the agent looks for its project hook files when started in a subfolder of a git
+    /// repository: the repository's root, or only the folder it was started in.
+    pub project_files: ProjectDir,
+}
+
+/// The folder an agent runs its hooks in (and names in its `*_PROJECT_DIR` variables).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProjectDir {
+    /// The project root: the nearest folder upward holding `.git`, else the folder it was
+    /// started in.
+    Root,
+    /// The folder it was started in, even below a git repository's root.
+    Start,
 }
 
 /// How an agent launches a hook's process, as a hook can test it (`[ -p /dev/stdin ]`,
@@ -690,8 +706,11 @@ pub struct PlanContext<'a> {
     pub spec: &'a HookSpec,
     /// What the agent is about to do.
     pub trigger: &'a Trigger,
-    /// The project root (absolute): the agent's working directory.
+    /// The project root (absolute): the nearest folder upward holding `.git`.
     pub root: &'a Path,
+    /// The folder the agent is started in (absolute): hookcheck's working directory, the
+    /// root itself or a folder under it ([`Run::start_dir`]).
+    pub start: &'a Path,
     /// The user's home folder.
     pub home: &'a Path,
     /// The caller's environment, less every agent's session variables.

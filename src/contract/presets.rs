@@ -3,7 +3,9 @@
 //! each, so a contract reads as its differences.
 
 use super::reply::{Reply, Rule, Stream};
-use super::{Fill, Gate, Input, Launch, PerHook, ReadContext, Run, Shell, ToolCall, Var, Zero};
+use super::{
+    Fill, Gate, Input, Launch, PerHook, ProjectDir, ReadContext, Run, Shell, ToolCall, Var, Zero,
+};
 use crate::verdict::{Effect, Reading};
 
 impl Run {
@@ -34,6 +36,8 @@ impl Run {
             reads_to_eof: false,
             output_limit: None,
             launch: Launch::RUNNER,
+            project_dir: ProjectDir::Root,
+            project_files: ProjectDir::Root,
         }
     }
     /// The agent keeps only the first `bytes` of each stream (see [`Run::output_limit`]).
@@ -114,6 +118,17 @@ impl Run {
     /// What `timeout: 0` means to the agent.
     pub const fn zero_timeout(mut self, zero: Zero) -> Self {
         self.zero_timeout = zero;
+        self
+    }
+    /// Hooks run in the folder the agent was started in ([`Run::project_dir`]).
+    pub const fn runs_where_started(mut self) -> Self {
+        self.project_dir = ProjectDir::Start;
+        self
+    }
+    /// Project hook files are read from the folder the agent was started in only
+    /// ([`Run::project_files`]).
+    pub const fn project_files_where_started(mut self) -> Self {
+        self.project_files = ProjectDir::Start;
         self
     }
     /// The working directory is assumed, not documented.
@@ -236,6 +251,25 @@ pub fn strongest(_ctx: &ReadContext, readings: &[Reading]) -> Reading {
         out.counted &= r.counted;
     }
     out
+}
+
+/// The combination of an agent that merges replies in order: the last reading that stated its
+/// decision ([`Reading::decided`]) decides, with `note` when there were several; context,
+/// rewrites and counting are [`strongest`]'s. `None` when no reading stated one.
+pub fn last_stated(ctx: &ReadContext, readings: &[Reading], note: &str) -> Option<Reading> {
+    let out = strongest(ctx, readings);
+    let last = readings.iter().rev().find(|r| r.decided)?;
+    let mut merged = Reading::new(last.decision).effect(last.effect);
+    merged.counted = out.counted;
+    merged.adds_context = out.adds_context;
+    merged.rewrites_input = out.rewrites_input;
+    // The last explicit reply decided: its rule and fix explain the result.
+    merged.rule.clone_from(&last.rule);
+    merged.fix.clone_from(&last.fix);
+    if readings.len() > 1 {
+        merged = merged.note(note);
+    }
+    Some(merged)
 }
 
 fn effect_rank(e: Effect) -> u8 {

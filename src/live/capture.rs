@@ -2,7 +2,8 @@
 //! the hook's command (`CAPTURE | { cd ROOT && COMMAND\n}`), so the agent's own shell runs it.
 //! The script records the shell's argv, its parent's argv, its working directory, its stdin and
 //! the NAMES of the variables the agent gave it (`/proc/PID/environ`, cut at the first `=`;
-//! values are never written), then passes stdin on to the hook unchanged.
+//! values are never written, but for the folders a `*_PROJECT_DIR` variable names), then passes
+//! stdin on to the hook unchanged.
 //!
 //! The command text given to the agent holds no `$`: an agent that expands `$VAR` in the text
 //! before its shell runs cannot change what is captured.
@@ -28,6 +29,8 @@ cat "/proc/$sh_pid/cmdline" > "$d/argv"
 cat "/proc/$agent_pid/cmdline" > "$d/parent"
 readlink "/proc/$sh_pid/cwd" > "$d/cwd"
 cut -z -s -d= -f1 < "/proc/$sh_pid/environ" | tr '\0' '\n' | sort -u > "$d/env"
+# The one kind of value written: the folders the agent names as the project (NAME=PATH\0).
+grep -z -E '^[A-Za-z0-9_]*_PROJECT_DIR=' "/proc/$sh_pid/environ" > "$d/dirs"
 # How the shell was launched: the kind of each open fd, its group and session next to the
 # agent's, its umask, and its PATH (directories only; no other value is written).
 kind() {
@@ -79,6 +82,9 @@ pub struct Captured {
     /// How the shell was launched, where the capture could read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub launch: Option<Launch>,
+    /// The value of every `*_PROJECT_DIR` variable in the shell's environment (a folder).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub project_dirs: BTreeMap<String, String>,
 }
 
 /// How the agent launched its shell: what the capture script read from `/proc` of the shell
@@ -237,6 +243,11 @@ fn read_one(dir: &Path) -> Captured {
             .map(String::from)
             .collect(),
         launch: Launch::parse(&text("launch"), &text("path")),
+        project_dirs: text("dirs")
+            .split('\0')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
     }
 }
 
@@ -446,6 +457,16 @@ pub struct InputFixture {
     /// How the agent launched the shell (stdin kind, fds, group, session, umask, PATH).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub launch: Option<Launch>,
+    /// The folder the agent was started in, relative to its workspace (`hookcheck live
+    /// --start-in`); `None`: the workspace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_in: Option<String>,
+    /// Whether the workspace was a git repository (`hookcheck live --git`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub git: bool,
+    /// The value of every `*_PROJECT_DIR` variable the hook got, in relative form.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub project_dirs: BTreeMap<String, String>,
 }
 
 fn bash() -> String {
@@ -480,10 +501,22 @@ pub struct Context<'a> {
     pub agent_env: &'a [String],
     /// The PATH the agent was started with.
     pub agent_path: Option<&'a str>,
+    /// `--start-in`, when given.
+    pub start_in: Option<&'a str>,
+    /// `--git`.
+    pub git: bool,
 }
 
-/// The fixture for one captured call.
+/// The fixture for one captured call (its situation, in the file name, says where the agent
+/// started when not in the root of a plain folder: `bash--git--in-sub`).
 pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
+    let mut situation = cx.situation.to_string();
+    if cx.git {
+        situation.push_str("--git");
+    }
+    if let Some(d) = cx.start_in {
+        situation.push_str(&format!("--in-{}", d.replace('/', "-")));
+    }
     let rel = |s: &str| relative(s, cx.home, cx.root);
     let argv: Vec<String> = call
         .argv
@@ -512,6 +545,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .repo_hooks
         .map(|f| format!(" --repo-hooks {}", f.name()))
         .unwrap_or_default();
+    let start = super::setup_flags(None, cx.git, cx.start_in, None);
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
     let specs = if cx.situation.split("--").next() == Some("bash") {
         "fixtures/live/hooks"
@@ -523,7 +557,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         version: cx.version.map(String::from),
         date: today(),
         made_with: format!(
-            "hookcheck live {} --specs {specs} {flags}{event}{repo_hooks} --agent {} --record-inputs fixtures/live/inputs",
+            "hookcheck live {} --specs {specs} {flags}{event}{repo_hooks}{start} --agent {} --record-inputs fixtures/live/inputs",
             cx.hook, cx.agent
         )
         .replace("  ", " "),
@@ -531,7 +565,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         spec: cx.spec.to_string(),
         trigger: super::TriggerFields::new(cx.trigger, cx.event),
         written: cx.written.cloned(),
-        situation: cx.situation.to_string(),
+        situation,
         shell: shell_of(&argv),
         argv,
         command_file: call.command_file,
@@ -545,6 +579,13 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
             .launch
             .as_ref()
             .map(|l| l.recorded(cx.agent_path, rel)),
+        start_in: cx.start_in.map(String::from),
+        git: cx.git,
+        project_dirs: call
+            .project_dirs
+            .iter()
+            .map(|(k, v)| (k.clone(), rel(v)))
+            .collect(),
     }
 }
 
@@ -563,6 +604,10 @@ fn relative(s: &str, home: &str, root: &Path) -> String {
     let root = root.display().to_string();
     let mut out = s.replace(&format!("{home}/work"), "<workspace>");
     out = out.replace(home, "<home>");
+    // A folder named after a path, its `/` as `-` (an agent's per-project storage).
+    if !home.is_empty() {
+        out = out.replace(&home.replace('/', "-"), "<home-dashed>");
+    }
     if !root.is_empty() {
         out = out.replace(&root, "<root>");
     }

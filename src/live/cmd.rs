@@ -9,14 +9,15 @@ use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::json;
 
-use super::{Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox};
+use super::{
+    Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox, show,
+};
 use crate::cli::{Format, LiveArgs, RunArgs};
 use crate::error::Error;
 use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
-use crate::live::driver::{RepoFile, RepoHooks, which};
+use crate::live::driver::{RepoFile, which};
 use crate::run;
 use crate::workspace::{CheckRequest, Workspace};
 
@@ -48,8 +49,12 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         agent_timeout: 240,
         repo_hooks: None,
         untrusted: false,
+        also_user: false,
         show_input: false,
         record_inputs: None,
+        start_in: None,
+        git: false,
+        first_timeout: None,
     })
 }
 
@@ -192,6 +197,13 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             "--edit {p}: give a path inside the agent's workspace (relative, no `..`)"
         )));
     }
+    if let Some(d) = &args.start_in
+        && (d.is_empty() || d.starts_with('/') || d.split('/').any(|c| c == ".."))
+    {
+        return Err(Error::usage(format!(
+            "--start-in {d}: give a folder inside the agent's workspace (relative, no `..`)"
+        )));
+    }
     let req = request(
         &args.hook,
         &trigger,
@@ -286,6 +298,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     hook_command: &hook_command,
                     more_commands: &more_commands,
                     timeout_s,
+                    first_timeout_s: args.first_timeout,
                     trigger: &trigger,
                     event: &event,
                     phase,
@@ -294,10 +307,9 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     limit: Duration::from_secs(args.agent_timeout),
                     read_only: read_only.as_deref(),
                     capture: args.show_input || args.record_inputs.is_some(),
-                    repo_hooks: args.repo_hooks.map(|file| RepoHooks {
-                        file,
-                        trusted: !args.untrusted,
-                    }),
+                    repo_hooks: args.repo(),
+                    start_in: args.start_in.as_deref(),
+                    git: args.git,
                     synced: synced.as_ref(),
                 };
                 // The version probe starts the agent a second time: it runs beside the
@@ -333,16 +345,14 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .as_deref()
             .map(|e| format!(" --event {e}"))
             .unwrap_or_default();
-        let repo_hooks = match args.repo_hooks {
-            Some(file) => format!(
-                " --repo-hooks {}{}",
-                file.name(),
-                if args.untrusted { " --untrusted" } else { "" }
-            ),
-            None => String::new(),
-        };
+        let setup = super::setup_flags(
+            args.repo(),
+            args.git,
+            args.start_in.as_deref(),
+            args.first_timeout,
+        );
         let made_with = format!(
-            "hookcheck live {}{specs} {}{event}{repo_hooks} --agent {{agent}} --record {}",
+            "hookcheck live {}{specs} {}{event}{setup} --agent {{agent}} --record {}",
             spec.name,
             trigger.flags(),
             dir.display()
@@ -400,6 +410,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 home: &input.home,
                 agent_env: &input.agent_env,
                 agent_path: input.agent_path.as_deref(),
+                start_in: args.start_in.as_deref(),
+                git: args.git,
             };
             let mut fixture = capture::fixture(&cx, call);
             // The folder it was recorded into, as given.
@@ -534,7 +546,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 }
                 let mut input_json = None;
                 if let Some(input) = o.input.as_ref().filter(|_| args.show_input) {
-                    let (text, value) = show_input(input, planned_input(id, input).as_ref());
+                    let (text, value) = show::show_input(input, planned_input(id, input).as_ref());
                     out.push_str(&text);
                     input_json = Some(value);
                 }
@@ -577,56 +589,6 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         _ => crate::console::print(&out),
     }
     Ok(status)
-}
-
-/// `--show-input` for one agent: what its hook was given, then how hookcheck's plan differs
-/// (text, and the same as JSON).
-fn show_input(
-    input: &super::Input,
-    planned: Option<&capture::Shape>,
-) -> (String, serde_json::Value) {
-    let pad = "           ";
-    let Some(call) = input.calls.first() else {
-        return (
-            format!("{pad}input: the hook never ran, nothing was captured\n"),
-            json!({"captured": null}),
-        );
-    };
-    let real = capture::shape(
-        &capture::command_argv(&call.argv, call.command_file),
-        |a| a == capture::COMMAND,
-        &call.stdin,
-        &call.env,
-        &input.agent_env,
-    );
-    let mut out = format!(
-        "{pad}input: {} · cwd {} · stdin {} · env +{} -{}\n",
-        capture::shell_of(&capture::command_argv(&call.argv, None)),
-        call.cwd,
-        real.stdin.keys().cloned().collect::<Vec<_>>().join(" "),
-        real.env_added.join(" +"),
-        real.env_removed.join(" -"),
-    );
-    let diff = planned.map(|p| capture::diff(&real, p));
-    match &diff {
-        None => out.push_str(&format!("{pad}hookcheck plans no command for this agent\n")),
-        Some(d) if d.is_empty() => out.push_str(&format!("{pad}hookcheck's plan gives the same\n")),
-        Some(d) => {
-            for line in d {
-                out.push_str(&format!("{pad}differs: {line}\n"));
-            }
-        }
-    }
-    if input.calls.len() > 1 {
-        out.push_str(&format!(
-            "{pad}the hook ran {} times; the first is shown\n",
-            input.calls.len()
-        ));
-    }
-    let value = json!({"captured": {"argv": real.argv, "cwd": call.cwd, "stdin": real.stdin,
-        "env": call.env, "env_added": real.env_added, "env_removed": real.env_removed,
-        "calls": input.calls.len()}, "planned": planned, "differences": diff});
-    (out, value)
 }
 
 /// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.

@@ -26,6 +26,9 @@ pub struct Setup<'a> {
     pub more_commands: &'a [String],
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
+    /// The first hook's own timeout in seconds, where it differs from the others'
+    /// (`--first-timeout`).
+    pub first_timeout_s: Option<u64>,
     /// What the fake model asks the agent to do (`None`: it only answers, for a prompt or a
     /// Stop).
     pub action: Option<&'a Action<'a>>,
@@ -49,6 +52,8 @@ pub struct RepoHooks {
     pub file: RepoFile,
     /// Whether the agent's trust store lists the workspace.
     pub trusted: bool,
+    /// Write the same hook into the user's file too: the same hook in two files.
+    pub also_user: bool,
 }
 
 /// A workspace hook file a driver can write.
@@ -167,13 +172,25 @@ pub fn which(binary: &str, path_var: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+impl Setup<'_> {
+    /// Every hook's command and its timeout in seconds, in order.
+    pub fn hooks(&self) -> impl Iterator<Item = (&str, u64)> {
+        let first = self.first_timeout_s.unwrap_or(self.timeout_s);
+        std::iter::once((self.hook_command, first)).chain(
+            self.more_commands
+                .iter()
+                .map(|c| (c.as_str(), self.timeout_s)),
+        )
+    }
+}
+
 /// The hook as one Claude-shaped matcher group, `{"hooks": [{"type": "command", "command",
 /// "timeout"}, ...], "matcher"}` (the matcher only for a tool event), one entry per command,
-/// the timeout in the agent's unit.
-pub fn hook_group(s: &Setup, timeout: u64) -> Value {
-    let hooks: Vec<Value> = std::iter::once(s.hook_command)
-        .chain(s.more_commands.iter().map(String::as_str))
-        .map(|c| serde_json::json!({"type": "command", "command": c, "timeout": timeout}))
+/// the timeout in the agent's unit (`per_second` of them in a second).
+pub fn hook_group(s: &Setup, per_second: u64) -> Value {
+    let hooks: Vec<Value> = s
+        .hooks()
+        .map(|(c, t)| serde_json::json!({"type": "command", "command": c, "timeout": t * per_second}))
         .collect();
     let mut group = serde_json::json!({ "hooks": hooks });
     if let Some(m) = s.matcher {
@@ -199,7 +216,15 @@ pub fn settings_and_trusted_folders(
     let home = s.home.join(dir);
     match s.repo_hooks {
         None => base["hooks"] = hooks,
-        Some(RepoHooks { file, trusted }) => {
+        Some(RepoHooks {
+            file,
+            trusted,
+            also_user,
+        }) => {
+            // --also-user: the same hook in the user's file too.
+            if also_user {
+                base["hooks"] = hooks.clone();
+            }
             match file {
                 RepoFile::Own => write_json(
                     &s.workspace.join(dir).join("settings.json"),

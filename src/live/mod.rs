@@ -15,6 +15,7 @@ pub mod record;
 pub mod sandbox;
 mod seen;
 pub mod server;
+mod show;
 pub mod synced;
 
 use crate::error::Error;
@@ -48,6 +49,8 @@ pub struct Run<'a> {
     pub more_commands: &'a [String],
     /// The hook's timeout in seconds.
     pub timeout_s: u64,
+    /// The first hook's own timeout in seconds (`--first-timeout`).
+    pub first_timeout_s: Option<u64>,
     /// What the user or the model does (a shell command gets the marker appended).
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
@@ -68,6 +71,10 @@ pub struct Run<'a> {
     pub repo_hooks: Option<RepoHooks>,
     /// With `--repo-hooks synced`: the synced project the workspace starts as.
     pub synced: Option<&'a synced::Synced>,
+    /// The folder of the workspace the agent starts in (`None`: the workspace itself).
+    pub start_in: Option<&'a str>,
+    /// Make the workspace a git repository before the agent starts.
+    pub git: bool,
 }
 
 /// Every file under `dir`, sorted (none when it does not exist).
@@ -259,6 +266,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         hook_command: &hook_command,
         more_commands: run.more_commands,
         timeout_s: run.timeout_s,
+        first_timeout_s: run.first_timeout_s,
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),
@@ -269,6 +277,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     if let Some(synced) = run.synced {
         synced.copy_into(&workspace)?;
     }
+    let start = prepare_workspace(&workspace, run.start_in, run.git)?;
     let before = files_under(&workspace);
     let Launch { args, env, written } = (driver.setup)(&setup)?;
     let own_file = run
@@ -315,7 +324,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         program,
         args,
         env: full_env,
-        cwd: workspace.clone(),
+        cwd: start.clone(),
         stdin: Default::default(),
         timeout: run.limit,
         // The agent is read until it exits; what it leaves is ended by its mark.
@@ -337,7 +346,8 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         )));
     }
     let action_ran = match run.trigger {
-        Trigger::Bash(_) => Some(workspace.join(MARKER).exists()),
+        // The trigger runs where the agent started.
+        Trigger::Bash(_) => Some(start.join(MARKER).exists()),
         Trigger::Edit(path) => Some(workspace.join(path).exists()),
         _ => None,
     };
@@ -410,6 +420,68 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
             written,
         }),
     })
+}
+
+/// The flags of how live mode set the agent up, as a command line gives them (` --repo-hooks
+/// own --also-user --git --start-in sub --first-timeout 1`; empty for the user's hook file in
+/// the root of a plain folder).
+pub fn setup_flags(
+    repo: Option<RepoHooks>,
+    git: bool,
+    start_in: Option<&str>,
+    first_timeout: Option<u64>,
+) -> String {
+    let mut out = String::new();
+    if let Some(r) = repo
+        && let Some(v) = clap::ValueEnum::to_possible_value(&r.file)
+    {
+        out.push_str(&format!(" --repo-hooks {}", v.get_name()));
+        if !r.trusted {
+            out.push_str(" --untrusted");
+        }
+        if r.also_user {
+            out.push_str(" --also-user");
+        }
+    }
+    if git {
+        out.push_str(" --git");
+    }
+    if let Some(d) = start_in {
+        out.push_str(&format!(" --start-in {d}"));
+    }
+    if let Some(t) = first_timeout {
+        out.push_str(&format!(" --first-timeout {t}"));
+    }
+    out
+}
+
+/// Makes the workspace a git repository (`git`) and the folder the agent starts in
+/// (`start_in`), and returns that folder.
+fn prepare_workspace(
+    workspace: &Path,
+    start_in: Option<&str>,
+    git: bool,
+) -> Result<PathBuf, Error> {
+    if git {
+        let out = std::process::Command::new("git")
+            .args(["init", "--quiet"])
+            .current_dir(workspace)
+            .output()
+            .map_err(|e| Error::live(format!("--git: cannot run `git init`: {e}")))?;
+        if !out.status.success() {
+            return Err(Error::live(format!(
+                "--git: `git init` failed: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+    }
+    let start = match start_in {
+        Some(dir) => workspace.join(dir),
+        None => workspace.to_path_buf(),
+    };
+    std::fs::create_dir_all(&start)
+        .map_err(|e| Error::live(format!("cannot create {}: {e}", start.display())))?;
+    Ok(start)
 }
 
 /// The driver's quiet variables, which every run of the agent gets (the `--version` probe

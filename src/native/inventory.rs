@@ -304,9 +304,17 @@ pub fn doubles<'a>(
                 .unwrap_or_else(|| h.display())
         })
         .collect();
+    // An agent that dedups hooks by command text runs the same text under the same matcher
+    // once, whichever files hold it (`Run::dedupes`).
+    let dedupes = crate::tools::find(l.id())
+        .and_then(|t| t.contract())
+        .is_some_and(|c| c.run.dedupes);
     let mut out = Vec::new();
     for (i, (a, _)) in loaded.iter().enumerate() {
         for (j, (b, _)) in loaded.iter().enumerate().skip(i + 1) {
+            if dedupes && a.display() == b.display() && a.matcher == b.matcher {
+                continue;
+            }
             // A matcher that matches every call overlaps any other.
             let all = |m: &str| m.trim().is_empty() || crate::matcher::is_match_all(m.trim());
             let overlap = a.matcher == b.matcher || all(&a.matcher) || all(&b.matcher);

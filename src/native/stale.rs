@@ -32,6 +32,7 @@ fn plan_of(check: &Check, tool: &Agent, spec: &HookSpec) -> Plan {
         spec,
         trigger: &check.trigger,
         root: &check.root,
+        start: &check.start,
         home: &check.home,
         env: &env,
     })

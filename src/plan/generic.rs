@@ -9,7 +9,9 @@
 use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
 use crate::agent::Agent;
-use crate::contract::{Command, Contract, MatchOn, PlanContext, Shell, Stop, Var, Zero};
+use crate::contract::{
+    Command, Contract, MatchOn, PlanContext, ProjectDir, Shell, Stop, Var, Zero,
+};
 use crate::matcher::MatchError;
 use crate::spec::When;
 
@@ -201,10 +203,15 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
         Shell::ScriptPath(_) | Shell::Assumed => assumptions.push(assumed::shell()),
         Shell::Argv(_) => {}
     }
+    // The folder the agent runs hooks in and names as the project.
+    let base = match c.run.project_dir {
+        ProjectDir::Root => cx.root,
+        ProjectDir::Start => cx.start,
+    };
     // The handler's own `cwd`, where the agent honours one.
     let cwd = match (&cx.spec.raw.cwd, c.run.handler_cwd) {
         (Some(dir), true) => cx.root.join(dir),
-        _ => cx.root.to_path_buf(),
+        _ => base.to_path_buf(),
     };
     if c.run.cwd_assumed && !(c.run.handler_cwd && cx.spec.raw.cwd.is_some()) {
         assumptions.push(assumed::cwd(cx.root));
@@ -239,7 +246,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
         }
         _ => std::time::Duration::from_secs(timeout),
     };
-    let root = cx.root.display().to_string();
+    let root = base.display().to_string();
     let session = build::session_id(id);
     let given = Given {
         root: &root,
@@ -571,6 +578,7 @@ mod tests {
             spec: &spec,
             trigger,
             root: std::path::Path::new(testing::ROOT),
+            start: std::path::Path::new(testing::ROOT),
             home: std::path::Path::new(testing::HOME),
             env,
         };
@@ -742,6 +750,7 @@ mod zero_and_cwd_tests {
             spec,
             trigger,
             root: Path::new("/project"),
+            start: Path::new("/project"),
             home: Path::new("/home/user"),
             env: &[],
         };

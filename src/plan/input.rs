@@ -317,6 +317,7 @@ mod tests {
             spec: &s,
             trigger,
             root: std::path::Path::new("/p"),
+            start: std::path::Path::new("/p"),
             home: std::path::Path::new("/h"),
             env: &[],
         };

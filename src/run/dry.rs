@@ -60,6 +60,7 @@ pub(super) fn takes(check: &Check, trigger: &Trigger) -> u8 {
                 spec,
                 trigger,
                 root: &check.root,
+                start: &check.start,
                 home: &check.home,
                 env: &env,
             });

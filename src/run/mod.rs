@@ -89,6 +89,8 @@ pub struct Check {
     pub jobs: usize,
     /// The project root (absolute).
     pub root: PathBuf,
+    /// The folder the agent is started in (absolute): hookcheck's working directory.
+    pub start: PathBuf,
     /// The user's home folder.
     pub home: PathBuf,
     /// The caller's environment.
@@ -277,6 +279,7 @@ pub fn plan(check: &Check) -> Planned {
             spec,
             trigger: &check.trigger,
             root: &check.root,
+            start: &check.start,
             home: &check.home,
             env: &env,
         };

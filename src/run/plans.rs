@@ -219,6 +219,10 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
     };
     let mut owner = Vec::new();
     let mut later: Vec<String> = Vec::new();
+    // Same hook in the user's file and the project's: run once or twice, as the agent does
+    // (`Run::dedupes`, recorded in fixtures/live/lifecycle/two-files.json).
+    let dedupes = tool.contract().is_some_and(|c| c.run.dedupes);
+    let mut written: Vec<String> = Vec::new();
     for (i, (spec, p)) in specs.iter().zip(plans).enumerate() {
         let run = match p {
             Plan::Run(run) => run,
@@ -243,6 +247,15 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
         }
         merged.trigger = merged.trigger.or(run.trigger);
         for mut c in run.commands {
+            // An agent that dedups hooks by command runs the same text from two files once.
+            if dedupes && written.contains(&c.display) {
+                merged.notes.push(format!(
+                    "{} runs `{}` once: {} has it again, and {} dedups hooks by command",
+                    tool.name, c.display, spec.name, tool.name
+                ));
+                continue;
+            }
+            written.push(c.display.clone());
             c.display = format!("{}  ({})", c.display, spec.name);
             merged.commands.push(c);
             owner.push(i);

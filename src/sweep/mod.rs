@@ -388,6 +388,7 @@ fn cover(ws: &Workspace, t: &Agent, c: &Contract, spec: &HookSpec) -> Option<Cov
                 spec,
                 trigger: &trigger,
                 root: &ws.root,
+                start: &ws.root,
                 home: &ws.home,
                 env: &[],
             };

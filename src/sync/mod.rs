@@ -125,6 +125,7 @@ fn handlers(spec: &HookSpec, a: &'static Agent, at: &Place) -> Result<Vec<Handle
         spec,
         trigger: &trigger,
         root: at.root,
+        start: at.root,
         home: at.home,
         env: &env,
     };

@@ -162,6 +162,11 @@ fn predictions_agree_with_every_recorded_observation() {
     for (file, f) in record::load_all(&root.join("multi/observations")).expect("multi") {
         fixtures.push((format!("multi/{file}"), f));
     }
+    // Lifecycle probes of one hook (fixtures/live/lifecycle: a script without its executable
+    // bit, CRLF scripts).
+    for (file, f) in record::load_all(&root.join("lifecycle/observations")).expect("lifecycle") {
+        fixtures.push((format!("lifecycle/{file}"), f));
+    }
     let mut known = Known::load(&root);
     let mut problems = Vec::new();
     // An agent recorded live that hookcheck has no contract for: nothing to compare.
@@ -382,20 +387,39 @@ fn predictions_agree_with_every_campaign_observation() {
 }
 
 /// What each agent's hook is given, recorded from the real binaries (fixtures/live/inputs,
-/// `hookcheck live --record-inputs`), against hookcheck's plan for the same hook and agent.
-/// The shell's program and flags must be equal, and so must the stdin's keys and types and the
-/// names of the variables the agent sets and removes (ids and timestamps have no value here):
-/// no difference is accepted.
+/// `hookcheck live --record-inputs`; fixtures/live/start-in, the agent started in a subfolder
+/// of a git repository or of a plain folder with `--git --start-in sub`), against hookcheck's
+/// plan for the same hook and agent, hookcheck started in the same folder of the same kind of
+/// project. The shell's program and flags must be equal, and so must the stdin's keys and
+/// types, the names of the variables the agent sets and removes (ids and timestamps have no
+/// value here), the folder the hook runs in, and the folder each recorded `*_PROJECT_DIR`
+/// names (a value in the agent's home is its own storage, not a project folder, and is only
+/// compared by name): no difference is accepted.
 #[test]
 fn planned_inputs_match_every_recorded_capture() {
     use hookcheck::live::capture;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/inputs");
-    let fixtures = capture::load_fixtures(&dir).expect("inputs");
-    assert!(!fixtures.is_empty(), "no recorded input to compare");
+    let live = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    let mut fixtures = capture::load_fixtures(&live.join("inputs")).expect("inputs");
+    let started = capture::load_fixtures(&live.join("start-in")).expect("start-in");
+    assert!(
+        !fixtures.is_empty() && !started.is_empty(),
+        "no recorded input to compare"
+    );
+    fixtures.extend(
+        started
+            .into_iter()
+            .map(|(n, f)| (format!("start-in/{n}"), f)),
+    );
     let mut problems = Vec::new();
     for (file, f) in &fixtures {
         let tmp = tempfile::tempdir().expect("tempdir");
-        std::fs::write(tmp.path().join(format!("{}.yaml", f.hook)), &f.spec).expect("spec");
+        let root = tmp.path().canonicalize().expect("root");
+        std::fs::write(root.join(format!("{}.yaml", f.hook)), &f.spec).expect("spec");
+        if f.git {
+            std::fs::create_dir(root.join(".git")).expect(".git");
+        }
+        let start = f.start_in.as_ref().map_or(root.clone(), |d| root.join(d));
+        std::fs::create_dir_all(&start).expect("start folder");
         // The environment live mode started the agent with (what the hook saw, less what the
         // agent added, plus what it removed): names only matter here.
         let env: Vec<(String, String)> = f
@@ -407,10 +431,10 @@ fn planned_inputs_match_every_recorded_capture() {
             .collect();
         let given: Vec<String> = env.iter().map(|(k, _)| k.clone()).collect();
         let ws = Workspace {
-            cwd: tmp.path().to_path_buf(),
-            root: tmp.path().to_path_buf(),
-            home: tmp.path().to_path_buf(),
-            spec_dirs: vec![tmp.path().to_path_buf()],
+            cwd: start.clone(),
+            root: hookcheck::workspace::project_root(&start),
+            home: root.join("home"),
+            spec_dirs: vec![root.clone()],
             env,
         };
         let req = cmd::request(
@@ -419,7 +443,7 @@ fn planned_inputs_match_every_recorded_capture() {
             f.trigger.event.as_deref(),
             vec![f.agent.clone()],
         );
-        let mut check = ws.resolve(&req, tmp.path(), 1).expect("check");
+        let mut check = ws.resolve(&req, &start, 1).expect("check");
         if let Some(w) = &f.written {
             capture::plan_as_written(&mut check, w);
         }
@@ -445,6 +469,27 @@ fn planned_inputs_match_every_recorded_capture() {
         );
         let mut got = capture::diff(&real, &planned);
         got.sort();
+        let rel = |p: &str| p.replace(&root.display().to_string(), "<workspace>");
+        let cwd = rel(&inv.cwd.display().to_string());
+        if cwd != f.cwd {
+            got.push(format!(
+                "the agent ran the hook in {}, hookcheck plans {cwd}",
+                f.cwd
+            ));
+        }
+        for (name, value) in &f.project_dirs {
+            let planned = inv.env.iter().find(|(k, _)| k == name).map(|(_, v)| rel(v));
+            let agrees = if value.starts_with("<home>") {
+                planned.is_some()
+            } else {
+                planned.as_deref() == Some(value.as_str())
+            };
+            if !agrees {
+                got.push(format!(
+                    "the agent set {name}={value}, hookcheck plans {planned:?}"
+                ));
+            }
+        }
         if !got.is_empty() {
             problems.push(format!(
                 "{file}: the recorded input and hookcheck's plan differ:\n    {}",
@@ -525,38 +570,79 @@ fn trust_gates_agree_with_every_recorded_run() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Several hooks on one event, recorded live (fixtures/live/multi): the same command twice
-/// appends to one file and blocks with it, so the reason that reaches the model says how many
-/// times it ran (`runs: X X`, or `runs: X` where the agent runs it once). Each agent's
-/// `dedupes` is what its recording shows; an agent whose reply hides the reason is not counted.
+/// The same hook run twice by one agent, recorded live, where the reason that reaches the
+/// model says how many times it ran (each run appends `X` to one file and blocks with it:
+/// `runs: X X`, or `runs: X` where the agent runs it once): the same command twice on one
+/// event in one file (fixtures/live/multi, `multi-same`), and one hook in the user's file and
+/// the project's (fixtures/live/lifecycle, `two-files`, `--repo-hooks own --also-user`). Each
+/// agent's `dedupes` is what both recordings show; an agent whose reply hides the reason is
+/// not counted.
 #[test]
 fn dedupes_is_what_each_recorded_agent_did() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/multi/observations");
-    let mut settled = Vec::new();
-    for (file, f) in record::load_all(&dir).expect("multi observations") {
-        if f.hook != "multi-same" {
-            continue;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    for (dir, hook) in [
+        ("multi/observations", "multi-same"),
+        ("lifecycle/observations", "two-files"),
+    ] {
+        let mut settled = Vec::new();
+        for (file, f) in record::load_all(&root.join(dir)).expect("observations") {
+            if f.hook != hook {
+                continue;
+            }
+            let text = f.tool_result.clone().unwrap_or_default();
+            // The hook's output is the last `runs: `; a reply may quote the command first.
+            let Some((_, tail)) = text.rsplit_once("runs: ") else {
+                continue;
+            };
+            let runs = tail
+                .chars()
+                .take_while(|c| *c == 'X' || *c == ' ')
+                .filter(|c| *c == 'X')
+                .count();
+            assert!(runs == 1 || runs == 2, "{dir}/{file}: {text}");
+            let c = hookcheck::tools::find(&f.agent)
+                .and_then(|t| t.contract())
+                .expect("a command agent");
+            assert_eq!(c.run.dedupes, runs == 1, "{dir}/{file}: {text}");
+            settled.push(f.agent.clone());
         }
-        let text = f.tool_result.clone().unwrap_or_default();
-        // The hook's output is the last `runs: `; Claude's reply quotes the command first.
-        let Some((_, tail)) = text.rsplit_once("runs: ") else {
-            continue;
-        };
-        let runs = tail
-            .chars()
-            .take_while(|c| *c == 'X' || *c == ' ')
-            .filter(|c| *c == 'X')
-            .count();
-        assert!(runs == 1 || runs == 2, "{file}: {text}");
-        let once = runs == 1;
-        let c = hookcheck::tools::find(&f.agent)
-            .and_then(|t| t.contract())
-            .expect("a command agent");
-        assert_eq!(c.run.dedupes, once, "{file}: {text}");
-        settled.push(f.agent.clone());
+        settled.sort();
+        assert_eq!(
+            settled,
+            ["claude", "codex", "factory", "gemini", "qwen"],
+            "{dir} {hook}"
+        );
     }
-    settled.sort();
-    assert_eq!(settled, ["claude", "codex", "factory", "gemini", "qwen"]);
+}
+
+/// The project's own hook file at the root of a git repository, with the agent started in a
+/// subfolder (fixtures/live/lifecycle/repo-hooks/in-sub, `--repo-hooks own --git --start-in
+/// sub`) and at the root (at-root, `--repo-hooks own --git`): from the root every agent ran the
+/// hook; from the subfolder exactly those whose `project_files` is the root did.
+#[test]
+fn project_hook_files_are_found_from_a_subfolder_as_each_agent_found_them() {
+    use hookcheck::contract::ProjectDir;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/repo-hooks");
+    let mut compared = 0;
+    for (dir, from_sub) in [("in-sub", true), ("at-root", false)] {
+        for (file, f) in record::load_all(&root.join(dir)).expect("repo-hooks") {
+            let c = hookcheck::tools::find(&f.agent)
+                .and_then(|t| t.contract())
+                .expect("a command agent");
+            let ran = f.observed.as_str() == "block";
+            let reads = !from_sub || c.run.project_files == ProjectDir::Root;
+            assert_eq!(
+                ran,
+                reads,
+                "{dir}/{file}: {} {} the hook, its contract says it {} the file",
+                f.agent,
+                if ran { "ran" } else { "did not run" },
+                if reads { "reads" } else { "does not read" }
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 12, "{compared} recorded repo-hooks runs");
 }
 
 /// A synced guard run live (fixtures/live/synced, `hookcheck live HOOK ... --repo-hooks

@@ -436,3 +436,75 @@ fn an_after_tool_hook_listed_first_does_not_decide_the_call() {
         )
     );
 }
+
+/// `hookcheck run --installed --bash 'rm -rf x' -t TARGETS [--user]` started in `dir`.
+fn rm_rf_from(p: &Project, dir: &std::path::Path, targets: &str, user: bool) -> Value {
+    let mut cmd = p.command();
+    cmd.current_dir(dir)
+        .args(["run", "--installed", "--bash", "rm -rf x", "-t", targets])
+        .args(["--format", "json"]);
+    if user {
+        cmd.arg("--user");
+    }
+    let out = cmd.output().expect("run hookcheck");
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// Started in a subfolder of the project: an agent that reads its project hook files only
+/// where it was started (fixtures/live/lifecycle/repo-hooks) is warned about, one that finds
+/// them at the root is not; the hook runs in the folder the agent runs it in (the subfolder
+/// for an agent that runs hooks where it started, fixtures/live/start-in), so a relative
+/// script path no longer resolves there.
+#[test]
+fn started_in_a_subfolder_each_agent_runs_where_it_was_seen_to() {
+    let codex = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./hooks/g.sh", "timeout": 10}]}]}}"#;
+    let p = installed()
+        .file(".codex/hooks.json", codex)
+        .file("sub/.keep", "");
+    let v = rm_rf_from(&p, &p.root().join("sub"), "claude,codex", false);
+    let (claude, codex) = (target(&v, "claude"), target(&v, "codex"));
+    let warned = |t: &Value| {
+        t["warnings"]
+            .to_string()
+            .contains("not at the project root")
+    };
+    assert!(warned(claude), "{claude}");
+    assert!(!warned(codex), "{codex}");
+    // Both run the hook in sub/, where ./hooks/g.sh is not: a missing script, no block.
+    for t in [claude, codex] {
+        assert_ne!(t["decision"], "block", "{t}");
+    }
+    // From the root the same hooks block.
+    let v = rm_rf_from(&p, p.root(), "claude,codex", false);
+    assert_eq!(decision(&v, "claude"), "block", "{v}");
+    assert_eq!(decision(&v, "codex"), "block", "{v}");
+}
+
+/// The same hook in the user's file and the project's: an agent that dedups hooks by command
+/// runs it once, one that does not runs it twice (fixtures/live/lifecycle/observations,
+/// `two-files`).
+#[test]
+fn the_same_hook_in_two_files_runs_once_where_the_agent_dedups() {
+    let p = installed();
+    let home = p.root().join(".test-home");
+    let hook = p.root().join("hooks/g.sh").display().to_string();
+    let both = CLAUDE.replace("./hooks/g.sh", &hook);
+    for (agent, file, runs) in [
+        ("claude", ".claude/settings.json", 1),
+        ("codex", ".codex/hooks.json", 2),
+    ] {
+        for dir in [p.root(), home.as_path()] {
+            std::fs::create_dir_all(dir.join(file).parent().expect("dir")).expect("mkdir");
+            std::fs::write(dir.join(file), &both).expect("hook file");
+        }
+        let v = rm_rf_from(&p, p.root(), agent, true);
+        let t = target(&v, agent);
+        assert_eq!(t["decision"], "block", "{t}");
+        assert_eq!(t["commands"].as_array().map(Vec::len), Some(runs), "{t}");
+        assert_eq!(
+            t.to_string().contains("dedups hooks by command"),
+            runs == 1,
+            "{t}"
+        );
+    }
+}

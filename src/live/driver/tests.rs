@@ -46,6 +46,7 @@ fn setups(driver: LiveAgent) -> String {
             hook_command: "./hook.sh",
             more_commands: &[],
             timeout_s: 7,
+            first_timeout_s: None,
             action,
             event,
             matcher,
@@ -101,6 +102,7 @@ impl Paths {
             hook_command,
             more_commands,
             timeout_s: 7,
+            first_timeout_s: None,
             action: Some(shell),
             event: "PreToolUse",
             matcher: Some("ToolX"),
@@ -128,7 +130,8 @@ fn each_driver_says_how_to_install_its_pin() {
 }
 
 /// A spec with several commands: every driver writes each as its own hook on the event, in
-/// order, or says it cannot (one script per event); none drops one silently.
+/// order, the first with its own timeout (`--first-timeout`), or says it cannot (one script
+/// per event); none drops one silently.
 #[test]
 fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
     let shell = Action::Shell("touch x");
@@ -137,7 +140,8 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
     for driver in drivers() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let paths = Paths::under(dir.path());
-        let setup = paths.shell_setup(&shell, "./first.sh", &more, None);
+        let mut setup = paths.shell_setup(&shell, "./first.sh", &more, None);
+        setup.first_timeout_s = Some(3);
         let line = match (driver.setup)(&setup) {
             Err(e) => format!("{}: refuses: {e}", driver.id()),
             Ok(_) => {
@@ -151,6 +155,18 @@ fn every_driver_writes_each_command_as_its_own_hook_or_refuses() {
                     "{}: {all}",
                     driver.id()
                 );
+                // The first hook has its own timeout (3 s, in the agent's unit), the rest 7 s.
+                let (a, b, c) = (
+                    order[0].unwrap_or(0),
+                    order[1].unwrap_or(0),
+                    order[2].unwrap_or(0),
+                );
+                assert!(
+                    all[a..b].contains(": 3") && !all[a..b].contains(": 7"),
+                    "{}: {all}",
+                    driver.id()
+                );
+                assert!(all[b..c].contains(": 7"), "{}: {all}", driver.id());
                 format!("{}: three hooks, in order", driver.id())
             }
         };
@@ -172,6 +188,7 @@ fn no_driver_writes_the_hook_when_the_workspace_holds_the_synced_files() {
         let synced = super::RepoHooks {
             file: super::RepoFile::Synced,
             trusted: true,
+            also_user: false,
         };
         let setup = paths.shell_setup(&shell, "./synced-elsewhere.sh", &[], Some(synced));
         (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id()));

@@ -30,15 +30,23 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s);
+    let group = hook_group(s, 1);
     let settings = json!({"hooks": {s.event: [group]}});
     match s.repo_hooks {
         None => write_json(&s.home.join(".claude/settings.json"), &settings)?,
-        Some(RepoHooks { file, trusted }) => {
+        Some(RepoHooks {
+            file,
+            trusted,
+            also_user,
+        }) => {
             // The project's own settings file is Claude Code's `.claude/settings.json`;
             // synced, the workspace already holds it.
             if file != RepoFile::Synced {
                 write_json(&s.workspace.join(".claude/settings.json"), &settings)?;
+            }
+            // --also-user: the same hook in the user's file too.
+            if also_user {
+                write_json(&s.home.join(".claude/settings.json"), &settings)?;
             }
             // The trust dialog's answer, per folder (native.rs TRUST); `-p` does not ask.
             let projects = json!({s.workspace.display().to_string():

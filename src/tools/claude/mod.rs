@@ -113,6 +113,17 @@ pub static CONTRACT: Contract = Contract {
     // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
     // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).
     run: Run::argv(&["/bin/sh", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there and its
+        // *_PROJECT_DIR variables name it, not the repository's root.
+        // real agent: Claude Code 2.1.332, captured 2026-12-04
+        // (fixtures/live/start-in/claude--bash--git--in-sub.json, claude--bash--in-sub.json).
+        .runs_where_started()
+        // Started in a subfolder of a git repository, it does not read the root's
+        // .claude/settings.json; started at the root it does.
+        // real agent: Claude Code 2.1.332, 2026-12-04
+        // (fixtures/live/lifecycle/repo-hooks/in-sub/exit2-stderr--claude.json: allow;
+        // at-root/exit2-stderr--claude.json: block).
+        .project_files_where_started()
         // The same command twice on one event runs once. real agent: Claude Code 2.1.332, 2026-12-03
         // (fixtures/live/multi/observations/multi-same--claude.json: `runs: X`).
         .dedupes()

@@ -100,6 +100,10 @@ pub static CONTRACT: Contract = Contract {
     // with a `#!/bin/sh` script; `sh -c` runs the same text. A `#!/bin/bash` script was
     // not tried.
     run: Run::argv(&["sh", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there,
+        // not the repository's root. real agent: Cline CLI 3.0.65, captured 2026-12-04
+        // (fixtures/live/start-in/cline--bash--git--in-sub.json, cline--bash--in-sub.json).
+        .runs_where_started()
         // stdio a socket pair; the shell in the agent's process group and the agent's session.
         // real agent: Cline CLI 3.0.65, captured 2026-12-03 (fixtures/live/launch/cline--bash.json).
         .launch(Launch::seen(

@@ -66,7 +66,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         s.base_url
     );
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
-    let mut group = hook_group(s, s.timeout_s);
+    let mut group = hook_group(s, 1);
     if let Some(m) = s.matcher {
         group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
     }
@@ -76,7 +76,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             write_json(&codex_home.join("hooks.json"), &hooks)?;
             false
         }
-        Some(RepoHooks { file, trusted }) => {
+        Some(RepoHooks {
+            file,
+            trusted,
+            also_user,
+        }) => {
             match file {
                 RepoFile::Own => write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?,
                 // The workspace holds the synced .codex/hooks.json.
@@ -86,6 +90,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                         "Codex reads no .claude/settings.json: use --repo-hooks own or synced",
                     ));
                 }
+            }
+            // --also-user: the same hook in the user's file too.
+            if also_user {
+                write_json(&codex_home.join("hooks.json"), &hooks)?;
             }
             trusted
         }

@@ -88,6 +88,10 @@ pub static CONTRACT: Contract = Contract {
     // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This
     // contradicts command_runner.rs @01746657 ($SHELL -lc), read earlier: the binary wins.
     run: Run::argv(&["/bin/bash", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there,
+        // not the repository's root. real agent: Codex 0.171.0, captured 2026-12-04
+        // (fixtures/live/start-in/codex--bash--git--in-sub.json, codex--bash--in-sub.json).
+        .runs_where_started()
         // stdio pipes; the shell in its own process group and its own session.
         // real agent: Codex 0.171.0, captured 2026-12-03 (fixtures/live/launch/codex--bash.json).
         .launch(Launch::seen(

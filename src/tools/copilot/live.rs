@@ -36,6 +36,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     if let Some((path, hooks)) = file {
         write_json(&path, &hooks)?;
     }
+    // --also-user: the same hook in the user's file too.
+    if s.repo_hooks.is_some_and(|r| r.also_user) {
+        write_json(&user_file(s), &json!({"hooks": {s.event: own_entries(s)}}))?;
+    }
     let args = [
         "-p",
         s.prompt,
@@ -68,14 +72,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
 /// `~/.copilot/config.json` or not.
 #[allow(clippy::type_complexity)]
 fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<Written>), Error> {
-    // One entry per command, in the spec's order.
-    let own: Vec<Value> = std::iter::once(s.hook_command)
-        .chain(s.more_commands.iter().map(String::as_str))
-        .map(|c| json!({"type": "command", "bash": c, "timeoutSec": s.timeout_s}))
-        .collect();
-    let Some(RepoHooks { file, trusted }) = s.repo_hooks else {
-        let path = s.home.join(".copilot/settings.json");
-        return Ok((Some((path, json!({"hooks": {s.event: own}}))), None));
+    let own = own_entries(s);
+    let Some(RepoHooks { file, trusted, .. }) = s.repo_hooks else {
+        return Ok((Some((user_file(s), json!({"hooks": {s.event: own}}))), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -107,8 +106,7 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
                     s.event
                 ))
             })?;
-            let handler =
-                json!({"type": "command", "command": s.hook_command, "timeout": s.timeout_s});
+            let handler = json!({"type": "command", "command": s.hook_command, "timeout": s.first_timeout_s.unwrap_or(s.timeout_s)});
             let mut group = json!({"hooks": [handler]});
             let mut matcher = String::new();
             // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
@@ -135,6 +133,18 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
             )
         }
     })
+}
+
+/// The user's settings file, which holds hooks inline.
+fn user_file(s: &Setup) -> std::path::PathBuf {
+    s.home.join(".copilot/settings.json")
+}
+
+/// The hook in Copilot's own format: one entry per command, in the spec's order.
+fn own_entries(s: &Setup) -> Vec<Value> {
+    s.hooks()
+        .map(|(c, t)| json!({"type": "command", "bash": c, "timeoutSec": t}))
+        .collect()
 }
 
 /// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
@@ -165,6 +175,7 @@ mod tests {
             hook_command: "./h.sh",
             more_commands: &[],
             timeout_s: 5,
+            first_timeout_s: None,
             action: None,
             event: "preToolUse",
             matcher: None,
@@ -194,6 +205,7 @@ mod tests {
         let own = RepoHooks {
             file: RepoFile::Own,
             trusted: true,
+            also_user: false,
         };
         (DRIVER.setup)(&setup(home, Some(own))).expect("own");
         assert_eq!(
@@ -208,6 +220,7 @@ mod tests {
         let claude = RepoHooks {
             file: RepoFile::Claude,
             trusted: false,
+            also_user: false,
         };
         let err = (DRIVER.setup)(&setup(home, Some(claude))).expect_err("no shell call");
         assert!(err.message().contains("--bash"), "{err}");

@@ -428,24 +428,16 @@ fn without_progress(_: &ReadContext, out: &Outcome) -> Prepared {
 /// behaviour decides (hooks-reference.md: "later hooks override earlier"); a blocked call stays
 /// blocked whatever the decision shown.
 fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
-    let out = shared::strongest(ctx, readings);
-    if matches!(ctx.event, "permissionRequest" | "PermissionRequest") {
-        let last = readings.iter().rev().find(|r| r.decided);
-        if let Some(last) = last {
-            let mut merged = Reading::new(last.decision).effect(last.effect);
-            merged.counted = out.counted;
-            merged.adds_context = out.adds_context;
-            merged.rewrites_input = out.rewrites_input;
-            // The last explicit reply decided: its rule and fix explain the result.
-            merged.rule.clone_from(&last.rule);
-            merged.fix.clone_from(&last.fix);
-            if readings.len() > 1 {
-                merged = merged.note("the replies merged in order: the last behavior decides");
-            }
-            return merged;
-        }
-    }
-    out
+    let merged = matches!(ctx.event, "permissionRequest" | "PermissionRequest")
+        .then(|| {
+            shared::last_stated(
+                ctx,
+                readings,
+                "the replies merged in order: the last behavior decides",
+            )
+        })
+        .flatten();
+    merged.unwrap_or_else(|| shared::strongest(ctx, readings))
 }
 
 #[cfg(test)]

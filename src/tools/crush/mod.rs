@@ -53,7 +53,12 @@ pub static AGENT: Agent = Agent {
     ],
     notes: &["Crush runs hooks only for the top-level agent's tools, not for sub-agents"],
     files: Files::Loader(&native::LOADER),
-    live: Live::Cannot("no headless mode that takes a custom model endpoint and runs hooks"),
+    // Tried offline 2026-12-04: `npm install @charmland/crush` (0.96.1) fetches its binary from
+    // github.com releases in its install script (`node install.js`), which failed here
+    // (getaddrinfo ENOTFOUND github.com), so nothing was installed to run.
+    live: Live::Cannot(
+        "no headless mode that takes a custom model endpoint and runs hooks; npm @charmland/crush 0.96.1 downloads its binary from github.com at install, unreachable here (tried 2026-12-04)",
+    ),
     hooks: Hooks::Commands(&CONTRACT),
 };
 

@@ -38,7 +38,13 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
-    let group = hook_group(s, s.timeout_s);
+    let group = hook_group(s, 1);
+    let user = json!({"hooks": {s.event: [group.clone()]}});
+    let user_file = s.home.join(".factory/settings.json");
+    // --also-user: the same hook in the user's file too.
+    if s.repo_hooks.is_some_and(|r| r.also_user) {
+        write_json(&user_file, &user)?;
+    }
     match s.repo_hooks.map(|r| r.file) {
         // The workspace's own hooks.json, keyed by event name (harness/hooks); droid keeps no
         // trust store for it.
@@ -51,10 +57,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                 "droid does not read .claude/settings.json: use --repo-hooks own",
             ));
         }
-        None => {
-            let settings = json!({"hooks": {s.event: [group]}});
-            write_json(&s.home.join(".factory/settings.json"), &settings)?;
-        }
+        None => write_json(&user_file, &user)?,
         // The workspace holds the synced .factory/settings.json, which droid runs with no
         // trust store (protocols-b.md §3).
         Some(RepoFile::Synced) => {}

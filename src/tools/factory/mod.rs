@@ -95,6 +95,11 @@ pub static CONTRACT: Contract = Contract {
     // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
     // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).
     run: Run::argv(&["sh", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there and its
+        // *_PROJECT_DIR variables name it, not the repository's root.
+        // real agent: droid 0.215.0, captured 2026-12-04
+        // (fixtures/live/start-in/factory--bash--git--in-sub.json, factory--bash--in-sub.json).
+        .runs_where_started()
         // stdio a socket pair; the shell in the agent's process group and the agent's session.
         // real agent: droid 0.215.0, captured 2026-12-03 (fixtures/live/launch/factory--bash.json).
         .launch(Launch::seen(

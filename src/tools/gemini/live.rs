@@ -34,7 +34,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s * 1000);
+    let group = hook_group(s, 1000);
     let base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
     settings_and_trusted_folders(s, ".gemini", base, group, "Gemini CLI")?;
     // Headless, the workspace is trusted unless --repo-hooks says it is not.

@@ -97,6 +97,16 @@ pub static CONTRACT: Contract = Contract {
         r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
     ),
     run: Run::argv(&["bash", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there and its
+        // *_PROJECT_DIR variables name it, not the repository's root.
+        // real agent: Gemini CLI 0.61.0, captured 2026-12-04
+        // (fixtures/live/start-in/gemini--bash--git--in-sub.json, gemini--bash--in-sub.json).
+        .runs_where_started()
+        // Started in a subfolder of a git repository, it does not read the root's
+        // .gemini/settings.json; started at the root it does. real agent: Gemini CLI 0.61.0, 2026-12-04
+        // (fixtures/live/lifecycle/repo-hooks/in-sub/exit2-stderr--gemini.json: allow;
+        // at-root/exit2-stderr--gemini.json: block).
+        .project_files_where_started()
         // The same command twice on one event runs once. real agent: Gemini CLI 0.61.0, 2026-12-03
         // (fixtures/live/multi/observations/multi-same--gemini.json: `runs: X`).
         .dedupes()

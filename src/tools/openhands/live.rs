@@ -39,7 +39,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let hooks = json!({"hooks": {s.event: [hook_group(s, s.timeout_s)]}});
+    let hooks = json!({"hooks": {s.event: [hook_group(s, 1)]}});
     let file = match s.repo_hooks.map(|r| r.file) {
         None => Some(s.home.join(".openhands/hooks.json")),
         Some(RepoFile::Own) => Some(s.workspace.join(".openhands/hooks.json")),
@@ -51,6 +51,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     };
     if let Some(file) = file {
         write_json(&file, &hooks)?;
+    }
+    // --also-user: the same hook in the user's file too.
+    if s.repo_hooks.is_some_and(|r| r.also_user) {
+        write_json(&s.home.join(".openhands/hooks.json"), &hooks)?;
     }
     let args = [
         "--headless",

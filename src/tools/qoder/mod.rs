@@ -40,7 +40,15 @@ pub static AGENT: Agent = Agent {
         "Qoder's docs use Claude Code's tool names (Bash, Write, Edit); its internal names are unconfirmed",
     ],
     files: Files::Loader(&native::LOADER),
-    live: Live::Cannot("no live driver yet: Qoder has not been tried headless here"),
+    // Tried offline 2026-12-04 with npm @qoder-ai/qodercli 1.1.52: `qodercli -p "say hi"` in a
+    // fresh HOME, in a network namespace with loopback only, prints "Not logged in · Please run
+    // /login" and exits, also with a BYOK model in ~/.qoder/settings.json
+    // (`modelConfigs.customModels`: provider, apiKey, model, baseURL) and `-m` naming it: its
+    // worker checks `isAuthenticated()` before any model ("Not logged in · Please run /login
+    // before specifying a model with -m", bundle/qoder-worker-runtime.mjs).
+    live: Live::Cannot(
+        "needs a Qoder login even for a custom (BYOK) model: qodercli 1.1.52 -p stops at \"Not logged in · Please run /login\" (tried offline 2026-12-04)",
+    ),
     hooks: Hooks::Commands(&CONTRACT),
 };
 

@@ -31,7 +31,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, s.timeout_s * 1000);
+    let group = hook_group(s, 1000);
     let base = json!({"security": {"auth": {"selectedType": "openai"}}});
     settings_and_trusted_folders(s, ".qwen", base, group, "Qwen Code")?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];

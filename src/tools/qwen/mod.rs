@@ -13,13 +13,15 @@ pub mod live;
 pub mod native;
 mod replies;
 
-use super::{Agent, Files, Hooks, Live, Plan, PlanContext};
+use super::{Agent, Files, Hooks, Live, Plan, PlanContext, ReadContext};
+use crate::agent::shared;
 use crate::contract::reply::{Reply, Stream};
 use crate::contract::{
     Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher::{self, MatchError};
+use crate::verdict::Reading;
 
 /// Qwen Code's contract.
 pub static AGENT: Agent = Agent {
@@ -87,6 +89,16 @@ pub static CONTRACT: Contract = Contract {
     // campaign shell cell quoted-var_none_text (`'$CLAUDE_PROJECT_DIR'` kept) allows,
     // recorded 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
     run: Run::argv(&["bash", "-c"])
+        // Started in a subfolder (of a git repository or not), the hook runs there and its
+        // *_PROJECT_DIR variables name it, not the repository's root.
+        // real agent: Qwen Code 0.24.4, captured 2026-12-04
+        // (fixtures/live/start-in/qwen--bash--git--in-sub.json, qwen--bash--in-sub.json).
+        .runs_where_started()
+        // Started in a subfolder of a git repository, it does not read the root's
+        // .qwen/settings.json; started at the root it does. real agent: Qwen Code 0.24.4, 2026-12-04
+        // (fixtures/live/lifecycle/repo-hooks/in-sub/exit2-stderr--qwen.json: allow;
+        // at-root/exit2-stderr--qwen.json: block).
+        .project_files_where_started()
         // The same command twice on one event runs once. real agent: Qwen Code 0.24.4, 2026-12-03
         // (fixtures/live/multi/observations/multi-same--qwen.json: `runs: X`).
         .dedupes()
@@ -147,9 +159,31 @@ pub static CONTRACT: Contract = Contract {
         .json_in_string()
         .skips_bom()
         .context(&["hookSpecificOutput.additionalContext"])
-        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"]),
+        .rewrites(&["hookSpecificOutput.updatedInput", "hookSpecificOutput.tool_input"])
+        .combine(combine),
     quirks: Quirks::NONE.input(session_start_input).adjust(adjust),
 };
+
+/// Several hooks on PreToolUse: Qwen Code merges their outputs into one (its bundle's
+/// `HookAggregator.mergeWithOrLogic`: any block or deny makes `decision` "block", and every
+/// `hookSpecificOutput` field is copied over, a later hook's over an earlier's), then reads
+/// `hookSpecificOutput.permissionDecision` before `decision`: the last hook that gave a
+/// permissionDecision decides, over another hook's exit 2 or decision "block". real agent:
+/// Qwen Code 0.24.4, 2026-12-04, a JSON allow then an exit 2 let the call run, three runs of
+/// three (fixtures/live/multi/observations/multi-json-allow-block--qwen.json). Not modelled:
+/// another hook's `continue: false` still stops the call after an allow.
+fn combine(ctx: &ReadContext, readings: &[Reading]) -> Reading {
+    let merged = (ctx.event == "PreToolUse")
+        .then(|| {
+            shared::last_stated(
+                ctx,
+                readings,
+                "Qwen Code merges the replies: the last hookSpecificOutput.permissionDecision decides over another hook's exit 2 or decision",
+            )
+        })
+        .flatten();
+    merged.unwrap_or_else(|| shared::strongest(ctx, readings))
+}
 
 /// SessionStart's input has no prompt_id (no prompt was sent yet), though every other event's
 /// has: real agent Qwen Code 0.24.4, captured 2026-12-01 (fixtures/live/inputs/qwen--session.json).

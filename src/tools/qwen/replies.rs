@@ -96,11 +96,12 @@ pub const RULES: &[Rule] = &[
     rule(Block).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops Qwen Code").src(TYPES),
     // PreToolUse: hookSpecificOutput.permissionDecision wins, then the top-level decision.
-    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
-    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "ask")]).uncounted(ASK).src(PROTOCOLS),
+    // Stated: with several hooks the last permissionDecision decides (`combine` in mod.rs).
+    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "deny")]).stated().src(REAL),
+    rule(Block).on(PRE).json(&[Test::Is(HSO_DECISION, "ask")]).stated().uncounted(ASK).src(PROTOCOLS),
     rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow"), Test::Has("permissionDecision")])
-        .says(TOP).src(REAL),
-    rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow")]).src(TYPES),
+        .stated().says(TOP).src(REAL),
+    rule(Allow).on(PRE).json(&[Test::Is(HSO_DECISION, "allow")]).stated().src(TYPES),
     rule(Block).on(PRE).json(&[Test::Is("decision", "deny")]).src(REAL),
     rule(Block).on(PRE).json(&[Test::Is("decision", "block")]).src(REAL),
     rule(Block).on(PRE).json(&[Test::Is("decision", "ask")]).uncounted(ASK).src(PROTOCOLS),
