@@ -84,7 +84,14 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                 None => (loader.parse)(&shown, &text),
             };
             match parsed {
-                Ok(hs) => inv.handlers.extend(hs),
+                Ok(mut hs) => {
+                    if let Some(layout) = loader.plugins
+                        && project
+                    {
+                        super::plugins::mark(layout, root, &mut hs, &shown);
+                    }
+                    inv.handlers.extend(hs)
+                }
                 Err(e) => inv.errors.push(e),
             }
         }

@@ -56,6 +56,9 @@ pub struct Loader {
     /// How `hookcheck sync` writes a hook into the agent's own project file, or why it does
     /// not.
     pub writes: Result<&'static Writer, &'static str>,
+    /// Where the agent finds plugins in a project: their hooks files are among
+    /// `project_files`, and their handlers carry the plugin's folder.
+    pub plugins: Option<&'static crate::native::plugins::PluginLayout>,
 }
 
 /// How `hookcheck sync` writes one hook into an agent's own project file: the file, its
@@ -168,6 +171,7 @@ impl Loader {
         switched_reads: &[],
         regex: None,
         writes: Err("hookcheck sync does not write this agent's hook files yet"),
+        plugins: None,
     };
 }
 
