@@ -47,6 +47,7 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
             .iter()
             .chain(&inv.discarded)
             .chain(&inv.decoded)
+            .chain(&inv.skipped)
             .filter(|e| {
                 inv.files
                     .iter()

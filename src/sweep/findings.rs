@@ -371,13 +371,15 @@ fn field_help(c: &Cell, action: Action, blocked: &[&Cell]) -> String {
     match same_ending(c, blocked) {
         Some(b) => help::read_otherwise(&c.agent, &ending(c), &b.agent),
         None => {
-            let tool = |id: &str| {
+            // The cell of each agent, for the tool it called and the event it fired.
+            let cell = |id: &str| {
                 std::iter::once(c)
                     .chain(blocked.iter().copied())
                     .find(|o| o.agent == id)
-                    .and_then(|o| o.tool.clone())
             };
-            help::field(&c.agent, action.as_str(), &blockers(blocked), tool)
+            let tool = |id: &str| cell(id).and_then(|o| o.tool.clone());
+            let event = |id: &str| cell(id).and_then(|o| o.event.clone());
+            help::field(&c.agent, action.as_str(), &blockers(blocked), tool, event)
         }
     }
 }

@@ -60,6 +60,17 @@ pub static LOADER: Loader = Loader {
     // Claude's grouped shape in settings.json (docs.factory.ai/reference/hooks-reference).
     writes: Ok(&WRITER),
     plugins: Some(&PLUGINS),
+    // "If hooks.json is absent, Droid falls back to hooks declared under the hooks key in the
+    // matching settings.json" (Factory-AI/factory docs/reference/hooks-reference.mdx
+    // @003b759e, 2026-05-27, unchanged at @a80aa7c5, read 2026-12-04). droid 0.215.0 ran each
+    // file alone (live, 2026-12-04); the two in one scope were not run live. The docs name
+    // settings.json only: settings.local.json is read as before.
+    // Both scopes: the paths are from the project root and from the home folder.
+    fallbacks: &[(
+        ".factory/hooks.json",
+        ".factory/settings.json",
+        "Factory's hooks reference; a real droid was not run with both files",
+    )],
     ..Loader::DEFAULT
 };
 
