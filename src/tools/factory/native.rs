@@ -61,8 +61,8 @@ pub static LOADER: Loader = Loader {
     writes: Ok(&WRITER),
     plugins: Some(&PLUGINS),
     // "If hooks.json is absent, Droid falls back to hooks declared under the hooks key in the
-    // matching settings.json" (Factory-AI/factory docs/reference/hooks-reference.mdx
-    // @003b759e, 2026-05-27, unchanged at @a80aa7c5, read 2026-12-04). droid 0.215.0 ran each
+    // matching settings.json" (Factory's hooks reference, Factory-AI/factory @003b759e,
+    // 2026-05-27, unchanged at @a80aa7c5, read 2026-12-04). droid 0.215.0 ran each
     // file alone (live, 2026-12-04); the two in one scope were not run live. The docs name
     // settings.json only: settings.local.json is read as before.
     // Both scopes: the paths are from the project root and from the home folder.
@@ -90,7 +90,7 @@ const SHAPE: Shape = command_shape(
 /// `.factory-plugin/marketplace.json`, `plugins[].source` relative to its root. The docs give
 /// the hooks file both keyed by event (docs/cli/configuration/plugins.mdx, "Plugin hooks";
 /// docs/guides/building/building-plugins.mdx, "Adding hooks") and wrapped in `hooks` with a
-/// `description` (docs/reference/hooks-reference.mdx, "Plugin hooks"), and droid installs
+/// `description` (the hooks reference, "Plugin hooks"), and droid installs
 /// Claude Code plugins, whose file is wrapped (docs.factory.ai/harness/plugins, read
 /// 2026-12-04): both are read. Factory-AI/factory @178abd79 (2026-06-30), read 2026-12-04.
 /// Not read: a Claude Code plugin folder (`.claude-plugin/`), which droid translates only when
