@@ -195,8 +195,7 @@ pub fn fields(c: &Contract) -> Fields {
 }
 
 /// [`fields`] as `event` sends them, where it is an event of the kind with an input (an agent
-/// with two formats, such as Copilot CLI's camelCase and PascalCase events); else as the first
-/// such event does.
+/// with two input formats, one per spelling of its events); else as the first such event does.
 pub fn fields_on(c: &Contract, event: Option<&str>) -> Fields {
     const CMD: &str = "\u{1}command";
     const FILE: &str = "\u{1}file";

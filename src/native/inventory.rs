@@ -79,19 +79,26 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                     continue;
                 }
             };
-            let parsed = match loader.parse_entries {
-                Some(parse) => parse(&shown, &text).map(|(hs, discarded)| {
+            // A plugin's hooks file, read by the agent's plugin parser and marked with the
+            // plugin's folder.
+            let plugin = loader
+                .plugins
+                .filter(|_| project)
+                .and_then(|l| super::plugins::folder_of(l, root, &shown).map(|f| (l, f)));
+            let parsed = match (plugin.as_ref(), loader.parse_entries) {
+                (Some((layout, _)), _) => (layout.parse)(&shown, &text),
+                (None, Some(parse)) => parse(&shown, &text).map(|(hs, discarded)| {
                     inv.discarded.extend(discarded);
                     hs
                 }),
-                None => (loader.parse)(&shown, &text),
+                (None, None) => (loader.parse)(&shown, &text),
             };
             match parsed {
                 Ok(mut hs) => {
-                    if let Some(layout) = loader.plugins
-                        && project
-                    {
-                        super::plugins::mark(layout, root, &mut hs, &shown);
+                    if let Some((_, folder)) = &plugin {
+                        for h in &mut hs {
+                            h.plugin_root = Some(folder.clone());
+                        }
                     }
                     if let Some(e) = skipped(loader, &path, within, &hs) {
                         inv.skipped.push(e);

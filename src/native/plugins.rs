@@ -23,6 +23,8 @@ pub struct PluginLayout {
     /// The manifest's `hooks` paths replace the default `hooks/hooks.json` (otherwise they
     /// are read besides it).
     pub named_replace: bool,
+    /// Reads one plugin hooks file into handlers, or says why the agent cannot load it.
+    pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, super::NativeError>,
 }
 
 /// A plugin's default hooks file, from its folder.
@@ -122,29 +124,17 @@ fn inside(dir: &Path, rel: &str) -> Option<PathBuf> {
     Some(out)
 }
 
-/// Whether a file an agent reads is a plugin's: every file of its own is under `own` (its
-/// folder, `.x`, in the project and in the home folder).
-pub fn is_plugin_file(file: &Path, own: &str) -> bool {
-    !file.components().any(|c| c.as_os_str() == own)
-}
-
-/// Sets each handler's plugin folder (as shown, from `root`) where its file is a plugin's
-/// hooks file under `root`.
-pub fn mark(layout: &PluginLayout, root: &Path, handlers: &mut [NativeHandler], file: &Path) {
-    let Some((_, folder)) = layout
+/// The plugin folder (as shown, from `root`) of `file` (as shown) when it is a plugin's hooks
+/// file under `root`.
+pub fn folder_of(layout: &PluginLayout, root: &Path, file: &Path) -> Option<PathBuf> {
+    layout
         .hook_files_in(root)
         .into_iter()
         .find(|(f, _)| super::shown(root, f) == file)
-    else {
-        return;
-    };
-    let folder = super::shown(root, &folder);
-    for h in handlers {
-        h.plugin_root = Some(folder.clone());
-    }
+        .map(|(_, folder)| super::shown(root, &folder))
 }
 
-/// Whether a variable is a plugin-root variable (`PLUGIN_ROOT`, `CLAUDE_PLUGIN_ROOT`, ...).
+/// Whether a variable is a plugin-root variable (`PLUGIN_ROOT`, `<AGENT>_PLUGIN_ROOT`).
 pub fn is_root_var(name: &str) -> bool {
     name == "PLUGIN_ROOT" || name.ends_with("_PLUGIN_ROOT")
 }
@@ -162,6 +152,7 @@ mod tests {
         manifest: ".p/plugin.json",
         marketplace: ".p/marketplace.json",
         named_replace: false,
+        parse: |_, _| Ok(Vec::new()),
     };
 
     fn write(root: &Path, path: &str, text: &str) {
@@ -208,7 +199,7 @@ mod tests {
 
     #[test]
     fn plugin_variables() {
-        assert!(is_root_var("PLUGIN_ROOT") && is_root_var("DROID_PLUGIN_ROOT"));
-        assert!(!is_root_var("ROOT") && is_plugin_var("CLAUDE_PLUGIN_DATA"));
+        assert!(is_root_var("PLUGIN_ROOT") && is_root_var("X_PLUGIN_ROOT"));
+        assert!(!is_root_var("ROOT") && is_plugin_var("X_PLUGIN_DATA"));
     }
 }

@@ -100,7 +100,14 @@ const SHAPE: Shape = Shape {
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let plugin = crate::native::plugins::is_plugin_file(path, ".claude");
+    read(path, text, false)
+}
+
+fn parse_plugin(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    read(path, text, true)
+}
+
+fn read(path: &Path, text: &str, plugin: bool) -> Result<Vec<NativeHandler>, NativeError> {
     let shape = if plugin { &PLUGIN_SHAPE } else { &SHAPE };
     let v = parse_json(path, text, shape.consequence)?;
     // Claude Code checks a plugin's hooks file against `{"hooks": {...}}` and refuses one
@@ -152,6 +159,7 @@ static PLUGINS: PluginLayout = PluginLayout {
     manifest: ".claude-plugin/plugin.json",
     marketplace: ".claude-plugin/marketplace.json",
     named_replace: false,
+    parse: parse_plugin,
 };
 
 /// The project files, for other loaders that cross-read them.

@@ -93,6 +93,8 @@ static PLUGINS: PluginLayout = PluginLayout {
     manifest: ".codex-plugin/plugin.json",
     marketplace: ".agents/plugins/marketplace.json",
     named_replace: true,
+    // The same `hooks.json` shape as a config layer's.
+    parse,
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {

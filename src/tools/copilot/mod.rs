@@ -663,6 +663,17 @@ mod tests {
         }
     }
 
+    /// The sweep's help names the fields of the event that fired: PascalCase PreToolUse sends
+    /// `tool_input.*`, camelCase preToolUse `toolArgs.*` (corpus defect 42).
+    #[test]
+    fn help_names_the_fields_of_the_event_that_fired() {
+        let on = |e: &'static str| move |_: &str| Some(e.to_string());
+        let pascal = crate::help::field("copilot", "edit", &["claude"], |_| None, on("PreToolUse"));
+        assert!(pascal.contains("`tool_input.path`"), "{pascal}");
+        let camel = crate::help::field("copilot", "edit", &["claude"], |_| None, on("preToolUse"));
+        assert!(camel.contains("`toolArgs.path`"), "{camel}");
+    }
+
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]

@@ -99,6 +99,7 @@ static PLUGINS: PluginLayout = PluginLayout {
     manifest: ".factory-plugin/plugin.json",
     marketplace: ".factory-plugin/marketplace.json",
     named_replace: false,
+    parse: parse_plugin,
 };
 
 const PLUGIN_SHAPE: Shape = command_shape(
@@ -107,17 +108,19 @@ const PLUGIN_SHAPE: Shape = command_shape(
     "droid loads none of this plugin's hooks",
 );
 
+/// A plugin's hooks file, keyed by event or wrapped in `hooks`.
+fn parse_plugin(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, PLUGIN_SHAPE.consequence)?;
+    let wrapped = v.get("hooks").is_some_and(serde_json::Value::is_object);
+    let v = if wrapped {
+        v
+    } else {
+        serde_json::json!({ "hooks": v })
+    };
+    shape::grouped(&PLUGIN_SHAPE, path, text, &v)
+}
+
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    if crate::native::plugins::is_plugin_file(path, ".factory") {
-        let v = parse_json(path, text, PLUGIN_SHAPE.consequence)?;
-        let wrapped = v.get("hooks").is_some_and(serde_json::Value::is_object);
-        let v = if wrapped {
-            v
-        } else {
-            serde_json::json!({ "hooks": v })
-        };
-        return shape::grouped(&PLUGIN_SHAPE, path, text, &v);
-    }
     let v = parse_json(path, text, SHAPE.consequence)?;
     if path.file_name().is_none_or(|n| n != "hooks.json") {
         return shape::grouped(&SHAPE, path, text, &v);
