@@ -11,7 +11,6 @@ use std::path::{Component, Path, PathBuf};
 use serde_json::Value;
 
 use super::NativeHandler;
-use super::loader::json_file;
 
 /// Where one agent finds plugins in a project, and how it reads their manifests.
 pub struct PluginLayout {
@@ -132,6 +131,11 @@ pub fn folder_of(layout: &PluginLayout, root: &Path, file: &Path) -> Option<Path
         .into_iter()
         .find(|(f, _)| super::shown(root, f) == file)
         .map(|(_, folder)| super::shown(root, &folder))
+}
+
+/// The JSON file at `path`, when it is a regular file and parses.
+fn json_file(path: &Path) -> Option<Value> {
+    serde_json::from_str(&crate::textfile::read_regular(path)?).ok()
 }
 
 /// Whether a variable is a plugin-root variable (`PLUGIN_ROOT`, `<AGENT>_PLUGIN_ROOT`).
