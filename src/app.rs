@@ -459,7 +459,8 @@ fn list_installed(args: ListArgs) -> Result<i32, Error> {
                 .collect()
             };
             let errors = rows_of(&mut inv.errors.iter());
-            let warnings = rows_of(&mut inv.discarded.iter().chain(&inv.decoded));
+            let warnings =
+                rows_of(&mut inv.discarded.iter().chain(&inv.decoded).chain(&inv.skipped));
             let handlers = report::listing::handler_rows(rows)?;
             let sources = native::generators::find(&ws.root)
                 .iter()
@@ -478,7 +479,13 @@ fn list_installed(args: ListArgs) -> Result<i32, Error> {
             });
         }
         ListFormat::Text => {
-            let warnings: Vec<_> = inv.discarded.iter().chain(&inv.decoded).cloned().collect();
+            let warnings: Vec<_> = inv
+                .discarded
+                .iter()
+                .chain(&inv.decoded)
+                .chain(&inv.skipped)
+                .cloned()
+                .collect();
             print(&native::inventory::table(&rows, &[], &warnings));
             print(&native::generators::notes(&ws.root));
             // A file an agent cannot load is an error: on stderr, placed, as cargo writes it.

@@ -11,12 +11,13 @@ pub fn name(id: &str) -> String {
 }
 
 /// What the trigger gives the hook to read, by the trigger's flag name (`bash`, `edit`,
-/// `prompt`, `read`): the words, and the input field where `agent` puts it.
-fn asked(agent: &str, kind: &str) -> Option<(&'static str, Option<String>)> {
+/// `prompt`, `read`): the words, and the input field where `agent` puts it on `event` (its
+/// first such event when `None`).
+fn asked(agent: &str, kind: &str, event: Option<&str>) -> Option<(&'static str, Option<String>)> {
     let field = |pick: fn(describe::Fields) -> Option<String>| {
         crate::tools::find(agent)
             .and_then(|t| t.contract())
-            .and_then(|c| pick(describe::fields(c)))
+            .and_then(|c| pick(describe::fields_on(c, event)))
     };
     Some(match kind {
         "bash" => ("the command", field(|f| f.command)),
@@ -29,19 +30,22 @@ fn asked(agent: &str, kind: &str) -> Option<(&'static str, Option<String>)> {
 /// Where `agent` puts what the guard reads, against where the first of `blockers` that says
 /// puts it: "Spettro sends the file path at `tool_args.path`, Claude Code at
 /// `tool_input.file_path`: read both". `tool` names the tool each agent called, when known:
-/// where the names differ, a guard that tests the name is told both.
+/// where the names differ, a guard that tests the name is told both. `event` names the event
+/// each agent fired, when known: its fields are that event's.
 pub fn field(
     agent: &str,
     kind: &str,
     blockers: &[&str],
     tool: impl Fn(&str) -> Option<String>,
+    event: impl Fn(&str) -> Option<String>,
 ) -> String {
-    let Some((what, mine)) = asked(agent, kind) else {
+    let asked_on = |id: &str| asked(id, kind, event(id).as_deref());
+    let Some((what, mine)) = asked_on(agent) else {
         return "compare the input this agent sends with the others'".to_string();
     };
     let theirs = blockers
         .iter()
-        .find_map(|b| asked(b, kind).and_then(|(_, p)| p).map(|p| (*b, p)));
+        .find_map(|b| asked_on(b).and_then(|(_, p)| p).map(|p| (*b, p)));
     // The two tools' names, when both are known and differ.
     let names = |other: &str| match (tool(agent), tool(other)) {
         (Some(a), Some(b)) if a != b => Some((a, b)),
@@ -117,7 +121,7 @@ pub fn failing(agent: &str, kind: &str, blockers: &[&str]) -> String {
             keys.join(", "),
             name(other)
         ),
-        None => field(agent, kind, blockers, |_| None),
+        None => field(agent, kind, blockers, |_| None, |_| None),
     }
 }
 
@@ -186,15 +190,15 @@ mod tests {
         let other = ids
             .iter()
             .find(|id| {
-                let f = |id: &str| asked(id, "edit").and_then(|(_, p)| p);
+                let f = |id: &str| asked(id, "edit", None).and_then(|(_, p)| p);
                 f(id).is_some() && f(id) != f(claude)
             })
             .expect("an agent that puts the file path elsewhere");
-        let line = field(other, "edit", &[claude], |_| None);
+        let line = field(other, "edit", &[claude], |_| None, |_| None);
         assert!(line.ends_with(": read both"), "{line}");
         assert!(line.starts_with(&name(other)), "{line}");
         assert_eq!(
-            field(other, "none", &[claude], |_| None),
+            field(other, "none", &[claude], |_| None, |_| None),
             "compare the input this agent sends with the others'"
         );
         assert_eq!(

@@ -477,13 +477,17 @@ fn explain(
             out.push(crate::help::failing(&t.target, trigger, &blockers));
         }
         (None, Decision::Allow, None) if !blockers.is_empty() => {
-            let tool = |id: &str| {
+            // The target of each agent, for the tool it called and the event it fired.
+            let target = |id: &str| {
                 std::iter::once(t)
                     .chain(counted.iter().copied())
                     .find(|o| o.target == id)
-                    .and_then(|o| o.trigger.clone())
             };
-            out.push(crate::help::field(&t.target, trigger, &blockers, tool));
+            let tool = |id: &str| target(id).and_then(|o| o.trigger.clone());
+            let event = |id: &str| target(id).and_then(|o| o.event.clone());
+            out.push(crate::help::field(
+                &t.target, trigger, &blockers, tool, event,
+            ));
         }
         _ => {}
     }

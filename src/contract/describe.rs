@@ -197,16 +197,22 @@ pub struct Fields {
 
 /// Finds [`Fields`] by filling the contract's templates with markers and looking for them.
 pub fn fields(c: &Contract) -> Fields {
+    fields_on(c, None)
+}
+
+/// [`fields`] as `event` sends them, where it is an event of the kind with an input (an agent
+/// with two input formats, one per spelling of its events); else as the first such event does.
+pub fn fields_on(c: &Contract, event: Option<&str>) -> Fields {
     const CMD: &str = "\u{1}command";
     const FILE: &str = "\u{1}file";
     const PROMPT: &str = "\u{1}prompt";
     const TOOL: &str = "\u{1}tool";
     let find =
         |kind: fn(Kind) -> bool, call: Option<&super::ToolCall>, marker: &str| -> Option<String> {
-            let e = c
-                .events
-                .iter()
-                .find(|e| kind(e.kind) && e.input.is_some())?;
+            let usable = |e: &&super::Event| kind(e.kind) && e.input.is_some();
+            let e = event
+                .and_then(|n| c.events.iter().filter(usable).find(|e| e.name == n))
+                .or_else(|| c.events.iter().find(usable))?;
             let picks = |_: &str| true;
             let mut v = Values {
                 root: "/project",

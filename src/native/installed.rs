@@ -47,6 +47,7 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
             .iter()
             .chain(&inv.discarded)
             .chain(&inv.decoded)
+            .chain(&inv.skipped)
             .filter(|e| {
                 inv.files
                     .iter()
@@ -91,7 +92,7 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                         for var in tool
                             .session_vars
                             .iter()
-                            .filter(|v| v.ends_with("_PLUGIN_ROOT"))
+                            .filter(|v| crate::native::plugins::is_root_var(v))
                         {
                             h.env
                                 .entry((*var).to_string())

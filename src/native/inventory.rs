@@ -29,6 +29,9 @@ pub struct Inventory {
     pub errors: Vec<NativeError>,
     /// Entries the agents discard while loading the rest of their file.
     pub discarded: Vec<NativeError>,
+    /// Files whose hooks an agent skips because another file of the same scope holds its
+    /// hooks ([`crate::native::loader::Loader::fallbacks`]), each placed at its first hook.
+    pub skipped: Vec<NativeError>,
     /// Files that are not UTF-8 which the agents decode with replacement characters.
     pub decoded: Vec<NativeError>,
     /// The agents' settings for cross-reads ([`crate::native::loader::Loader::switched_reads`]) are taken as on.
@@ -76,21 +79,68 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                     continue;
                 }
             };
-            let parsed = match loader.parse_entries {
-                Some(parse) => parse(&shown, &text).map(|(hs, discarded)| {
+            // A plugin's hooks file, read by the agent's plugin parser and marked with the
+            // plugin's folder.
+            let plugin = loader
+                .plugins
+                .filter(|_| project)
+                .and_then(|l| super::plugins::folder_of(l, root, &shown).map(|f| (l, f)));
+            let parsed = match (plugin.as_ref(), loader.parse_entries) {
+                (Some((layout, _)), _) => (layout.parse)(&shown, &text),
+                (None, Some(parse)) => parse(&shown, &text).map(|(hs, discarded)| {
                     inv.discarded.extend(discarded);
                     hs
                 }),
-                None => (loader.parse)(&shown, &text),
+                (None, None) => (loader.parse)(&shown, &text),
             };
             match parsed {
-                Ok(hs) => inv.handlers.extend(hs),
+                Ok(mut hs) => {
+                    if let Some((_, folder)) = &plugin {
+                        for h in &mut hs {
+                            h.plugin_root = Some(folder.clone());
+                        }
+                    }
+                    if let Some(e) = skipped(loader, &path, within, &hs) {
+                        inv.skipped.push(e);
+                        continue;
+                    }
+                    inv.handlers.extend(hs)
+                }
                 Err(e) => inv.errors.push(e),
             }
         }
     }
     replace_by_key(&mut inv);
     inv
+}
+
+/// The note for a file whose hooks `loader` skips because the file it falls back from exists
+/// in the same scope; `None` when it reads them.
+fn skipped(
+    loader: FileAgent,
+    path: &Path,
+    within: &Path,
+    hs: &[NativeHandler],
+) -> Option<NativeError> {
+    let rel = path.strip_prefix(within).ok()?;
+    let (first, _, source) = loader
+        .fallbacks
+        .iter()
+        .find(|(first, fallback, _)| rel == Path::new(fallback) && within.join(first).is_file())?;
+    let h = hs.first()?;
+    Some(NativeError {
+        file: h.file.clone(),
+        line: Some(h.line),
+        message: format!(
+            "{} reads the hooks in this file only when {first} is absent, and {first} is here",
+            loader.name()
+        ),
+        consequence: format!(
+            "{} runs none of its {} hook(s) ({source})",
+            loader.name(),
+            hs.len()
+        ),
+    })
 }
 
 /// The text of one hook file: `None` when there is no file (nothing there, the usual case);

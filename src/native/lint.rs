@@ -42,6 +42,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
     for (rule, severity, list) in [
         ("entry-discarded", Severity::Error, &inv.discarded),
         ("lossy-decode", Severity::Warning, &inv.decoded),
+        ("file-skipped", Severity::Warning, &inv.skipped),
     ] {
         for e in list {
             out.push(Finding {
@@ -51,10 +52,12 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 file: e.file.display().to_string(),
                 line: e.line,
                 message: format!("{}; {}", e.message, e.consequence),
-                fix: if rule == "lossy-decode" {
-                    "save the file as UTF-8".into()
-                } else {
-                    "fix the entry so it has the agent's shape".into()
+                fix: match rule {
+                    "lossy-decode" => "save the file as UTF-8".into(),
+                    "file-skipped" => {
+                        "move these hooks into the file the agent reads, or delete them".into()
+                    }
+                    _ => "fix the entry so it has the agent's shape".into(),
                 },
             });
         }

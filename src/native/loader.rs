@@ -56,6 +56,13 @@ pub struct Loader {
     /// How `hookcheck sync` writes a hook into the agent's own project file, or why it does
     /// not.
     pub writes: Result<&'static Writer, &'static str>,
+    /// Where the agent finds plugins in a project: their hooks files are among
+    /// `project_files`, and their handlers carry the plugin's folder.
+    pub plugins: Option<&'static crate::native::plugins::PluginLayout>,
+    /// Files whose hooks the agent reads only when another file of the same scope is absent:
+    /// `(file, fallback, source)`, both paths from the scope's folder (the project root or the
+    /// home folder), and where the rule comes from, for people.
+    pub fallbacks: &'static [(&'static str, &'static str, &'static str)],
 }
 
 /// How `hookcheck sync` writes one hook into an agent's own project file: the file, its
@@ -187,6 +194,8 @@ impl Loader {
         switched_reads: &[],
         regex: None,
         writes: Err("hookcheck sync does not write this agent's hook files yet"),
+        plugins: None,
+        fallbacks: &[],
     };
 }
 

@@ -15,6 +15,7 @@ pub mod installed;
 pub mod inventory;
 pub mod lint;
 pub mod loader;
+pub mod plugins;
 pub mod sarif;
 pub mod shape;
 pub mod stale;

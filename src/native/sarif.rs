@@ -22,6 +22,10 @@ pub const RULES: &[(&str, &str)] = &[
         "A hook file that is not UTF-8, decoded with replacement characters",
     ),
     (
+        "file-skipped",
+        "A hook file whose hooks the agent skips while another file of the same scope exists",
+    ),
+    (
         "unknown-event",
         "An event the agent does not have: the hook never runs",
     ),

@@ -183,18 +183,19 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
         if benign_blocked.is_empty() || cells.iter().any(|c| c.outcome != Outcome::Blocked) {
             continue;
         }
-        let first = benign_blocked[0];
+        // A call names what is blocked; a sample with no trigger (a Stop, a session start)
+        // only when there is no call.
+        let first = benign_blocked
+            .iter()
+            .copied()
+            .find(|c| !r.samples[c.sample].value.is_empty())
+            .unwrap_or(benign_blocked[0]);
         let missing = first.exit_code == Some(127);
         out.push(Finding {
             kind: Kind::FailsClosed,
             agent: agent.clone(),
             sample: Some(r.samples[first.sample].label.clone()),
-            message: format!(
-                "{} blocks every call, `{}` included ({})",
-                name(agent),
-                r.samples[first.sample].value,
-                failure(first)
-            ),
+            message: blocks_every(agent, first, &r.samples[first.sample].value),
             help: if missing {
                 format!(
                     "exit 127 is a program the hook needs that is not installed: {} reads it as a block; install it or check for it and exit 0",
@@ -216,6 +217,27 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
                 "the hook blocks benign calls too: make it decide on the input, not on its own failure".to_string()
             },
         });
+    }
+}
+
+/// What blocking every sample does, said of the sample shown: a call is denied; on an event
+/// with no call, the agent never stops (Stop) or the event is blocked each time it fires.
+fn blocks_every(agent: &str, c: &Cell, value: &str) -> String {
+    let n = name(agent);
+    if !value.is_empty() {
+        return format!("{n} blocks every call, `{value}` included ({})", failure(c));
+    }
+    let event = c.event.as_deref().unwrap_or("its event");
+    let kind = crate::tools::find(agent)
+        .and_then(|a| a.contract())
+        .and_then(|k| k.event(event))
+        .map(|e| e.kind);
+    match kind {
+        Some(crate::contract::Kind::Stop) => format!(
+            "{n} never lets the agent stop: it blocks every {event} ({})",
+            failure(c)
+        ),
+        _ => format!("{n} blocks {event} each time it fires ({})", failure(c)),
     }
 }
 
@@ -349,13 +371,15 @@ fn field_help(c: &Cell, action: Action, blocked: &[&Cell]) -> String {
     match same_ending(c, blocked) {
         Some(b) => help::read_otherwise(&c.agent, &ending(c), &b.agent),
         None => {
-            let tool = |id: &str| {
+            // The cell of each agent, for the tool it called and the event it fired.
+            let cell = |id: &str| {
                 std::iter::once(c)
                     .chain(blocked.iter().copied())
                     .find(|o| o.agent == id)
-                    .and_then(|o| o.tool.clone())
             };
-            help::field(&c.agent, action.as_str(), &blockers(blocked), tool)
+            let tool = |id: &str| cell(id).and_then(|o| o.tool.clone());
+            let event = |id: &str| cell(id).and_then(|o| o.event.clone());
+            help::field(&c.agent, action.as_str(), &blockers(blocked), tool, event)
         }
     }
 }

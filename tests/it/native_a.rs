@@ -353,11 +353,9 @@ fn lint_rules_fire_on_their_fixture_only() {
     for (name, fires) in [("pre-tool-use.sh", true), ("PreToolUse", false)] {
         let p = Project::new().script(&format!(".clinerules/hooks/{name}"), CLINE);
         let (_, v) = run_json(&p, &["lint"]);
-        let hit = v["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|f| f["rule"] == "unknown-event" && f["agent"] == "cline");
+        let hit = any_finding(&v, |f| {
+            f["rule"] == "unknown-event" && f["agent"] == "cline"
+        });
         assert_eq!(hit, fires, "{name}: {v}");
     }
 }
@@ -405,4 +403,33 @@ fn a_package_script_is_not_a_missing_file() {
             .any(|f| f["rule"] == "script-missing");
         assert_eq!(missing, fires, "{package}: {v}");
     }
+}
+
+/// droid reads a scope's settings.json hooks only when that scope has no hooks.json (its hooks
+/// reference): with both, the settings hook is not listed and lint says `file-skipped`.
+#[test]
+fn droid_skips_the_settings_hooks_while_hooks_json_exists() {
+    let keyed = r#"{"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "exit 0"}]}]}"#;
+    let settings = r#"{"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "exit 2"}]}]}}"#;
+    for with_hooks_json in [true, false] {
+        let mut p = Project::new().file(".factory/settings.json", settings);
+        if with_hooks_json {
+            p = p.file(".factory/hooks.json", keyed);
+        }
+        let list = p.run(&["list", "--installed"]).stdout();
+        let listed = list
+            .lines()
+            .any(|l| l.starts_with("factory") && l.ends_with(".factory/settings.json:1"));
+        assert_eq!(listed, !with_hooks_json, "{list}");
+        let (_, v) = run_json(&p, &["lint"]);
+        let skipped = any_finding(&v, |f| {
+            f["rule"] == "file-skipped" && f["file"] == ".factory/settings.json"
+        });
+        assert_eq!(skipped, with_hooks_json, "{v}");
+    }
+}
+
+/// Whether lint's JSON holds a finding for which `pick` is true.
+fn any_finding(v: &Value, pick: impl Fn(&Value) -> bool) -> bool {
+    v["findings"].as_array().into_iter().flatten().any(pick)
 }

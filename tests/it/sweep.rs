@@ -107,6 +107,26 @@ fn a_guard_calling_a_missing_program_fails_closed_on_gemini_and_open_on_claude()
     );
 }
 
+/// A Stop hook that exits 2 every time: the agent never stops, and the finding says so, not
+/// that it "blocks every call" of an empty sample (defect 29 of fixtures/repos/README.md).
+#[test]
+fn a_stop_hook_that_always_blocks_keeps_the_agent_from_stopping() {
+    let p = Project::new()
+        .spec("gate", "on: stop\ncommand: ./hooks/gate.sh\ntimeout: 10\n")
+        .script(
+            "hooks/gate.sh",
+            "#!/bin/sh\necho 'tests first' >&2\nexit 2\n",
+        );
+    let (_, text) = sweep(&p, "gate", "claude");
+    assert!(
+        text.contains(
+            "fails-closed: Claude Code never lets the agent stop: it blocks every Stop (exit 2: tests first)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("``"), "{text}");
+}
+
 /// A file guard whose matcher names only the shell: it stops `echo ... > .env`, but the
 /// agent's edit tools write `.env` without the hook ever running.
 #[test]

@@ -60,7 +60,7 @@ impl Cx<'_> {
         }
         let own_var =
             crate::tools::find(self.l.id()).is_some_and(|t| t.session_vars.contains(&name));
-        if name.ends_with("_PLUGIN_ROOT")
+        if crate::native::plugins::is_root_var(name)
             && own_var
             && self.l.id() == self.h.tool
             && let Some(dir) = &self.h.plugin_root
@@ -74,10 +74,15 @@ impl Cx<'_> {
         });
         // droid 0.215.0 sets its plugin roots for every hook (fixtures/live/inputs/factory--*.json,
         // names only): set, to a value the capture does not say.
-        if (name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA")) && in_contract {
+        let plugin_var = crate::native::plugins::is_plugin_var(name);
+        // A plugin's data folder, set for the plugin's own hooks: a path hookcheck does not know.
+        let own_plugin = own_var && self.l.id() == self.h.tool && self.h.plugin_root.is_some();
+        if plugin_var && (in_contract || own_plugin) {
             return Value::Unknown;
         }
-        if name.ends_with("_PLUGIN_ROOT") || name.ends_with("_PLUGIN_DATA") {
+        // In a plugin's file, a plugin variable this agent does not set is one it never sets
+        // (below).
+        if plugin_var && self.h.plugin_root.is_none() {
             return Value::Unset(
                 "is set only for a plugin's hooks, and this file is not a plugin's",
             );
@@ -134,11 +139,28 @@ impl Cx<'_> {
             format!(
                 "`${name}` {why}: `{word}` loses its folder and names another file, so the hook cannot start; {consequence}"
             ),
-            format!(
+            self.unset_fix(),
+        );
+    }
+
+    /// The safe change for a path built on a variable the agent leaves empty: in a plugin's
+    /// file, the plugin-root variable the agent sets; elsewhere a path from the project root.
+    fn unset_fix(&self) -> String {
+        let root_var = crate::tools::find(self.l.id()).and_then(|t| {
+            t.session_vars
+                .iter()
+                .find(|v| crate::native::plugins::is_root_var(v))
+        });
+        match (&self.h.plugin_root, root_var) {
+            (Some(_), Some(var)) => format!(
+                "write `${{{var}}}`, which {} sets to the plugin's folder",
+                self.l.name()
+            ),
+            _ => format!(
                 "write the path relative to the project root, or as \"$(git rev-parse --show-toplevel)\"/…, which every agent that loads {} can run",
                 self.h.file.display()
             ),
-        );
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, json_file};
+use crate::native::plugins::PluginLayout;
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -18,7 +19,7 @@ pub static LOADER: Loader = Loader {
             root.join(".claude/settings.json"),
             root.join(".claude/settings.local.json"),
         ];
-        files.extend(plugin_hooks(root));
+        files.extend(PLUGINS.hook_files(root));
         files
     },
     user_files: |home| vec![home.join(".claude/settings.json")],
@@ -40,6 +41,7 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // the grouped shape its loader reads (code.claude.com/docs/en/hooks, "Configuration").
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
 
@@ -98,7 +100,14 @@ const SHAPE: Shape = Shape {
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let plugin = path.file_name().is_some_and(|n| n == PLUGIN_HOOKS);
+    read(path, text, false)
+}
+
+fn parse_plugin(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    read(path, text, true)
+}
+
+fn read(path: &Path, text: &str, plugin: bool) -> Result<Vec<NativeHandler>, NativeError> {
     let shape = if plugin { &PLUGIN_SHAPE } else { &SHAPE };
     let v = parse_json(path, text, shape.consequence)?;
     // Claude Code checks a plugin's hooks file against `{"hooks": {...}}` and refuses one
@@ -130,23 +139,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             consequence: shape.consequence.to_string(),
         });
     }
-    let mut handlers = shape::grouped(shape, path, text, &v)?;
-    if plugin {
-        // `hooks/hooks.json` is one folder below the plugin's root.
-        let root = path
-            .parent()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        for h in &mut handlers {
-            h.plugin_root = Some(root.clone());
-        }
-    }
-    Ok(handlers)
+    shape::grouped(shape, path, text, &v)
 }
-
-/// The file name of a plugin's hooks (settings files are `settings*.json`).
-const PLUGIN_HOOKS: &str = "hooks.json";
 
 const PLUGIN_SHAPE: Shape = Shape {
     consequence: "Claude Code loads none of this plugin's hooks",
@@ -157,23 +151,16 @@ const PLUGIN_SHAPE: Shape = Shape {
 /// root) has its hooks in `hooks/hooks.json`, `{"hooks": {…}}` in the settings shape, with
 /// `${CLAUDE_PLUGIN_ROOT}` naming the plugin's folder; the manifest's `hooks` field may name
 /// another file (code.claude.com/docs/en/plugins-reference, "Hooks" and "Environment
-/// variables", read 2026-12-01). Claude Code runs them while the plugin is enabled.
-fn plugin_hooks(root: &Path) -> Vec<PathBuf> {
-    let manifest = root.join(".claude-plugin/plugin.json");
-    if !manifest.is_file() {
-        return Vec::new();
-    }
-    let mut files = vec![root.join("hooks").join(PLUGIN_HOOKS)];
-    let named = crate::native::loader::json_file(&manifest)
-        .and_then(|v| v.get("hooks").and_then(|h| h.as_str()).map(str::to_string));
-    if let Some(extra) = named {
-        let extra = root.join(extra.trim_start_matches("./"));
-        if extra.file_name().is_some_and(|n| n == PLUGIN_HOOKS) && !files.contains(&extra) {
-            files.push(extra);
-        }
-    }
-    files
-}
+/// variables", read 2026-12-01). A marketplace (`.claude-plugin/marketplace.json`) lists its
+/// plugins' folders in `plugins[].source`, relative to its root
+/// (code.claude.com/docs/en/plugins/marketplace-reference, "Plugin sources", read 2026-12-04). Claude
+/// Code runs a plugin's hooks while the plugin is installed and enabled.
+static PLUGINS: PluginLayout = PluginLayout {
+    manifest: ".claude-plugin/plugin.json",
+    marketplace: ".claude-plugin/marketplace.json",
+    named_replace: false,
+    parse: parse_plugin,
+};
 
 /// The project files, for other loaders that cross-read them.
 pub fn project_files(root: &Path) -> Vec<PathBuf> {

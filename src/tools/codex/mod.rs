@@ -39,6 +39,12 @@ pub static AGENT: Agent = Agent {
         "CODEX_SANDBOX_NETWORK_DISABLED",
         "CODEX_THREAD_ID",
         "CODEX_CI",
+        // For a plugin's hooks only (protocols-a.md §2 Process "Env", command_runner.rs
+        // @01746657).
+        "PLUGIN_ROOT",
+        "CLAUDE_PLUGIN_ROOT",
+        "PLUGIN_DATA",
+        "CLAUDE_PLUGIN_DATA",
     ],
     notes: &[
         "Codex runs a hook only once it is trusted (/hooks, or --dangerously-bypass-hook-trust); an untrusted or modified hook is skipped silently",

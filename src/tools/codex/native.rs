@@ -11,6 +11,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, command_shape};
+use crate::native::plugins::PluginLayout;
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -18,10 +19,12 @@ use crate::tools::claude::native::CLAUDE_RENAMES;
 /// Codex CLI's loader.
 pub static LOADER: Loader = Loader {
     project_files: |root| {
-        vec![
+        let mut files = vec![
             root.join(".codex/hooks.json"),
             root.join(".codex/config.toml"),
-        ]
+        ];
+        files.extend(PLUGINS.hook_files(root));
+        files
     },
     user_files: |home| {
         vec![
@@ -47,6 +50,7 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // hooks.json as discovery.rs reads it (protocols-a.md §2).
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
 
@@ -71,6 +75,27 @@ const SHAPE: Shape = command_shape(
     Unit::Seconds,
     "Codex loads no hooks from this file",
 );
+
+/// A Codex plugin is a folder with `.codex-plugin/plugin.json`; its hooks are in the files the
+/// manifest's `hooks` field names, or else in `hooks/hooks.json`, in the `hooks.json` shape
+/// (`{"hooks": {…}}`), and run with `PLUGIN_ROOT` and `CLAUDE_PLUGIN_ROOT` naming the plugin's
+/// folder (openai/codex `codex-rs/core-plugins/src/loader.rs` `load_plugin_hooks` and
+/// `DEFAULT_HOOKS_CONFIG_FILE`, as stored in the search index, read 2026-12-04; the env:
+/// protocols-a.md §2 Process, command_runner.rs @01746657). A local marketplace lists plugin
+/// folders in `.agents/plugins/marketplace.json`, `plugins[].source.path` relative to its root
+/// (loader.rs @b8f623c4 `refresh_curated_plugin_cache`, command_runner.rs @85709635
+/// `verify_current_internal_opt_in`). Codex runs them once the
+/// plugin is installed and enabled, and each hook trusted. Not read: hooks inline in the
+/// manifest, and a folder with only `.claude-plugin/plugin.json`, which Codex also takes as a
+/// plugin's manifest once it is installed (codex-rs/utils/plugins/src/plugin_namespace.rs
+/// @19b965ad).
+static PLUGINS: PluginLayout = PluginLayout {
+    manifest: ".codex-plugin/plugin.json",
+    marketplace: ".agents/plugins/marketplace.json",
+    named_replace: true,
+    // The same `hooks.json` shape as a config layer's.
+    parse,
+};
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = if path.extension().is_some_and(|e| e == "toml") {

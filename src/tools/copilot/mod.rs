@@ -175,7 +175,11 @@ pub static CONTRACT: Contract = Contract {
         .rewrites(&["modifiedArgs", "modifiedResult"])
         .combine(combine)
         .prepare(without_progress),
-    quirks: Quirks::NONE.refuse(refused).gate(gate).adjust(env_dollars),
+    quirks: Quirks::NONE
+        .refuse(refused)
+        .gate(gate)
+        .input(claude_name)
+        .adjust(adjust),
 };
 
 /// A camelCase input: the fields every camelCase event starts with, then `$fields`.
@@ -265,10 +269,13 @@ const EVENTS: &[Event] = &[
     event("UserPromptSubmit", Kind::Prompt, 30)
         .blocks(PROMPT_BLOCKS)
         .input(pascal!(r#""prompt":"$PROMPT""#)),
-    // The only tool hookcheck builds an input for is the shell, which Claude names `Bash`.
+    // The tool's Claude name ([`claude_name`]) and its runtime arguments: the shell call as
+    // captured from 1.0.102 (fixtures/live/inputs/copilot--bash--PreToolUse.json: `Bash`,
+    // bash's `command`, `description`, `mode`); another tool by the same rule, not captured
+    // ([`gate`] says so).
     event("PreToolUse", Kind::BeforeTool, 30)
         .matches("tool_name")
-        .input(pascal!(r#""tool_name":"Bash","tool_input":"$INPUT""#)),
+        .input(pascal!(r#""tool_name":"$TOOL","tool_input":"$INPUT""#)),
     // Its input in the VS Code format (the tool result) is undocumented: [`refused`] refuses --bash.
     event("PostToolUse", Kind::AfterTool, 30)
         .blocks(POST_BLOCKS)
@@ -285,6 +292,24 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .detached(),
 ];
+
+/// After the plan: [`env_dollars`], and a PascalCase PreToolUse edit input, which is inferred
+/// and not captured, as the assumption it is (the result is not counted).
+fn adjust(cx: &PlanContext, plan: &mut Plan) {
+    env_dollars(cx, plan);
+    if let Plan::Run(run) = plan
+        && run.event == "PreToolUse"
+        && matches!(cx.trigger, Trigger::Edit { .. })
+    {
+        run.assumptions.push(crate::verdict::Assumption::new(
+            "input",
+            "create's arguments under the name Write",
+            "Copilot's PascalCase PreToolUse input for an edit is not captured: hookcheck sends the \
+             captured create arguments under its Claude name, as the captured shell call sends \
+             bash's under Bash",
+        ));
+    }
+}
 
 /// An env value holding `$` is not run: Copilot expands it, hookcheck cannot.
 fn env_dollars(cx: &PlanContext, plan: &mut Plan) {
@@ -318,11 +343,13 @@ fn refused(cx: &PlanContext, event: &str) -> Option<String> {
         return None;
     }
     match cx.trigger {
-        // Only preToolUse's input was captured (fixtures/live/inputs/copilot--edit.json).
-        Trigger::Edit { .. } if event != "preToolUse" => Some(format!(
+        // Only preToolUse's input was captured (fixtures/live/inputs/copilot--edit.json);
+        // PascalCase PreToolUse carries the same arguments under the Claude name.
+        Trigger::Edit { .. } if !matches!(event, "preToolUse" | "PreToolUse") => Some(format!(
             "Copilot's {event} input for an edit is neither documented nor captured (only preToolUse's is), so hookcheck refuses --edit here: pass --payload"
         )),
-        Trigger::Edit { .. } => None,
+        // A read is a `view` tool call, whose input the tools table says is unknown.
+        Trigger::Edit { .. } | Trigger::Read(_) => None,
         Trigger::Bash(_) if event == "PostToolUse" => Some(
             "Copilot's PostToolUse input in the VS Code format (its tool result) is not documented, so hookcheck refuses --bash here: pass --payload"
                 .into(),
@@ -333,6 +360,20 @@ fn refused(cx: &PlanContext, event: &str) -> Option<String> {
             t,
             "a tool call: pass --bash or --payload",
         )),
+    }
+}
+
+/// A PascalCase tool event names the tool by its Claude name (protocols-a.md §4, "Event
+/// casing"; fixtures/live/inputs/copilot--bash--PreToolUse.json: `Bash`).
+fn claude_name(_: &PlanContext, event: &str, input: &mut serde_json::Map<String, Value>) {
+    if !event.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return;
+    }
+    let Some(Value::String(tool)) = input.get("tool_name") else {
+        return;
+    };
+    if let Some((_, claude)) = CLAUDE_NAMES.iter().find(|(n, _)| n == tool) {
+        input.insert("tool_name".into(), Value::String((*claude).into()));
     }
 }
 
@@ -601,6 +642,7 @@ mod tests {
             ("post_bash", "event: postToolUse\ncommand: ./h.sh\n", bash("ls")),
             ("pre_edit", "on: before-tool\nmatch: edit\ncommand: ./h.sh\n", edit("notes.txt", false)),
             ("pascal_pre_bash", "event: PreToolUse\nmatcher: Bash\ncommand: ./h.sh\n", bash("git push -f")),
+            ("pascal_pre_edit", "event: PreToolUse\nmatcher: Write\ncommand: ./h.sh\n", edit("a/b.txt", false)),
             ("prompt", "on: prompt-submit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("pascal_prompt", "event: UserPromptSubmit\ncommand: ./h.sh\n", prompt("fix the test")),
             ("agent_stop", "on: stop\ncommand: ./h.sh\n", Trigger::None),
@@ -613,6 +655,17 @@ mod tests {
         }
     }
 
+    /// The sweep's help names the fields of the event that fired: PascalCase PreToolUse sends
+    /// `tool_input.*`, camelCase preToolUse `toolArgs.*` (corpus defect 42).
+    #[test]
+    fn help_names_the_fields_of_the_event_that_fired() {
+        let on = |e: &'static str| move |_: &str| Some(e.to_string());
+        let pascal = crate::help::field("copilot", "edit", &["claude"], |_| None, on("PreToolUse"));
+        assert!(pascal.contains("`tool_input.path`"), "{pascal}");
+        let camel = crate::help::field("copilot", "edit", &["claude"], |_| None, on("preToolUse"));
+        assert!(camel.contains("`toolArgs.path`"), "{camel}");
+    }
+
     #[test]
     fn plans_that_do_not_run() {
         #[rustfmt::skip]
@@ -620,7 +673,8 @@ mod tests {
             // Only create's input is captured (fixtures/live/inputs/copilot--edit.json).
             ("event: preToolUse\nmatcher: edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
-            ("event: PreToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
+            ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
+            ("event: PreToolUse\ncommand: ./h.sh\n", crate::trigger::Trigger::Read("/p/a.rs".into()), "give no read tool's input"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
             ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot CLI has no beforeShellExecution event"),

@@ -37,6 +37,9 @@ pub static AGENT: Agent = Agent {
         "DROID_PROJECT_DIR",
         "DROID_ENV_FILE",
         "DROID_PLUGIN_ROOT",
+        // Its alias for plugin hooks (Factory-AI/factory @178abd79,
+        // docs/guides/building/building-plugins.mdx, "Environment variables").
+        "CLAUDE_PLUGIN_ROOT",
     ],
     notes: &[
         "droid snapshots hooks at startup: edits made outside droid apply only after review in its /hooks menu",

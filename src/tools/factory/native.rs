@@ -13,6 +13,7 @@
 use std::path::Path;
 
 use crate::native::loader::{Loader, Writer, command_shape};
+use crate::native::plugins::PluginLayout;
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -20,12 +21,14 @@ use crate::tools::claude::native::CLAUDE_RENAMES;
 /// Factory droid's loader.
 pub static LOADER: Loader = Loader {
     project_files: |root| {
-        vec![
+        let mut files = vec![
             root.join(".factory/hooks.json"),
             root.join(".factory/hooks/hooks.json"),
             root.join(".factory/settings.json"),
             root.join(".factory/settings.local.json"),
-        ]
+        ];
+        files.extend(PLUGINS.hook_files(root));
+        files
     },
     user_files: |home| {
         vec![
@@ -56,6 +59,18 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // Claude's grouped shape in settings.json (docs.factory.ai/reference/hooks-reference).
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
+    // "If hooks.json is absent, Droid falls back to hooks declared under the hooks key in the
+    // matching settings.json" (Factory's hooks reference, Factory-AI/factory @003b759e,
+    // 2026-05-27, unchanged at @a80aa7c5, read 2026-12-04). droid 0.215.0 ran each
+    // file alone (live, 2026-12-04); the two in one scope were not run live. The docs name
+    // settings.json only: settings.local.json is read as before.
+    // Both scopes: the paths are from the project root and from the home folder.
+    fallbacks: &[(
+        ".factory/hooks.json",
+        ".factory/settings.json",
+        "Factory's hooks reference; a real droid was not run with both files",
+    )],
     ..Loader::DEFAULT
 };
 
@@ -67,6 +82,43 @@ const SHAPE: Shape = command_shape(
     Unit::Seconds,
     "droid loads no hooks from this file",
 );
+
+/// A droid plugin is a folder with `.factory-plugin/plugin.json`; its hooks are in
+/// `hooks/hooks.json`, or a file the manifest's `hooks` field names, and run with
+/// `${DROID_PLUGIN_ROOT}` (and its alias `${CLAUDE_PLUGIN_ROOT}`) naming the plugin's folder,
+/// while the plugin is installed and enabled. A marketplace lists plugin folders in
+/// `.factory-plugin/marketplace.json`, `plugins[].source` relative to its root. The docs give
+/// the hooks file both keyed by event (docs/cli/configuration/plugins.mdx, "Plugin hooks";
+/// docs/guides/building/building-plugins.mdx, "Adding hooks") and wrapped in `hooks` with a
+/// `description` (the hooks reference, "Plugin hooks"), and droid installs
+/// Claude Code plugins, whose file is wrapped (docs.factory.ai/harness/plugins, read
+/// 2026-12-04): both are read. Factory-AI/factory @178abd79 (2026-06-30), read 2026-12-04.
+/// Not read: a Claude Code plugin folder (`.claude-plugin/`), which droid translates only when
+/// it installs the plugin.
+static PLUGINS: PluginLayout = PluginLayout {
+    manifest: ".factory-plugin/plugin.json",
+    marketplace: ".factory-plugin/marketplace.json",
+    named_replace: false,
+    parse: parse_plugin,
+};
+
+const PLUGIN_SHAPE: Shape = command_shape(
+    "factory",
+    Unit::Seconds,
+    "droid loads none of this plugin's hooks",
+);
+
+/// A plugin's hooks file, keyed by event or wrapped in `hooks`.
+fn parse_plugin(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, PLUGIN_SHAPE.consequence)?;
+    let wrapped = v.get("hooks").is_some_and(serde_json::Value::is_object);
+    let v = if wrapped {
+        v
+    } else {
+        serde_json::json!({ "hooks": v })
+    };
+    shape::grouped(&PLUGIN_SHAPE, path, text, &v)
+}
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
