@@ -425,6 +425,7 @@ fn tools_cmd(args: ToolsArgs) -> Result<i32, Error> {
                     Some(_) => {
                         out.push_str(&report::tools::detail(t));
                         out.push_str(&crate::sync::shape(t));
+                        out.push_str(&report::lifecycle::section(t.id));
                     }
                     None => out.push_str(&report::tools::summary(t)),
                 }

@@ -4,6 +4,7 @@
 pub mod dry;
 pub mod json;
 pub mod keep;
+pub mod lifecycle;
 pub mod listing;
 pub mod suite;
 pub mod sweep;
