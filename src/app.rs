@@ -424,8 +424,8 @@ fn tools_cmd(args: ToolsArgs) -> Result<i32, Error> {
                 match args.agent {
                     Some(_) => {
                         out.push_str(&report::tools::detail(t));
-                        out.push_str(&crate::sync::shape(t));
                         out.push_str(&report::lifecycle::section(t.id));
+                        out.push_str(&crate::sync::shape(t));
                     }
                     None => out.push_str(&report::tools::summary(t)),
                 }
