@@ -65,3 +65,17 @@ HOOKCHECK_NO_BUILD=1 PATH="$scratch/fake:$PATH" HOOKCHECK_RELEASES="$scratch/rel
 want="error: hookcheck: no release archive file://$scratch/releases/hookcheck-v9.9.9-$target.tar.gz, and this install does not build from source"
 [ "$status" -eq 3 ] && [ "$(cat "$scratch/out")" = "$want" ] || fail "no build said (status $status): $(cat "$scratch/out")"
 echo "ok: no release and no build: exit 3"
+
+# On Windows (Git Bash, MSYS) every install says why it cannot, with exit status 2: a `uname`
+# that answers as Git Bash does stands in for the runner.
+printf '#!/bin/sh\ncase "$1" in -s) echo MINGW64_NT-10.0-20348 ;; -m) echo x86_64 ;; esac\n' > "$scratch/fake/uname"
+chmod +x "$scratch/fake/uname"
+for no_build in "" 1; do
+  status=0
+  HOOKCHECK_NO_BUILD=$no_build GITHUB_ACTIONS=true PATH="$scratch/fake:$PATH" \
+    scripts/action-install.sh "$tag" "$scratch/win/bin" > "$scratch/out" 2>&1 || status=$?
+  want="::error::hookcheck: Windows is not supported: process groups and signals. Use a Linux or macOS machine, WSL or a Linux container."
+  [ "$status" -eq 2 ] && [ "$(cat "$scratch/out")" = "$want" ] || fail "Windows said (status $status): $(cat "$scratch/out")"
+  [ ! -e "$scratch/win/bin/hookcheck" ] || fail "Windows installed something"
+done
+echo "ok: Windows: exit 2 and why"

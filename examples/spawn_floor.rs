@@ -6,8 +6,8 @@
 //!
 //!     spawn_floor JOBS REPORT.json...
 //!
-//! It prints how many processes it ran. `bench/floor.sh` times `hookcheck test` and `hookcheck
-//! run` against it and prints the ratios.
+//! It prints how many processes it ran; reports that hold none are an error (exit 2).
+//! `bench/floor.sh` times `hookcheck test` and `hookcheck run` against it and prints the ratios.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -84,6 +84,11 @@ fn main() {
             std::process::exit(2);
         });
         all.extend(invocations(&report));
+    }
+    // Nothing to spawn is no floor: a benchmark against it would time nothing.
+    if all.is_empty() {
+        eprintln!("spawn_floor: the reports hold no invocation that runs");
+        std::process::exit(2);
     }
     let next = AtomicUsize::new(0);
     let failed = AtomicUsize::new(0);
