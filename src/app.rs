@@ -34,6 +34,8 @@ pub fn main(cli: Cli) -> i32 {
         Ok(status) => status,
         Err(e) => crate::console::report_error(&e, json),
     };
+    // hookcheck's own match worker is no hook's leftover.
+    crate::matcher::js_worker::stop();
     // What a hook left behind outside its group and mark (re-parented to hookcheck, the
     // child subreaper) ends with hookcheck, never outlives it.
     let left = crate::exec::orphans::end();

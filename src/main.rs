@@ -5,6 +5,15 @@
 use clap::Parser;
 
 fn main() {
+    use hookcheck::matcher::js_worker;
+    // hookcheck started by itself to run JavaScript matches that may never end.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == js_worker::WORKER_ARG)
+    {
+        std::process::exit(js_worker::serve());
+    }
+    js_worker::enable();
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     fixed_mmap_threshold();
     let cli = hookcheck::cli::Cli::parse();

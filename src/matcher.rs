@@ -9,6 +9,7 @@ mod python;
 mod simple;
 
 pub use go::go_regex_matches;
+pub use js::worker as js_worker;
 pub use js::{DEFAULT_MATCH_TIMEOUT, JsRegex, MatchTimedOut};
 pub use portability::non_portable_regex_feature;
 pub use python::python_fullmatch;

@@ -227,6 +227,7 @@ fn listen(ready: std::sync::mpsc::Sender<()>) {
 /// stderr and exits with `code`.
 fn stop(name: &str, code: i32) -> ! {
     let hooks = end_running();
+    crate::matcher::js_worker::stop();
     super::orphans::end();
     super::scratch::remove_all();
     let _ = writeln!(std::io::stderr(), "{}", interrupted_line(name, hooks));

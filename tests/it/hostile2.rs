@@ -604,3 +604,43 @@ fn a_hook_cannot_write_to_hookchecks_own_stdout() {
     );
     assert!(!all.contains("pwned"), "{all}");
 }
+
+#[test]
+fn a_matcher_past_its_budget_is_stopped_not_left_spinning() {
+    // Claude Code matches `(a+)+$` as a JavaScript regex: exponential on 40 a's and a `!`.
+    // VS Code ignores matchers, so its hook runs after that match was given up, and looks at
+    // what hookcheck does then: a thread or a process of it still backtracking.
+    let probe = r#"#!/bin/sh
+pid=$$
+while [ "$pid" -gt 1 ] && [ "$(cat /proc/$pid/comm)" != hookcheck ]; do
+  pid=$(cut -d' ' -f4 /proc/$pid/stat)
+done
+left=
+for t in /proc/$pid/task/*; do
+  [ "$(cat "$t/comm")" = js-regex ] && left="$left thread"
+done
+for c in $(cat /proc/$pid/task/*/children); do
+  if tr '\0' ' ' < /proc/$c/cmdline | grep -q js-match-worker \
+    && [ "$(cut -d' ' -f3 /proc/$c/stat)" = R ]; then left="$left process"; fi
+done
+[ "$pid" -gt 1 ] && found=found || found=missing
+echo "hookcheck $found, still matching:${left:- nothing}" > probe.txt
+"#;
+    let p = Project::new()
+        .spec(
+            "evil",
+            "event: PreToolUse\nmatcher: (a+)+$\ncommand: ./hooks/probe.sh\ntimeout: 10\ntargets: [claude, vscode]\n",
+        )
+        .script("hooks/probe.sh", probe)
+        .file(
+            "payload.json",
+            &format!(r#"{{"tool_name": "{}!", "tool_input": {{}}}}"#, "a".repeat(40)),
+        );
+    let (_, report) = p.json("evil", &["--payload", "payload.json"]);
+    let decisions = ["claude", "vscode"].map(|a| common::target(&report, a)["decision"].clone());
+    assert_eq!(decisions, ["not run", "allow"], "{report}");
+    assert_eq!(
+        std::fs::read_to_string(p.root().join("probe.txt")).expect("the probe ran"),
+        "hookcheck found, still matching: nothing\n"
+    );
+}

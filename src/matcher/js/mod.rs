@@ -1,4 +1,11 @@
 //! JavaScript (ECMAScript) regexes as `new RegExp(p)` builds them in V8, on `regress`.
+//!
+//! regress has no step budget, so a match that could backtrack for long runs in a worker
+//! process that is killed when it runs past its budget ([`worker`]); the rest, most tool
+//! matchers, run in place ([`bounded`]).
+
+mod bounded;
+pub mod worker;
 
 use super::MatchError;
 use std::sync::{Arc, mpsc};
@@ -31,8 +38,30 @@ pub struct JsRegex {
 impl JsRegex {
     /// Compiles `pattern` for an unanchored search (`RegExp.prototype.test`).
     ///
-    /// `Err` carries the reason V8 would throw a `SyntaxError`.
+    /// `Err` carries the reason V8 would throw a `SyntaxError`. A pattern compiled once in
+    /// this process is not compiled again (a suite matches the same few patterns for every
+    /// case and agent).
     pub fn new(pattern: &str) -> Result<Self, MatchError> {
+        /// How many patterns are kept compiled (all are forgotten when it is full).
+        const KEPT: usize = 1024;
+        static COMPILED: std::sync::Mutex<
+            Option<std::collections::HashMap<String, Result<JsRegex, MatchError>>>,
+        > = std::sync::Mutex::new(None);
+        let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+        let compiled = compiled.get_or_insert_with(Default::default);
+        if let Some(known) = compiled.get(pattern) {
+            return known.clone();
+        }
+        if compiled.len() >= KEPT {
+            compiled.clear();
+        }
+        let fresh = Self::compile(pattern);
+        compiled.insert(pattern.to_string(), fresh.clone());
+        fresh
+    }
+
+    /// Compiles `pattern`, without the cache of [`JsRegex::new`].
+    fn compile(pattern: &str) -> Result<Self, MatchError> {
         reject_newer_syntax(pattern).map_err(MatchError::Syntax)?;
         // Without the `u` flag a pattern is a sequence of UTF-16 code units (ECMA-262 §22.2),
         // so an astral character in the pattern is two units: feed regress the code units.
@@ -43,6 +72,13 @@ impl JsRegex {
             re: Arc::new(re),
             pattern: pattern.to_string(),
         })
+    }
+
+    /// The match itself, on this thread, with no budget.
+    fn find_in(&self, haystack: &str) -> bool {
+        let units: Vec<u16> = haystack.encode_utf16().collect();
+        // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
+        self.re.find_from_ucs2(&units, 0).next().is_some()
     }
 
     /// Compiles `pattern` wrapped as `^(?:pattern)$`, so it must match the whole haystack.
@@ -65,32 +101,52 @@ impl JsRegex {
 
     /// Like [`JsRegex::is_match`], but reports a match that takes longer than `limit`.
     ///
-    /// regress has no backtracking limit, so the match runs on a worker thread; on timeout
-    /// that thread is abandoned and keeps running until it finishes or the process exits
-    /// (crates.md §2.2). So that abandoned threads cannot pile up (30 cases of one
-    /// catastrophic matcher once burned 50 s of CPU and made an unrelated guard time out), a
-    /// match that ran out of its budget once is out of it from then on, without another
-    /// thread, and the abandoned worker is put at the lowest CPU priority, behind the hooks.
+    /// A match whose shape bounds its work runs in place ([`bounded`]); any other runs in
+    /// the worker process, which is killed at `limit` ([`worker`]), so a catastrophic match
+    /// costs no CPU past its budget. A match that ran out of its budget once is out of it
+    /// from then on, without running again (30 cases of one catastrophic matcher once
+    /// burned 50 s of CPU).
     pub fn is_match_within(&self, haystack: &str, limit: Duration) -> Result<bool, MatchTimedOut> {
+        if bounded::runs_in_place(&self.pattern, haystack) {
+            return Ok(self.find_in(haystack));
+        }
         let key = key(&self.pattern, haystack);
         if exhausted().contains(&key) {
             return Err(MatchTimedOut);
         }
-        let units: Vec<u16> = haystack.encode_utf16().collect();
-        let re = Arc::clone(&self.re);
+        match worker::is_match(&self.pattern, haystack, limit) {
+            worker::Outcome::Answered(found) => Ok(found),
+            worker::Outcome::TimedOut => {
+                exhausted().insert(key);
+                Err(MatchTimedOut)
+            }
+            worker::Outcome::Unavailable => self.on_a_thread(haystack, limit, key),
+        }
+    }
+
+    /// The match on a thread of its own, for when there is no worker process (a library's
+    /// tests, or a worker that cannot start): on timeout that thread is abandoned and runs
+    /// on, at the lowest CPU priority, until it finishes or the process exits (crates.md
+    /// §2.2).
+    fn on_a_thread(
+        &self,
+        haystack: &str,
+        limit: Duration,
+        key: (String, u64),
+    ) -> Result<bool, MatchTimedOut> {
+        let this = self.clone();
+        let haystack_owned = haystack.to_string();
         let (tx, rx) = mpsc::channel();
         WORKERS.with(|w| w.set(w.get() + 1));
-        // The worker's thread id, so that one past its deadline can be put behind the hooks.
+        // The thread's id, so that one past its deadline can be put behind the hooks.
         let tid = Arc::new(std::sync::atomic::AtomicI32::new(0));
         let its_tid = Arc::clone(&tid);
         let spawned = std::thread::Builder::new()
             .name("js-regex".into())
             .spawn(move || {
                 its_tid.store(thread_id(), std::sync::atomic::Ordering::SeqCst);
-                // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
-                let found = re.find_from_ucs2(&units, 0).next().is_some();
                 // The receiver may have given up already; nothing to do then.
-                let _ = tx.send(found);
+                let _ = tx.send(this.find_in(&haystack_owned));
             });
         match spawned {
             Ok(_) => rx.recv_timeout(limit).map_err(|_| {
@@ -99,10 +155,7 @@ impl JsRegex {
                 MatchTimedOut
             }),
             // No thread available: match inline rather than fail.
-            Err(_) => {
-                let units: Vec<u16> = haystack.encode_utf16().collect();
-                Ok(self.re.find_from_ucs2(&units, 0).next().is_some())
-            }
+            Err(_) => Ok(self.find_in(haystack)),
         }
     }
 }
@@ -205,7 +258,7 @@ mod tests {
     /// The expected values come from V8 itself (`fixtures/matcher/gen_js.mjs`).
     #[test]
     fn agrees_with_v8() {
-        let text = include_str!("../../fixtures/matcher/js_cases.json");
+        let text = include_str!("../../../fixtures/matcher/js_cases.json");
         crate::matcher::check_fixture(text, |pattern, haystack, case| {
             let mut failures = Vec::new();
             for (key, compiled) in [
