@@ -644,3 +644,51 @@ echo "hookcheck $found, still matching:${left:- nothing}" > probe.txt
         "hookcheck found, still matching: nothing\n"
     );
 }
+
+/// Runs `cmd` to its end and returns its exit code and its peak resident memory in MiB: the
+/// kernel's figure (`ru_maxrss` from `wait4`), for it and the largest of the processes it
+/// waited for.
+// The child is reaped by the wait4 below, which std's Child does not see.
+#[allow(clippy::zombie_processes)]
+fn peak_mib(mut cmd: Command) -> (i32, f64) {
+    let child = cmd
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hookcheck");
+    let pid = i32::try_from(child.id()).expect("pid");
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct wait4 fills in.
+    let mut usage: nix::libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 on our own child, with pointers to two locals it fills in.
+    let waited = unsafe { nix::libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    let code = nix::libc::WEXITSTATUS(status);
+    (code, usage.ru_maxrss as f64 / 1024.0)
+}
+
+#[test]
+fn a_large_payload_is_held_once_not_per_agent() {
+    // 10 MB of JSON, given to a guard on every agent: it was held once per agent and twice
+    // more (69 MB at the peak, over the 64 MiB goal; 310-440 MB for 50 MiB).
+    let body = serde_json::json!({
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": format!("echo {}", "x".repeat(10_000_000))},
+    });
+    let p = Project::new()
+        .spec(
+            "g",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/g.sh\ntimeout: 60\n",
+        )
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file("payload.json", &body.to_string());
+    let mut cmd = p.command();
+    cmd.args(["run", "g", "--payload", "payload.json", "--format", "json"]);
+    let (code, mib) = peak_mib(cmd);
+    assert!(code == 0 || code == 1, "exit {code}");
+    assert!(
+        mib <= 64.0,
+        "peak {mib:.1} MiB for a 10 MB payload over every agent (goal 64 MiB)"
+    );
+}
