@@ -72,12 +72,22 @@ fn a_report_that_cannot_be_written_is_an_error_not_a_pass() {
         vec!["test"],
         vec!["lint", "--format", "sarif"],
         vec!["tools", "claude"],
+        // It panicked (exit 101); no agent is on the PATH below, and its report is written.
+        vec![
+            "live", "g", "--bash", "ls", "--agent", "claude", "--format", "json",
+        ],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
             .expect("/dev/full");
-        let out = p.command().args(&args).stdout(full).output().expect("run");
+        let out = p
+            .command()
+            .args(&args)
+            .env("PATH", "/usr/bin:/bin")
+            .stdout(full)
+            .output()
+            .expect("run");
         assert_eq!(
             (
                 out.status.code(),
