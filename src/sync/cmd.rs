@@ -482,6 +482,7 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Re
     let mut text = String::from("proof: each case run from the spec and from the files written\n");
     let mut agrees = true;
     let mut ran = 0;
+    let mut assumed_any = false;
     for (spec, parts) in plans {
         let targets: Vec<String> = parts
             .iter()
@@ -521,29 +522,46 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Re
             let mut same = Vec::new();
             let mut differ = Vec::new();
             let mut unknown = Vec::new();
-            for (agent, d, why) in &by_spec {
-                match by_files.iter().find(|(a, _, _)| a == agent) {
+            let mut assumed = 0;
+            for (agent, d, why, spec_assumed) in &by_spec {
+                match by_files.iter().find(|(a, ..)| a == agent) {
                     // Not run from the spec either (hookcheck builds no input for it): the
                     // files were not checked, whatever they hold.
-                    Some((_, f, _)) if f == d && d == "not run" => {
+                    Some((_, f, ..)) if f == d && d == "not run" => {
                         let why = why.as_deref().unwrap_or("hookcheck did not run it");
                         unknown.push(format!("{agent}: {}", reasons(why)));
                     }
-                    Some((_, f, _)) if f == d => same.push(format!("{agent}={d}")),
+                    Some((_, f, _, files_assumed)) if f == d => {
+                        // Agreement on an input or rule hookcheck assumes for this agent
+                        // proves less: marked as `sweep` marks such cells.
+                        let mark = if *spec_assumed || *files_assumed {
+                            assumed += 1;
+                            "?"
+                        } else {
+                            ""
+                        };
+                        same.push(format!("{agent}={d}{mark}"));
+                    }
                     // The files run, but hookcheck builds no input for the event they put the
                     // hook on: shown, neither a pass nor a failure.
-                    Some((_, f, Some(why))) if f == "not run" => {
+                    Some((_, f, Some(why), _)) if f == "not run" => {
                         unknown.push(format!("{agent}: {}", reasons(why)));
                     }
-                    Some((_, f, _)) => differ.push(format!("{agent}: spec {d}, files {f}")),
+                    Some((_, f, ..)) => differ.push(format!("{agent}: spec {d}, files {f}")),
                     None => differ.push(format!("{agent}: spec {d}, files: not run")),
                 }
             }
+            assumed_any |= assumed > 0;
             ran += 1;
             let mut line = format!("  {}: ", case.name);
             if differ.is_empty() {
+                let of_them = if assumed > 0 {
+                    format!(" ({assumed} assumed, marked ?)")
+                } else {
+                    String::new()
+                };
                 line.push_str(&format!(
-                    "same on {} agents: {}",
+                    "same on {} agents{of_them}: {}",
                     same.len(),
                     same.join(" ")
                 ));
@@ -560,6 +578,12 @@ pub fn prove(ws: &Workspace, plans: &[(&HookSpec, Vec<Part>)], user: bool) -> Re
     }
     if ran == 0 {
         text.push_str("  no case ran\n");
+    }
+    if assumed_any {
+        text.push_str(
+            "  ? the input or reply rule hookcheck used for this agent is assumed, not confirmed \
+             (`hookcheck tools AGENT` says which): the two agree under that assumption\n",
+        );
     }
     Ok(Proof { text, agrees })
 }
@@ -591,16 +615,24 @@ fn reasons(why: &str) -> String {
     }
 }
 
-/// Each agent's decision for `req`, with the reason when it did not run.
+/// Each agent's decision for `req`, with the reason when it did not run, and whether it rests
+/// on an assumption (not counted for it alone).
 fn decisions(
     ws: &Workspace,
     req: &CheckRequest,
-) -> Result<Vec<(String, String, Option<String>)>, Error> {
+) -> Result<Vec<(String, String, Option<String>, bool)>, Error> {
     let check = crate::installed::resolve(ws, req, &ws.root, crate::run::default_jobs())?;
     let report = crate::run::run_check(&check, crate::report::Keep::text(1024));
     Ok(report
         .targets
         .iter()
-        .map(|t| (t.target.clone(), t.decision.to_string(), t.reason.clone()))
+        .map(|t| {
+            (
+                t.target.clone(),
+                t.decision.to_string(),
+                t.reason.clone(),
+                t.assumed_only(),
+            )
+        })
         .collect())
 }
