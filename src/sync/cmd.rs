@@ -615,12 +615,12 @@ fn reasons(why: &str) -> String {
     }
 }
 
-/// Each agent's decision for `req`, with the reason when it did not run, and whether it rests
-/// on an assumption (not counted for it alone).
-fn decisions(
-    ws: &Workspace,
-    req: &CheckRequest,
-) -> Result<Vec<(String, String, Option<String>, bool)>, Error> {
+/// One agent's decision: its id, the decision, the reason when it did not run, and whether it
+/// rests on an assumption (not counted for that alone).
+type Decided = (String, String, Option<String>, bool);
+
+/// Each agent's decision for `req`.
+fn decisions(ws: &Workspace, req: &CheckRequest) -> Result<Vec<Decided>, Error> {
     let check = crate::installed::resolve(ws, req, &ws.root, crate::run::default_jobs())?;
     let report = crate::run::run_check(&check, crate::report::Keep::text(1024));
     Ok(report
