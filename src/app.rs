@@ -45,6 +45,8 @@ pub fn main(cli: Cli) -> i32 {
             "hookcheck: warning: ended {left} process(es) a hook left behind outside its process group, with its environment cleared"
         );
     }
+    // The run's own folders (the transcripts the hooks' inputs name) go with it.
+    crate::exec::scratch::remove_all();
     // A report that could not be written is lost: never an exit 0 (or 1) on nothing.
     crate::console::lost_report().unwrap_or(status)
 }

@@ -217,6 +217,7 @@ pub fn fields_on(c: &Contract, event: Option<&str>) -> Fields {
             let mut v = Values {
                 root: "/project",
                 home: "/home",
+                transcripts: "/transcripts",
                 session: "s",
                 event: e.name,
                 command: CMD,
@@ -411,6 +412,7 @@ pub fn input_keys(c: &Contract, kind: Kind) -> Vec<String> {
     let v = Values {
         root: "/project",
         home: "/home",
+        transcripts: "/transcripts",
         session: "s",
         event: e.name,
         command: "",

@@ -1,7 +1,8 @@
 //! Input templates: an agent's hook input written as the JSON it sends, with placeholders.
 //!
 //! A template is a JSON object. Inside any string, `$ROOT`, `$HOME`, `$SESSION`, `$SLUG`
-//! (the root with `/` and `.` as `-`), `$EVENT`, `$COMMAND`, `$FILE`, `$RELFILE` (relative to
+//! (the root with `/` and `.` as `-`), `$TRANSCRIPTS` (the folder standing in for the home
+//! folder in a transcript's path: `plan::transcript`), `$EVENT`, `$COMMAND`, `$FILE`, `$RELFILE` (relative to
 //! the root), `$PROMPT` and `$TOOL` stand for their values. A string that is exactly one of
 //! these stands for a JSON value:
 //!
@@ -22,6 +23,8 @@ pub struct Values<'a> {
     pub root: &'a str,
     /// `$HOME`.
     pub home: &'a str,
+    /// `$TRANSCRIPTS`.
+    pub transcripts: &'a str,
     /// `$SESSION`.
     pub session: &'a str,
     /// `$EVENT`.
@@ -132,7 +135,8 @@ fn string(s: &str, v: &Values) -> Result<Value, Unfilled> {
 fn text(s: &str, v: &Values) -> String {
     let slug = v.root.replace(['/', '.'], "-");
     // Longest names first, so `$RELFILE` is not read as `$R...`.
-    let subs: [(&str, &str); 11] = [
+    let subs: [(&str, &str); 12] = [
+        ("$TRANSCRIPTS", v.transcripts),
         ("$MATCHER", v.matcher),
         ("$RELFILE", v.relfile),
         ("$COMMAND", v.command),
@@ -192,6 +196,7 @@ mod tests {
         Values {
             root: "/p.x",
             home: "/h",
+            transcripts: "/t",
             session: "s1",
             event: "Pre",
             command: "ls $HOME",

@@ -22,8 +22,9 @@ pub fn remove(dir: &Path) {
     folders().retain(|d| d != dir);
 }
 
-/// Removes every folder still registered (the signal path, on the way out).
-pub(crate) fn remove_all() {
+/// Removes every folder still registered (on the way out: at the end of `main`, and on the
+/// signal path).
+pub fn remove_all() {
     for dir in folders().drain(..) {
         let _ = std::fs::remove_dir_all(dir);
     }

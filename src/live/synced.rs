@@ -53,6 +53,16 @@ pub fn prepare(ws: &Workspace, spec: &HookSpec) -> Result<Synced, Error> {
     })
 }
 
+/// The copy goes when its owner is done with it (a library caller, such as the recorded-truth
+/// tests, never reaches the end of `main`, where the rest is removed).
+impl Drop for Synced {
+    fn drop(&mut self) {
+        if let Some(dir) = self.ws.root.parent() {
+            crate::exec::scratch::remove(dir);
+        }
+    }
+}
+
 impl Synced {
     /// hookcheck's prediction for `req` from the synced files: every handler in them, as
     /// each agent's loader reads them (`run --installed` in the copy), the hook's output kept

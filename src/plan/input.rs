@@ -198,6 +198,7 @@ pub fn build<'a>(
     };
     let root = cx.root.display().to_string();
     let home = cx.home.display().to_string();
+    let transcripts = super::transcript::folder().display().to_string();
     let session = build::session_id(id);
     let file_abs = file.map(|p| p.display().to_string()).unwrap_or_default();
     let relfile = file
@@ -211,6 +212,7 @@ pub fn build<'a>(
     let mut values = Values {
         root: &root,
         home: &home,
+        transcripts: &transcripts,
         session: &session,
         event,
         command,
@@ -237,6 +239,11 @@ pub fn build<'a>(
     obj.extend(fill(fields)?);
     if let Some(f) = c.quirks.input {
         f(cx, event, &mut obj);
+    }
+    for key in ["transcript_path", "transcriptPath"] {
+        if let Some(path) = obj.get(key).and_then(Value::as_str) {
+            super::transcript::ensure(path, &session);
+        }
     }
     let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
     let (label, seen) = match (call, ev.matches) {

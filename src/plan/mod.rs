@@ -5,6 +5,7 @@ pub mod assumed;
 pub mod build;
 mod generic;
 mod input;
+pub mod transcript;
 
 pub use generic::{event_and_matcher, expand, never_runs, plan, resolve, resolve_env_refs};
 

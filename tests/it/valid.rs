@@ -536,3 +536,47 @@ fn an_extension_block_must_name_an_agent() {
         "error: `x-goos` names no agent, so no agent reads it\n --> [root]/.hookcheck/hooks/typo.yaml:3:1\n  |\n3 | x-goos:\n  | ^^^^^^\n  |\nhelp: did you mean `x-goose`?\n"
     );
 }
+
+#[test]
+fn every_transcript_an_input_names_is_a_file_that_goes_with_hookcheck() {
+    // A hook that reads the session's transcript failed only under hookcheck, where the path
+    // named no file (tests/it repos Archival-Memory--hooks, defect 20).
+    let reader = r#"#!/bin/sh
+path=$(sed -n 's/.*"transcript_\{0,1\}[pP]ath":"\([^"]*\)".*/\1/p')
+[ -n "$path" ] || { echo "no transcript named" >&2; exit 2; }
+[ -f "$path" ] || { echo "no file at $path" >&2; exit 2; }
+echo "$path" >> transcripts.txt
+"#;
+    let agents = "claude,codex,gemini,qwen,qoder,factory,vscode,antigravity";
+    let p = Project::new()
+        .spec(
+            "t",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/t.sh\ntimeout: 10\n",
+        )
+        .script("hooks/t.sh", reader);
+    let (_, report) = p.json("t", &["--bash", "ls", "-t", agents, "--include-assumed"]);
+    let decided: Vec<String> = agents
+        .split(',')
+        .map(|a| format!("{a}={}", target(&report, a)["commands"][0]["exit_code"]))
+        .collect();
+    // Exit 0: each found its transcript (exit 2 says what it did not find).
+    assert_eq!(
+        decided.join(" "),
+        "claude=0 codex=0 gemini=0 qwen=0 qoder=0 factory=0 vscode=0 antigravity=0",
+        "{report}"
+    );
+    let named = std::fs::read_to_string(p.root().join("transcripts.txt")).expect("hooks ran");
+    let paths: Vec<&str> = named.lines().collect();
+    assert_eq!(paths.len(), 8, "{named}");
+    for path in paths {
+        // In hookcheck's own folder for the run, never the user's home, and gone with it.
+        assert!(
+            path.contains("/hookcheck-") && !path.contains(".test-home"),
+            "{path}"
+        );
+        assert!(
+            !std::path::Path::new(path).exists(),
+            "{path} outlived hookcheck"
+        );
+    }
+}

@@ -84,7 +84,7 @@ pub static CONTRACT: Contract = Contract {
     // A camelCase envelope around PascalCase tool args (protocols-b.md §5); only the tool
     // events build one.
     input: Input::common(
-        r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$HOME/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
+        r#"{"hookEventName":"$EVENT","conversationId":"$SESSION","stepIdx":1,"toolCall":{"name":"$TOOL","args":"$INPUT"},"transcriptPath":"$TRANSCRIPTS/.gemini/antigravity/transcripts/hookcheck.jsonl","workspacePaths":["$ROOT"],"artifactDirectoryPath":"$HOME/.gemini/antigravity/artifacts/hookcheck"}"#,
     )
     .tool_path("toolCall.name"),
     // 30 s is documented (seed 002, "Assumed results").

@@ -108,7 +108,7 @@ pub static CONTRACT: Contract = Contract {
     // (hooks reference; protocols-a.md §1).
     matcher: Flavour::ExactOrJsRegex,
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT","prompt_id":"hookcheck-prompt-0001"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT","prompt_id":"hookcheck-prompt-0001"}"#,
     ),
     // /bin/sh -c (dash on Debian), not bash, whatever $SHELL says. real agent: Claude Code
     // 2.1.332, captured 2026-12-01 (fixtures/live/inputs/claude--bash.json).

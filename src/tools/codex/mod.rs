@@ -88,7 +88,7 @@ pub static CONTRACT: Contract = Contract {
     // transcript_path: the session's rollout file, a string in every recorded input (real agent
     // Codex 0.171.0, captured 2026-12-01, fixtures/live/inputs/codex--*.json), not null.
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","model":"gpt-5-codex"}"#,
     ),
     // /bin/bash -c, not a login shell, whatever $SHELL says. real agent: Codex 0.171.0,
     // captured 2026-12-01 with SHELL=/bin/sh (fixtures/live/inputs/codex--bash.json). This

@@ -246,7 +246,7 @@ const EVENTS: &[Event] = &[
         .matches_nothing(),
     event("permissionRequest", Kind::Tool, 30).matches("toolName"),
     event("agentStop", Kind::Stop, 30).input(camel!(
-        r#""transcriptPath":"$HOME/.copilot/session-state/$SESSION/events.jsonl","stopReason":"end_turn","stop_hook_active":false"#
+        r#""transcriptPath":"$TRANSCRIPTS/.copilot/session-state/$SESSION/events.jsonl","stopReason":"end_turn","stop_hook_active":false"#
     )),
     event("subagentStart", Kind::Other, 30)
         .blocks(Blocks::No)
@@ -257,7 +257,7 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches("trigger")
         .input(camel!(
-            r#""transcriptPath":"$HOME/.copilot/session-state/$SESSION/events.jsonl","trigger":"$MATCH:manual","customInstructions":"""#
+            r#""transcriptPath":"$TRANSCRIPTS/.copilot/session-state/$SESSION/events.jsonl","trigger":"$MATCH:manual","customInstructions":"""#
         )),
     // Notification hooks run without Copilot waiting for them (hooks-reference.md).
     event("notification", Kind::Other, 30)

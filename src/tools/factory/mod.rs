@@ -93,7 +93,7 @@ pub static CONTRACT: Contract = Contract {
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
     // Newer docs and Factory's own guard script use snake_case fields.
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.factory/sessions/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT"}"#,
     ),
     // The docs name no shell. real agent: droid 0.215.0 runs `sh -c` (sh from PATH,
     // whatever $SHELL says), captured 2026-12-01 (fixtures/live/inputs/factory--bash.json).

@@ -94,7 +94,7 @@ pub static CONTRACT: Contract = Contract {
     // lifecycle events compare exactly; `""`, `"*"` match all (hookPlanner.ts).
     matcher: Flavour::JsRegexOrEqual,
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.gemini/tmp/hookcheck/chats/session-$SESSION.json","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z"}"#,
     ),
     run: Run::argv(&["bash", "-c"])
         // Started in a subfolder (of a git repository or not), the hook runs there and its

@@ -83,7 +83,7 @@ pub static CONTRACT: Contract = Contract {
     // Node program, so the regex is JavaScript's, unanchored as in Claude Code.
     matcher: Flavour::Worded(&Flavour::ExactOrJsRegex, "a valid regular expression"),
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.qoder/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","permission_mode":"default"}"#,
     ),
     // Replaced per hook by [`shell_for`]: `shell: bash`, the exec form or, without either,
     // the assumed `sh -c` for a script path (seed 002, shell table).

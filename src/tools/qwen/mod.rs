@@ -81,7 +81,7 @@ pub static CONTRACT: Contract = Contract {
     },
     matcher: Flavour::Custom(matcher_matches),
     input: Input::common(
-        r#"{"session_id":"$SESSION","transcript_path":"$HOME/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z","prompt_id":"$SESSION########1"}"#,
+        r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z","prompt_id":"$SESSION########1"}"#,
     ),
     // No command text replacement under bash: Qwen Code 0.24.4 `expandCommand` returns a bash
     // command unchanged (the bundle's comment: bash expands the exported variables itself) and

@@ -62,7 +62,7 @@ pub static CONTRACT: Contract = Contract {
     // Never consulted: no event takes a matcher.
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
     input: Input::common(
-        r#"{"timestamp":"2026-01-01T00:00:00.000Z","cwd":"$ROOT","sessionId":"$SESSION","hookEventName":"$EVENT","transcript_path":"$HOME/.vscode/hookcheck-transcript.json"}"#,
+        r#"{"timestamp":"2026-01-01T00:00:00.000Z","cwd":"$ROOT","sessionId":"$SESSION","hookEventName":"$EVENT","transcript_path":"$TRANSCRIPTS/.vscode/hookcheck-transcript.json"}"#,
     ),
     // The page names no shell; its examples are inline commands (`npx prettier --write
     // "$TOOL_INPUT_FILE_PATH"`), so any command runs on the assumed sh -c. It lists no

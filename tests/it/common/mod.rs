@@ -214,6 +214,9 @@ pub fn error_in_one_line(stderr: &str) -> String {
 /// Output with what changes run to run (times, the temp root) replaced.
 pub fn stable(s: &str, p: &Project) -> String {
     let s = s.replace(&p.root().display().to_string(), "[root]");
+    // The folder a run's transcripts are in (`plan::transcript`) is named after its pid.
+    let transcripts = regex::Regex::new(r#"(/[^\s"']*)?/hookcheck-\d+-transcripts"#).unwrap();
+    let s = transcripts.replace_all(&s, "[transcripts]");
     let ms = regex::Regex::new(r#"\d+ms|"elapsed_ms": \d+|"timeout_ms": \d+"#).unwrap();
     ms.replace_all(&s, "[ms]").into_owned()
 }
