@@ -172,6 +172,10 @@ pub struct CommandReport {
     pub counted: bool,
     /// How the reply was read.
     pub notes: Vec<String>,
+    /// The agent's reply rule that decided, in words (`exit 2 → block`), when one did; for
+    /// `sweep -v`, not in the run JSON.
+    #[serde(skip)]
+    pub why: Option<String>,
     /// What was started, exactly (with `-vv` and `--dry-run`; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invocation: Option<InvocationReport>,

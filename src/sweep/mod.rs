@@ -59,6 +59,19 @@ pub struct Cell {
     pub stderr: String,
     /// Why the hook did not run or fire, when it did not.
     pub reason: Option<String>,
+    /// The command whose reply decided (the first one run, when none decided alone).
+    pub command: Option<String>,
+    /// The last line of that command's stdout (where a JSON reply is).
+    pub stdout: String,
+    /// How the agent read that reply (the notes of its reading).
+    pub read: Vec<String>,
+    /// The agent's reply rule that decided, in words (`exit 2, stderr → block`).
+    pub why: Option<String>,
+    /// Where that rule comes from (a real agent's capture, its source, its docs).
+    pub rule: Option<String>,
+    /// What the result rests on where the agent's docs are silent (`shell: sh -c`); a cell
+    /// with assumptions counts only with `--include-assumed`.
+    pub assumed: Vec<String>,
 }
 
 /// A cell at a glance.
@@ -153,17 +166,33 @@ pub enum What {
     Installed(Installed),
 }
 
-/// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
-/// kinds in `allow` do not fail it, and `uncounted` ones fail it only when `strict`.
+/// How a sweep's grid is judged.
+#[derive(Debug, Clone, Default)]
+pub struct Judging {
+    /// Findings of these kinds do not fail the sweep.
+    pub allow: Vec<Kind>,
+    /// `uncounted` and `undecided` findings fail the sweep too.
+    pub strict: bool,
+    /// Results that rest on assumptions (`?` cells) are judged as counted, as if the
+    /// assumption held (`run --include-assumed`).
+    pub include_assumed: bool,
+}
+
+/// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once, judged as `judging`
+/// says.
 pub fn run(
     ws: &Workspace,
     what: &What,
     tools: &[&'static Agent],
     samples: Vec<Sample>,
     jobs: usize,
-    allow: &[Kind],
-    strict: bool,
+    judging: &Judging,
 ) -> Result<SweepReport, Error> {
+    let Judging {
+        allow,
+        strict,
+        include_assumed,
+    } = judging;
     // The handlers of each agent, loaded once up front, so a missing or invalid spec (or no
     // hook file at all) is one usage error, not one per sample.
     let (hook, handlers) = handlers(ws, what, tools)?;
@@ -177,7 +206,7 @@ pub fn run(
             name: s.label.clone(),
             file: PathBuf::from("sweep"),
             line: 0,
-            request: s.request(what, &targets),
+            request: s.request(what, &targets, *include_assumed),
         })
         .collect();
     let suite = suite::run(
@@ -239,7 +268,7 @@ pub fn run(
         .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
     report.exit_code = if !ran
         || report.findings.iter().any(|f| {
-            (f.kind.fails() || strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))
+            (f.kind.fails() || *strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))
                 && !allow.contains(&f.kind)
         }) {
         1
@@ -274,6 +303,20 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
             .trim()
             .to_string(),
         reason: t.reason.clone(),
+        command: first.map(|c| c.command.clone()),
+        stdout: first
+            .and_then(|c| c.stdout.lines().rfind(|l| !l.trim().is_empty()))
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+        read: first.map(|c| c.notes.clone()).unwrap_or_default(),
+        why: first.and_then(|c| c.why.clone()),
+        rule: t.rule.clone(),
+        assumed: t
+            .assumptions
+            .iter()
+            .map(|a| format!("{}: {} ({})", a.item, a.value, a.reason))
+            .collect(),
     }
 }
 
