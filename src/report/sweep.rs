@@ -92,6 +92,15 @@ pub fn text(r: &SweepReport, explain: bool) -> String {
             .collect();
         out.push_str(&format!("not swept: {} ({why})\n", ids.join(", ")));
     }
+    for n in &r.not_run {
+        out.push_str(&format!(
+            "not run: {} on {} ({}): {}\n",
+            n.place,
+            n.event,
+            n.agents.join(", "),
+            n.reason
+        ));
+    }
     if explain {
         cells(&mut out, r, &cols);
     }

@@ -223,6 +223,30 @@ fn groups(out: &mut String, report: &Report) {
         };
         row(out, &paint(Decision::NotRun), 7, &names.join(" "), &why);
     }
+    // Hooks that run no command, beside an agent's hooks that ran: named, never dropped.
+    let marker = format!(": not run: {}", crate::run::NOT_A_COMMAND);
+    let mut places: Vec<&str> = Vec::new();
+    let mut loaders: Vec<&str> = Vec::new();
+    for t in &report.targets {
+        for n in &t.notes {
+            let Some((place, _)) = n.split_once(&marker) else {
+                continue;
+            };
+            if !places.contains(&place) {
+                places.push(place);
+            }
+            if !loaders.contains(&t.target.as_str()) {
+                loaders.push(&t.target);
+            }
+        }
+    }
+    if !places.is_empty() {
+        let why = format!(
+            "  (not commands, loaded by {}: -v says why)",
+            loaders.join(" ")
+        );
+        row(out, &paint(Decision::NotRun), 7, &places.join(" "), &why);
+    }
     let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
     for t in report
         .targets

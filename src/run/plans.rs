@@ -9,10 +9,34 @@ use crate::tools::{Agent, Plan, PlanContext, RunPlan};
 /// runs after it cannot stand in for it: the sweep's `undecided` finding looks for it.
 pub const UNDECIDED: &str = "could stop this call but is not run";
 
+/// What a not-run reason starts with for a hook that runs no command (a `prompt` hook): the
+/// text report names such hooks even where the agent's other hooks decided.
+pub const NOT_A_COMMAND: &str = "not a command: ";
+
 /// One tool's plan for one spec, less what hookcheck cannot predict: a command with no time at
 /// all.
 pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
-    no_zero_timeout(tool, tool.plan(cx))
+    let plan = no_zero_timeout(tool, tool.plan(cx));
+    match &cx.spec.raw.not_command {
+        Some(why) => not_a_command(plan, why),
+        None => plan,
+    }
+}
+
+/// The plan of a hook that runs no command: not run, saying why, wherever it would fire; on
+/// another event, or where its matcher does not pick it, as the plan says.
+fn not_a_command(plan: Plan, why: &str) -> Plan {
+    let reason = format!("{NOT_A_COMMAND}{why}");
+    match plan {
+        Plan::Run(run) => Plan::NotRun {
+            event: Some(run.event),
+            reason,
+        },
+        Plan::NotRun { event, reason: r } if !crate::plan::build::is_wrong_trigger(&r) => {
+            Plan::NotRun { event, reason }
+        }
+        other => other,
+    }
 }
 
 /// A command planned with no time at all is not run: whether the agent stops it at once or

@@ -138,6 +138,9 @@ pub struct SweepReport {
     pub agents: Vec<String>,
     /// Agents not swept, with why (their hooks are not commands).
     pub not_swept: Vec<(String, String)>,
+    /// The hooks in the agents' files that run no command (a `prompt`, `http` or `agent`
+    /// hook), which the sweep cannot run: where each is, the agents that load it, and why.
+    pub not_run: Vec<NotRunHook>,
     /// One cell per agent and sample.
     pub cells: Vec<Cell>,
     /// Where the hook fires, per agent.
@@ -155,6 +158,19 @@ impl SweepReport {
             .iter()
             .find(|c| c.agent == agent && c.sample == i)
     }
+}
+
+/// A hook the sweep does not run: it is not a command.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct NotRunHook {
+    /// `file:line`.
+    pub place: String,
+    /// The event it is on.
+    pub event: String,
+    /// The agents that load it, in row order.
+    pub agents: Vec<String>,
+    /// Why it is not run.
+    pub reason: String,
 }
 
 /// What a sweep runs.
@@ -242,6 +258,12 @@ pub fn run(
                 t.id.to_string(),
                 "it has no hook file of its own here".to_string(),
             )),
+            (Some(_), Some(specs)) if specs.iter().all(|s| s.raw.not_command.is_some()) => {
+                not_swept.push((
+                    t.id.to_string(),
+                    "its hooks here are not commands (below)".to_string(),
+                ))
+            }
             (Some(c), Some(specs)) => {
                 agents.push(t.id.to_string());
                 coverage.extend(cover_all(ws, t, c, specs));
@@ -249,6 +271,23 @@ pub fn run(
         }
     }
     cells.retain(|c| agents.contains(&c.agent));
+    let mut not_run: Vec<NotRunHook> = Vec::new();
+    for (t, specs) in &handlers {
+        for s in specs {
+            let Some(why) = &s.raw.not_command else {
+                continue;
+            };
+            match not_run.iter_mut().find(|n| n.place == s.name) {
+                Some(n) => n.agents.push(t.id.to_string()),
+                None => not_run.push(NotRunHook {
+                    place: s.name.clone(),
+                    event: s.raw.event.clone().unwrap_or_default(),
+                    agents: vec![t.id.to_string()],
+                    reason: format!("{}{why}", crate::run::NOT_A_COMMAND),
+                }),
+            }
+        }
+    }
     let mut report = SweepReport {
         schema_version: SCHEMA_VERSION,
         hook,
@@ -256,6 +295,7 @@ pub fn run(
         samples,
         agents,
         not_swept,
+        not_run,
         cells,
         coverage,
         findings: Vec::new(),
@@ -350,6 +390,21 @@ fn handlers(
                 .zip(parts.specs)
                 .filter(|(_, specs)| !specs.is_empty())
                 .collect();
+            let commands = |specs: &[HookSpec]| specs.iter().any(|s| s.raw.not_command.is_none());
+            if !each.is_empty() && !each.iter().any(|(_, specs)| commands(specs)) {
+                let places: Vec<String> = inv
+                    .not_commands
+                    .iter()
+                    .map(|h| format!("{} ({})", h.place(), h.command))
+                    .collect();
+                return Err(Error::usage(
+                    "the hooks the agents asked for load here are not commands: nothing to sweep",
+                )
+                .help(format!(
+                    "hookcheck runs only command hooks; not commands: {}",
+                    places.join(", ")
+                )));
+            }
             if each.is_empty() {
                 return Err(Error::usage(
                     "no agent asked for has a hook in the hook files it reads here",
@@ -364,7 +419,11 @@ fn handlers(
 /// An agent's coverage over all its handlers: a tool is covered when some handler of the
 /// guarding event fires on it (a before-tool event first, where the agent has handlers there).
 fn cover_all(ws: &Workspace, t: &Agent, c: &Contract, specs: &[HookSpec]) -> Option<Coverage> {
-    let all: Vec<Coverage> = specs.iter().filter_map(|s| cover(ws, t, c, s)).collect();
+    let all: Vec<Coverage> = specs
+        .iter()
+        .filter(|s| s.raw.not_command.is_none())
+        .filter_map(|s| cover(ws, t, c, s))
+        .collect();
     let guards = |e: &str| c.event(e).is_some_and(|e| e.kind == EventKind::BeforeTool);
     let event = all
         .iter()

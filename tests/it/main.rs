@@ -28,6 +28,7 @@ mod native_a;
 mod native_b;
 mod native_c;
 mod native_gen;
+mod not_commands;
 mod precommit;
 mod process;
 mod read;
