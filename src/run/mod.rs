@@ -16,7 +16,7 @@ use crate::verdict::Reading;
 
 mod dry;
 mod plans;
-pub use plans::{NOT_A_COMMAND, UNDECIDED};
+pub use plans::UNDECIDED;
 mod target;
 
 use dry::invocation_report;

@@ -9,10 +9,6 @@ use crate::tools::{Agent, Plan, PlanContext, RunPlan};
 /// runs after it cannot stand in for it: the sweep's `undecided` finding looks for it.
 pub const UNDECIDED: &str = "could stop this call but is not run";
 
-/// What a not-run reason starts with for a hook that runs no command (a `prompt` hook): the
-/// text report names such hooks even where the agent's other hooks decided.
-pub const NOT_A_COMMAND: &str = "not a command: ";
-
 /// One tool's plan for one spec, less what hookcheck cannot predict: a command with no time at
 /// all.
 pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
@@ -26,7 +22,7 @@ pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
 /// The plan of a hook that runs no command: not run, saying why, wherever it would fire; on
 /// another event, or where its matcher does not pick it, as the plan says.
 fn not_a_command(plan: Plan, why: &str) -> Plan {
-    let reason = format!("{NOT_A_COMMAND}{why}");
+    let reason = format!("{}{why}", crate::report::NOT_A_COMMAND);
     match plan {
         Plan::Run(run) => Plan::NotRun {
             event: Some(run.event),

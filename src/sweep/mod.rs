@@ -283,7 +283,7 @@ pub fn run(
                     place: s.name.clone(),
                     event: s.raw.event.clone().unwrap_or_default(),
                     agents: vec![t.id.to_string()],
-                    reason: format!("{}{why}", crate::run::NOT_A_COMMAND),
+                    reason: format!("{}{why}", crate::report::NOT_A_COMMAND),
                 }),
             }
         }

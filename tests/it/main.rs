@@ -43,5 +43,6 @@ mod sweep;
 mod sync;
 mod text;
 mod tools;
+mod trust;
 mod valid;
 mod version;
