@@ -197,7 +197,13 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
     let Some(first) = first else {
         let mut skipped = None;
         let mut reasons = Vec::new();
+        // A handler on an event this call does not fire is not the call's business, unless
+        // every handler is on another event (then that is why nothing runs).
+        let all_elsewhere = plans.iter().all(on_another_event);
         for (spec, p) in specs.iter().zip(&plans) {
+            if !all_elsewhere && on_another_event(p) && !matches!(p, Plan::Skipped { .. }) {
+                continue;
+            }
             match p {
                 Plan::Skipped {
                     event,

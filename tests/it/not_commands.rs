@@ -119,7 +119,9 @@ fn sweep_installed_lists_the_hooks_it_cannot_run() {
 }
 
 /// Kiro CLI 3's `agent` action and the Kiro IDE's `askAgent` (kiro.dev/docs/cli/v3/hooks,
-/// kiro.dev/docs/hooks/actions) are listed as not run, beside the command hook.
+/// kiro.dev/docs/hooks/actions) are listed as not run, beside the command hook; `run
+/// --installed --bash` says why each hook on the fired event is not run, and nothing of the
+/// Stop hook, which the call does not fire.
 #[test]
 fn kiro_agent_actions_are_listed_as_not_run() {
     let p = Project::new()
@@ -137,6 +139,10 @@ fn kiro_agent_actions_are_listed_as_not_run() {
             ".kiro/hooks/ask.kiro.hook",
             r#"{"enabled": true, "name": "ask", "when": {"type": "agentStop"}, "then": {"type": "askAgent", "prompt": "Did you run the tests?"}}"#,
         );
-    let text = shown(&p, &["list", "--installed"]);
+    let text = [
+        shown(&p, &["list", "--installed"]),
+        shown(&p, &["run", "--installed", "--bash", "ls", "-t", "kiro"]),
+    ]
+    .join("\n");
     insta::assert_snapshot!("kiro_not_commands", text);
 }
