@@ -168,6 +168,14 @@ pub struct SweepArgs {
     /// counted agents block it fails the sweep too (an `uncounted` finding).
     #[arg(long)]
     pub strict: bool,
+    /// Judge results that rest on assumptions where an agent's docs are silent (the `?`
+    /// cells) as counted, as if the assumption held (as `run --include-assumed` counts them).
+    #[arg(long)]
+    pub include_assumed: bool,
+    /// Explain each cell under the grid: the sample, what the hook did (exit, the reply and
+    /// how the agent read it) and the agent's rule that made the verdict.
+    #[arg(short = 'v', long = "verbose", action = ArgAction::Count)]
+    pub verbose: u8,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
     pub format: SweepFormat,

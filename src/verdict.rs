@@ -119,6 +119,8 @@ pub struct Reading {
     pub rule: Option<String>,
     /// The change that makes the hook decide here as elsewhere (the deciding row's fix).
     pub fix: Option<String>,
+    /// The deciding reply row in words (`exit 2 → block`), when a row decided.
+    pub why: Option<String>,
 }
 
 impl Reading {
@@ -138,6 +140,7 @@ impl Reading {
             notes: Vec::new(),
             rule: None,
             fix: None,
+            why: None,
         }
     }
 

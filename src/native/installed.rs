@@ -101,6 +101,20 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                     }
                     to_spec(&h)
                 })
+                // A hook that runs no command is planned too, to be said not run where it
+                // would fire (and only there).
+                .chain(
+                    inv.not_commands_of(l)
+                        .into_iter()
+                        .filter(|(h, _)| l.fires_on(&h.event))
+                        .map(|(h, cross)| {
+                            let mut h = h.clone();
+                            if let Some(event) = cross_event(tool, l, &h, cross) {
+                                h.event = event;
+                            }
+                            to_spec(&h)
+                        }),
+                )
                 .collect(),
         );
         out.warnings.push(warnings);

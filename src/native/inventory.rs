@@ -23,8 +23,12 @@ pub struct FileRead {
 pub struct Inventory {
     /// Every file looked at.
     pub files: Vec<FileRead>,
-    /// Every handler, in loader and file order.
+    /// Every command handler, in loader and file order.
     pub handlers: Vec<NativeHandler>,
+    /// The hooks that run no command (a `prompt`, `http` or `agent` hook), kept apart from
+    /// [`Inventory::handlers`] so that nothing reads them as commands: listed and said not run
+    /// ([`NativeHandler::not_command`]).
+    pub not_commands: Vec<NativeHandler>,
     /// Files the agents cannot load.
     pub errors: Vec<NativeError>,
     /// Entries the agents discard while loading the rest of their file.
@@ -104,7 +108,10 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                         inv.skipped.push(e);
                         continue;
                     }
-                    inv.handlers.extend(hs)
+                    let (not, commands): (Vec<_>, Vec<_>) =
+                        hs.into_iter().partition(|h| h.not_command.is_some());
+                    inv.handlers.extend(commands);
+                    inv.not_commands.extend(not);
                 }
                 Err(e) => inv.errors.push(e),
             }
@@ -245,8 +252,21 @@ impl Inventory {
     /// The handlers agent `loader` loads: its own, then those of the files it cross-reads
     /// (each marked `true`).
     pub fn loaded_by(&self, loader: FileAgent) -> Vec<(&NativeHandler, bool)> {
-        let mut out: Vec<(&NativeHandler, bool)> = self
-            .handlers
+        self.loaded_from(&self.handlers, loader)
+    }
+
+    /// The hooks that run no command agent `loader` loads, as [`Inventory::loaded_by`] reads
+    /// them.
+    pub fn not_commands_of(&self, loader: FileAgent) -> Vec<(&NativeHandler, bool)> {
+        self.loaded_from(&self.not_commands, loader)
+    }
+
+    fn loaded_from<'a>(
+        &self,
+        list: &'a [NativeHandler],
+        loader: FileAgent,
+    ) -> Vec<(&'a NativeHandler, bool)> {
+        let mut out: Vec<(&NativeHandler, bool)> = list
             .iter()
             .filter(|h| h.tool == loader.id())
             .map(|h| (h, false))
@@ -259,8 +279,7 @@ impl Inventory {
                 .map(|f| &f.shown)
                 .collect();
             out.extend(
-                self.handlers
-                    .iter()
+                list.iter()
                     // A plugin's hooks are loaded by the plugin's agent, not by cross-readers.
                     .filter(|h| {
                         h.tool == other && read.contains(&&h.file) && h.plugin_root.is_none()
@@ -309,8 +328,9 @@ impl Inventory {
     pub fn rows(&self) -> Vec<serde_json::Value> {
         let mut rows = Vec::new();
         for loader in agents::all() {
-            for (h, cross) in self.loaded_by(loader) {
-                rows.push(serde_json::json!({
+            let not = self.not_commands_of(loader);
+            for (h, cross) in self.loaded_by(loader).into_iter().chain(not) {
+                let mut row = serde_json::json!({
                     "agent": loader.id(),
                     "event": h.event,
                     "matcher": h.matcher,
@@ -320,7 +340,11 @@ impl Inventory {
                     "file": h.file.display().to_string(),
                     "line": h.line,
                     "cross_read": cross,
-                }));
+                });
+                if let Some(why) = &h.not_command {
+                    row["not_run"] = format!("not a command: {why}").into();
+                }
+                rows.push(row);
             }
         }
         rows
@@ -453,6 +477,24 @@ pub fn table(
             out.push_str(line.join("  ").trim_end());
             out.push('\n');
         }
+    }
+    // A hook that runs no command: one line per place, with the agents that load it.
+    let mut not_run: Vec<(String, Vec<String>, String)> = Vec::new();
+    for r in rows {
+        let Some(why) = r["not_run"].as_str() else {
+            continue;
+        };
+        let place = format!("{}:{}", s(r, "file"), r["line"]);
+        match not_run.iter_mut().find(|(p, _, _)| *p == place) {
+            Some((_, agents, _)) => agents.push(s(r, "agent")),
+            None => not_run.push((place, vec![s(r, "agent")], why.to_string())),
+        }
+    }
+    for (place, agents, why) in not_run {
+        out.push_str(&format!(
+            "not run: {place} ({}): {why}\n",
+            agents.join(", ")
+        ));
     }
     for e in errors {
         out.push_str(&format!("error: {e}\n"));

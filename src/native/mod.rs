@@ -86,6 +86,10 @@ pub struct NativeHandler {
     /// For a script `hookcheck sync` wrote (an agent that runs one script per event): the
     /// commands it runs, read back from it, which a spec's stale check looks for.
     pub synced_commands: Vec<String>,
+    /// For a hook that runs no command (a `prompt`, `http` or `agent` hook): why hookcheck
+    /// does not run it ([`not_a_command`]). The inventory keeps such hooks apart
+    /// ([`inventory::Inventory::not_commands`]), so nothing reads their text as a command.
+    pub not_command: Option<String>,
 }
 
 impl NativeHandler {
@@ -128,7 +132,27 @@ impl NativeHandler {
             enabled: true,
             plugin_root: None,
             synced_commands: Vec::new(),
+            not_command: None,
         }
+    }
+
+    /// A hook of `kind` (`prompt`, `http`, `agent`, ...) that runs no command, shown as
+    /// `<kind> hook: <what>` (its prompt or URL), placed at `line`.
+    pub fn not_a_command(
+        tool: &'static str,
+        file: &Path,
+        line: u64,
+        event: &str,
+        kind: &str,
+        what: &str,
+    ) -> Self {
+        let shown = match what.trim() {
+            "" => format!("{kind} hook"),
+            w => format!("{kind} hook: {}", one_line(w, 60)),
+        };
+        let mut h = NativeHandler::new(tool, file, line, event, &shown);
+        h.not_command = Some(not_a_command(kind));
+        h
     }
 
     /// `file:line`.
@@ -204,6 +228,32 @@ impl Unit {
     /// Whether the unit is milliseconds for small values too.
     pub fn is_millis(self) -> bool {
         self == Unit::Millis
+    }
+}
+
+/// Why a hook of type `kind` is not run: it starts no command, and hookcheck runs only commands.
+/// The kinds the agents document (each agent's loader cites its docs): a model asked with a
+/// prompt, a subagent, a URL posted to.
+pub fn not_a_command(kind: &str) -> String {
+    let what = match kind {
+        "prompt" => "asks a model with a prompt",
+        "agent" | "askAgent" => "hands a prompt to a subagent",
+        "http" => "posts the event's input to a URL",
+        _ => "is run by the agent itself",
+    };
+    let a = match kind.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u' | 'h') => "an",
+        _ => "a",
+    };
+    format!("{a} `{kind}` hook {what} instead of starting a command; hookcheck runs only commands")
+}
+
+/// `text` on one line, cut to `max` characters with `…`.
+fn one_line(text: &str, max: usize) -> String {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match flat.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &flat[..at]),
+        None => flat,
     }
 }
 
@@ -340,6 +390,7 @@ pub fn to_spec(h: &NativeHandler) -> crate::spec::HookSpec {
         shell: h.shell.clone(),
         cwd: h.cwd.clone(),
         env: h.env.clone(),
+        not_command: h.not_command.clone(),
         // A handler that asks the user first carries it where the spec does, so the agent's
         // plan can refuse to answer for the user (seed 002, "Not run (Kiro)").
         extensions: {

@@ -213,7 +213,8 @@ fn events<'v>(
     }
 }
 
-/// One handler object; `None` for handler types that run no command (`http`, `prompt`, ...).
+/// One handler object; a handler type that runs no command (`http`, `prompt`, `agent`) is a
+/// handler marked [`NativeHandler::not_command`], shown by its prompt or URL.
 fn handler(
     shape: &Shape,
     path: &Path,
@@ -223,7 +224,17 @@ fn handler(
 ) -> Result<Option<NativeHandler>, NativeError> {
     let kind = h.get("type").and_then(Value::as_str).unwrap_or("command");
     if kind != "command" {
-        return Ok(None);
+        let line = match cursor.line_of_object(h) {
+            Some(line) => line,
+            None => cursor.line_of(event),
+        };
+        let what = ["prompt", "url"]
+            .iter()
+            .find_map(|k| h.get(*k).and_then(Value::as_str))
+            .unwrap_or_default();
+        return Ok(Some(NativeHandler::not_a_command(
+            shape.tool, path, line, event, kind, what,
+        )));
     }
     let exec = shape
         .exec_key

@@ -69,7 +69,8 @@ pub fn warning(l: FileAgent, inv: &Inventory) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{}; to trust: {}",
+        "{}{}; to trust: {}",
+        crate::report::NOT_TRUSTED,
         message(l, t, &files, inv),
         t.how
     ))

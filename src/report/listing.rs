@@ -84,6 +84,10 @@ pub struct HandlerRow {
     pub line: u64,
     /// The agent loads this file although it is another agent's.
     pub cross_read: bool,
+    /// Why the agent's hook is not run here, when it is not: it runs no command (a `prompt`,
+    /// `http` or `agent` hook). Absent for a command.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
 }
 
 /// A hook file an agent cannot load.

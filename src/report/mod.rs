@@ -23,6 +23,14 @@ use crate::verdict::{Assumption, Decision, Effect};
 /// `agents[].agent` everywhere, and every output an object).
 pub const SCHEMA_VERSION: u32 = 2;
 
+/// What a not-run reason starts with for a hook that runs no command (a `prompt` hook): the
+/// text report names such hooks even where the agent's other hooks decided.
+pub const NOT_A_COMMAND: &str = "not a command: ";
+
+/// What a warning starts with when it says an agent holds the hooks back until the folder (or
+/// each hook) is trusted: the text report says those once per run.
+pub const NOT_TRUSTED: &str = "not trusted: ";
+
 /// One check: a hook, a trigger, every tool's verdict, and the judgement.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
@@ -172,6 +180,10 @@ pub struct CommandReport {
     pub counted: bool,
     /// How the reply was read.
     pub notes: Vec<String>,
+    /// The agent's reply rule that decided, in words (`exit 2 → block`), when one did; for
+    /// `sweep -v`, not in the run JSON.
+    #[serde(skip)]
+    pub why: Option<String>,
     /// What was started, exactly (with `-vv` and `--dry-run`; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invocation: Option<InvocationReport>,

@@ -30,8 +30,9 @@ fn columns(r: &SweepReport) -> Vec<usize> {
         .collect()
 }
 
-/// The sweep as text, with ANSI colours (stripped by the writer when colour is off).
-pub fn text(r: &SweepReport) -> String {
+/// The sweep as text, with ANSI colours (stripped by the writer when colour is off);
+/// `explain` (`-v`) adds why each cell shows what it shows.
+pub fn text(r: &SweepReport, explain: bool) -> String {
     let cols = columns(r);
     let mut out = format!(
         "sweep {}: {} agents × {} samples\n\n",
@@ -91,6 +92,18 @@ pub fn text(r: &SweepReport) -> String {
             .collect();
         out.push_str(&format!("not swept: {} ({why})\n", ids.join(", ")));
     }
+    for n in &r.not_run {
+        out.push_str(&format!(
+            "not run: {} on {} ({}): {}\n",
+            n.place,
+            n.event,
+            n.agents.join(", "),
+            n.reason
+        ));
+    }
+    if explain {
+        cells(&mut out, r, &cols);
+    }
     if !r.findings.is_empty() {
         out.push('\n');
     }
@@ -105,6 +118,89 @@ pub fn text(r: &SweepReport) -> String {
     }
     out.push_str(&format!("\n{}\n", summary(r)));
     out
+}
+
+/// Why each cell shows what it shows (`sweep -v`), agent by agent: the sample, what the hook
+/// did (its exit, its reply and how the agent read it), and the agent's rule that decided.
+fn cells(out: &mut String, r: &SweepReport, cols: &[usize]) {
+    for a in &r.agents {
+        out.push_str(&format!("\n{a}\n"));
+        for i in cols {
+            let s = &r.samples[*i];
+            let sample = match s.value.as_str() {
+                "" => s.label.clone(),
+                v if v == s.label => format!("`{v}`"),
+                v => format!("{} `{v}`", s.label),
+            };
+            let Some(c) = r.cell(a, *i) else {
+                out.push_str(&format!("  {sample}: - no result\n"));
+                continue;
+            };
+            let (sym, style) = symbol(c.outcome);
+            let (mark, uncounted) = if c.counted || c.outcome == Outcome::NotApplicable {
+                ("", "")
+            } else {
+                ("?", " (not counted)")
+            };
+            let what = match c.outcome {
+                Outcome::NotApplicable => "not applicable".to_string(),
+                Outcome::NotFired => "the hook does not fire: the action goes ahead".to_string(),
+                _ => format!(
+                    "{}, the action {}",
+                    c.decision,
+                    c.effect.map_or("proceeds", effect)
+                ),
+            };
+            out.push_str(&format!(
+                "  {sample}: {style}{sym}{style:#}{mark} {what}{uncounted}\n"
+            ));
+            if let Some(why) = &c.reason {
+                let why = why.strip_prefix("not run: ").unwrap_or(why);
+                out.push_str(&format!("    why: {why}\n"));
+            }
+            if matches!(c.outcome, Outcome::NotApplicable | Outcome::NotFired) {
+                continue;
+            }
+            let on = match (&c.event, &c.tool) {
+                (Some(e), Some(t)) => format!(" on {e} ({t})"),
+                (Some(e), None) => format!(" on {e}"),
+                _ => String::new(),
+            };
+            let ended = match c.exit_code {
+                Some(n) => format!("exit {n}"),
+                None if c.decision == crate::verdict::Decision::Timeout => "timed out".to_string(),
+                None => "no exit code".to_string(),
+            };
+            let command = c.command.as_deref().unwrap_or("the hook");
+            out.push_str(&format!("    ran: {command}{on}: {ended}\n"));
+            for (name, line) in [("stdout", &c.stdout), ("stderr", &c.stderr)] {
+                if !line.is_empty() {
+                    out.push_str(&format!("    {name}: {line}\n"));
+                }
+            }
+            for n in &c.read {
+                out.push_str(&format!("    read: {n}\n"));
+            }
+            match (&c.why, &c.rule) {
+                (Some(why), Some(src)) => out.push_str(&format!("    rule: {why}; {src}\n")),
+                (Some(why), None) => out.push_str(&format!("    rule: {why}\n")),
+                (None, Some(src)) => out.push_str(&format!("    rule: {src}\n")),
+                (None, None) => {}
+            }
+            for x in &c.assumed {
+                out.push_str(&format!("    assumed {x}\n"));
+            }
+        }
+    }
+}
+
+/// What happens to the action, in words.
+fn effect(e: crate::verdict::Effect) -> &'static str {
+    match e {
+        crate::verdict::Effect::Proceeds => "proceeds",
+        crate::verdict::Effect::Blocked => "is blocked",
+        crate::verdict::Effect::Halted => "is halted",
+    }
 }
 
 /// The one-line verdict.

@@ -223,15 +223,58 @@ fn groups(out: &mut String, report: &Report) {
         };
         row(out, &paint(Decision::NotRun), 7, &names.join(" "), &why);
     }
+    // Hooks that run no command, beside an agent's hooks that ran: named, never dropped.
+    let marker = format!(": not run: {}", super::NOT_A_COMMAND);
+    let mut places: Vec<&str> = Vec::new();
+    let mut loaders: Vec<&str> = Vec::new();
+    for t in &report.targets {
+        for n in &t.notes {
+            let Some((place, _)) = n.split_once(&marker) else {
+                continue;
+            };
+            if !places.contains(&place) {
+                places.push(place);
+            }
+            if !loaders.contains(&t.target.as_str()) {
+                loaders.push(&t.target);
+            }
+        }
+    }
+    if !places.is_empty() {
+        let why = format!(
+            "  (not commands, loaded by {}: -v says why)",
+            loaders.join(" ")
+        );
+        row(out, &paint(Decision::NotRun), 7, &places.join(" "), &why);
+    }
     let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
     for t in report
         .targets
         .iter()
         .filter(|t| !t.hook_file_missing && !flagged(t))
     {
-        for w in &t.warnings {
+        for w in t.warnings.iter().filter(|w| !is_trust(w)) {
             let _ = writeln!(out, "  {yellow}warning{yellow:#}: {}: {w}", t.target);
         }
+    }
+    // The trust gates, once per run: which agents hold the hooks back here (`-v` says each).
+    let untrusted: Vec<&str> = report
+        .targets
+        .iter()
+        .filter(|t| t.warnings.iter().any(|w| is_trust(w)))
+        .map(|t| t.target.as_str())
+        .collect();
+    if !untrusted.is_empty() {
+        let hold = if untrusted.len() == 1 {
+            "holds"
+        } else {
+            "hold"
+        };
+        let _ = writeln!(
+            out,
+            "  {yellow}warning{yellow:#}: not trusted here: {} {hold} these hooks back until they are trusted (-v says which and how)",
+            untrusted.join(" ")
+        );
     }
     let missing: Vec<&TargetReport> = report
         .targets
@@ -317,14 +360,21 @@ fn target(out: &mut String, t: &TargetReport, verbosity: Verbosity, list_missing
     for h in &t.help {
         help(out, "  ", h);
     }
+    // Said once for the run in the concise view, in full with `-v`.
     for w in t
         .warnings
         .iter()
         .filter(|_| list_missing || !t.hook_file_missing)
+        .filter(|w| verbosity > Verbosity::Concise || !is_trust(w))
     {
         let s = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
         let _ = writeln!(out, "  {s}warning{s:#}: {w}");
     }
+}
+
+/// Whether a warning is a trust gate's ([`super::NOT_TRUSTED`]).
+fn is_trust(w: &str) -> bool {
+    w.starts_with(super::NOT_TRUSTED)
 }
 
 fn run_facts(c: &CommandReport) -> String {

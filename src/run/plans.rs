@@ -12,7 +12,27 @@ pub const UNDECIDED: &str = "could stop this call but is not run";
 /// One tool's plan for one spec, less what hookcheck cannot predict: a command with no time at
 /// all.
 pub(super) fn plan_one(tool: &Agent, cx: &PlanContext) -> Plan {
-    no_zero_timeout(tool, tool.plan(cx))
+    let plan = no_zero_timeout(tool, tool.plan(cx));
+    match &cx.spec.raw.not_command {
+        Some(why) => not_a_command(plan, why),
+        None => plan,
+    }
+}
+
+/// The plan of a hook that runs no command: not run, saying why, wherever it would fire; on
+/// another event, or where its matcher does not pick it, as the plan says.
+fn not_a_command(plan: Plan, why: &str) -> Plan {
+    let reason = format!("{}{why}", crate::report::NOT_A_COMMAND);
+    match plan {
+        Plan::Run(run) => Plan::NotRun {
+            event: Some(run.event),
+            reason,
+        },
+        Plan::NotRun { event, reason: r } if !crate::plan::build::is_wrong_trigger(&r) => {
+            Plan::NotRun { event, reason }
+        }
+        other => other,
+    }
 }
 
 /// A command planned with no time at all is not run: whether the agent stops it at once or
@@ -177,7 +197,13 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
     let Some(first) = first else {
         let mut skipped = None;
         let mut reasons = Vec::new();
+        // A handler on an event this call does not fire is not the call's business, unless
+        // every handler is on another event (then that is why nothing runs).
+        let all_elsewhere = plans.iter().all(on_another_event);
         for (spec, p) in specs.iter().zip(&plans) {
+            if !all_elsewhere && on_another_event(p) && !matches!(p, Plan::Skipped { .. }) {
+                continue;
+            }
             match p {
                 Plan::Skipped {
                     event,

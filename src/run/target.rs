@@ -321,6 +321,7 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         is_async,
         counted: false,
         notes: vec![format!("not run: {reason}")],
+        why: None,
         invocation: None,
     }
 }
@@ -385,6 +386,7 @@ pub(super) fn command_report(
         is_async,
         counted: r.counted,
         notes,
+        why: r.why.clone(),
         invocation: None,
     }
 }

@@ -110,6 +110,10 @@ pub struct RawSpec {
     /// The extension blocks (`x-ID: ...`), by key, as written.
     #[serde(skip)]
     pub extensions: BTreeMap<String, serde_json::Value>,
+    /// For an installed hook that runs no command (a `prompt`, `http` or `agent` hook): why it
+    /// is not run. Never read from a spec file; its plan is "not run" wherever it would fire.
+    #[serde(skip)]
+    pub not_command: Option<String>,
 }
 
 /// When and on what the hook runs.

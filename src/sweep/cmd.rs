@@ -11,7 +11,7 @@ use crate::workspace::{Workspace, jobs, select_tools};
 pub fn main(args: SweepArgs) -> Result<i32, Error> {
     let r = sweep(&args)?;
     match args.format {
-        SweepFormat::Text => print(&report::sweep::text(&r)),
+        SweepFormat::Text => print(&report::sweep::text(&r, args.verbose > 0)),
         SweepFormat::Markdown => print(&report::sweep::markdown(&r)),
         SweepFormat::Json => print_json(&format!(
             "{}\n",
@@ -46,5 +46,10 @@ fn sweep(args: &SweepArgs) -> Result<super::SweepReport, Error> {
         // clap requires one of the two.
         (None, None) => return Err(Error::usage("give a hook's name or --installed")),
     };
-    super::run(&ws, &what, &tools, all, jobs, &allow, args.strict)
+    let judging = super::Judging {
+        allow,
+        strict: args.strict,
+        include_assumed: args.include_assumed,
+    };
+    super::run(&ws, &what, &tools, all, jobs, &judging)
 }

@@ -59,6 +59,19 @@ pub struct Cell {
     pub stderr: String,
     /// Why the hook did not run or fire, when it did not.
     pub reason: Option<String>,
+    /// The command whose reply decided (the first one run, when none decided alone).
+    pub command: Option<String>,
+    /// The last line of that command's stdout (where a JSON reply is).
+    pub stdout: String,
+    /// How the agent read that reply (the notes of its reading).
+    pub read: Vec<String>,
+    /// The agent's reply rule that decided, in words (`exit 2, stderr → block`).
+    pub why: Option<String>,
+    /// Where that rule comes from (a real agent's capture, its source, its docs).
+    pub rule: Option<String>,
+    /// What the result rests on where the agent's docs are silent (`shell: sh -c`); a cell
+    /// with assumptions counts only with `--include-assumed`.
+    pub assumed: Vec<String>,
 }
 
 /// A cell at a glance.
@@ -125,6 +138,9 @@ pub struct SweepReport {
     pub agents: Vec<String>,
     /// Agents not swept, with why (their hooks are not commands).
     pub not_swept: Vec<(String, String)>,
+    /// The hooks in the agents' files that run no command (a `prompt`, `http` or `agent`
+    /// hook), which the sweep cannot run: where each is, the agents that load it, and why.
+    pub not_run: Vec<NotRunHook>,
     /// One cell per agent and sample.
     pub cells: Vec<Cell>,
     /// Where the hook fires, per agent.
@@ -144,6 +160,19 @@ impl SweepReport {
     }
 }
 
+/// A hook the sweep does not run: it is not a command.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct NotRunHook {
+    /// `file:line`.
+    pub place: String,
+    /// The event it is on.
+    pub event: String,
+    /// The agents that load it, in row order.
+    pub agents: Vec<String>,
+    /// Why it is not run.
+    pub reason: String,
+}
+
 /// What a sweep runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum What {
@@ -153,17 +182,33 @@ pub enum What {
     Installed(Installed),
 }
 
-/// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once; findings of the
-/// kinds in `allow` do not fail it, and `uncounted` ones fail it only when `strict`.
+/// How a sweep's grid is judged.
+#[derive(Debug, Clone, Default)]
+pub struct Judging {
+    /// Findings of these kinds do not fail the sweep.
+    pub allow: Vec<Kind>,
+    /// `uncounted` and `undecided` findings fail the sweep too.
+    pub strict: bool,
+    /// Results that rest on assumptions (`?` cells) are judged as counted, as if the
+    /// assumption held (`run --include-assumed`).
+    pub include_assumed: bool,
+}
+
+/// Sweeps `what` over `tools` with `samples`, at most `jobs` hooks at once, judged as `judging`
+/// says.
 pub fn run(
     ws: &Workspace,
     what: &What,
     tools: &[&'static Agent],
     samples: Vec<Sample>,
     jobs: usize,
-    allow: &[Kind],
-    strict: bool,
+    judging: &Judging,
 ) -> Result<SweepReport, Error> {
+    let Judging {
+        allow,
+        strict,
+        include_assumed,
+    } = judging;
     // The handlers of each agent, loaded once up front, so a missing or invalid spec (or no
     // hook file at all) is one usage error, not one per sample.
     let (hook, handlers) = handlers(ws, what, tools)?;
@@ -177,7 +222,7 @@ pub fn run(
             name: s.label.clone(),
             file: PathBuf::from("sweep"),
             line: 0,
-            request: s.request(what, &targets),
+            request: s.request(what, &targets, *include_assumed),
         })
         .collect();
     let suite = suite::run(
@@ -213,6 +258,12 @@ pub fn run(
                 t.id.to_string(),
                 "it has no hook file of its own here".to_string(),
             )),
+            (Some(_), Some(specs)) if specs.iter().all(|s| s.raw.not_command.is_some()) => {
+                not_swept.push((
+                    t.id.to_string(),
+                    "its hooks here are not commands (below)".to_string(),
+                ))
+            }
             (Some(c), Some(specs)) => {
                 agents.push(t.id.to_string());
                 coverage.extend(cover_all(ws, t, c, specs));
@@ -220,6 +271,23 @@ pub fn run(
         }
     }
     cells.retain(|c| agents.contains(&c.agent));
+    let mut not_run: Vec<NotRunHook> = Vec::new();
+    for (t, specs) in &handlers {
+        for s in specs {
+            let Some(why) = &s.raw.not_command else {
+                continue;
+            };
+            match not_run.iter_mut().find(|n| n.place == s.name) {
+                Some(n) => n.agents.push(t.id.to_string()),
+                None => not_run.push(NotRunHook {
+                    place: s.name.clone(),
+                    event: s.raw.event.clone().unwrap_or_default(),
+                    agents: vec![t.id.to_string()],
+                    reason: format!("{}{why}", crate::report::NOT_A_COMMAND),
+                }),
+            }
+        }
+    }
     let mut report = SweepReport {
         schema_version: SCHEMA_VERSION,
         hook,
@@ -227,6 +295,7 @@ pub fn run(
         samples,
         agents,
         not_swept,
+        not_run,
         cells,
         coverage,
         findings: Vec::new(),
@@ -239,7 +308,7 @@ pub fn run(
         .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
     report.exit_code = if !ran
         || report.findings.iter().any(|f| {
-            (f.kind.fails() || strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))
+            (f.kind.fails() || *strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))
                 && !allow.contains(&f.kind)
         }) {
         1
@@ -274,6 +343,20 @@ fn cell(t: &TargetReport, sample: usize) -> Cell {
             .trim()
             .to_string(),
         reason: t.reason.clone(),
+        command: first.map(|c| c.command.clone()),
+        stdout: first
+            .and_then(|c| c.stdout.lines().rfind(|l| !l.trim().is_empty()))
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+        read: first.map(|c| c.notes.clone()).unwrap_or_default(),
+        why: first.and_then(|c| c.why.clone()),
+        rule: t.rule.clone(),
+        assumed: t
+            .assumptions
+            .iter()
+            .map(|a| format!("{}: {} ({})", a.item, a.value, a.reason))
+            .collect(),
     }
 }
 
@@ -307,6 +390,21 @@ fn handlers(
                 .zip(parts.specs)
                 .filter(|(_, specs)| !specs.is_empty())
                 .collect();
+            let commands = |specs: &[HookSpec]| specs.iter().any(|s| s.raw.not_command.is_none());
+            if !each.is_empty() && !each.iter().any(|(_, specs)| commands(specs)) {
+                let places: Vec<String> = inv
+                    .not_commands
+                    .iter()
+                    .map(|h| format!("{} ({})", h.place(), h.command))
+                    .collect();
+                return Err(Error::usage(
+                    "the hooks the agents asked for load here are not commands: nothing to sweep",
+                )
+                .help(format!(
+                    "hookcheck runs only command hooks; not commands: {}",
+                    places.join(", ")
+                )));
+            }
             if each.is_empty() {
                 return Err(Error::usage(
                     "no agent asked for has a hook in the hook files it reads here",
@@ -321,7 +419,11 @@ fn handlers(
 /// An agent's coverage over all its handlers: a tool is covered when some handler of the
 /// guarding event fires on it (a before-tool event first, where the agent has handlers there).
 fn cover_all(ws: &Workspace, t: &Agent, c: &Contract, specs: &[HookSpec]) -> Option<Coverage> {
-    let all: Vec<Coverage> = specs.iter().filter_map(|s| cover(ws, t, c, s)).collect();
+    let all: Vec<Coverage> = specs
+        .iter()
+        .filter(|s| s.raw.not_command.is_none())
+        .filter_map(|s| cover(ws, t, c, s))
+        .collect();
     let guards = |e: &str| c.event(e).is_some_and(|e| e.kind == EventKind::BeforeTool);
     let event = all
         .iter()

@@ -60,10 +60,17 @@ impl Sample {
         }
     }
 
-    /// The check this sample asks for.
-    pub fn request(&self, what: &super::What, targets: &[String]) -> CheckRequest {
+    /// The check this sample asks for; `include_assumed` counts results that rest on
+    /// assumptions.
+    pub fn request(
+        &self,
+        what: &super::What,
+        targets: &[String],
+        include_assumed: bool,
+    ) -> CheckRequest {
         let mut req = CheckRequest {
             targets: targets.to_vec(),
+            include_assumed,
             ..Default::default()
         };
         match what {

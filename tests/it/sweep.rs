@@ -35,6 +35,17 @@ fn findings_of(v: &serde_json::Value) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A project whose spec `name` runs `./hooks/<name>.sh` (holding `script`) before each shell
+/// call.
+fn shell_guard(name: &str, script: &str) -> Project {
+    Project::new()
+        .spec(
+            name,
+            &format!("on: before-tool\nmatch: shell\ncommand: ./hooks/{name}.sh\ntimeout: 10\n"),
+        )
+        .script(&format!("hooks/{name}.sh"), script)
+}
+
 fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(k, a)| (k.to_string(), a.to_string()))
@@ -84,15 +95,10 @@ fn a_python_guard_that_assumes_claude_fields_fails_open_elsewhere() {
 /// CLI (fails closed) and lets every call through on Claude Code (fails open).
 #[test]
 fn a_guard_calling_a_missing_program_fails_closed_on_gemini_and_open_on_claude() {
-    let p = Project::new()
-        .spec(
-            "policy",
-            "on: before-tool\nmatch: shell\ncommand: ./hooks/policy.sh\ntimeout: 10\n",
-        )
-        .script(
-            "hooks/policy.sh",
-            "#!/bin/sh\nhookcheck-policy-check-not-installed \"$(cat)\"\n",
-        );
+    let p = shell_guard(
+        "policy",
+        "#!/bin/sh\nhookcheck-policy-check-not-installed \"$(cat)\"\n",
+    );
     let (code, text) = sweep(&p, "policy", "claude,gemini");
     assert_eq!(code, 1, "{text}");
     insta::assert_snapshot!("sweep_missing_program", text);
@@ -391,4 +397,50 @@ fn a_cell_shows_the_hook_that_decided_it() {
     assert_eq!(cell["decision"], "error", "{cell}");
     assert_eq!(cell["exit_code"], 1, "{cell}");
     assert_eq!(cell["stderr"], "boom", "{cell}");
+}
+
+/// `sweep -v` says why each cell shows what it shows: the sample, what the hook did (its
+/// exit, its reply and how the agent read it), the agent's rule that decided and where that
+/// rule comes from, and what a `?` cell rests on (issue 27, item 5).
+#[test]
+fn sweep_v_explains_each_cell() {
+    let p = shell_guard(
+        "policy",
+        "#!/bin/sh\nif grep -q 'rm -rf'; then echo 'policy: no rm -rf' >&2; exit 2; fi\n",
+    );
+    let run = p.run(&["sweep", "policy", "-t", "claude,gemini,cursor", "-v"]);
+    assert_eq!(run.stderr(), "");
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+    insta::assert_snapshot!("sweep_verbose", run.stdout());
+}
+
+/// `--include-assumed` judges the `?` cells as if their assumptions held, as `run
+/// --include-assumed` counts them: a guard that blocks only when its input has Claude Code's
+/// `permission_mode` lets `rm -rf /` through on Cursor, an `uncounted` finding that passes without the flag and
+/// an `inconsistent` one that fails the sweep with it.
+#[test]
+fn include_assumed_judges_the_question_mark_cells() {
+    let p = shell_guard(
+        "claude-only",
+        "#!/bin/sh\nin=$(cat)\ncase \"$in\" in *permission_mode*'rm -rf'*|*'rm -rf'*permission_mode*) echo 'no rm -rf' >&2; exit 2;; esac\n",
+    );
+    let plain = p.run(&["sweep", "claude-only", "-t", "claude,cursor"]);
+    assert_eq!(plain.code(), 0, "{}", plain.stdout());
+    let assumed = p.run(&[
+        "sweep",
+        "claude-only",
+        "-t",
+        "claude,cursor",
+        "--include-assumed",
+    ]);
+    assert_eq!(assumed.stderr(), "");
+    assert_eq!(assumed.code(), 1, "{}", assumed.stdout());
+    insta::assert_snapshot!(
+        "sweep_include_assumed",
+        format!(
+            "$ hookcheck sweep claude-only -t claude,cursor\n{}\n$ hookcheck sweep claude-only -t claude,cursor --include-assumed\n{}",
+            plain.stdout(),
+            assumed.stdout()
+        )
+    );
 }

@@ -150,6 +150,7 @@ fn rows(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading 
     if !r.source.is_empty() {
         reading.rule = Some(r.source.to_string());
     }
+    reading.why = Some(crate::contract::describe::rule(r));
     if !r.fix.is_empty() {
         reading.fix = Some(fill(r.fix, agent, ctx.event, out, &seen, &bound));
     }

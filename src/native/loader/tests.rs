@@ -8,11 +8,78 @@ use super::*;
 use crate::native::agents::{find as loader, same_event};
 use crate::native::{NativeError, NativeHandler};
 
+/// The command handlers the loader reads from `fixtures/native/<id>/<file>`.
 fn load(id: &str, file: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let all = load_all(id, file)?;
+    Ok(all
+        .into_iter()
+        .filter(|h| h.not_command.is_none())
+        .collect())
+}
+
+/// Every hook the loader reads, those that run no command included.
+fn load_all(id: &str, file: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let l = loader(id).unwrap_or_else(|| panic!("no loader {id}"));
     let path = PathBuf::from(format!("fixtures/native/{id}/{file}"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
     (l.parse)(&path, &text)
+}
+
+/// A hook that runs no command (an `http`, `prompt` or `agent` hook) is read, at its line,
+/// shown by its URL or prompt, and marked with why it is not run.
+#[test]
+fn hooks_that_are_not_commands_are_read_and_marked() {
+    for (id, file, want) in [
+        (
+            "claude",
+            "settings.json",
+            (
+                "http hook: http://localhost:9000/hook",
+                15,
+                "an `http` hook posts",
+            ),
+        ),
+        (
+            "qoder",
+            "settings.json",
+            (
+                "prompt hook: Check the work",
+                12,
+                "a `prompt` hook asks a model",
+            ),
+        ),
+        (
+            "windsurf",
+            "hooks.v1.json",
+            (
+                "prompt hook: Check the request",
+                13,
+                "a `prompt` hook asks a model",
+            ),
+        ),
+        (
+            "kiro",
+            "guard.json",
+            (
+                "agent hook: Ensure tests are updated for this change",
+                16,
+                "an `agent` hook hands a prompt to a subagent",
+            ),
+        ),
+    ] {
+        let all = load_all(id, file).unwrap_or_else(|e| panic!("{id} {file}: {e}"));
+        let not: Vec<_> = all.iter().filter(|h| h.not_command.is_some()).collect();
+        let [h] = not.as_slice() else {
+            panic!("{id} {file}: {not:?}");
+        };
+        let why = h.not_command.as_deref().unwrap_or_default();
+        assert_eq!(
+            (h.command.as_str(), h.line),
+            (want.0, want.1),
+            "{id} {file}"
+        );
+        assert!(why.starts_with(want.2), "{id} {file}: {why}");
+    }
 }
 
 /// (agent, file, handlers: (event, matcher, command, timeout_s, line)).

@@ -4,6 +4,17 @@
 //! at code.claude.com/docs/en/hooks): project `.claude/settings.json` and
 //! `.claude/settings.local.json`, user `~/.claude/settings.json`; shape
 //! `{"hooks": {"<Event>": [{"matcher": "…", "hooks": [{"type": "command", …}]}]}}`, timeout in s.
+//!
+//! Handler types (hooks reference, "Hook handler fields", https://code.claude.com/docs/en/hooks,
+//! checked 2026-12-04): hookcheck runs the one that starts a command and lists the others as
+//! not run, with why (`crate::native::not_a_command`):
+//!
+//! | `type`    | what Claude Code does                                   | hookcheck |
+//! |-----------|---------------------------------------------------------|-----------|
+//! | `command` | runs `command` in a shell, the event's JSON on stdin   | runs it   |
+//! | `http`    | POSTs the event's JSON to `url`, reads the JSON reply   | not run   |
+//! | `prompt`  | sends `prompt` to a model (single turn), reads its answer | not run |
+//! | `agent`   | hands `prompt` to a subagent with tools, reads its answer | not run |
 
 use std::path::{Path, PathBuf};
 

@@ -109,7 +109,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         parse_json(path, text, SHAPE.consequence)?
     };
     let mut out = shape::grouped(&SHAPE, path, text, &v)?;
-    for (h, windows) in out.iter_mut().zip(windows_commands(&v)) {
+    let commands = out.iter_mut().filter(|h| h.not_command.is_none());
+    for (h, windows) in commands.zip(windows_commands(&v)) {
         h.command_windows = windows;
     }
     Ok(out)

@@ -113,7 +113,8 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         .parent()
         .and_then(Path::parent)
         .map_or_else(|| ".".to_string(), |p| p.display().to_string());
-    for (h, closed) in out.iter_mut().zip(fail_closed) {
+    let commands = out.iter_mut().filter(|h| h.not_command.is_none());
+    for (h, closed) in commands.zip(fail_closed) {
         h.fail_closed = closed;
         // hooks/mod.rs replaces `${PLUGIN_ROOT}` textually before running the command.
         h.command = h.command.replace("${PLUGIN_ROOT}", &root);

@@ -214,11 +214,26 @@ fn parse_ide(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError>
         .and_then(|t| t.get("type"))
         .and_then(Value::as_str)
         .unwrap_or_default();
-    if kind != "runCommand" || hook.get("enabled").and_then(Value::as_bool) == Some(false) {
-        // askAgent sends a prompt and runs no command; a disabled hook does not run.
+    let event = LOADER
+        .renames
+        .iter()
+        .find(|(ide, _)| *ide == trigger)
+        .map_or(trigger, |(_, cli)| *cli);
+    if hook.get("enabled").and_then(Value::as_bool) == Some(false) {
+        // A disabled hook does not run.
         return Ok(Vec::new());
     }
     let line = cursor.line_of(trigger);
+    if kind != "runCommand" {
+        // askAgent sends a prompt and runs no command: listed, not run.
+        let prompt = then
+            .and_then(|t| t.get("prompt"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        return Ok(vec![NativeHandler::not_a_command(
+            "kiro", path, line, event, kind, prompt,
+        )]);
+    }
     let Some(command) = then
         .and_then(|t| t.get("command"))
         .and_then(Value::as_str)
@@ -227,11 +242,6 @@ fn parse_ide(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError>
         return Err(err(line, "a runCommand hook has no `then.command`".into()));
     };
     let line = cursor.line_of(command);
-    let event = LOADER
-        .renames
-        .iter()
-        .find(|(ide, _)| *ide == trigger)
-        .map_or(trigger, |(_, cli)| *cli);
     let mut h = NativeHandler::new("kiro", path, line, event, command);
     // `toolTypes` names the tools a tool trigger fires for: a `|` list, as a matcher.
     h.matcher = when
@@ -290,8 +300,28 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             .and_then(|a| a.get("command"))
             .and_then(Value::as_str);
         let enabled = hook.get("enabled").and_then(Value::as_bool) != Some(false);
-        if kind != "command" || !enabled {
-            // An agent action runs no command; a disabled hook does not run.
+        if !enabled {
+            // A disabled hook does not run.
+            continue;
+        }
+        if kind != "command" {
+            // An agent action sends a prompt and runs no command: listed, not run, placed at
+            // its prompt as a command hook is at its command.
+            let mut line = cursor.line_of(trigger);
+            let prompt = action
+                .and_then(|a| a.get("prompt"))
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if !prompt.is_empty() {
+                line = cursor.line_of(prompt);
+            }
+            let mut h = NativeHandler::not_a_command("kiro", path, line, trigger, kind, prompt);
+            h.matcher = hook
+                .get("matcher")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            out.push(h);
             continue;
         }
         let Some(command) = command.filter(|c| !c.trim().is_empty()) else {
