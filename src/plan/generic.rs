@@ -284,22 +284,24 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
         .cloned()
         .collect();
-    let mut env = build::merge_env(
-        &build::merge_env(&kept, scalars),
+    // Each layer is set in place on the one copy (a copy of the environment a layer was a
+    // fifth of a suite's planning).
+    let mut env = kept;
+    build::set_env(&mut env, scalars);
+    build::set_env(
+        &mut env,
         vars.iter().map(|(k, v)| (k.to_string(), v.clone())),
     );
     match c.run.spec_env {
-        Ok(()) => {
-            env = build::merge_env(
-                &env,
-                cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-            )
-        }
+        Ok(()) => build::set_env(
+            &mut env,
+            cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
+        ),
         Err(note) if !cx.spec.raw.env.is_empty() => notes.push(note.to_string()),
         Err(_) => {}
     }
-    env = build::merge_env(
-        &env,
+    build::set_env(
+        &mut env,
         c.run
             .forced
             .iter()
