@@ -453,6 +453,11 @@ pub fn resolve_env_refs(
     command: &str,
     env: &[(String, String)],
 ) -> (String, Vec<(String, String)>) {
+    // Every reference starts with `$`: a command without one is left as it is, and the
+    // pattern is not compiled (a third of a `run --dry-run`'s planning).
+    if !command.contains('$') {
+        return (command.to_string(), Vec::new());
+    }
     let Some(re) = ENV_REF.as_ref() else {
         return (command.to_string(), Vec::new());
     };
@@ -904,5 +909,20 @@ mod zero_and_cwd_tests {
             }
         }
         assert!(!sockets.is_empty(), "no agent gives a socket");
+    }
+
+    /// A command without `$` comes back as written with nothing pasted, without the pattern;
+    /// one with references is still resolved.
+    #[test]
+    fn env_refs_without_a_dollar_are_left_alone() {
+        let env = vec![("HOME".to_string(), "/h".to_string())];
+        for command in ["./guard.sh", "ls {HOME}", "", "echo ${"] {
+            let written = (command.to_string(), Vec::new());
+            assert_eq!(super::resolve_env_refs(command, &env), written, "{command}");
+        }
+        assert_eq!(
+            super::resolve_env_refs("cd $HOME && ${NOPE:-x}", &env),
+            ("cd /h && x".to_string(), env.clone())
+        );
     }
 }
