@@ -15,8 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
 cargo build --release -q --bin hookcheck --example spawn_floor
-bin=${HOOKCHECK_BIN:-$PWD/target/release/hookcheck}
-floor=$PWD/target/release/examples/spawn_floor
+target=${CARGO_TARGET_DIR:-$PWD/target}
+bin=${HOOKCHECK_BIN:-$target/release/hookcheck}
+floor=$target/release/examples/spawn_floor
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/.git" "$work/.hookcheck/hooks" "$work/dry"

@@ -158,19 +158,25 @@ impl Workspace {
 
     /// Resolves a request into a check; relative trigger paths are taken from `base`.
     pub fn resolve(&self, req: &CheckRequest, base: &Path, jobs: usize) -> Result<Check, Error> {
+        self.resolve_with(req, base, jobs, &mut Specs::default())
+    }
+
+    /// [`Workspace::resolve`], with the specs read once into `specs` for every request that
+    /// names the same hook (a suite's cases).
+    pub fn resolve_with(
+        &self,
+        req: &CheckRequest,
+        base: &Path,
+        jobs: usize,
+        specs: &mut Specs,
+    ) -> Result<Check, Error> {
         let tools = select_tools(&req.targets)?;
         let mut expect = Expect::default();
         for e in &req.expect {
             add_expect(&mut expect, e)?;
         }
-        let path = spec::find_spec(&req.hook, &self.spec_dirs)?;
-        let spec = load_spec(&path)?;
-        // The other specs matter where an agent puts every hook of one event in one file.
-        let peers = spec::discover(&self.spec_dirs)
-            .into_iter()
-            .filter(|(_, p)| *p != path)
-            .filter_map(|(_, p)| spec::load_file(&p).ok())
-            .collect();
+        let (spec, peers) = specs.get(&req.hook, &self.spec_dirs)?;
+        let (spec, peers) = (spec.clone(), peers.to_vec());
         let trigger = req.trigger(base)?;
         let firing = firing(
             req.event.as_deref(),
@@ -203,6 +209,47 @@ impl Workspace {
         needs_no_trigger(&check)?;
         Ok(check)
     }
+}
+
+/// Each hook's spec and the other specs beside it, read when a hook is first named: a suite
+/// of 100 cases of one hook reads and parses its spec folders once, not three times a case
+/// (find, load, peers). The spec folders are read as the first case naming the hook is
+/// planned, and that reading serves the later cases. A hook whose spec fails to load is not
+/// kept: every case naming it reads it again and reports the error.
+#[derive(Default)]
+pub struct Specs {
+    loaded: std::collections::HashMap<String, (spec::HookSpec, Vec<spec::HookSpec>)>,
+}
+
+impl Specs {
+    /// Hook `name`'s spec, found in `dirs`, and the other valid specs there.
+    pub fn get(
+        &mut self,
+        name: &str,
+        dirs: &[PathBuf],
+    ) -> Result<&(spec::HookSpec, Vec<spec::HookSpec>), Error> {
+        use std::collections::hash_map::Entry;
+        match self.loaded.entry(name.to_string()) {
+            Entry::Occupied(e) => Ok(e.into_mut()),
+            Entry::Vacant(e) => Ok(e.insert(read_specs(name, dirs)?)),
+        }
+    }
+}
+
+/// Hook `name`'s spec in `dirs`, checked against the registry, and the other valid specs
+/// there: they matter where an agent puts every hook of one event in one file.
+fn read_specs(
+    name: &str,
+    dirs: &[PathBuf],
+) -> Result<(spec::HookSpec, Vec<spec::HookSpec>), Error> {
+    let path = spec::find_spec(name, dirs)?;
+    let spec = load_spec(&path)?;
+    let peers = spec::discover(dirs)
+        .into_iter()
+        .filter(|(_, p)| *p != path)
+        .filter_map(|(_, p)| spec::load_file(&p).ok())
+        .collect();
+    Ok((spec, peers))
 }
 
 /// The event that fires: `--event`, else the payload's `hook_event_name` (a name no agent

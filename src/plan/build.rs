@@ -15,13 +15,18 @@ pub fn merge_env(
     add: impl IntoIterator<Item = (String, String)>,
 ) -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = base.to_vec();
+    set_env(&mut env, add);
+    env
+}
+
+/// Sets `add` on top of `env` in place, as [`merge_env`] does on a copy.
+pub fn set_env(env: &mut Vec<(String, String)>, add: impl IntoIterator<Item = (String, String)>) {
     for (k, v) in add {
         match env.iter_mut().find(|(ek, _)| *ek == k) {
             Some(slot) => slot.1 = v,
             None => env.push((k, v)),
         }
     }
-    env
 }
 
 /// A made-up but stable session id for `tool`, so payload snapshots do not change run to run.
@@ -103,4 +108,43 @@ pub fn is_wrong_trigger(reason: &str) -> bool {
     reason.split_once(' ').is_some_and(|(_, rest)| {
         rest.starts_with("is not fired by --") || rest.starts_with("needs ")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{merge_env, set_env};
+
+    /// Layers set in place give what merging each layer on a copy gave: a key already there
+    /// keeps its place and takes the new value, a new one is added at the end, in order.
+    #[test]
+    fn set_in_place_is_merging_on_copies() {
+        let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter().map(|&(k, v)| (k.into(), v.into())).collect()
+        };
+        let base = pairs(&[("PATH", "/bin"), ("HOME", "/h"), ("A", "1")]);
+        let layers = [
+            pairs(&[("A", "2"), ("B", "x")]),
+            pairs(&[]),
+            pairs(&[("HOME", "/other"), ("B", "y"), ("C", "z")]),
+        ];
+        let mut copied = base.clone();
+        for layer in &layers {
+            copied = merge_env(&copied, layer.clone());
+        }
+        let mut in_place = base.clone();
+        for layer in &layers {
+            set_env(&mut in_place, layer.clone());
+        }
+        assert_eq!(in_place, copied);
+        assert_eq!(
+            in_place,
+            pairs(&[
+                ("PATH", "/bin"),
+                ("HOME", "/other"),
+                ("A", "2"),
+                ("B", "y"),
+                ("C", "z")
+            ])
+        );
+    }
 }

@@ -284,22 +284,24 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
         .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
         .cloned()
         .collect();
-    let mut env = build::merge_env(
-        &build::merge_env(&kept, scalars),
+    // Each layer is set in place on the one copy (a copy of the environment a layer was a
+    // fifth of a suite's planning).
+    let mut env = kept;
+    build::set_env(&mut env, scalars);
+    build::set_env(
+        &mut env,
         vars.iter().map(|(k, v)| (k.to_string(), v.clone())),
     );
     match c.run.spec_env {
-        Ok(()) => {
-            env = build::merge_env(
-                &env,
-                cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
-            )
-        }
+        Ok(()) => build::set_env(
+            &mut env,
+            cx.spec.raw.env.iter().map(|(k, v)| (k.clone(), v.clone())),
+        ),
         Err(note) if !cx.spec.raw.env.is_empty() => notes.push(note.to_string()),
         Err(_) => {}
     }
-    env = build::merge_env(
-        &env,
+    build::set_env(
+        &mut env,
         c.run
             .forced
             .iter()
@@ -451,6 +453,11 @@ pub fn resolve_env_refs(
     command: &str,
     env: &[(String, String)],
 ) -> (String, Vec<(String, String)>) {
+    // Every reference starts with `$`: a command without one is left as it is, and the
+    // pattern is not compiled (a third of a `run --dry-run`'s planning).
+    if !command.contains('$') {
+        return (command.to_string(), Vec::new());
+    }
     let Some(re) = ENV_REF.as_ref() else {
         return (command.to_string(), Vec::new());
     };
@@ -902,5 +909,20 @@ mod zero_and_cwd_tests {
             }
         }
         assert!(!sockets.is_empty(), "no agent gives a socket");
+    }
+
+    /// A command without `$` comes back as written with nothing pasted, without the pattern;
+    /// one with references is still resolved.
+    #[test]
+    fn env_refs_without_a_dollar_are_left_alone() {
+        let env = vec![("HOME".to_string(), "/h".to_string())];
+        for command in ["./guard.sh", "ls {HOME}", "", "echo ${"] {
+            let written = (command.to_string(), Vec::new());
+            assert_eq!(super::resolve_env_refs(command, &env), written, "{command}");
+        }
+        assert_eq!(
+            super::resolve_env_refs("cd $HOME && ${NOPE:-x}", &env),
+            ("cd /h && x".to_string(), env.clone())
+        );
     }
 }

@@ -1,9 +1,8 @@
 //! One check, end to end: plan per tool, execute every command concurrently, read and combine
 //! per tool, judge.
 
-use std::borrow::Cow;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::event::Firing;
 use crate::exec::{self, Captured, Limits, Outcome};
@@ -121,6 +120,8 @@ pub struct Planned {
     /// Per tool, the installed handlers on events this trigger does not fire (by place): the
     /// agent does not run them on this call, so their warnings are `lint`'s, not this run's.
     unfired: Vec<Vec<String>>,
+    /// Per tool, the input its commands were given, parsed when the first outcome is read.
+    inputs: Vec<OnceLock<serde_json::Value>>,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -201,11 +202,13 @@ impl Planned {
             .and_then(|o| o.get(k))
             .and_then(|i| specs.get(*i))
             .unwrap_or(first);
-        let input = input_of(check, run);
+        let Some(parsed) = self.inputs.get(t) else {
+            return 0;
+        };
         let own = ReadContext {
             event: &run.event,
             spec,
-            input: &input,
+            input: input_of(check, run, parsed),
             peers: &check.peers,
         };
         let reading = cut_reply(
@@ -249,21 +252,24 @@ fn cut(c: &mut Captured, keep: Keeps) -> Captured {
 }
 
 /// The input every command of a run gets: the user's `--payload` itself when the run sends it
-/// unchanged (no copy), else read back from the first command's stdin.
-fn input_of<'a>(check: &'a Check, run: &RunPlan) -> Cow<'a, serde_json::Value> {
+/// unchanged (no copy), else read back from the first command's stdin, once: `parsed` (the
+/// run's own) keeps it for the run's other commands and its report.
+fn input_of<'a>(
+    check: &'a Check,
+    run: &RunPlan,
+    parsed: &'a OnceLock<serde_json::Value>,
+) -> &'a serde_json::Value {
     let stdin = run
         .commands
         .iter()
         .find_map(|c| c.invocation.as_ref().ok())
         .map(|inv| &inv.stdin);
     match (&check.trigger, stdin) {
-        (Trigger::Payload { value, stdin, .. }, Some(s)) if Arc::ptr_eq(stdin, s) => {
-            Cow::Borrowed(value)
-        }
-        (_, s) => Cow::Owned(
+        (Trigger::Payload { value, stdin, .. }, Some(s)) if Arc::ptr_eq(stdin, s) => value,
+        (_, s) => parsed.get_or_init(|| {
             s.and_then(|s| serde_json::from_slice(s).ok())
-                .unwrap_or_default(),
-        ),
+                .unwrap_or_default()
+        }),
     }
 }
 
@@ -345,6 +351,7 @@ pub fn plan(check: &Check) -> Planned {
         );
     }
     Planned {
+        inputs: plans.iter().map(|_| OnceLock::new()).collect(),
         plans,
         owners,
         slots,

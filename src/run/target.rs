@@ -1,6 +1,8 @@
 //! The report of each target: its commands' readings combined, its streams cut to what the
 //! report keeps, then the judgement.
 
+use std::sync::OnceLock;
+
 use super::dry::trigger_report;
 use super::{Check, Planned, Read, input_of, specs_for};
 use crate::exec::{self, Captured, Outcome};
@@ -20,6 +22,7 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         read,
         started,
         unfired,
+        inputs,
         ..
     } = planned;
     let mut streams = Vec::new();
@@ -30,10 +33,11 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         .zip(owners)
         .zip(read)
         .zip(started)
+        .zip(&inputs)
         .enumerate()
-        .map(|(i, ((((tool, plan), owner), read), started))| {
+        .map(|(i, (((((tool, plan), owner), read), started), parsed))| {
             let specs = specs_for(check, i);
-            let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner);
+            let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner, parsed);
             streams.push(kept);
             for (c, inv) in t.commands.iter_mut().zip(started) {
                 c.invocation = inv;
@@ -119,6 +123,7 @@ pub(super) fn target_report(
     check: &Check,
     specs: &[HookSpec],
     owner: &[usize],
+    parsed: &OnceLock<serde_json::Value>,
 ) -> (TargetReport, Streams) {
     match plan {
         Plan::NotRun { event, reason } => (
@@ -141,7 +146,7 @@ pub(super) fn target_report(
             t.counted = true;
             (t, Vec::new())
         }
-        Plan::Run(run) => ran_target(tool, run, read, check, specs, owner),
+        Plan::Run(run) => ran_target(tool, run, read, check, specs, owner, parsed),
     }
 }
 
@@ -152,16 +157,16 @@ pub(super) fn ran_target(
     check: &Check,
     specs: &[HookSpec],
     owner: &[usize],
+    parsed: &OnceLock<serde_json::Value>,
 ) -> (TargetReport, Streams) {
     let Some(first) = specs.first() else {
         let t = empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
         return (t, Vec::new());
     };
-    let input = input_of(check, &run);
     let rcx = ReadContext {
         event: &run.event,
         spec: first,
-        input: &input,
+        input: input_of(check, &run, parsed),
         peers: &check.peers,
     };
     let mut commands = Vec::new();

@@ -269,6 +269,8 @@ struct Suite<'a, 'b> {
     cases: &'a [Case],
     jobs: usize,
     keep: Keeping,
+    /// The specs and hook files read for the cases planned so far.
+    reads: crate::installed::Reads,
     pending: Vec<Pending>,
     /// The case whose commands are handed out next, and its next command.
     at: (usize, usize),
@@ -290,8 +292,14 @@ impl Suite<'_, '_> {
         let Some(case) = self.cases.get(ci) else {
             return;
         };
-        let check = crate::installed::resolve(self.ws, &case.request, &self.ws.root, self.jobs)
-            .map_err(|e| e.one_line());
+        let check = crate::installed::resolve_with(
+            self.ws,
+            &case.request,
+            &self.ws.root,
+            self.jobs,
+            &mut self.reads,
+        )
+        .map_err(|e| e.one_line());
         let planned = check.as_ref().ok().map(run::plan);
         let left = planned.as_ref().map_or(0, run::Planned::len);
         self.pending.push(Pending {
@@ -410,6 +418,7 @@ pub fn run(
         cases,
         jobs,
         keep,
+        reads: crate::installed::Reads::default(),
         pending: Vec::with_capacity(cases.len()),
         at: (0, 0),
         owner: Vec::new(),

@@ -233,6 +233,11 @@ fn own_env_refs(command: &str, env: &[(String, String)]) -> (String, Option<Stri
     static REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
         regex::Regex::new(r"(\\)?\$\{([a-zA-Z_][a-zA-Z0-9_]*)(?::-([^}]*))?\}").ok()
     });
+    // Every reference starts with `${`: a command without one is left as it is, and the
+    // pattern is not compiled.
+    if !command.contains("${") {
+        return (command.to_string(), None);
+    }
     let Some(re) = REF.as_ref() else {
         return (command.to_string(), None);
     };
