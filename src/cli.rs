@@ -536,6 +536,12 @@ pub struct LiveArgs {
     /// gives every command the spec's.
     #[arg(long, value_name = "SECS")]
     pub first_timeout: Option<u64>,
+    /// Put the spec's last command on this event instead (the agent's spelling, the same
+    /// matcher), the others staying on the spec's: several events on one call (a generic
+    /// before-tool event and a permission one). Needs `--repo-hooks own`: hookcheck predicts
+    /// from the project hook file the driver wrote, as `run --installed` plans it.
+    #[arg(long, value_name = "EVENT", requires = "repo_hooks")]
+    pub also_event: Option<String>,
 }
 
 impl LiveArgs {

@@ -505,6 +505,9 @@ pub struct Context<'a> {
     pub start_in: Option<&'a str>,
     /// `--git`.
     pub git: bool,
+    /// The spec folders as given (`--specs DIR`), for `made_with`; `None`: the folder of
+    /// the situation's own specs.
+    pub specs: Option<&'a str>,
 }
 
 /// The fixture for one captured call (its situation, in the file name, says where the agent
@@ -545,12 +548,12 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .repo_hooks
         .map(|f| format!(" --repo-hooks {}", f.name()))
         .unwrap_or_default();
-    let start = super::setup_flags(None, cx.git, cx.start_in, None);
+    let start = super::setup_flags(None, cx.git, cx.start_in, None, None);
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
-    let specs = if cx.situation.split("--").next() == Some("bash") {
-        "fixtures/live/hooks"
-    } else {
-        "fixtures/live/situations/hooks"
+    let specs = match cx.specs {
+        Some(s) => s,
+        None if cx.situation.split("--").next() == Some("bash") => "fixtures/live/hooks",
+        None => "fixtures/live/situations/hooks",
     };
     InputFixture {
         agent: cx.agent.to_string(),

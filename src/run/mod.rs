@@ -203,7 +203,8 @@ impl Planned {
             .unwrap_or(first);
         let input = input_of(check, run);
         let own = ReadContext {
-            event: &run.event,
+            // A later event fired on the same call is read by its own rules.
+            event: planned.event.as_deref().unwrap_or(&run.event),
             spec,
             input: &input,
             peers: &check.peers,

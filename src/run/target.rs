@@ -176,6 +176,7 @@ pub(super) fn ran_target(
             invocation,
             is_async,
             pasted: _,
+            event: _,
         } = planned;
         let done = read.next().flatten();
         match invocation {

@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_group, owned_args,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_events, owned_args,
     write_json,
 };
 
@@ -30,8 +30,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, 1);
-    let settings = json!({"hooks": {s.event: [group]}});
+    let settings = json!({"hooks": hook_events(s, 1)});
     match s.repo_hooks {
         None => write_json(&s.home.join(".claude/settings.json"), &settings)?,
         Some(RepoHooks {

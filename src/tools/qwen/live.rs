@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args,
+    Action, Driver, Launch, Setup, file_path_write, owned_args,
     settings_and_trusted_folders,
 };
 
@@ -31,9 +31,8 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, 1000);
     let base = json!({"security": {"auth": {"selectedType": "openai"}}});
-    settings_and_trusted_folders(s, ".qwen", base, group, "Qwen Code")?;
+    settings_and_trusted_folders(s, ".qwen", base, 1000, "Qwen Code")?;
     let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];
     Ok(Launch {
         args: owned_args(&args),
