@@ -542,6 +542,11 @@ pub struct LiveArgs {
     /// from the project hook file the driver wrote, as `run --installed` plans it.
     #[arg(long, value_name = "EVENT", requires = "repo_hooks")]
     pub also_event: Option<String>,
+    /// Approve no tool up front: the scripted call is left to the agent's own permission mode
+    /// (where its driver can), as a project without an allow rule
+    /// is. A headless run has no one to ask, so a hook on the agent's permission event decides.
+    #[arg(long)]
+    pub ask: bool,
 }
 
 impl LiveArgs {

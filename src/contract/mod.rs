@@ -406,9 +406,11 @@ pub struct Run {
     /// repository: the repository's root, or only the folder it was started in.
     pub project_files: ProjectDir,
     /// Events the agent fires on the same call after another (`(later, first)`): when
-    /// `first`'s hooks let the call through, `later`'s run and can still stop it, each read
-    /// by its own event's rules. hookcheck runs both events' hooks for the call and combines
-    /// them as `first`'s; without an entry a later event's hooks are named, not run.
+    /// `first`'s hooks let the call through without approving it (a stated allow approves
+    /// it), `later`'s run and can still stop it, each read by its own event's rules.
+    /// hookcheck runs both events' hooks for the call and combines them as `first`'s, leaving
+    /// `later`'s out where `first`'s approved the call; without an entry a later event's
+    /// hooks are named, not run.
     pub also_fires: &'static [(&'static str, &'static str)],
 }
 

@@ -56,6 +56,7 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         git: false,
         first_timeout: None,
         also_event: None,
+        ask: false,
     })
 }
 
@@ -303,6 +304,9 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 driver.id()
             ))),
             (_, Err(e)) => Err(Error::live(format!("cannot drive this hook: {e}"))),
+            (Some(_), Ok(_)) if args.ask && driver.ask.is_none() => Err(Error::live(
+                "--ask: its live driver approves the scripted call up front and has no other way",
+            )),
             (Some(binary), Ok((event, phase))) => {
                 let needles = needles_of(driver.id());
                 let run = Run {
@@ -312,6 +316,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     timeout_s,
                     first_timeout_s: args.first_timeout,
                     also_event: args.also_event.as_deref(),
+                    ask: args.ask,
                     trigger: &trigger,
                     event: &event,
                     phase,
@@ -379,6 +384,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             args.start_in.as_deref(),
             args.first_timeout,
             args.also_event.as_deref(),
+            args.ask,
         );
         let made_with = format!(
             "hookcheck live {}{specs} {}{event}{setup} --agent {{agent}} --record {}",

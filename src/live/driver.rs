@@ -29,6 +29,9 @@ pub struct Setup<'a> {
     /// The first hook's own timeout in seconds, where it differs from the others'
     /// (`--first-timeout`).
     pub first_timeout_s: Option<u64>,
+    /// Leave the scripted call to the agent's own permission mode (`--ask`): no tool is
+    /// approved up front.
+    pub ask: bool,
     /// The event the last command is on instead of [`Setup::event`] (`--also-event`, the
     /// agent's spelling, the same matcher).
     pub also_event: Option<&'a str>,
@@ -135,6 +138,10 @@ pub struct Driver {
     /// no banner). Every run gets them, and so does the `--version` probe, which otherwise
     /// waits out the same retries.
     pub quiet_env: &'static [(&'static str, &'static str)],
+    /// How the driver leaves the scripted call to the agent's own permission mode (`--ask`),
+    /// instead of approving it up front; `None`: it cannot (its headless run has no such
+    /// mode, or none was tried).
+    pub ask: Option<&'static str>,
 }
 
 impl Driver {

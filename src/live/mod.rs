@@ -54,6 +54,8 @@ pub struct Run<'a> {
     pub first_timeout_s: Option<u64>,
     /// The event the last command is on instead (`--also-event`, the agent's spelling).
     pub also_event: Option<&'a str>,
+    /// Approve no tool up front (`--ask`).
+    pub ask: bool,
     /// What the user or the model does (a shell command gets the marker appended).
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
@@ -271,6 +273,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         timeout_s: run.timeout_s,
         first_timeout_s: run.first_timeout_s,
         also_event: run.also_event,
+        ask: run.ask,
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),
@@ -446,6 +449,7 @@ pub fn setup_flags(
     start_in: Option<&str>,
     first_timeout: Option<u64>,
     also_event: Option<&str>,
+    ask: bool,
 ) -> String {
     let mut out = String::new();
     if let Some(r) = repo
@@ -470,6 +474,9 @@ pub fn setup_flags(
     }
     if let Some(e) = also_event {
         out.push_str(&format!(" --also-event {e}"));
+    }
+    if ask {
+        out.push_str(" --ask");
     }
     out
 }

@@ -17,6 +17,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@openai/codex@0.171.0",
     quiet_env: &[],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): a shell tool, and for an edit the freeform

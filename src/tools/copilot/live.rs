@@ -15,6 +15,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@github/copilot@1.0.102",
     quiet_env: &[],
+    ask: None,
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {
@@ -187,6 +188,7 @@ mod tests {
             timeout_s: 5,
             first_timeout_s: None,
             also_event: None,
+            ask: false,
             action: None,
             event: "preToolUse",
             matcher: None,

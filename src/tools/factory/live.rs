@@ -16,6 +16,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "droid@0.215.0",
     quiet_env: &[],
+    ask: None,
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

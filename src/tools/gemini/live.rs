@@ -19,6 +19,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@google/gemini-cli@0.61.0",
     quiet_env: &[],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,

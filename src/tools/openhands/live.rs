@@ -21,6 +21,7 @@ pub static DRIVER: Driver = Driver {
         ("LITELLM_LOCAL_MODEL_COST_MAP", "True"),
         ("OPENHANDS_SUPPRESS_BANNER", "1"),
     ],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): `terminal {command}` (`TerminalAction`),
