@@ -347,16 +347,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         };
         // --also-event: predicted from the hook file the driver wrote, as `run --installed`.
         let predicted = match (&args.also_event, &result) {
-            (Some(_), Ok(o)) => super::events::predict(
-                &ws,
-                &request(&args.hook, &trigger, None, vec![driver.id().to_string()]),
-                &super::events::relative(&o.hook_files, &ws.root),
-            )
-            .ok()
-            .and_then(|r| {
-                let t = r.targets.iter().find(|t| t.target == driver.id())?;
-                phase.unwrap_or(Phase::BeforeTool).predicted_for(t)
-            }),
+            (Some(_), Ok(o)) => {
+                let req = request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
+                super::events::predicted(&ws, &req, &o.hook_files, phase)
+            }
             (Some(_), Err(_)) => None,
             (None, _) => predicted(driver.id(), phase),
         };

@@ -37,6 +37,20 @@ pub fn predict(
     result
 }
 
+/// The verdict [`predict`] gives `req`'s one target from the files the driver wrote (paths
+/// relative to the workspace, the root as written), as an observation in `phase` shows it.
+pub fn predicted(
+    ws: &Workspace,
+    req: &CheckRequest,
+    written: &[(String, String)],
+    phase: Option<super::Phase>,
+) -> Option<&'static str> {
+    let report = predict(ws, req, &relative(written, &ws.root)).ok()?;
+    let id = req.targets.first()?;
+    let t = report.targets.iter().find(|t| t.target == *id)?;
+    phase.unwrap_or(super::Phase::BeforeTool).predicted_for(t)
+}
+
 fn predict_in(
     ws: &Workspace,
     req: &CheckRequest,
