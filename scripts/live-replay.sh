@@ -40,7 +40,7 @@ for folder in $folders; do
         # An input capture: record it again into a scratch folder and compare.
         dir="$OUT/inputs-$runs"
         cmd="${made_with%% --record-inputs *} --record-inputs $dir"
-        eval "$cmd" > /dev/null 2>&1
+        (eval "$cmd") > /dev/null 2>&1
         if [ ! -f "$dir/$name" ]; then
           echo "CHANGED: $folder/$name: nothing captured now"
           status=$((status > 1 ? status : 1))

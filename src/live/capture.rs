@@ -510,6 +510,19 @@ pub struct Context<'a> {
     pub specs: Option<&'a str>,
 }
 
+/// `umask NNNN; ` when hookcheck runs under another umask than 0022, so `made_with` says what
+/// the agent (and its hooks) were started under; empty under 0022 or where it cannot be read.
+fn umask_prefix() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Umask:"))
+        .map(str::trim)
+        .filter(|u| *u != "0022")
+        .map(|u| format!("umask {u}; "))
+        .unwrap_or_default()
+}
+
 /// The fixture for one captured call (its situation, in the file name, says where the agent
 /// started when not in the root of a plain folder: `bash--git--in-sub`).
 pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
@@ -560,8 +573,10 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         version: cx.version.map(String::from),
         date: today(),
         made_with: format!(
-            "hookcheck live {} --specs {specs} {flags}{event}{repo_hooks}{start} --agent {} --record-inputs fixtures/live/inputs",
-            cx.hook, cx.agent
+            "{}hookcheck live {} --specs {specs} {flags}{event}{repo_hooks}{start} --agent {} --record-inputs fixtures/live/inputs",
+            umask_prefix(),
+            cx.hook,
+            cx.agent
         )
         .replace("  ", " "),
         hook: cx.hook.to_string(),
