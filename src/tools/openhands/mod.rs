@@ -44,6 +44,7 @@ pub static AGENT: Agent = Agent {
         "OpenHands reads the first of <project>/.openhands/hooks.json and ~/.openhands/hooks.json: a project file hides the user's",
         "hooks run one after another and stop at the first that blocks",
         "live mode runs the PyPI CLI, pip install openhands==1.16.0 (openhands-sdk 1.21.0, Python >= 3.12; HOOKCHECK_OPENHANDS_PYTHON=python3.12 scripts/live-tier.sh installs it): `openhands --headless --json --override-with-envs` against the fake model at LLM_BASE_URL",
+        "live mode needs a Python >= 3.12 for it: where none can be downloaded, one built from Debian's python3.13 source package works (done 2026-12-04 with 3.13.5; docs/dev/live-campaign.md, \"The live tier\")",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
