@@ -2,7 +2,10 @@
 # Opt-in live tier: install the pinned agents from npm into a throwaway prefix, re-run live mode
 # over every recorded case in fixtures/live/observations, and fail when any agent now does
 # something other than what was recorded (an agent release changed its hook behaviour), or gives
-# its hooks another shell, stdin fields or variable names than fixtures/live/inputs records.
+# its hooks another shell, stdin fields or variable names than fixtures/live/inputs records;
+# then replay the lifecycle recordings (multi, lifecycle, synced, events, start-in: each by the
+# command it was recorded with, scripts/live-replay.sh). HOOKCHECK_AGENTS=DIR reuses a prefix
+# where the agents are already installed (npm install then has nothing to do).
 # Needs root or unprivileged user namespaces (live mode's network sandbox), node and npm;
 # OpenHands (PyPI) only when HOOKCHECK_OPENHANDS_PYTHON names a python3.12 or later.
 set -eu
@@ -34,6 +37,7 @@ else
   skip=openhands
 fi
 cargo build --quiet
+bin=${CARGO_TARGET_DIR:-target}/debug/hookcheck
 cargo test --quiet --lib live::sandbox -- --include-ignored
 OUT=$(mktemp -d)
 status=0
@@ -41,7 +45,7 @@ for f in fixtures/live/observations/*.json; do
   hook=$(jq -r .hook "$f"); agent=$(jq -r .agent "$f"); trigger=$(jq -r .trigger "$f")
   want=$(jq -r .observed "$f")
   [ "$agent" != "$skip" ] || continue
-  ./target/debug/hookcheck live "$hook" --specs fixtures/live/hooks --bash "$trigger" \
+  "$bin" live "$hook" --specs fixtures/live/hooks --bash "$trigger" \
     --agent "$agent" --format json > "$OUT/run.json" || true
   got=$(jq -r '.agents[0].observation.observed // .agents[0].error' "$OUT/run.json")
   if [ "$got" != "$want" ]; then
@@ -52,7 +56,7 @@ for f in fixtures/live/observations/*.json; do
   fi
 done
 # What the hook is given (fixtures/live/inputs): the shell, stdin fields and variable names.
-./target/debug/hookcheck live exit0 --specs fixtures/live/hooks --bash 'echo hi' \
+"$bin" live exit0 --specs fixtures/live/hooks --bash 'echo hi' \
   --record-inputs "$OUT/inputs" > /dev/null || true
 for f in fixtures/live/inputs/*.json; do
   n=$(basename "$f")
@@ -71,4 +75,6 @@ for f in fixtures/live/inputs/*.json; do
   done
   echo "same input: $n: $(jq -r .shell "$f")"
 done
+# The lifecycle recordings, each by its own command (1: one changed, 2: one could not run).
+SKIP=$skip scripts/live-replay.sh || status=$(( $? > status ? $? : status ))
 exit $status

@@ -544,6 +544,17 @@ pub struct LiveArgs {
     /// gives every command the spec's.
     #[arg(long, value_name = "SECS")]
     pub first_timeout: Option<u64>,
+    /// Put the spec's last command on this event instead (the agent's spelling, the same
+    /// matcher), the others staying on the spec's: several events on one call (a generic
+    /// before-tool event and a permission one). Needs `--repo-hooks own`: hookcheck predicts
+    /// from the project hook file the driver wrote, as `run --installed` plans it.
+    #[arg(long, value_name = "EVENT", requires = "repo_hooks")]
+    pub also_event: Option<String>,
+    /// Approve no tool up front: the scripted call is left to the agent's own permission mode
+    /// (where its driver can), as a project without an allow rule
+    /// is. A headless run has no one to ask, so a hook on the agent's permission event decides.
+    #[arg(long)]
+    pub ask: bool,
 }
 
 impl LiveArgs {

@@ -405,6 +405,13 @@ pub struct Run {
     /// Where the agent looks for its project hook files when started in a subfolder of a git
     /// repository: the repository's root, or only the folder it was started in.
     pub project_files: ProjectDir,
+    /// Events the agent fires on the same call after another (`(later, first)`): when
+    /// `first`'s hooks let the call through without approving it (a stated allow approves
+    /// it), `later`'s run and can still stop it, each read by its own event's rules.
+    /// hookcheck runs both events' hooks for the call and combines them as `first`'s, leaving
+    /// `later`'s out where `first`'s approved the call; without an entry a later event's
+    /// hooks are named, not run.
+    pub also_fires: &'static [(&'static str, &'static str)],
 }
 
 /// The folder an agent runs its hooks in (and names in its `*_PROJECT_DIR` variables).

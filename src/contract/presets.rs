@@ -38,6 +38,7 @@ impl Run {
             launch: Launch::RUNNER,
             project_dir: ProjectDir::Root,
             project_files: ProjectDir::Root,
+            also_fires: &[],
         }
     }
     /// The agent keeps only the first `bytes` of each stream (see [`Run::output_limit`]).
@@ -149,6 +150,11 @@ impl Run {
     /// The agent forces these variables on every hook, after the spec's `env`.
     pub const fn forced(mut self, vars: &'static [(&'static str, &'static str)]) -> Self {
         self.forced = vars;
+        self
+    }
+    /// Events fired on the same call after another ([`Run::also_fires`]).
+    pub const fn also_fires(mut self, pairs: &'static [(&'static str, &'static str)]) -> Self {
+        self.also_fires = pairs;
         self
     }
     /// Hooks with the same command text run once ([`Run::dedupes`]).

@@ -505,6 +505,22 @@ pub struct Context<'a> {
     pub start_in: Option<&'a str>,
     /// `--git`.
     pub git: bool,
+    /// The spec folders as given (`--specs DIR`), for `made_with`; `None`: the folder of
+    /// the situation's own specs.
+    pub specs: Option<&'a str>,
+}
+
+/// `umask NNNN; ` when hookcheck runs under another umask than 0022, so `made_with` says what
+/// the agent (and its hooks) were started under; empty under 0022 or where it cannot be read.
+fn umask_prefix() -> String {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Umask:"))
+        .map(str::trim)
+        .filter(|u| *u != "0022")
+        .map(|u| format!("umask {u}; "))
+        .unwrap_or_default()
 }
 
 /// The fixture for one captured call (its situation, in the file name, says where the agent
@@ -545,20 +561,22 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .repo_hooks
         .map(|f| format!(" --repo-hooks {}", f.name()))
         .unwrap_or_default();
-    let start = super::setup_flags(None, cx.git, cx.start_in, None);
+    let start = super::setup_flags(None, cx.git, cx.start_in, None, None, false);
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
-    let specs = if cx.situation.split("--").next() == Some("bash") {
-        "fixtures/live/hooks"
-    } else {
-        "fixtures/live/situations/hooks"
+    let specs = match cx.specs {
+        Some(s) => s,
+        None if cx.situation.split("--").next() == Some("bash") => "fixtures/live/hooks",
+        None => "fixtures/live/situations/hooks",
     };
     InputFixture {
         agent: cx.agent.to_string(),
         version: cx.version.map(String::from),
         date: today(),
         made_with: format!(
-            "hookcheck live {} --specs {specs} {flags}{event}{repo_hooks}{start} --agent {} --record-inputs fixtures/live/inputs",
-            cx.hook, cx.agent
+            "{}hookcheck live {} --specs {specs} {flags}{event}{repo_hooks}{start} --agent {} --record-inputs fixtures/live/inputs",
+            umask_prefix(),
+            cx.hook,
+            cx.agent
         )
         .replace("  ", " "),
         hook: cx.hook.to_string(),

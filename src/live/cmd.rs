@@ -55,6 +55,8 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         start_in: None,
         git: false,
         first_timeout: None,
+        also_event: None,
+        ask: false,
     })
 }
 
@@ -214,6 +216,11 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
     let crate::run::Subject::Spec(spec) = &check.subject else {
         return Err(Error::usage("live mode checks one hook spec"));
     };
+    if args.also_event.is_some() && args.repo_hooks != Some(RepoFile::Own) {
+        return Err(Error::usage(
+            "--also-event needs --repo-hooks own: hookcheck predicts from the project's hook file",
+        ));
+    }
     let synced = match args.repo_hooks {
         Some(RepoFile::Synced) if args.show_input || args.record_inputs.is_some() => {
             return Err(Error::usage(
@@ -246,8 +253,14 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .ok_or_else(|| {
                 Error::live("hookcheck plans no event for it (`hookcheck run` says why)")
             })?;
+        // An event the agent fires on a tool call after its before-tool one (`also_fires`:
+        // Copilot's permissionRequest) is seen as that one is.
+        let after_before_tool = tool
+            .contract()
+            .is_some_and(|c| c.run.also_fires.iter().any(|(later, _)| *later == event));
         crate::event::portable_of(tool, &event, &ws.root, &ws.home)
             .and_then(Phase::of)
+            .or(after_before_tool.then_some(Phase::BeforeTool))
             .map(|p| (event.clone(), p))
             .ok_or_else(|| Error::live(format!("live mode cannot drive its event {event}")))
     };
@@ -291,6 +304,9 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 driver.id()
             ))),
             (_, Err(e)) => Err(Error::live(format!("cannot drive this hook: {e}"))),
+            (Some(_), Ok(_)) if args.ask && driver.ask.is_none() => Err(Error::live(
+                "--ask: its live driver approves the scripted call up front and has no other way",
+            )),
             (Some(binary), Ok((event, phase))) => {
                 let needles = needles_of(driver.id());
                 let run = Run {
@@ -299,6 +315,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     more_commands: &more_commands,
                     timeout_s,
                     first_timeout_s: args.first_timeout,
+                    also_event: args.also_event.as_deref(),
+                    ask: args.ask,
                     trigger: &trigger,
                     event: &event,
                     phase,
@@ -327,9 +345,18 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 })
             }
         };
+        // --also-event: predicted from the hook file the driver wrote, as `run --installed`.
+        let predicted = match (&args.also_event, &result) {
+            (Some(_), Ok(o)) => {
+                let req = request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
+                super::events::predicted(&ws, &req, &o.hook_files, phase)
+            }
+            (Some(_), Err(_)) => None,
+            (None, _) => predicted(driver.id(), phase),
+        };
         rows.push(Row {
             driver,
-            predicted: predicted(driver.id(), phase),
+            predicted,
             phase,
             result,
         });
@@ -350,6 +377,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             args.git,
             args.start_in.as_deref(),
             args.first_timeout,
+            args.also_event.as_deref(),
+            args.ask,
         );
         let made_with = format!(
             "hookcheck live {}{specs} {}{event}{setup} --agent {{agent}} --record {}",
@@ -360,6 +389,12 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         .replace("  ", " ");
         let today = capture::today();
         for row in &rows {
+            let hook_files = row
+                .result
+                .as_ref()
+                .ok()
+                .filter(|_| args.also_event.is_some())
+                .map(|o| super::events::relative(&o.hook_files, &ws.root));
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall
                 && let Err(e) = record::write(
@@ -373,6 +408,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         made_with: Some(&made_with),
                         date: Some(&today),
                         synced: synced.as_ref().map(|s| s.files.as_slice()),
+                        hook_files: hook_files.as_deref(),
                     },
                     row.predicted,
                     o,
@@ -383,6 +419,11 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         }
     }
     if let Some(dir) = &args.record_inputs {
+        // The spec folders as given, for `made_with` (one: the command names it once).
+        let specs_given = match args.specs.as_slice() {
+            [one] => Some(one.display().to_string()),
+            _ => None,
+        };
         for row in &rows {
             let Ok(o) = &row.result else { continue };
             let Some(input) = &o.input else { continue };
@@ -412,6 +453,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 agent_path: input.agent_path.as_deref(),
                 start_in: args.start_in.as_deref(),
                 git: args.git,
+                specs: specs_given.as_deref(),
             };
             let mut fixture = capture::fixture(&cx, call);
             // The folder it was recorded into, as given.

@@ -29,6 +29,12 @@ pub struct Setup<'a> {
     /// The first hook's own timeout in seconds, where it differs from the others'
     /// (`--first-timeout`).
     pub first_timeout_s: Option<u64>,
+    /// Leave the scripted call to the agent's own permission mode (`--ask`): no tool is
+    /// approved up front.
+    pub ask: bool,
+    /// The event the last command is on instead of [`Setup::event`] (`--also-event`, the
+    /// agent's spelling, the same matcher).
+    pub also_event: Option<&'a str>,
     /// What the fake model asks the agent to do (`None`: it only answers, for a prompt or a
     /// Stop).
     pub action: Option<&'a Action<'a>>,
@@ -132,6 +138,10 @@ pub struct Driver {
     /// no banner). Every run gets them, and so does the `--version` probe, which otherwise
     /// waits out the same retries.
     pub quiet_env: &'static [(&'static str, &'static str)],
+    /// How the driver leaves the scripted call to the agent's own permission mode (`--ask`),
+    /// instead of approving it up front; `None`: it cannot (its headless run has no such
+    /// mode, or none was tried).
+    pub ask: Option<&'static str>,
 }
 
 impl Driver {
@@ -176,12 +186,39 @@ impl Setup<'_> {
     /// Every hook's command and its timeout in seconds, in order.
     pub fn hooks(&self) -> impl Iterator<Item = (&str, u64)> {
         let first = self.first_timeout_s.unwrap_or(self.timeout_s);
-        std::iter::once((self.hook_command, first)).chain(
-            self.more_commands
-                .iter()
-                .map(|c| (c.as_str(), self.timeout_s)),
-        )
+        // With --also-event the last command is on the other event.
+        let more = match self.also_event {
+            Some(_) if !self.more_commands.is_empty() => {
+                &self.more_commands[..self.more_commands.len() - 1]
+            }
+            _ => self.more_commands,
+        };
+        std::iter::once((self.hook_command, first))
+            .chain(more.iter().map(|c| (c.as_str(), self.timeout_s)))
     }
+
+    /// The other event and its one hook (command, timeout), with `--also-event`.
+    pub fn also(&self) -> Option<(&str, &str, u64)> {
+        let event = self.also_event?;
+        let command = self.more_commands.last()?;
+        Some((event, command.as_str(), self.timeout_s))
+    }
+}
+
+/// The hooks as a Claude-shaped `hooks` object: `{EVENT: [group]}`, and with `--also-event`
+/// `{EVENT: [group], OTHER: [the last command's group]}` (each [`hook_group`]'s shape).
+pub fn hook_events(s: &Setup, per_second: u64) -> Value {
+    let mut out = serde_json::json!({ s.event: [hook_group(s, per_second)] });
+    if let Some((event, command, t)) = s.also() {
+        let mut group = serde_json::json!({
+            "hooks": [{"type": "command", "command": command, "timeout": t * per_second}]
+        });
+        if let Some(m) = s.matcher {
+            group["matcher"] = serde_json::json!(m);
+        }
+        out[event] = serde_json::json!([group]);
+    }
+    out
 }
 
 /// The hook as one Claude-shaped matcher group, `{"hooks": [{"type": "command", "command",
@@ -199,7 +236,7 @@ pub fn hook_group(s: &Setup, per_second: u64) -> Value {
     group
 }
 
-/// The hook (`group`, one matcher group) for an agent that reads `hooks` in `DIR/settings.json`
+/// The hook ([`hook_events`], timeouts in `per_second`ths of a second) for an agent that reads `hooks` in `DIR/settings.json`
 /// (`dir`, e.g. `.agent`) under the home and in the workspace, and keeps the folders it trusts
 /// in `~/DIR/trustedFolders.json` (`{FOLDER: "TRUST_FOLDER"}`): the user's settings are `base`,
 /// with the hook unless [`RepoHooks`] put it in the workspace's file (or the synced files hold
@@ -209,10 +246,10 @@ pub fn settings_and_trusted_folders(
     s: &Setup,
     dir: &str,
     mut base: Value,
-    group: Value,
+    per_second: u64,
     name: &str,
 ) -> Result<(), Error> {
-    let hooks = serde_json::json!({ s.event: [group] });
+    let hooks = hook_events(s, per_second);
     let home = s.home.join(dir);
     match s.repo_hooks {
         None => base["hooks"] = hooks,

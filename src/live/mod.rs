@@ -10,6 +10,7 @@ pub mod campaign;
 pub mod capture;
 pub mod cmd;
 pub mod driver;
+pub mod events;
 pub mod reap;
 pub mod record;
 pub mod sandbox;
@@ -51,6 +52,10 @@ pub struct Run<'a> {
     pub timeout_s: u64,
     /// The first hook's own timeout in seconds (`--first-timeout`).
     pub first_timeout_s: Option<u64>,
+    /// The event the last command is on instead (`--also-event`, the agent's spelling).
+    pub also_event: Option<&'a str>,
+    /// Approve no tool up front (`--ask`).
+    pub ask: bool,
     /// What the user or the model does (a shell command gets the marker appended).
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
@@ -267,6 +272,8 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         more_commands: run.more_commands,
         timeout_s: run.timeout_s,
         first_timeout_s: run.first_timeout_s,
+        also_event: run.also_event,
+        ask: run.ask,
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),
@@ -280,6 +287,16 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     let start = prepare_workspace(&workspace, run.start_in, run.git)?;
     let before = files_under(&workspace);
     let Launch { args, env, written } = (driver.setup)(&setup)?;
+    // The workspace's hook files as the driver wrote them (before the agent runs).
+    let hook_files: Vec<(String, String)> = files_under(&workspace)
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(&f).ok()?;
+            let rel = f.strip_prefix(&workspace).ok()?.display().to_string();
+            Some((rel, text))
+        })
+        .collect();
     let own_file = run
         .repo_hooks
         .is_some_and(|r| r.file != driver::RepoFile::Synced);
@@ -412,6 +429,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         elapsed_ms,
         stderr_tail: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
         ended_pids,
+        hook_files,
         input: run.capture.then(|| Input {
             calls: capture::read_all(&capture_dir),
             agent_env,
@@ -430,6 +448,8 @@ pub fn setup_flags(
     git: bool,
     start_in: Option<&str>,
     first_timeout: Option<u64>,
+    also_event: Option<&str>,
+    ask: bool,
 ) -> String {
     let mut out = String::new();
     if let Some(r) = repo
@@ -451,6 +471,12 @@ pub fn setup_flags(
     }
     if let Some(t) = first_timeout {
         out.push_str(&format!(" --first-timeout {t}"));
+    }
+    if let Some(e) = also_event {
+        out.push_str(&format!(" --also-event {e}"));
+    }
+    if ask {
+        out.push_str(" --ask");
     }
     out
 }

@@ -43,6 +43,10 @@ pub struct Fixture {
     /// the agent ran in, which the prediction was made from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub synced: Vec<SyncedFile>,
+    /// With `--also-event`: the project hook files the driver wrote (the project root as
+    /// `<root>`), which the prediction was made from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hook_files: Vec<SyncedFile>,
 }
 
 /// One hook file `hookcheck sync` wrote for a recorded run.
@@ -80,6 +84,8 @@ pub struct Case<'a> {
     pub date: Option<&'a str>,
     /// The files sync wrote, with `--repo-hooks synced` (path, text).
     pub synced: Option<&'a [(String, String)]>,
+    /// The project hook files the driver wrote, with `--also-event` (path, text).
+    pub hook_files: Option<&'a [(String, String)]>,
 }
 
 /// Writes `DIR/<hook>--<agent>.json`.
@@ -105,21 +111,25 @@ pub fn write(
         predicted_at_record: predicted.map(String::from),
         date: case.date.map(String::from),
         made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),
-        synced: case
-            .synced
-            .unwrap_or_default()
-            .iter()
-            .map(|(path, text)| SyncedFile {
-                path: path.clone(),
-                text: text.clone(),
-            })
-            .collect(),
+        synced: files(case.synced),
+        hook_files: files(case.hook_files),
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| Error::live(format!("--record {}: {e}", dir.display())))?;
     let path = dir.join(format!("{hook}--{}.json", o.agent));
     let text = serde_json::to_string_pretty(&f).unwrap_or_default();
     std::fs::write(&path, text + "\n").map_err(|e| Error::live(format!("{}: {e}", path.display())))
+}
+
+/// Files (path, text) as a fixture keeps them.
+fn files(list: Option<&[(String, String)]>) -> Vec<SyncedFile> {
+    list.unwrap_or_default()
+        .iter()
+        .map(|(path, text)| SyncedFile {
+            path: path.clone(),
+            text: text.clone(),
+        })
+        .collect()
 }
 
 /// Every fixture in `dir`, sorted by file name.

@@ -440,6 +440,11 @@ pub struct Observation {
     /// What the hook was given, when the run captured it (`--show-input`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<Input>,
+    /// The hook files the driver wrote into the workspace (relative path, text), with
+    /// `--repo-hooks own`: what hookcheck predicts `--also-event` from.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub hook_files: Vec<(String, String)>,
 }
 
 /// What the hook was given in one live run, and what the agent itself was given, so the two

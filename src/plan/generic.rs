@@ -412,6 +412,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 display,
                 is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
                 pasted,
+                event: None,
             }
         });
     }

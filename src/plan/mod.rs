@@ -61,6 +61,9 @@ pub struct PlannedCommand {
     pub invocation: Result<Invocation, String>,
     /// The agent does not wait for it, so its result is shown but not judged.
     pub is_async: bool,
+    /// The event it is on, when not the plan's: one the agent fires on the same call after
+    /// the plan's ([`crate::contract::Run::also_fires`]), whose reply is read by its own rules.
+    pub event: Option<String>,
     /// Variables of the caller's environment whose values the agent pastes into the command
     /// text (name, value): what hookcheck shows of the command says `$NAME` instead, so a
     /// value never reaches the output.

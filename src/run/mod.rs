@@ -206,7 +206,8 @@ impl Planned {
             return 0;
         };
         let own = ReadContext {
-            event: &run.event,
+            // A later event fired on the same call is read by its own rules.
+            event: planned.event.as_deref().unwrap_or(&run.event),
             spec,
             input: input_of(check, run, parsed),
             peers: &check.peers,

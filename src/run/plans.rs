@@ -267,9 +267,26 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
         };
         // One event in two spellings (a cross-read file's `PreToolUse`, the agent's own
         // `preToolUse`) fires at once: each agent's loader says which spellings are one event.
-        if !crate::native::agents::same_event(tool.id, &run.event, &first) {
+        // An event the agent fires on the same call after the first (`Run::also_fires`) runs
+        // too, each of its commands read as its own event's.
+        let also = tool.contract().is_some_and(|c| {
+            c.run
+                .also_fires
+                .iter()
+                .any(|(later, after)| *later == run.event && *after == first)
+        });
+        if !also && !crate::native::agents::same_event(tool.id, &run.event, &first) {
             later.push(format!("{} ({})", spec.name, run.event));
             continue;
+        }
+        if also {
+            let note = format!(
+                "{} fires {} on this call after {}, when that lets it through: its hooks run too",
+                tool.name, run.event, first
+            );
+            if !merged.notes.contains(&note) {
+                merged.notes.push(note);
+            }
         }
         merged.trigger = merged.trigger.or(run.trigger);
         for mut c in run.commands {
@@ -282,6 +299,9 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
                 continue;
             }
             written.push(c.display.clone());
+            if also {
+                c.event = Some(run.event.clone());
+            }
             c.display = format!("{}  ({})", c.display, spec.name);
             merged.commands.push(c);
             owner.push(i);

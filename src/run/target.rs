@@ -172,6 +172,8 @@ pub(super) fn ran_target(
     let mut commands = Vec::new();
     let mut streams = Vec::new();
     let mut judged: Vec<Reading> = Vec::new();
+    // Per judged reading: it is of a later event fired on the same call (`Run::also_fires`).
+    let mut later: Vec<bool> = Vec::new();
     let mut background: Vec<Reading> = Vec::new();
     let mut not_run_reasons = Vec::new();
     let mut read = read.into_iter();
@@ -181,6 +183,7 @@ pub(super) fn ran_target(
             invocation,
             is_async,
             pasted: _,
+            event,
         } = planned;
         let done = read.next().flatten();
         match invocation {
@@ -214,7 +217,8 @@ pub(super) fn ran_target(
                 if *is_async {
                     background.push(reading)
                 } else {
-                    judged.push(reading)
+                    judged.push(reading);
+                    later.push(event.is_some());
                 }
             }
         }
@@ -227,9 +231,13 @@ pub(super) fn ran_target(
         return (t, streams);
     }
     let is_async = judged.is_empty();
+    let mut notes = run.notes.clone();
+    // A later event fires only when the first let the call through without approving it.
+    if let Some(note) = approved_first(tool, &rcx, &mut judged, &later) {
+        notes.push(note);
+    }
     let combined = tool.combine(&rcx, if is_async { &background } else { &judged });
     // The agent's static facts (`Tool::notes`) live in `hookcheck tools`, not in every run.
-    let mut notes = run.notes.clone();
     if is_async {
         notes.push(format!(
             "{} does not wait for this hook: its result is shown, not judged",
@@ -259,6 +267,39 @@ pub(super) fn ran_target(
         help: Vec::new(),
     };
     (t, streams)
+}
+
+/// Where the first event's hooks approved the call (their combined decision an allow one of
+/// them stated), the later event's (`Run::also_fires`, `later` per reading) never fire: their
+/// readings are dropped from `judged`, and the note says so. Real agents: Claude Code 2.1.332
+/// and Copilot CLI 1.0.102 ran the call after a stated PreToolUse allow though the permission
+/// hook blocks (fixtures/live/events, 2026-12-04).
+fn approved_first(
+    tool: &Agent,
+    rcx: &ReadContext,
+    judged: &mut Vec<Reading>,
+    later: &[bool],
+) -> Option<String> {
+    if !later.iter().any(|l| *l) {
+        return None;
+    }
+    let first: Vec<Reading> = judged
+        .iter()
+        .zip(later)
+        .filter(|(_, l)| !**l)
+        .map(|(r, _)| r.clone())
+        .collect();
+    let stated = first
+        .iter()
+        .any(|r| r.decided && r.decision == Decision::Allow);
+    if first.is_empty() || !stated || tool.combine(rcx, &first).decision != Decision::Allow {
+        return None;
+    }
+    *judged = first;
+    Some(format!(
+        "a hook on {} approved the call: {} does not fire the later event's hooks, and they do not decide",
+        rcx.event, tool.name
+    ))
 }
 
 /// A reply cut at the capture limit is not the reply the agent reads: a valid JSON reply

@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_group, owned_args,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_events, owned_args,
     write_json,
 };
 
@@ -16,6 +16,8 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@anthropic-ai/claude-code@2.1.332",
     quiet_env: &[],
+    // Without `--allowedTools`: `-p` then asks PermissionRequest hooks, else refuses the call.
+    ask: Some("no --allowedTools"),
 };
 
 /// The tools of the contract (`mod.rs`): `Bash {command}`, `Write {file_path, content}`.
@@ -30,8 +32,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, 1);
-    let settings = json!({"hooks": {s.event: [group]}});
+    let settings = json!({"hooks": hook_events(s, 1)});
     match s.repo_hooks {
         None => write_json(&s.home.join(".claude/settings.json"), &settings)?,
         Some(RepoHooks {
@@ -54,20 +55,21 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             write_json(&s.home.join(".claude.json"), &json!({"projects": projects}))?;
         }
     }
-    let args = [
+    let mut args = owned_args(&[
         "-p",
         s.prompt,
         "--output-format",
         "stream-json",
         "--verbose",
         "--include-hook-events",
-        "--allowedTools",
-        "Bash Write",
-        "--model",
-        "claude-sonnet-4-5",
-    ];
+    ]);
+    // The scripted tools approved up front, unless --ask leaves them to the permission mode.
+    if !s.ask {
+        args.extend(owned_args(&["--allowedTools", "Bash Write"]));
+    }
+    args.extend(owned_args(&["--model", "claude-sonnet-4-5"]));
     Ok(Launch {
-        args: owned_args(&args),
+        args,
         env: vec![
             ("ANTHROPIC_BASE_URL".into(), s.base_url.into()),
             ("ANTHROPIC_API_KEY".into(), "dummy".into()),

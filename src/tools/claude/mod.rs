@@ -127,6 +127,14 @@ pub static CONTRACT: Contract = Contract {
         // The same command twice on one event runs once. real agent: Claude Code 2.1.332, 2026-12-03
         // (fixtures/live/multi/observations/multi-same--claude.json: `runs: X`).
         .dedupes()
+        // A PermissionRequest hook fires on a shell call 0.06 s after the PreToolUse one let it
+        // through, when no rule approved the call up front, and its allow runs the call under
+        // `-p` (which otherwise refuses it: "needs approval"). real agent: Claude Code 2.1.332,
+        // recorded 2026-12-04 (fixtures/live/events/ask/events-*--claude.json, `--ask`). With
+        // the call approved up front (`--allowedTools Bash`) it did not fire
+        // (fixtures/live/events/observations/events-*--claude.json); hookcheck does not read
+        // allow rules, so it runs both, as for a call that asks (known-disagreements.json).
+        .also_fires(&[("PermissionRequest", "PreToolUse")])
         // stdio a socket pair; the shell in its own process group and its own session.
         // real agent: Claude Code 2.1.332, captured 2026-12-03 (fixtures/live/launch/claude--bash.json).
         .launch(Launch::seen(

@@ -17,6 +17,8 @@ const TYPES: &str = "types: @anthropic-ai/claude-agent-sdk 0.3.328 sdk.d.ts";
 const NO_FAIL_CLOSED: &[&str] = &["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"];
 const CLOSED: Ev = Ev::BlockingNot(NO_FAIL_CLOSED);
 const HSO_DECISION: &str = "hookSpecificOutput.permissionDecision";
+/// The several-events probes.
+const EVENTS: &str = "real agent: Claude Code 2.1.332, 2026-12-04 (fixtures/live/events/ask/events-json-allow-also-blocks--claude.json: the call ran though the PermissionRequest hook exits 2)";
 
 const PRE: Ev = Ev::Is(&["PreToolUse"]);
 
@@ -133,6 +135,8 @@ pub const AS_CLAUDE: &[Rule] = &[
     rule(Block).exit(0).json(&[Test::Bool("continue", false)]).effect(Effect::Halted)
         .says("continue: false stops {agent} entirely").src(DOCS),
     rule(Block).on(Ev::Blocking).exit(0).json(&[Test::Is(HSO_DECISION, "deny")]).src(REAL),
+    rule(Allow).on(Ev::Is(&["PreToolUse"])).exit(0).json(&[Test::Is(HSO_DECISION, "allow")]).stated()
+        .says("permissionDecision \"allow\" approves the call: PermissionRequest hooks do not fire").src(EVENTS),
     rule(Allow).exit(0).json(&[Test::Is(HSO_DECISION, "ask")])
         .uncounted("permissionDecision \"ask\" leaves the call to the user").src(DOCS),
     rule(Allow).exit(0).json(&[Test::Is(HSO_DECISION, "defer")])

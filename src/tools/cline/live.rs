@@ -18,6 +18,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "cline@3.0.65",
     quiet_env: &[],
+    ask: None,
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {

@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_group, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_json,
     write_text,
 };
 
@@ -17,6 +17,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@openai/codex@0.171.0",
     quiet_env: &[],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): a shell tool, and for an edit the freeform
@@ -66,11 +67,13 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         s.base_url
     );
     // Codex matches its shell tool as `Bash` (its hooks' own name for it).
-    let mut group = hook_group(s, 1);
-    if let Some(m) = s.matcher {
-        group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
+    let mut events = hook_events(s, 1);
+    if let (Some(m), Some(map)) = (s.matcher, events.as_object_mut()) {
+        for group in map.values_mut().filter_map(|g| g.get_mut(0)) {
+            group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
+        }
     }
-    let hooks = json!({"hooks": {s.event: [group]}});
+    let hooks = json!({ "hooks": events });
     let trusted = match s.repo_hooks {
         None => {
             write_json(&codex_home.join("hooks.json"), &hooks)?;

@@ -15,6 +15,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@github/copilot@1.0.102",
     quiet_env: &[],
+    ask: None,
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {
@@ -38,7 +39,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     }
     // --also-user: the same hook in the user's file too.
     if s.repo_hooks.is_some_and(|r| r.also_user) {
-        write_json(&user_file(s), &json!({"hooks": {s.event: own_entries(s)}}))?;
+        write_json(&user_file(s), &json!({"hooks": own_events(s)}))?;
     }
     let args = [
         "-p",
@@ -72,9 +73,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
 /// `~/.copilot/config.json` or not.
 #[allow(clippy::type_complexity)]
 fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<Written>), Error> {
-    let own = own_entries(s);
+    let own = own_events(s);
     let Some(RepoHooks { file, trusted, .. }) = s.repo_hooks else {
-        return Ok((Some((user_file(s), json!({"hooks": {s.event: own}}))), None));
+        return Ok((Some((user_file(s), json!({"hooks": own}))), None));
     };
     let folders: Vec<String> = if trusted {
         vec![s.workspace.display().to_string()]
@@ -89,7 +90,7 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
         RepoFile::Own => (
             Some((
                 s.workspace.join(".github/hooks/hookcheck.json"),
-                json!({"version": 1, "hooks": {s.event: own}}),
+                json!({"version": 1, "hooks": own}),
             )),
             None,
         ),
@@ -147,6 +148,16 @@ fn own_entries(s: &Setup) -> Vec<Value> {
         .collect()
 }
 
+/// The hook's events in Copilot's own format: `{EVENT: [entries]}`, and with `--also-event`
+/// the last command under the other event.
+fn own_events(s: &Setup) -> Value {
+    let mut out = json!({ s.event: own_entries(s) });
+    if let Some((event, command, t)) = s.also() {
+        out[event] = json!([{"type": "command", "bash": command, "timeoutSec": t}]);
+    }
+    out
+}
+
 /// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
 /// event is its own twin).
 fn claude_event(event: &str) -> Option<&'static str> {
@@ -176,6 +187,8 @@ mod tests {
             more_commands: &[],
             timeout_s: 5,
             first_timeout_s: None,
+            also_event: None,
+            ask: false,
             action: None,
             event: "preToolUse",
             matcher: None,

@@ -163,7 +163,15 @@ pub static CONTRACT: Contract = Contract {
         ])
         // Removed from every hook's environment (the same captures): its model provider's
         // settings, an API key among them, and its offline switch.
-        .unset(&["COPILOT_PROVIDER_*", "COPILOT_OFFLINE"]),
+        .unset(&["COPILOT_PROVIDER_*", "COPILOT_OFFLINE"])
+        // On a shell call with a preToolUse and a permissionRequest hook, both fire: the
+        // permissionRequest hook 0.1 s after the preToolUse one, and its exit 2 blocks the call
+        // ("Permission denied by a PermissionRequest hook") after a preToolUse exit 0, even
+        // under --allow-all-tools; after a stated preToolUse allow (a top-level
+        // permissionDecision) it did not fire and the call ran. real agent: Copilot CLI
+        // 1.0.102, recorded 2026-12-04 (fixtures/live/events/observations/events-*--copilot.json,
+        // `--also-event permissionRequest`; events-top-allow-also-blocks).
+        .also_fires(&[("permissionRequest", "preToolUse")]),
     // A UTF-8 byte-order mark before the reply is skipped: real agent Copilot CLI 1.0.102,
     // behaviour campaign of 2026-12-01, cell exit0_bom_none (a BOM, then decision block),
     // which blocked on a Stop, on a prompt and after the tool (the model got "Tool result
@@ -244,7 +252,16 @@ const EVENTS: &[Event] = &[
     event("postToolUseFailure", Kind::Tool, 30)
         .blocks(Blocks::No)
         .matches_nothing(),
-    event("permissionRequest", Kind::Tool, 30).matches("toolName"),
+    // Not preToolUse's input: `hookName`, `toolInput` with the command alone, and
+    // `permissionSuggestions`. real agent: Copilot CLI 1.0.102 on a shell call, captured
+    // 2026-12-04 (fixtures/live/events/inputs/copilot--bash.json; the values from a hook that
+    // saved its stdin: `"hookName":"permissionRequest"`, `"toolInput":{"command":"…"}`,
+    // `"permissionSuggestions":[]`). Another tool's `toolInput` was not captured.
+    event("permissionRequest", Kind::Tool, 30)
+        .matches("toolName")
+        .input(camel!(
+            r#""hookName":"permissionRequest","toolName":"$TOOL","toolInput":{"command":"$COMMAND"},"permissionSuggestions":[]"#
+        )),
     event("agentStop", Kind::Stop, 30).input(camel!(
         r#""transcriptPath":"$TRANSCRIPTS/.copilot/session-state/$SESSION/events.jsonl","stopReason":"end_turn","stop_hook_active":false"#
     )),
@@ -653,6 +670,13 @@ mod tests {
                 planned_input(&plan(&AGENT, yaml, &trigger))
             );
         }
+        // permissionRequest on a shell call: the command alone in `toolInput` (captured from
+        // 1.0.102, fixtures/live/events/inputs/copilot--bash.json).
+        let permission = "event: permissionRequest\nmatcher: bash\ncommand: ./h.sh\n";
+        let input = planned_input(&plan(&AGENT, permission, &bash("ls -la")));
+        assert_eq!(input["toolInput"], serde_json::json!({"command": "ls -la"}));
+        assert_eq!(input["hookName"], "permissionRequest");
+        assert_eq!(input["toolName"], "bash");
     }
 
     /// The sweep's help names the fields of the event that fired: PascalCase PreToolUse sends
@@ -678,7 +702,6 @@ mod tests {
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
             ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot CLI has no beforeShellExecution event"),
-            ("event: permissionRequest\ncommand: ./h.sh\n", bash("ls"), "pass --payload"),
             ("event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n", bash("ls"), "(?i"),
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
             ("on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n", bash("ls"), "MCP"),

@@ -10,6 +10,8 @@ use crate::verdict::Effect;
 const REAL: &str = "real agent: Copilot CLI 1.0.102, 2026-11-30 (docs/reference/real-agents.md)";
 /// The hooks reference (github/docs, as collected in docs/reference/protocols/protocols-a.md §4).
 const DOCS: &str = "docs: github/docs content/copilot/reference/hooks-reference.md @05da5bc3";
+/// The several-events probes.
+const EVENTS: &str = "real agent: Copilot CLI 1.0.102, 2026-12-04 (fixtures/live/events/observations/events-top-allow-also-blocks--copilot.json: the call ran though the permissionRequest hook exits 2)";
 /// The behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt, "Copilot replies").
 const SPEC: &str =
     "behaviour spec: docs/reference/seeds/002_868b68abc3040bdc.txt (Copilot replies)";
@@ -131,6 +133,8 @@ pub const RULES: &[Rule] = &[
     rule(Block).on(PRE).json(&[Test::Is(PD, "deny")]).says("permissionDecision \"deny\"").src(REAL),
     rule(Block).on(PRE).json(&[Test::Is(PD, "ask")])
         .says("permissionDecision \"ask\": the CLI asks the user; the coding agent on GitHub denies").src(SPEC),
+    rule(Allow).on(PRE).json(&[Test::Is(PD, "allow")]).stated()
+        .says("permissionDecision \"allow\" approves the call: permissionRequest hooks do not fire").src(EVENTS),
     rule(Allow).on(PRE).json(&[]).src(REAL),
     rule(Allow).on(PRE).src(REAL),
     note("hookSpecificOutput is ignored by Copilot: only a top-level permissionDecision counts")

@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_group, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, owned_args, write_json,
 };
 
 /// Factory droid's live driver.
@@ -16,6 +16,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "droid@0.215.0",
     quiet_env: &[],
+    ask: None,
 };
 
 fn calls(action: &Action) -> Vec<(String, Value)> {
@@ -38,8 +39,8 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
-    let group = hook_group(s, 1);
-    let user = json!({"hooks": {s.event: [group.clone()]}});
+    let events = hook_events(s, 1);
+    let user = json!({"hooks": events.clone()});
     let user_file = s.home.join(".factory/settings.json");
     // --also-user: the same hook in the user's file too.
     if s.repo_hooks.is_some_and(|r| r.also_user) {
@@ -50,7 +51,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         // trust store for it.
         Some(RepoFile::Own) => write_json(
             &s.workspace.join(".factory/hooks.json"),
-            &json!({s.event: [group]}),
+            &events,
         )?,
         Some(RepoFile::Claude) => {
             return Err(Error::live(

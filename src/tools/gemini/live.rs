@@ -8,7 +8,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args,
+    Action, Driver, Launch, Setup, file_path_write, owned_args,
     settings_and_trusted_folders,
 };
 
@@ -19,6 +19,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@google/gemini-cli@0.61.0",
     quiet_env: &[],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
@@ -34,9 +35,8 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, 1000);
     let base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
-    settings_and_trusted_folders(s, ".gemini", base, group, "Gemini CLI")?;
+    settings_and_trusted_folders(s, ".gemini", base, 1000, "Gemini CLI")?;
     // Headless, the workspace is trusted unless --repo-hooks says it is not.
     let trusted = s.repo_hooks.is_none_or(|r| r.trusted);
     let args = [

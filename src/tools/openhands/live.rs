@@ -7,7 +7,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, Setup, hook_group, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, Setup, hook_events, owned_args, write_json,
 };
 
 /// OpenHands' live driver.
@@ -21,6 +21,7 @@ pub static DRIVER: Driver = Driver {
         ("LITELLM_LOCAL_MODEL_COST_MAP", "True"),
         ("OPENHANDS_SUPPRESS_BANNER", "1"),
     ],
+    ask: None,
 };
 
 /// The tools of the contract (`mod.rs`): `terminal {command}` (`TerminalAction`),
@@ -39,7 +40,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let hooks = json!({"hooks": {s.event: [hook_group(s, 1)]}});
+    let hooks = json!({"hooks": hook_events(s, 1)});
     let file = match s.repo_hooks.map(|r| r.file) {
         None => Some(s.home.join(".openhands/hooks.json")),
         Some(RepoFile::Own) => Some(s.workspace.join(".openhands/hooks.json")),

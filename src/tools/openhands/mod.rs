@@ -17,7 +17,9 @@ use serde_json::Value;
 use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::agent::shared;
 use crate::contract::reply::Reply;
-use crate::contract::{Blocks, Contract, Event, Flavour, Input, Kind, Portable, Quirks, Run, Stop};
+use crate::contract::{
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio, Stop,
+};
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher::{self, MatchError};
 
@@ -42,6 +44,7 @@ pub static AGENT: Agent = Agent {
         "OpenHands reads the first of <project>/.openhands/hooks.json and ~/.openhands/hooks.json: a project file hides the user's",
         "hooks run one after another and stop at the first that blocks",
         "live mode runs the PyPI CLI, pip install openhands==1.16.0 (openhands-sdk 1.21.0, Python >= 3.12; HOOKCHECK_OPENHANDS_PYTHON=python3.12 scripts/live-tier.sh installs it): `openhands --headless --json --override-with-envs` against the fake model at LLM_BASE_URL",
+        "live mode needs a Python >= 3.12 for it: where none can be downloaded, one built from Debian's python3.13 source package works (done 2026-12-04 with 3.13.5; docs/dev/live-campaign.md, \"The live tier\")",
     ],
     files: Files::Loader(&native::LOADER),
     live: Live::Driver(&live::DRIVER),
@@ -96,6 +99,24 @@ pub static CONTRACT: Contract = Contract {
     ),
     run: Run::argv(if cfg!(windows) { &["cmd.exe", "/c"] } else { &["/bin/sh", "-c"] })
         .no_exec_form("OpenHands has no exec form (`args`): it runs `command` with shell=True")
+        // stdio pipes; the shell in the agent's process group and session (subprocess.run
+        // with no new session). real agent: openhands 1.16.0, captured 2026-12-04
+        // (fixtures/live/launch/openhands--bash.json, Python 3.13.5).
+        .launch(Launch::seen(
+            Stdio::Pipe,
+            Place::Agents,
+            Place::Agents,
+            "fixtures/live/launch/openhands--bash.json",
+        ))
+        // Started in a subfolder (of a git repository or not), the hook runs there and
+        // OPENHANDS_PROJECT_DIR names it. real agent: openhands 1.16.0, captured 2026-12-04
+        // (fixtures/live/start-in/openhands--bash--git--in-sub.json, openhands--bash--in-sub.json).
+        .runs_where_started()
+        // Started in a subfolder of a git repository, it does not read the root's
+        // .openhands/hooks.json; started at the root it does. real agent: openhands 1.16.0,
+        // 2026-12-04 (fixtures/live/lifecycle/repo-hooks/in-sub/exit2-stderr--openhands.json:
+        // allow; at-root/exit2-stderr--openhands.json: block).
+        .project_files_where_started()
         // A child holding the pipes makes the hook time out. real agent: openhands 1.16.0,
         // campaign shell cell bg-exit2_none_text allows, recorded 2026-12-02
         // (fixtures/live/campaign/observations/shell/openhands.json).

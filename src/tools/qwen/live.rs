@@ -5,7 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, hook_group, owned_args,
+    Action, Driver, Launch, Setup, file_path_write, owned_args,
     settings_and_trusted_folders,
 };
 
@@ -16,6 +16,7 @@ pub static DRIVER: Driver = Driver {
     setup,
     package: "@qwen-code/qwen-code@0.24.4",
     quiet_env: &[],
+    ask: Some("no --yolo"),
 };
 
 /// The tools of the contract (`mod.rs`): `run_shell_command {command}`,
@@ -31,12 +32,16 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let group = hook_group(s, 1000);
     let base = json!({"security": {"auth": {"selectedType": "openai"}}});
-    settings_and_trusted_folders(s, ".qwen", base, group, "Qwen Code")?;
-    let args = ["-p", s.prompt, "--yolo", "--output-format", "stream-json"];
+    settings_and_trusted_folders(s, ".qwen", base, 1000, "Qwen Code")?;
+    let mut args = owned_args(&["-p", s.prompt]);
+    // Every tool approved up front, unless --ask leaves them to the approval mode.
+    if !s.ask {
+        args.push("--yolo".into());
+    }
+    args.extend(owned_args(&["--output-format", "stream-json"]));
     Ok(Launch {
-        args: owned_args(&args),
+        args,
         env: vec![
             ("OPENAI_BASE_URL".into(), format!("{}/v1", s.base_url)),
             ("OPENAI_API_KEY".into(), "dummy".into()),
