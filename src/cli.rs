@@ -161,7 +161,8 @@ pub struct SweepArgs {
     /// prompt:TEXT (repeatable).
     #[arg(long = "sample", value_name = "KIND:VALUE")]
     pub samples: Vec<String>,
-    /// Findings of this kind do not fail the sweep: fails-open, inconsistent (repeatable).
+    /// Findings of this kind do not fail the sweep: fails-open, inconsistent, not-run-fixable
+    /// (repeatable).
     #[arg(long, value_name = "KIND")]
     pub allow: Vec<String>,
     /// An agent whose result is not counted (assumed) that lets a sample through where

@@ -36,6 +36,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
             .filter_map(|id| agents::all().find(|l| l.id() == id))
         {
             out.push(Finding {
+                cause: None,
                 severity: Severity::Info,
                 rule: "generator-source",
                 agent: Some(l.id()),
@@ -56,6 +57,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
         for (h, why) in &s.unrun {
             let agents = s.agents();
             out.push(Finding {
+                cause: None,
                 severity: Severity::Warning,
                 rule: "generator-unrun-hook",
                 agent: agents.first().copied(),
@@ -126,6 +128,7 @@ pub fn drift(root: &Path, inv: &Inventory) -> Vec<Finding> {
                         None => format!("{} never runs it", l.name()),
                     };
                     out.push(Finding {
+                        cause: None,
                         severity: Severity::Error,
                         rule: "generator-dropped-hook",
                         agent: Some(l.id()),
@@ -185,6 +188,7 @@ fn copied_matcher(
         return None;
     }
     Some(Finding {
+        cause: None,
         severity: Severity::Error,
         rule: "generator-copied-matcher",
         agent: Some(l.id()),
@@ -228,6 +232,7 @@ fn wrong_unit(
         _ => return None,
     };
     Some(Finding {
+        cause: None,
         severity: Severity::Error,
         rule: "generator-timeout-unit",
         agent: Some(l.id()),

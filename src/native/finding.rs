@@ -22,4 +22,10 @@ pub struct Finding {
     pub message: String,
     /// What to do.
     pub fix: String,
+    /// The part of `message` that is the same whichever agent reads the hook (`` `git` is not
+    /// on the PATH here: the hook cannot start (exit 127) ``), where the rest says what this
+    /// agent then does: `lint`'s text gives one finding per cause, listing its places and each
+    /// agent's consequence. `None` where the message is one cause for one agent.
+    #[serde(skip)]
+    pub cause: Option<String>,
 }

@@ -18,6 +18,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
     for (_, path) in spec::discover(spec_dirs) {
         if let Err(e) = spec::load_file(&path) {
             out.push(Finding {
+                cause: None,
                 severity: Severity::Error,
                 rule: "invalid-spec",
                 agent: None,
@@ -30,6 +31,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
     }
     for e in &inv.errors {
         out.push(Finding {
+            cause: None,
             severity: Severity::Error,
             rule: "unreadable-file",
             agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
@@ -46,6 +48,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
     ] {
         for e in list {
             out.push(Finding {
+                cause: None,
                 severity,
                 rule,
                 agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
@@ -76,7 +79,10 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         // What breaks before a hook runs at all, as this agent starts it (own and cross-read).
         for (h, cross) in loaded.iter().filter(|(h, _)| l.fires_on(&h.event)) {
             for p in super::command::analyse(l, h, root).problems {
-                out.push(finding(p.severity, p.rule, l, h, p.message, p.fix));
+                out.push(Finding {
+                    cause: p.cause,
+                    ..finding(p.severity, p.rule, l, h, p.message, p.fix)
+                });
             }
             // A cross-read handler the agent runs on no call.
             if *cross && crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some() {
@@ -109,6 +115,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         if let Some(trust) = l.trust {
             for g in super::trust::gated(l, inv) {
                 out.push(Finding {
+                    cause: None,
                     severity: Severity::Info,
                     rule: "needs-trust",
                     agent: Some(l.id()),
@@ -177,6 +184,7 @@ fn finding(
     fix: String,
 ) -> Finding {
     Finding {
+        cause: None,
         severity,
         rule,
         agent: Some(l.id()),
@@ -419,6 +427,7 @@ fn duplicate_specs(root: &Path, spec_dirs: &[PathBuf], out: &mut Vec<Finding>) {
             .map(|p| super::shown(root, p).display().to_string())
             .collect();
         out.push(Finding {
+            cause: None,
             severity: Severity::Error,
             rule: "duplicate-spec",
             agent: None,
@@ -434,34 +443,122 @@ fn duplicate_specs(root: &Path, spec_dirs: &[PathBuf], out: &mut Vec<Finding>) {
     }
 }
 
-/// The findings for people.
+/// The findings for people, one per cause: the findings of one rule, file and severity whose
+/// [`Finding::cause`] is the same (one missing program in five hooks read by four agents) are
+/// one, placed at every line, with what each agent then does and its fix, each said once for
+/// the lines it holds for. The JSON and SARIF keep one finding per place and agent.
 pub fn render(findings: &[Finding]) -> String {
     if findings.is_empty() {
         return "no findings\n".into();
     }
     let mut out = String::new();
-    for f in findings {
-        let at = match f.line {
-            Some(l) => format!("{}:{l}", f.file),
-            None => f.file.clone(),
-        };
+    let mut shown = 0;
+    let mut errors = 0;
+    for group in by_cause(findings) {
+        shown += 1;
+        let f = group[0];
+        errors += usize::from(f.severity == Severity::Error);
         let sev = match f.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Info => "info",
         };
+        let (Some(cause), [_, _, ..]) = (&f.cause, group.as_slice()) else {
+            let at = match f.line {
+                Some(l) => format!("{}:{l}", f.file),
+                None => f.file.clone(),
+            };
+            out.push_str(&format!(
+                "{at}: {sev}[{}]: {}\n  fix: {}\n",
+                f.rule, f.message, f.fix
+            ));
+            continue;
+        };
+        let mut lines: Vec<u64> = group.iter().filter_map(|g| g.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        let list = |ls: &[u64]| ls.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
         out.push_str(&format!(
-            "{at}: {sev}[{}]: {}\n  fix: {}\n",
-            f.rule, f.message, f.fix
+            "{}:{}: {sev}[{}]: {cause}\n",
+            f.file,
+            list(&lines),
+            f.rule
         ));
+        // Per agent, in the order they first appear: what it does, then its fix, each with
+        // the lines it holds for where that is not every line the agent reads.
+        let mut agents: Vec<&str> = Vec::new();
+        let mut said: Vec<(&str, &str, Vec<u64>)> = Vec::new();
+        let mut fixes: Vec<(&str, &str, Vec<u64>)> = Vec::new();
+        for g in &group {
+            let agent = g.agent.unwrap_or_default();
+            if !agents.contains(&agent) {
+                agents.push(agent);
+            }
+            let then = g
+                .message
+                .strip_prefix(cause.as_str())
+                .and_then(|m| m.strip_prefix("; "))
+                .unwrap_or(&g.message);
+            for (list, text) in [(&mut said, then), (&mut fixes, g.fix.as_str())] {
+                match list.iter_mut().find(|(a, t, _)| *a == agent && *t == text) {
+                    Some((_, _, ls)) => ls.extend(g.line),
+                    None => list.push((agent, text, g.line.into_iter().collect())),
+                }
+            }
+        }
+        let at = |ls: &mut Vec<u64>, all: &[u64]| {
+            ls.sort_unstable();
+            ls.dedup();
+            match ls.as_slice() == all {
+                true => String::new(),
+                false => format!(" (line {})", list(ls)),
+            }
+        };
+        for agent in agents {
+            let mut reads: Vec<u64> = group
+                .iter()
+                .filter(|g| g.agent.unwrap_or_default() == agent)
+                .filter_map(|g| g.line)
+                .collect();
+            reads.sort_unstable();
+            reads.dedup();
+            for (_, then, ls) in said.iter_mut().filter(|(a, _, _)| *a == agent) {
+                out.push_str(&format!("  {agent}{}: {then}\n", at(ls, &lines)));
+            }
+            for (_, fix, ls) in fixes.iter_mut().filter(|(a, _, _)| *a == agent) {
+                out.push_str(&format!("    fix: {fix}{}\n", at(ls, &reads)));
+            }
+        }
     }
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .count();
+    let per_place = match shown == findings.len() {
+        true => String::new(),
+        false => format!(
+            " ({} by place and agent, as --format json and sarif give them)",
+            findings.len()
+        ),
+    };
     out.push_str(&format!(
-        "{} finding(s), {errors} error(s)\n",
-        findings.len()
+        "{shown} finding(s), {errors} error(s){per_place}\n"
     ));
     out
+}
+
+/// The findings in groups of one cause ([`render`]), in the order each cause first appears.
+fn by_cause(findings: &[Finding]) -> Vec<Vec<&Finding>> {
+    let mut groups: Vec<Vec<&Finding>> = Vec::new();
+    for f in findings {
+        let same = |g: &Vec<&Finding>| {
+            let h = g[0];
+            f.cause.is_some()
+                && h.cause == f.cause
+                && h.rule == f.rule
+                && h.file == f.file
+                && h.severity == f.severity
+        };
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(g) => g.push(f),
+            None => groups.push(vec![f]),
+        }
+    }
+    groups
 }

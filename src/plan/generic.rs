@@ -159,12 +159,22 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                         reason,
                     };
                 }
+                let reason = format!(
+                    "matcher \"{matcher}\" {}",
+                    e.not_run(name, c.matcher.what())
+                );
+                // A pattern that does not compile is the hook's to fix; one that runs past the
+                // match budget is the agent's engine's, whatever the pattern.
+                let reason = match e {
+                    MatchError::Syntax(_) => super::fixable(
+                        reason,
+                        &format!("correct the matcher: it must be {}", c.matcher.what()),
+                    ),
+                    MatchError::Budget { .. } => reason,
+                };
                 return Plan::NotRun {
                     event: Some(event),
-                    reason: format!(
-                        "matcher \"{matcher}\" {}",
-                        e.not_run(name, c.matcher.what())
-                    ),
+                    reason,
                 };
             }
         }
@@ -193,7 +203,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
     {
         return Plan::NotRun {
             event: Some(event),
-            reason: reason.to_string(),
+            reason: super::fixable(reason, "write the command and its args as one command line"),
         };
     }
     // Assumed: the shell, the working directory, the timeout, in this order.

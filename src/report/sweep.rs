@@ -14,10 +14,11 @@ fn symbol(o: Outcome) -> (&'static str, Style) {
         Outcome::FailedOpen => ("!", c(AnsiColor::Red)),
         Outcome::NotFired => ("o", c(AnsiColor::Yellow)),
         Outcome::NotApplicable => ("-", Style::new().dimmed()),
+        Outcome::NotRunFixable => ("~", c(AnsiColor::Magenta)),
     }
 }
 
-const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  - not applicable  ? not counted: letting a hostile sample through is an `uncounted` finding (--strict fails on it)";
+const LEGEND: &str = "B blocked  . allowed  ! failed open (error or timeout: the action proceeds)  o the hook does not fire  ~ not run as written: a change to the hook makes it run (`not-run-fixable`)  - not applicable  ? not counted: letting a hostile sample through is an `uncounted` finding (--strict fails on it)";
 
 /// The samples shown: those some agent could take.
 fn columns(r: &SweepReport) -> Vec<usize> {
@@ -28,6 +29,15 @@ fn columns(r: &SweepReport) -> Vec<usize> {
                 .any(|c| c.sample == *i && c.outcome != Outcome::NotApplicable)
         })
         .collect()
+}
+
+/// Whether a cell's result is marked `?` (it rests on an assumption): only a result, not a
+/// cell that was not run.
+fn marked(cell: Option<&crate::sweep::Cell>) -> &'static str {
+    match cell {
+        Some(c) if !c.counted && c.outcome.ran() => "?",
+        _ => "",
+    }
 }
 
 /// The sweep as text, with ANSI colours (stripped by the writer when colour is off);
@@ -65,10 +75,7 @@ pub fn text(r: &SweepReport, explain: bool) -> String {
             let o = cell.map_or(Outcome::NotApplicable, |c| c.outcome);
             let (sym, s) = symbol(o);
             // A result that rests on an assumption is marked, and makes no finding.
-            let mark = match cell {
-                Some(c) if !c.counted && o != Outcome::NotApplicable => "?",
-                _ => "",
-            };
+            let mark = marked(cell);
             let pad = width(i).saturating_sub(1 + mark.len());
             line.push_str(&format!("  {s}{sym}{s:#}{mark}{:pad$}", ""));
         }
@@ -137,13 +144,15 @@ fn cells(out: &mut String, r: &SweepReport, cols: &[usize]) {
                 continue;
             };
             let (sym, style) = symbol(c.outcome);
-            let (mark, uncounted) = if c.counted || c.outcome == Outcome::NotApplicable {
-                ("", "")
-            } else {
-                ("?", " (not counted)")
+            let (mark, uncounted) = match marked(Some(c)) {
+                "" => ("", ""),
+                m => (m, " (not counted)"),
             };
             let what = match c.outcome {
                 Outcome::NotApplicable => "not applicable".to_string(),
+                Outcome::NotRunFixable => {
+                    "not run as written: the action goes ahead unguarded".to_string()
+                }
                 Outcome::NotFired => "the hook does not fire: the action goes ahead".to_string(),
                 _ => format!(
                     "{}, the action {}",
@@ -158,7 +167,7 @@ fn cells(out: &mut String, r: &SweepReport, cols: &[usize]) {
                 let why = why.strip_prefix("not run: ").unwrap_or(why);
                 out.push_str(&format!("    why: {why}\n"));
             }
-            if matches!(c.outcome, Outcome::NotApplicable | Outcome::NotFired) {
+            if !c.outcome.ran() || c.outcome == Outcome::NotFired {
                 continue;
             }
             let on = match (&c.event, &c.tool) {
@@ -264,10 +273,7 @@ pub fn markdown(r: &SweepReport) -> String {
         for i in &cols {
             let cell = r.cell(a, *i);
             let o = cell.map_or(Outcome::NotApplicable, |c| c.outcome);
-            let mark = match cell {
-                Some(c) if !c.counted && o != Outcome::NotApplicable => "?",
-                _ => "",
-            };
+            let mark = marked(cell);
             out.push_str(&format!(" {}{mark} |", symbol(o).0));
         }
         out.push('\n');

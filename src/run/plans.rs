@@ -42,9 +42,12 @@ pub(super) fn no_zero_timeout(tool: &Agent, mut plan: Plan) -> Plan {
     if let Plan::Run(run) = &mut plan {
         for c in &mut run.commands {
             if c.invocation.as_ref().is_ok_and(|inv| inv.timeout.is_zero()) {
-                c.invocation = Err(format!(
-                    "timeout 0: {} does not say what 0 means, so the verdict would change run to run",
-                    tool.name
+                c.invocation = Err(crate::plan::fixable(
+                    format!(
+                        "timeout 0: {} does not say what 0 means, so the verdict would change run to run",
+                        tool.name
+                    ),
+                    "write a timeout above 0, or leave it out for the default",
                 ));
             }
         }
@@ -218,8 +221,11 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
             }
         }
         let reason = reasons.join("; ");
+        // A handler not run for a reason a change to it removes would fire where the others
+        // do not: the call is not "not fired" but not run as written.
+        let fixable = !crate::plan::fixes(&reason).is_empty();
         return match skipped {
-            Some((event, trigger)) => (
+            Some((event, trigger)) if !fixable => (
                 Plan::Skipped {
                     event,
                     trigger,
@@ -227,7 +233,7 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
                 },
                 Vec::new(),
             ),
-            None => (
+            _ => (
                 Plan::NotRun {
                     event: None,
                     reason,
@@ -303,6 +309,10 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
                 c.event = Some(run.event.clone());
             }
             c.display = format!("{}  ({})", c.display, spec.name);
+            // A command not run says where it is, as a handler not run does.
+            if let Err(reason) = &mut c.invocation {
+                *reason = format!("{}: {reason}", spec.name);
+            }
             merged.commands.push(c);
             owner.push(i);
         }

@@ -29,6 +29,11 @@ pub enum Kind {
     /// not documented), so whether the agent lets it through is unknown: shown, and failing the
     /// sweep under `--strict`.
     Undecided,
+    /// The hook is not run as written, for a reason that is the hook's own (a matcher that
+    /// does not compile, `timeout: 0`, `args` where the agent has no exec form), which a simple
+    /// change to it removes: until then the agent's action goes ahead unguarded, so it fails
+    /// the sweep as a failing-open hook does.
+    NotRunFixable,
 }
 
 impl Kind {
@@ -40,6 +45,7 @@ impl Kind {
         ("blind-spot", Kind::BlindSpot),
         ("uncounted", Kind::Uncounted),
         ("undecided", Kind::Undecided),
+        ("not-run-fixable", Kind::NotRunFixable),
     ];
 
     /// The kind's spelling.
@@ -57,7 +63,10 @@ impl Kind {
 
     /// Whether a finding of this kind fails the sweep (unless `--allow`ed).
     pub fn fails(self) -> bool {
-        matches!(self, Kind::FailsOpen | Kind::Inconsistent)
+        matches!(
+            self,
+            Kind::FailsOpen | Kind::Inconsistent | Kind::NotRunFixable
+        )
     }
 }
 
@@ -158,6 +167,7 @@ pub fn judge(r: &SweepReport) -> Vec<Finding> {
         }
     }
     undecided(r, &mut out);
+    not_run_fixable(r, &mut out);
     fails_closed(r, &mut out);
     blind_spots(r, &mut out);
     out.sort_by_key(|f| r.agents.iter().position(|a| *a == f.agent));
@@ -170,9 +180,7 @@ fn fails_closed(r: &SweepReport, out: &mut Vec<Finding>) {
             .cells
             .iter()
             .filter(|c| {
-                c.agent == *agent
-                    && c.counted
-                    && !matches!(c.outcome, Outcome::NotApplicable | Outcome::NotFired)
+                c.agent == *agent && c.counted && c.outcome.ran() && c.outcome != Outcome::NotFired
             })
             .collect();
         let benign_blocked: Vec<&Cell> = cells
@@ -423,7 +431,13 @@ fn undecided(r: &SweepReport, out: &mut Vec<Finding>) {
     let mut seen: Vec<(&str, &str, Vec<&str>)> = Vec::new();
     for c in &r.cells {
         let s = &r.samples[c.sample];
-        let Some(reason) = c.reason.as_deref().filter(|why| why.contains(UNDECIDED)) else {
+        // A hook not run for a reason a change to it removes is `not-run-fixable`, with that
+        // change as its help, not unknown.
+        let Some(reason) = c
+            .reason
+            .as_deref()
+            .filter(|why| why.contains(UNDECIDED) && c.outcome != Outcome::NotRunFixable)
+        else {
             continue;
         };
         if !s.hostile {
@@ -452,6 +466,39 @@ fn undecided(r: &SweepReport, out: &mut Vec<Finding>) {
                    input under fixtures/live/inputs), or guard the same call on an event \
                    hookcheck can run"
                 .to_string(),
+        });
+    }
+}
+
+/// Cells whose hook is not run as written, for a reason a simple change to the hook removes:
+/// one finding per cell (the text joins those of one agent and cause), its help the change.
+fn not_run_fixable(r: &SweepReport, out: &mut Vec<Finding>) {
+    for c in r
+        .cells
+        .iter()
+        .filter(|c| c.outcome == Outcome::NotRunFixable)
+    {
+        let s = &r.samples[c.sample];
+        let reason = c.reason.as_deref().unwrap_or_default();
+        let on = match s.value.as_str() {
+            "" => s.label.clone(),
+            v => format!("`{v}`"),
+        };
+        let why = crate::plan::without_fixes(reason);
+        let why = why.strip_prefix("not run: ").unwrap_or(&why);
+        out.push(Finding {
+            kind: Kind::NotRunFixable,
+            agent: c.agent.clone(),
+            sample: Some(s.label.clone()),
+            message: format!(
+                "{} on {on}: not run as written, so the action goes ahead unguarded: {why}",
+                name(&c.agent)
+            ),
+            help: format!(
+                "{}, and {} runs the hook",
+                crate::plan::fixes(reason).join("; "),
+                name(&c.agent)
+            ),
         });
     }
 }

@@ -88,11 +88,22 @@ pub enum Outcome {
     NotFired,
     /// The agent has no such event, or cannot take this sample: nothing to say.
     NotApplicable,
+    /// The hook is not run as written, for a reason that is the hook's own (a matcher that
+    /// does not compile, `timeout: 0`, `args` where the agent has no exec form), and a simple
+    /// change to it would make it run: the action goes ahead unguarded until then.
+    NotRunFixable,
 }
 
 impl Outcome {
     fn of(t: &TargetReport) -> Outcome {
         match (t.decision, t.effect, t.fired) {
+            (Decision::NotRun, _, _)
+                if t.reason
+                    .as_deref()
+                    .is_some_and(|r| !crate::plan::fixes(r).is_empty()) =>
+            {
+                Outcome::NotRunFixable
+            }
             (Decision::NotRun, _, _) => Outcome::NotApplicable,
             // The matcher (or an `if` rule) did not pick the hook: the action goes ahead.
             (_, _, false) => Outcome::NotFired,
@@ -100,6 +111,12 @@ impl Outcome {
             (Decision::Error | Decision::Timeout, _, _) => Outcome::FailedOpen,
             _ => Outcome::Allowed,
         }
+    }
+
+    /// Whether the hook ran (or was matched and did not fire): a result to judge, where a
+    /// cell not run has none.
+    pub fn ran(self) -> bool {
+        !matches!(self, Outcome::NotApplicable | Outcome::NotRunFixable)
     }
 }
 
@@ -302,10 +319,7 @@ pub fn run(
         exit_code: 0,
     };
     report.findings = findings::judge(&report);
-    let ran = report
-        .cells
-        .iter()
-        .any(|c| !matches!(c.outcome, Outcome::NotApplicable));
+    let ran = report.cells.iter().any(|c| c.outcome.ran());
     report.exit_code = if !ran
         || report.findings.iter().any(|f| {
             (f.kind.fails() || *strict && matches!(f.kind, Kind::Uncounted | Kind::Undecided))

@@ -508,3 +508,58 @@ fn the_same_hook_in_two_files_runs_once_where_the_agent_dedups() {
         );
     }
 }
+
+/// One program missing from the PATH, called by five hooks of one file that four agents read:
+/// lint's text gives it once, placed at all five lines, with what each agent then does on
+/// each line and its fix, where it gave twenty findings that repeated the cause. The JSON and
+/// SARIF keep one per place and agent: a SARIF result has one location, and code scanning
+/// shows each where it is.
+#[test]
+fn lint_gives_one_finding_per_cause_with_each_agents_consequence() {
+    let hook = |event: &str, matcher: &str| {
+        format!(
+            r#""{event}": [{{"matcher": "{matcher}", "hooks": [{{"type": "command", "command": "hookcheck-missing-tool check"}}]}}]"#
+        )
+    };
+    let settings = format!(
+        "{{\n  \"hooks\": {{\n    {},\n    {},\n    {},\n    {},\n    {}\n  }}\n}}\n",
+        hook("PreToolUse", "Bash"),
+        hook("PostToolUse", "Bash"),
+        hook("UserPromptSubmit", ""),
+        hook("Stop", ""),
+        hook("SessionStart", "")
+    );
+    let p = Project::new().file(".claude/settings.json", &settings);
+    let run = p.run(&["lint"]);
+    assert_eq!(run.stderr(), "");
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+    insta::assert_snapshot!("lint_one_finding_per_cause", run.stdout());
+    assert_eq!(
+        run.stdout()
+            .lines()
+            .filter(|l| l.contains("[program-not-found]"))
+            .count(),
+        1
+    );
+    let json = p.run(&["lint", "--format", "json"]);
+    let v: Value = serde_json::from_str(&json.stdout()).expect("lint json");
+    let per_place = |rule: &str| {
+        v["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["rule"] == rule)
+            .count()
+    };
+    let sarif = p.run(&["lint", "--format", "sarif"]);
+    let s: Value = serde_json::from_str(&sarif.stdout()).expect("sarif");
+    let results = s["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["ruleId"] == "program-not-found")
+        .count();
+    // Every place and agent is still there, one each, in both.
+    assert_eq!(per_place("program-not-found"), results);
+    assert!(results > 5, "{results}");
+}

@@ -185,7 +185,7 @@ fn bad_arguments_are_usage_errors() {
     for (args, want) in [
         (
             vec!["sweep", "g", "--allow", "nope"],
-            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot, uncounted, undecided)\n",
+            "error: `--allow nope`: no such finding kind (the kinds are fails-open, fails-closed, inconsistent, blind-spot, uncounted, undecided, not-run-fixable)\n",
         ),
         (
             vec!["sweep", "g", "--sample", "shell:ls"],
@@ -443,4 +443,84 @@ fn include_assumed_judges_the_question_mark_cells() {
             assumed.stdout()
         )
     );
+}
+
+/// A guard written in exec form (`args`) runs on Claude Code, which takes one, and on no agent
+/// that runs a hook as one command line. That is no sample the agent cannot take (`-`): the
+/// hook as written never guards there, and one change to it (the command and its args as one
+/// line) makes it run, so the cell is `~`, a `not-run-fixable` finding that fails the sweep
+/// and names the change, unless `--allow not-run-fixable` lets it pass.
+#[test]
+fn a_hook_not_run_as_written_is_its_own_finding_with_the_change_that_runs_it() {
+    let p = Project::new()
+        .spec(
+            "exec-guard",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/exec-guard.sh\nargs: [pre]\ntimeout: 10\n",
+        )
+        .script(
+            "hooks/exec-guard.sh",
+            "#!/bin/sh\ncase \"$(cat)\" in *'push --force'*|*'rm -rf'*) echo blocked >&2; exit 2;; esac\n",
+        );
+    let (code, text) = sweep(&p, "exec-guard", "claude,codex,gemini");
+    assert_eq!(code, 1, "{text}");
+    insta::assert_snapshot!("sweep_not_run_fixable", text);
+    let v = sweep_json(&p, &["exec-guard", "-t", "claude,codex,gemini"]);
+    let fixable = |agent: &str| {
+        v["cells"]
+            .as_array()
+            .expect("cells")
+            .iter()
+            .filter(|c| c["agent"] == agent && c["outcome"] == "not-run-fixable")
+            .count()
+    };
+    // Every shell sample on the two agents with no exec form, none on Claude Code, and the edit
+    // samples, on which the `match: shell` hook does not fire anywhere, stay `o`.
+    assert_eq!(
+        (fixable("claude"), fixable("codex"), fixable("gemini")),
+        (0, 4, 4)
+    );
+    assert_eq!(
+        findings_of(&v)
+            .iter()
+            .filter(|(k, _)| k == "not-run-fixable")
+            .count(),
+        8
+    );
+    let allowed = p.run(&[
+        "sweep",
+        "exec-guard",
+        "-t",
+        "claude,codex,gemini",
+        "--allow",
+        "not-run-fixable",
+    ]);
+    assert_eq!(allowed.code(), 0, "{}", allowed.stdout());
+}
+
+/// The agents' own files: a shell guard with `timeout: 0` (no agent here says what 0 means)
+/// and an edit guard whose matcher does not compile. Both are the hook's to fix: `~` on every
+/// agent that loads the file, beside the Devin CLI's `-` on edits, whose input its docs do not
+/// give (no change to the hook makes that cell run). An edit matched by neither guard's
+/// matcher is `~`, not `o`: the edit guard would fire once its matcher compiles.
+#[test]
+fn installed_hooks_not_run_as_written_say_where_and_what_to_change() {
+    let p = Project::new()
+        .script(
+            "hooks/guard.sh",
+            "#!/bin/sh\ncase \"$(cat)\" in *'push --force'*|*'rm -rf'*|*.env*) echo blocked >&2; exit 2;; esac\n",
+        )
+        .file(
+            ".claude/settings.json",
+            r#"{"hooks":{"PreToolUse":[
+  {"matcher":"Bash","hooks":[{"type":"command","command":"./hooks/guard.sh","timeout":0}]},
+  {"matcher":"Edit|Write(","hooks":[{"type":"command","command":"./hooks/guard.sh","timeout":10}]}
+]}}"#,
+        );
+    let args = ["sweep", "--installed", "-t", "claude,copilot,windsurf"];
+    let run = p.run(&args);
+    assert_eq!(run.stderr(), "");
+    assert_eq!(run.code(), 1, "{}", run.stdout());
+    insta::assert_snapshot!("sweep_installed_not_run_fixable", run.stdout());
+    let run = p.run(&["sweep", "--installed", "-t", "claude", "-v"]);
+    insta::assert_snapshot!("sweep_installed_not_run_fixable_verbose", run.stdout());
 }

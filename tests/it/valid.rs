@@ -276,7 +276,7 @@ fn a_native_timeout_of_zero_is_a_lint_finding_and_never_run() {
         assert_eq!(t["decision"], "not run", "{t}");
         assert_eq!(
             t["reason"],
-            "timeout 0: Claude Code does not say what 0 means, so the verdict would change run to run",
+            ".claude/settings.json:1: timeout 0: Claude Code does not say what 0 means, so the verdict would change run to run (fixable: write a timeout above 0, or leave it out for the default)",
             "{t}"
         );
     }

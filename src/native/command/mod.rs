@@ -47,6 +47,9 @@ pub struct Problem {
     pub message: String,
     /// How to fix it.
     pub fix: String,
+    /// The part of `message` every agent reading the hook shares, before what this agent then
+    /// does ([`Finding::cause`](crate::native::finding::Finding::cause)).
+    pub cause: Option<String>,
 }
 
 /// What one handler's command runs under one agent.
@@ -164,10 +167,11 @@ impl Cx<'_> {
                 self.fails_to_start(127)
             );
             let consequence = self.cannot_start();
-            self.problem(
+            self.problem_because(
                 "program-not-found",
                 Severity::Warning,
-                format!("{what}; {consequence}"),
+                what,
+                consequence,
                 format!(
                     "install `{name}` where {} runs{}, or call it by its full path",
                     self.l.name(),
@@ -311,13 +315,14 @@ impl Cx<'_> {
             let in_a_home = homes.iter().any(|h| path.starts_with(h));
             if as_program && path.is_absolute() && !path.starts_with(self.root) && !in_a_home {
                 let consequence = self.cannot_start();
-                self.problem(
+                self.problem_because(
                     "program-not-found",
                     Severity::Warning,
                     format!(
-                        "{named} is not installed here: {}; {consequence}",
+                        "{named} is not installed here: {}",
                         self.fails_to_start(127)
                     ),
+                    consequence,
                     format!(
                         "install it at that path where {} runs, or call it from the PATH",
                         self.l.name()
@@ -325,13 +330,20 @@ impl Cx<'_> {
                 );
                 return;
             }
-            let message = if as_program {
-                format!(
-                    "{named} does not exist: {}; {}",
-                    self.fails_to_start(127),
-                    self.cannot_start()
-                )
-            } else {
+            let fix = "create the script, or correct the path (relative paths start from the project root)";
+            if as_program {
+                let cause = format!("{named} does not exist: {}", self.fails_to_start(127));
+                let consequence = self.cannot_start();
+                self.problem_because(
+                    "script-missing",
+                    Severity::Error,
+                    cause,
+                    consequence,
+                    fix.into(),
+                );
+                return;
+            }
+            let message = {
                 // The interpreter starts and fails (python3 exits 2, node 1, bash 127): what the
                 // agent makes of that exit is its own reply rule.
                 format!(
@@ -339,13 +351,7 @@ impl Cx<'_> {
                     self.l.name()
                 )
             };
-            self.problem(
-                "script-missing",
-                Severity::Error,
-                message,
-                "create the script, or correct the path (relative paths start from the project root)"
-                    .into(),
-            );
+            self.problem("script-missing", Severity::Error, message, fix.into());
             return;
         };
         if !meta.is_file() {
@@ -353,13 +359,11 @@ impl Cx<'_> {
         }
         if as_program && meta.permissions().mode() & 0o111 == 0 {
             let consequence = self.cannot_start();
-            self.problem(
+            self.problem_because(
                 "script-not-executable",
                 Severity::Error,
-                format!(
-                    "`{shown}` is not executable: {}; {consequence}",
-                    self.fails_to_start(126)
-                ),
+                format!("`{shown}` is not executable: {}", self.fails_to_start(126)),
+                consequence,
                 format!(
                     "chmod +x {shown}, and commit the mode (git update-index --chmod=+x {shown})"
                 ),
@@ -422,6 +426,26 @@ impl Cx<'_> {
             severity,
             message,
             fix,
+            cause: None,
+        });
+    }
+
+    /// A problem whose `cause` is the same for every agent, followed by what this agent then
+    /// does (`consequence`).
+    fn problem_because(
+        &mut self,
+        rule: &'static str,
+        severity: Severity,
+        cause: String,
+        consequence: String,
+        fix: String,
+    ) {
+        self.out.problems.push(Problem {
+            rule,
+            severity,
+            message: format!("{cause}; {consequence}"),
+            fix,
+            cause: Some(cause),
         });
     }
 

@@ -46,6 +46,7 @@ pub(super) fn dispatched_twice(s: &Source, prefix: &str, inv: &Inventory) -> Vec
                 .and_then(|(_, hs)| hs.iter().find(|h| h.command.trim() == g.command.trim()));
             let (event, runs) = asked.map_or((event, &[][..]), |h| (h.event.as_str(), &h.runs[..]));
             out.push(Finding {
+                cause: None,
                 severity: Severity::Warning,
                 rule: "generator-dispatched-twice",
                 agent: Some(l.id()),

@@ -304,7 +304,10 @@ fn gate(cx: &PlanContext, event: &str, payload: &Value) -> Result<Vec<String>, S
         Ok((false, _)) => Err(Stop::Skip(format!(
             "if rule \"{rule}\" does not match this {tool_name} call"
         ))),
-        Err(e) => Err(Stop::NotRun(format!("if rule \"{rule}\" is invalid: {e}"))),
+        Err(e) => Err(Stop::NotRun(crate::plan::fixable(
+            format!("if rule \"{rule}\" is invalid: {e}"),
+            "write the if rule as a permission rule: a tool's name, and a pattern in parentheses after it",
+        ))),
     }
 }
 

@@ -345,9 +345,12 @@ fn env_dollars(cx: &PlanContext, plan: &mut Plan) {
         return;
     }
     for c in &mut run.commands {
-        c.invocation = Err(format!(
-            "the env value of {} holds `$`, which Copilot expands and hookcheck cannot: write the value out",
-            dollar.join(", ")
+        c.invocation = Err(crate::plan::fixable(
+            format!(
+                "the env value of {} holds `$`, which Copilot expands and hookcheck cannot",
+                dollar.join(", ")
+            ),
+            "write the value out",
         ));
     }
 }

@@ -224,10 +224,10 @@ fn shell_for(spec: &HookSpec, command: &str, root: &Path) -> Result<(String, Vec
     }
     if let Some(args) = &spec.args {
         if command.contains('$') || args.iter().any(|a| a.contains('$')) {
-            return Err(
-                "Qoder's exec form runs with no shell, so a `$` in the command or its args is never expanded"
-                    .into(),
-            );
+            return Err(crate::plan::fixable(
+                "Qoder's exec form runs with no shell, so a `$` in the command or its args is never expanded",
+                "write the value out, or drop `args` so that the shell expands it",
+            ));
         }
         return Ok((shared::exec_program(command, root), args.clone()));
     }
@@ -272,8 +272,9 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
         Some((tool, rest)) => match rest.strip_suffix(')') {
             Some(glob) => (tool.trim(), Some(glob)),
             None => {
-                return Err(format!(
-                    "if rule \"{rule}\" is missing its closing parenthesis"
+                return Err(crate::plan::fixable(
+                    format!("if rule \"{rule}\" is missing its closing parenthesis"),
+                    "close the if rule's parenthesis",
                 ));
             }
         },
@@ -300,8 +301,11 @@ fn if_rule(rule: &str, payload: &Value, root: &Path) -> Result<bool, String> {
             .unwrap_or_else(|_| path.to_string());
         return Ok(matcher::wildcard_matches(glob, path) || matcher::wildcard_matches(glob, &rel));
     }
-    Err(format!(
-        "if rule \"{rule}\": Qoder documents a glob only for Bash's command and a file tool's file_path"
+    Err(crate::plan::fixable(
+        format!(
+            "if rule \"{rule}\": Qoder documents a glob only for Bash's command and a file tool's file_path"
+        ),
+        "write the if rule as the tool's name alone, or put the glob on Bash or a file tool",
     ))
 }
 

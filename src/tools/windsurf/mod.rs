@@ -135,8 +135,11 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
         .is_some_and(|e| e.matches != crate::contract::MatchOn::Nothing);
     match &cx.spec.when {
         When::Native { matcher, .. } if !takes && !matcher.trim().is_empty() => {
-            Err(Stop::NotRun(format!(
-                "the Devin CLI takes no matcher on {event}, and its docs do not say what one does"
+            Err(Stop::NotRun(crate::plan::fixable(
+                format!(
+                    "the Devin CLI takes no matcher on {event}, and its docs do not say what one does"
+                ),
+                &format!("drop the matcher on {event}"),
             )))
         }
         _ => Ok(Vec::new()),
