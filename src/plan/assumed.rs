@@ -4,33 +4,6 @@
 use crate::contract::NotRun;
 use crate::verdict::Assumption;
 
-/// The shell assumed for agents that do not say how they run a command: `sh -c`, only for a
-/// script path with plain or single-quoted arguments, whose meaning does not depend on the
-/// shell. Returns `(program, args)`, or why the command is not run.
-///
-/// `allowed_vars` are variables an agent documents for the script's path, which count as a
-/// plain word when written `"$VAR"` or `"${VAR}"` at its start.
-pub fn script_path_shell(
-    command: &str,
-    allowed_vars: &[&str],
-) -> Result<(String, Vec<String>), NotRun> {
-    if cfg!(windows) {
-        return Err(NotRun(
-            "the agent's shell on Windows is not documented".to_string(),
-        ));
-    }
-    match crate::shell::plain_script_words(command, allowed_vars) {
-        Some(_) => Ok((
-            "sh".to_string(),
-            vec!["-c".to_string(), command.to_string()],
-        )),
-        None => Err(NotRun(format!(
-            "the agent's docs do not say which shell runs `{command}`, so hookcheck runs only a script \
-             path with plain or single-quoted arguments: move the command into a script and call its path"
-        ))),
-    }
-}
-
 /// The shell assumed for agents whose docs name no shell and show script paths only
 /// ([`Shell::ScriptPath`](crate::contract::Shell::ScriptPath)): `sh -c` for any command. A
 /// script path with plain arguments means the same in every shell; any other command (an
@@ -71,7 +44,7 @@ pub fn any_command_shell(command: &str) -> Result<(String, Vec<String>), NotRun>
     ))
 }
 
-/// The assumption recorded when [`script_path_shell`] is used.
+/// The assumption recorded when a command runs on the assumed `sh -c`.
 pub fn shell() -> Assumption {
     Assumption::new(
         "shell",
