@@ -1,7 +1,8 @@
 #!/bin/sh
 # Replays the lifecycle recordings on the agents on PATH, each by the command it was recorded
 # with (its `made_with`), and fails on any change: an observation (fixtures/live/multi,
-# lifecycle, synced, events) must be observed the same (block, allow, halted), and an input
+# lifecycle, synced, events) must be observed the same (block, allow, halted, and the lines its
+# hooks left in $TMPDIR/hookcheck-trace where it recorded them), and an input
 # capture (fixtures/live/start-in, events/inputs) must give its hook the same shell, stdin
 # fields, variable names, working directory and project folders. Called by
 # scripts/live-tier.sh; by hand after the agents are installed:
@@ -64,10 +65,11 @@ for folder in $folders; do
       *" --record "*)
         # An observation: run it again, unrecorded, and compare what the agent did.
         cmd="${made_with%% --record *} --format json"
-        got=$(eval "$cmd" 2> /dev/null | jq -r '.agents[0].observation.observed // ("error: " + (.agents[0].error // .error // "none"))')
-        want=$(jq -r .observed "$f")
+        # With a `trace` (the lines the hooks left in $TMPDIR/hookcheck-trace), that too.
+        got=$(eval "$cmd" 2> /dev/null | jq -r '.error as $e | .agents[0] | if .observation then .observation.observed + (if .observation.trace then " trace: " + (.observation.trace | join(" ")) else "" end) else "error: " + (.error // $e // "none") end')
+        want=$(jq -r '.observed + (if .trace then " trace: " + (.trace | join(" ")) else "" end)' "$f")
         case $got in
-          error:* | no-call)
+          error:* | no-call*)
             echo "ERROR: $folder/$name: $got"
             status=2
             ;;

@@ -40,6 +40,11 @@ use server::{FakeModel, Script, ScriptedCall};
 /// The file the trigger command creates in the workspace when it really runs.
 pub const MARKER: &str = ".hookcheck-ran";
 
+/// The file in the run's `$TMPDIR` a hook may append lines to (`echo second >>
+/// "$TMPDIR/hookcheck-trace"`): read after the agent is gone and kept in the observation, so a
+/// hook whose reply never reaches the model (the second after a block) still shows it ran.
+pub const TRACE: &str = "hookcheck-trace";
+
 /// One live run to make.
 pub struct Run<'a> {
     /// The agent's executable.
@@ -418,6 +423,9 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     let observed = run.phase.verdict(&seen, called, came_back);
     let stderr = outcome.stderr.text();
     let tail: Vec<&str> = stderr.lines().rev().take(8).collect();
+    let trace = std::fs::read_to_string(home.join("tmp").join(TRACE))
+        .map(|t| t.lines().map(String::from).collect())
+        .unwrap_or_default();
     Ok(Observation {
         agent: driver.id().to_string(),
         version: None,
@@ -429,6 +437,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         elapsed_ms,
         stderr_tail: tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
         ended_pids,
+        trace,
         hook_files,
         input: run.capture.then(|| Input {
             calls: capture::read_all(&capture_dir),

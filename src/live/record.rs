@@ -31,6 +31,9 @@ pub struct Fixture {
     pub seen: Option<Seen>,
     /// The tool result the agent handed back to the model.
     pub tool_result: Option<String>,
+    /// The lines the hooks appended to `$TMPDIR/hookcheck-trace` (which ran), when any did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trace: Vec<String>,
     /// hookcheck's prediction when this was recorded (informational).
     pub predicted_at_record: Option<String>,
     /// The day it was recorded (UTC); absent in fixtures recorded before it was kept.
@@ -108,6 +111,7 @@ pub fn write(
         observed: o.observed,
         seen: (!before || !matches!(case.trigger, Trigger::Bash(_))).then(|| o.seen.clone()),
         tool_result: o.tool_result.clone(),
+        trace: o.trace.clone(),
         predicted_at_record: predicted.map(String::from),
         date: case.date.map(String::from),
         made_with: case.made_with.map(|m| m.replace("{agent}", &o.agent)),

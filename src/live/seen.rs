@@ -437,6 +437,10 @@ pub struct Observation {
     /// process group).
     #[serde(default)]
     pub ended_pids: Vec<i32>,
+    /// The lines the hooks appended to `$TMPDIR/hookcheck-trace` ([`super::TRACE`]), in
+    /// order: which hooks ran, where no reply of theirs reached the model.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trace: Vec<String>,
     /// What the hook was given, when the run captured it (`--show-input`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<Input>,

@@ -19,6 +19,25 @@ fn predict_target(
     trigger: &Trigger,
     event: Option<&str>,
 ) -> hookcheck::report::TargetReport {
+    predict_target_in(
+        agent,
+        hook,
+        spec,
+        trigger,
+        event,
+        std::env::vars().collect(),
+    )
+}
+
+/// [`predict_target`] with the hooks run in `env` instead of this process's variables.
+fn predict_target_in(
+    agent: &str,
+    hook: &str,
+    spec: &str,
+    trigger: &Trigger,
+    event: Option<&str>,
+    env: Vec<(String, String)>,
+) -> hookcheck::report::TargetReport {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join(format!("{hook}.yaml")), spec).expect("spec");
     let ws = Workspace {
@@ -26,7 +45,7 @@ fn predict_target(
         root: dir.path().to_path_buf(),
         home: dir.path().to_path_buf(),
         spec_dirs: vec![dir.path().to_path_buf()],
-        env: std::env::vars().collect(),
+        env,
     };
     let req = cmd::request(hook, trigger, event, vec![agent.to_string()]);
     let check = ws.resolve(&req, dir.path(), 2).expect("check");
@@ -199,7 +218,12 @@ fn predictions_agree_with_every_recorded_observation() {
             .unused("")
             .into_iter()
             // The campaign's and the several-events probes' are checked by their own tests.
-            .filter(|p| !p.contains("\"campaign/") && !p.contains("\"events/")),
+            // The traces of several hooks on one event too (multi/observations/).
+            .filter(|p| {
+                !p.contains("\"campaign/")
+                    && !p.contains("\"events/")
+                    && !p.contains("\"multi/observations/")
+            }),
     );
     assert!(compared > 0, "no recorded observation to compare");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -572,6 +596,53 @@ fn trust_gates_agree_with_every_recorded_run() {
         }
     }
     assert!(compared > 0, "no recorded trust run to compare");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Does one hook's block stop the next on the same event? Recorded live with a spec whose
+/// hooks append their names to `$TMPDIR/hookcheck-trace` (fixtures/live/multi, `trace`: the
+/// first blocks at once, the second writes 1 s later), which the observation keeps after the
+/// agent is gone. hookcheck's runner runs the same spec with its own `$TMPDIR`, and the lines
+/// its hooks leave must be the agent's; an agent that stops at the block while hookcheck runs
+/// every hook is a listed disagreement (`multi/observations/...` in the known list).
+#[test]
+fn a_block_stops_the_next_hook_as_each_recorded_agent_showed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
+    let mut known = Known::load(&root);
+    let mut problems = Vec::new();
+    let mut compared = 0;
+    for (file, f) in record::load_all(&root.join("multi/observations")).expect("multi") {
+        if f.trace.is_empty() || hookcheck::tools::find(&f.agent).is_none() {
+            continue;
+        }
+        let tmp = tempfile::tempdir().expect("tmpdir");
+        let mut env: Vec<(String, String)> =
+            std::env::vars().filter(|(k, _)| k != "TMPDIR").collect();
+        env.push(("TMPDIR".into(), tmp.path().display().to_string()));
+        predict_target_in(
+            &f.agent,
+            &f.hook,
+            &f.spec,
+            &f.trigger.live_trigger(),
+            f.trigger.event.as_deref(),
+            env,
+        );
+        let ran = std::fs::read_to_string(tmp.path().join(hookcheck::live::TRACE))
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let case = Case {
+            file: &format!("multi/observations/{file}"),
+            hook: &f.hook,
+            agent: &f.agent,
+            version: f.version.as_deref().unwrap_or("?"),
+        };
+        problems.extend(known.check(&case, &ran, &f.trace.join(" ")));
+        compared += 1;
+    }
+    problems.extend(known.unused("multi/observations/"));
+    assert!(compared >= 5, "{compared} recorded traces");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
