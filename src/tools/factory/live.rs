@@ -49,10 +49,7 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     match s.repo_hooks.map(|r| r.file) {
         // The workspace's own hooks.json, keyed by event name (harness/hooks); droid keeps no
         // trust store for it.
-        Some(RepoFile::Own) => write_json(
-            &s.workspace.join(".factory/hooks.json"),
-            &events,
-        )?,
+        Some(RepoFile::Own) => write_json(&s.workspace.join(".factory/hooks.json"), &events)?,
         Some(RepoFile::Claude) => {
             return Err(Error::live(
                 "droid does not read .claude/settings.json: use --repo-hooks own",

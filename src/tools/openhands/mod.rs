@@ -18,7 +18,8 @@ use super::{Agent, Files, Hooks, Live, PlanContext};
 use crate::agent::shared;
 use crate::contract::reply::Reply;
 use crate::contract::{
-    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio, Stop,
+    Blocks, Contract, Event, Flavour, Input, Kind, Launch, Place, Portable, Quirks, Run, Stdio,
+    Stop,
 };
 use crate::contract::{ToolCall, Tools, Var, event};
 use crate::matcher::{self, MatchError};

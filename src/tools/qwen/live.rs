@@ -5,8 +5,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, owned_args,
-    settings_and_trusted_folders,
+    Action, Driver, Launch, Setup, file_path_write, owned_args, settings_and_trusted_folders,
 };
 
 /// Qwen Code's live driver.
