@@ -253,8 +253,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             .ok_or_else(|| {
                 Error::live("hookcheck plans no event for it (`hookcheck run` says why)")
             })?;
-        // An event the agent fires on a tool call after its before-tool one (`also_fires`:
-        // Copilot's permissionRequest) is seen as that one is.
+        // An event the agent fires on a tool call after its before-tool one (`also_fires`, a
+        // permission event) is seen as that one is.
         let after_before_tool = tool
             .contract()
             .is_some_and(|c| c.run.also_fires.iter().any(|(later, _)| *later == event));

@@ -3,16 +3,15 @@
 //! A hook that reads the session's transcript (to summarise it at Stop, say) must find a file
 //! there, or it fails under hookcheck where it would not under the agent. So the input names a
 //! file in a folder hookcheck owns for the run ([`folder`]), laid out as the agent lays it out
-//! under the home folder (`.claude/projects/<slug>/<session>.jsonl`), never a file in the
-//! agent's own folders under the user's home, which a check would otherwise write into. The
-//! file is made when an input naming it is built ([`ensure`]) and the folder is removed when
-//! the process exits.
+//! under the home folder (each agent's input template names it under `$TRANSCRIPTS`), never a
+//! file in the agent's own folders under the user's home, which a check would otherwise write
+//! into. The file is made when an input naming it is built ([`ensure`]) and the folder is
+//! removed when the process exits.
 //!
-//! What it holds: a session with nothing recorded yet. A `.jsonl` transcript (Claude Code,
-//! Codex, Qwen Code, Qoder, droid, Copilot CLI, Antigravity) is empty: no line, which is valid
-//! JSON Lines; a `.json` one (Gemini CLI's chat file, VS Code) is an object with the session
-//! id and no message. This is an assumption, as the other session values are (README, known
-//! limits): the agents' own transcripts hold the conversation so far.
+//! What it holds: a session with nothing recorded yet. A `.jsonl` transcript is empty: no line,
+//! which is valid JSON Lines; a `.json` one is an object with the session id and no message.
+//! This is an assumption, as the other session values are (README, known limits): the agents'
+//! own transcripts hold the conversation so far.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -94,8 +93,8 @@ mod tests {
 
     #[test]
     fn a_transcript_is_made_only_inside_the_folder() {
-        let jsonl = folder().join("t/.claude/projects/x/s1.jsonl");
-        let json = folder().join("t/.gemini/tmp/chats/session-s1.json");
+        let jsonl = folder().join("t/.agent/projects/x/s1.jsonl");
+        let json = folder().join("t/.agent/chats/session-s1.json");
         ensure(&jsonl.display().to_string(), "s1");
         ensure(&json.display().to_string(), "s1");
         assert_eq!(std::fs::read_to_string(&jsonl).expect("made"), "");

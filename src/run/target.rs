@@ -271,9 +271,9 @@ pub(super) fn ran_target(
 
 /// Where the first event's hooks approved the call (their combined decision an allow one of
 /// them stated), the later event's (`Run::also_fires`, `later` per reading) never fire: their
-/// readings are dropped from `judged`, and the note says so. Real agents: Claude Code 2.1.332
-/// and Copilot CLI 1.0.102 ran the call after a stated PreToolUse allow though the permission
-/// hook blocks (fixtures/live/events, 2026-12-04).
+/// readings are dropped from `judged`, and the note says so, as the agents recorded in
+/// fixtures/live/events ran the call after a stated before-tool allow though the later hook
+/// blocks (docs/dev/lifecycle.md, "several events on one call").
 fn approved_first(
     tool: &Agent,
     rcx: &ReadContext,

@@ -563,3 +563,30 @@ fn lint_gives_one_finding_per_cause_with_each_agents_consequence() {
     assert_eq!(per_place("program-not-found"), results);
     assert!(results > 5, "{results}");
 }
+
+#[test]
+fn a_cline_hook_file_without_its_executable_bit_still_runs() {
+    // Cline's hook discovery takes every regular file named for an event, with no mode check,
+    // and runs it through an interpreter (docs/dev/lifecycle.md, "non-executable script"), so a
+    // hook file committed without +x is no finding and runs.
+    let p = Project::new().file(
+        ".clinerules/hooks/PreToolUse",
+        "#!/bin/sh\ncat >/dev/null\ntouch ran\n",
+    );
+    let lint = p.run(&["lint"]);
+    assert_eq!(
+        (lint.code(), lint.stdout()),
+        (0, "no findings\n".to_string())
+    );
+    let (_, v) = run_json(&p, &["run", "--installed", "--bash", "ls", "-t", "cline"]);
+    let c = &target(&v, "cline")["commands"][0];
+    assert_eq!(
+        (c["command"].clone(), c["exit_code"].clone()),
+        (
+            "sh .clinerules/hooks/PreToolUse  (.clinerules/hooks/PreToolUse:1)".into(),
+            0.into()
+        ),
+        "{v}"
+    );
+    assert!(p.root().join("ran").exists(), "the hook did not run");
+}
