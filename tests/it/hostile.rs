@@ -382,41 +382,17 @@ fn a_signal_stops_a_live_run_and_its_agent() {
     // Live mode runs the agent through the same runner: the fake agent answers --version, then
     // starts a daemon in a new session and hangs.
     let token = token_for("live-signal");
-    let p = Project::new().file(
-        "exit0.yaml",
-        "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
-    );
-    let agent = p.root().join("fake-agent");
-    std::fs::write(
-        &agent,
+    let (p, mut args) = common::fake_live_agent(|root| {
         format!(
             "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 1.0; exit 0; }}\n\
              cd {root}\nexport {TOKEN_VAR}={token}\n\
              setsid sh -c 'echo $$ >> pids; exec sleep 300' </dev/null >/dev/null 2>&1 &\n\
              echo $$ >> pids\nsleep 300\n",
-            root = p.root().display()
-        ),
-    )
-    .expect("write the fake agent");
-    let chmod = Command::new("chmod").arg("+x").arg(&agent).status();
-    assert!(chmod.is_ok_and(|s| s.success()));
-    let root = p.root().display().to_string();
-    let agent_bin = format!("claude={}", agent.display());
-    let args = [
-        "live",
-        "exit0",
-        "--bash",
-        "true",
-        "--agent",
-        "claude",
-        "--agent-bin",
-        &agent_bin,
-        "--specs",
-        &root,
-        "--no-sandbox",
-        "--format",
-        "json",
-    ];
+            root = root.display()
+        )
+    });
+    args.extend(["--format".into(), "json".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (status, stderr) = interrupt(&p, &args, 2, "TERM");
     assert_eq!(status, Some(143), "{stderr}");
     assert_eq!(

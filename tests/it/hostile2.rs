@@ -483,39 +483,14 @@ fn yaml_aliases_cannot_expand_a_spec_past_its_budget() {
 /// a SIGTERM included (exit runs no destructor).
 #[test]
 fn an_interrupted_live_run_leaves_no_scratch_home() {
-    let p = Project::new().file(
-        "exit0.yaml",
-        "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
-    );
-    let agent = p.root().join("fake-agent");
-    std::fs::write(
-        &agent,
+    let (p, args) = common::fake_live_agent(|root| {
         format!(
             "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 1.0; exit 0; }}\necho \"$HOME\" > {root}/home.txt\nexec sleep 300\n",
-            root = p.root().display()
-        ),
-    )
-    .expect("write the fake agent");
-    let chmod = Command::new("chmod").arg("+x").arg(&agent).status();
-    assert!(chmod.is_ok_and(|s| s.success()));
-    let root = p.root().display().to_string();
-    let agent_bin = format!("claude={}", agent.display());
+            root = root.display()
+        )
+    });
     let mut cmd = p.command();
-    cmd.args([
-        "live",
-        "exit0",
-        "--bash",
-        "true",
-        "--agent",
-        "claude",
-        "--agent-bin",
-        &agent_bin,
-        "--specs",
-        &root,
-        "--no-sandbox",
-    ])
-    .stdout(Stdio::null())
-    .stderr(Stdio::piped());
+    cmd.args(&args).stdout(Stdio::null()).stderr(Stdio::piped());
     let child = cmd.spawn().expect("start hookcheck");
     let mut home = String::new();
     for _ in 0..500 {

@@ -281,3 +281,31 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+/// A project holding the spec `exit0` at its root and an executable `fake-agent` whose script
+/// `agent(root)` writes, with the `hookcheck live` arguments that run it as Claude Code,
+/// without the sandbox: live mode's runner and cleanup, with no real agent.
+pub fn fake_live_agent(agent: impl FnOnce(&Path) -> String) -> (Project, Vec<String>) {
+    let p = Project::new().file(
+        "exit0.yaml",
+        "on: before-tool\nmatch: shell\ncommand: 'exit 0'\ntimeout: 2\n",
+    );
+    let script = agent(p.root());
+    let p = p.script("fake-agent", &script);
+    let args = [
+        "live",
+        "exit0",
+        "--bash",
+        "true",
+        "--agent",
+        "claude",
+        "--agent-bin",
+        &format!("claude={}", p.root().join("fake-agent").display()),
+        "--specs",
+        &p.root().display().to_string(),
+        "--no-sandbox",
+    ]
+    .map(String::from)
+    .to_vec();
+    (p, args)
+}
