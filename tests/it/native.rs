@@ -590,3 +590,50 @@ fn a_cline_hook_file_without_its_executable_bit_still_runs() {
     );
     assert!(p.root().join("ran").exists(), "the hook did not run");
 }
+
+#[test]
+fn copilot_runs_the_hooks_in_its_settings_files_too() {
+    // Copilot CLI runs the top-level `hooks` of the repository's .github/copilot/settings.json
+    // and settings.local.json and of the user's ~/.copilot/settings.json beside its hook files
+    // (issue 26: "read every hook file the real Copilot CLI reads"); a settings file without
+    // `hooks` holds none, and is no finding.
+    let hooks = r#""hooks": {"preToolUse": [{"type": "command", "bash": "./hooks/g.sh", "timeoutSec": 10}]}"#;
+    let p = Project::new()
+        .script("hooks/g.sh", &guard("rm -rf"))
+        .file(
+            ".github/copilot/settings.json",
+            &format!(r#"{{"model": "gpt-5", {hooks}}}"#),
+        )
+        .file(
+            ".github/copilot/settings.local.json",
+            r#"{"theme": "dark"}"#,
+        )
+        .file(
+            ".test-home/.copilot/settings.json",
+            &format!(r#"{{"trusted_folders": [], {hooks}}}"#),
+        );
+    let list = p.run(&["list", "--installed", "--user"]);
+    assert_eq!(
+        (list.code(), list.stdout()),
+        (
+            0,
+            "AGENT    EVENT       MATCHER  COMMAND       TIMEOUT  FILE\n\
+             copilot  preToolUse           ./hooks/g.sh  10s      .github/copilot/settings.json:1\n\
+             copilot  preToolUse           ./hooks/g.sh  10s      .test-home/.copilot/settings.json:1\n"
+                .to_string()
+        )
+    );
+    let (_, v) = run_json(
+        &p,
+        &[
+            "run",
+            "--installed",
+            "--user",
+            "--bash",
+            "rm -rf x",
+            "-t",
+            "copilot",
+        ],
+    );
+    assert_eq!(decision(&v, "copilot"), "block", "{v}");
+}

@@ -3,7 +3,10 @@
 //! Source: protocols-a.md §4 Config (github/docs `hooks-reference.md` @05da5bc3): repo
 //! `.github/hooks/*.json`, user `~/.copilot/hooks/*.json`, and the repo's
 //! `.claude/settings.json` / `.claude/settings.local.json` (read by the CLI, run by its own
-//! PascalCase rules). Flat shape `{"version": 1, "hooks": {"preToolUse": [{"type": "command",
+//! PascalCase rules); and the `hooks` of the repo's `.github/copilot/settings.json` /
+//! `settings.local.json` and the user's `~/.copilot/settings.json` ([`existing`]). Not read: a
+//! machine's policy hook files, `$COPILOT_HOME` in place of `~/.copilot`, and installed plugins
+//! (fixtures/repos/README.md defect 45). Flat shape `{"version": 1, "hooks": {"preToolUse": [{"type": "command",
 //! "bash": "…", "command": "…", "exec": "…", "args": […], "cwd": "…", "env": {…},
 //! "timeoutSec": 30, "matcher": "…"}]}}`; `timeout` is an alias of `timeoutSec`; a bad
 //! `version` rejects the file.
@@ -21,8 +24,19 @@ use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 
 /// Copilot CLI's loader.
 pub static LOADER: Loader = Loader {
-    project_files: |root| json_files_in(&root.join(".github/hooks")),
-    user_files: |home| json_files_in(&home.join(".copilot/hooks")),
+    project_files: |root| {
+        let mut files = json_files_in(&root.join(".github/hooks"));
+        files.extend(existing(&[
+            root.join(".github/copilot/settings.json"),
+            root.join(".github/copilot/settings.local.json"),
+        ]));
+        files
+    },
+    user_files: |home| {
+        let mut files = json_files_in(&home.join(".copilot/hooks"));
+        files.extend(existing(&[home.join(".copilot/settings.json")]));
+        files
+    },
     parse,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
@@ -126,8 +140,27 @@ const SHAPE: Shape = Shape {
     timeout_keys: &["timeoutSec", "timeout"],
 };
 
+/// The settings files whose top-level `hooks` Copilot CLI runs beside its hook files: the
+/// repository's `.github/copilot/settings.json` and `settings.local.json`, and the user's
+/// `~/.copilot/settings.json` (github/docs `content/copilot/reference/hooks-reference.md`,
+/// "Hooks locations", read 2026-12-04; the user file is where live mode writes its hook, and
+/// Copilot CLI 1.0.102 ran it: fixtures/live/inputs/copilot--*.json).
+fn existing(paths: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
+    paths.iter().filter(|p| p.is_file()).cloned().collect()
+}
+
+/// A settings file rather than a hook file: its other keys are the CLI's settings, and one
+/// with no `hooks` holds no hook.
+fn is_settings(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n == "settings.json" || n == "settings.local.json")
+}
+
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
     let v = parse_json(path, text, SHAPE.consequence)?;
+    if is_settings(path) && v.get("hooks").is_none() {
+        return Ok(Vec::new());
+    }
     match v.get("version") {
         None | Some(Value::Null) => {}
         Some(Value::Number(n)) if n.as_u64() == Some(1) => {}
