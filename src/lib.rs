@@ -41,6 +41,7 @@ pub mod exec;
 pub mod fuzz;
 pub mod help;
 pub mod installed;
+pub mod jsonc;
 pub mod judge;
 pub mod live;
 pub mod matcher;

@@ -98,6 +98,10 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                                 .entry((*var).to_string())
                                 .or_insert_with(|| inv.root.join(dir).display().to_string());
                         }
+                        // An agent that runs them in the plugin's folder.
+                        if l.plugins.is_some_and(|p| p.runs_in_plugin) && h.cwd.is_none() {
+                            h.cwd = Some(inv.root.join(dir).display().to_string());
+                        }
                     }
                     to_spec(&h)
                 })

@@ -79,16 +79,22 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                 Ok(Some(text)) => text,
                 Ok(None) => continue,
                 Err(e) => {
-                    inv.errors.push(e);
+                    inv.errors.push(NativeError {
+                        agent: Some(loader.id()),
+                        ..e
+                    });
                     continue;
                 }
             };
             // A plugin's hooks file, read by the agent's plugin parser and marked with the
             // plugin's folder.
-            let plugin = loader
-                .plugins
-                .filter(|_| project)
-                .and_then(|l| super::plugins::folder_of(l, root, &shown).map(|f| (l, f)));
+            let plugin = loader.plugins.and_then(|l| {
+                let folder = match project {
+                    true => super::plugins::folder_of(l, root, &shown),
+                    false => super::plugins::installed_folder_of(l, home, &path),
+                };
+                folder.map(|f| (l, f))
+            });
             let parsed = match (plugin.as_ref(), loader.parse_entries) {
                 (Some((layout, _)), _) => (layout.parse)(&shown, &text),
                 (None, Some(parse)) => parse(&shown, &text).map(|(hs, discarded)| {
@@ -113,7 +119,10 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
                     inv.handlers.extend(commands);
                     inv.not_commands.extend(not);
                 }
-                Err(e) => inv.errors.push(e),
+                Err(e) => inv.errors.push(NativeError {
+                    agent: Some(loader.id()),
+                    ..e
+                }),
             }
         }
     }
@@ -147,6 +156,7 @@ fn skipped(
             loader.name(),
             hs.len()
         ),
+        agent: None,
     })
 }
 
@@ -165,6 +175,7 @@ fn read(
         line: None,
         message,
         consequence: format!("{} loads no hooks from it", loader.name()),
+        agent: None,
     };
     let bytes = match crate::textfile::read(path, within) {
         Ok(bytes) => bytes,
@@ -190,6 +201,7 @@ fn read(
                     "{} decodes it with U+FFFD in place of each such byte and loads the rest: a command or matcher holding one is not what was written",
                     loader.name()
                 ),
+                agent: None,
             });
             Ok(Some(text))
         }

@@ -177,6 +177,7 @@ impl Loader {
                 line: None,
                 message: "this loader names no parser".into(),
                 consequence: "hookcheck cannot read the file".into(),
+                agent: None,
             })
         },
         parse_entries: None,
@@ -294,6 +295,13 @@ pub enum Gate {
 /// The JSON file at `path`, when it exists and parses.
 pub fn json_file(path: &Path) -> Option<serde_json::Value> {
     serde_json::from_str(&crate::textfile::read_regular(path)?).ok()
+}
+
+/// The JSON file at `path` that may hold `//` and `/* */` comments (an agent's own state file,
+/// which it writes with a comment on top), when it is a regular file and parses.
+pub fn jsonc_file(path: &Path) -> Option<serde_json::Value> {
+    let text = crate::textfile::read_regular(path)?;
+    serde_json::from_str(&crate::jsonc::strip_comments(&text)).ok()
 }
 
 /// `root` and the folders above it, as written and resolved (`/tmp` may be a symlink), for

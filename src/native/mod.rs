@@ -180,6 +180,9 @@ pub struct NativeError {
     pub message: String,
     /// What the agent does about it ("Claude Code loads no hooks from this file").
     pub consequence: String,
+    /// The agent whose reading this is, once the inventory knows it (several agents may read
+    /// one file, each in its own shape).
+    pub agent: Option<&'static str>,
 }
 
 impl std::fmt::Display for NativeError {
@@ -339,6 +342,7 @@ pub fn parse_json(
             line: Some(e.line() as u64),
             message: format!("not valid JSON: {msg}"),
             consequence: consequence.to_string(),
+            agent: None,
         }
     })
 }
@@ -355,6 +359,7 @@ pub fn shape_error(
         line,
         message,
         consequence: consequence.to_string(),
+        agent: None,
     }
 }
 

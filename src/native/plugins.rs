@@ -1,10 +1,12 @@
 //! Plugin folders in a project: a plugin at the root (its manifest there), and the plugins a
 //! marketplace file at the root lists (`plugins[].source`, a relative path or
-//! `{"path": "./…"}`), each with its hooks in `hooks/hooks.json` or in the files its manifest's
-//! `hooks` names. Each agent that has plugins gives its [`PluginLayout`] in its loader.
+//! `{"path": "./…"}`), each with its hooks in a default hooks file, in the files its
+//! manifest's `hooks` names, or (for an agent that reads them) inline in the manifest; and the
+//! plugins a user installed, where the agent keeps them. Each agent that has plugins gives its
+//! [`PluginLayout`] in its loader.
 //!
-//! Not read: plugins the marketplace fetches from elsewhere (a git or npm source), and hooks
-//! written inline in a manifest.
+//! Not read: plugins the marketplace fetches from elsewhere (a git or npm source) until they
+//! are installed.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -12,22 +14,51 @@ use serde_json::Value;
 
 use super::NativeHandler;
 
-/// Where one agent finds plugins in a project, and how it reads their manifests.
+/// Where one agent finds plugins, and how it reads their manifests.
 pub struct PluginLayout {
-    /// The manifest that makes a folder a plugin, from the folder (`.x-plugin/plugin.json`).
-    pub manifest: &'static str,
-    /// The marketplace file, from the project root, whose `plugins[].source` name plugin
-    /// folders.
-    pub marketplace: &'static str,
-    /// The manifest's `hooks` paths replace the default `hooks/hooks.json` (otherwise they
-    /// are read besides it).
+    /// The manifests that make a folder a plugin, from the folder (`.x-plugin/plugin.json`):
+    /// the first that exists is the plugin's.
+    pub manifests: &'static [&'static str],
+    /// The marketplace files, from the project root, whose `plugins[].source` name plugin
+    /// folders: the first that exists is read.
+    pub marketplaces: &'static [&'static str],
+    /// A plugin's default hooks files, from its folder: the first that exists is read.
+    pub defaults: &'static [&'static str],
+    /// The manifest's `hooks` paths replace the default hooks file (otherwise they are read
+    /// besides it).
     pub named_replace: bool,
+    /// A manifest whose `hooks` is an object holds the hooks itself (keyed by event), and is
+    /// then a hooks file of the plugin (its agent's `parse` reads the manifest's `hooks`).
+    pub inline: bool,
+    /// The agent runs a plugin's hooks in the plugin's folder, not the project's.
+    pub runs_in_plugin: bool,
+    /// The folders of the plugins the user installed and left enabled, from the home folder.
+    pub installed: Option<fn(&Path) -> Vec<PathBuf>>,
     /// Reads one plugin hooks file into handlers, or says why the agent cannot load it.
     pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, super::NativeError>,
 }
 
 /// A plugin's default hooks file, from its folder.
 pub const PLUGIN_HOOKS: &str = "hooks/hooks.json";
+
+/// The layout most agents share: one manifest and one marketplace file, hooks in
+/// `hooks/hooks.json` and besides it the files the manifest names.
+pub const fn layout(
+    manifest: &'static [&'static str],
+    marketplace: &'static [&'static str],
+    parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, super::NativeError>,
+) -> PluginLayout {
+    PluginLayout {
+        manifests: manifest,
+        marketplaces: marketplace,
+        defaults: &[PLUGIN_HOOKS],
+        named_replace: false,
+        inline: false,
+        runs_in_plugin: false,
+        installed: None,
+        parse,
+    }
+}
 
 impl PluginLayout {
     /// The hooks files of every plugin found under `root` (existing or not), in folder order.
@@ -40,8 +71,21 @@ impl PluginLayout {
 
     /// Each plugin hooks file under `root` with its plugin's folder.
     pub fn hook_files_in(&self, root: &Path) -> Vec<(PathBuf, PathBuf)> {
+        self.files_in_folders(self.folders(root))
+    }
+
+    /// The hooks files of the plugins the user installed (none for an agent without installed
+    /// plugins), each with its plugin's folder.
+    pub fn installed_files(&self, home: &Path) -> Vec<(PathBuf, PathBuf)> {
+        match self.installed {
+            Some(installed) => self.files_in_folders(installed(home)),
+            None => Vec::new(),
+        }
+    }
+
+    fn files_in_folders(&self, dirs: Vec<PathBuf>) -> Vec<(PathBuf, PathBuf)> {
         let mut out: Vec<(PathBuf, PathBuf)> = Vec::new();
-        for dir in self.folders(root) {
+        for dir in dirs {
             for file in self.files_of(&dir) {
                 if !out.iter().any(|(f, _)| *f == file) {
                     out.push((file, dir.clone()));
@@ -51,14 +95,19 @@ impl PluginLayout {
         out
     }
 
+    /// The plugin's manifest: the first of the layout's that exists.
+    fn manifest_of(&self, dir: &Path) -> Option<PathBuf> {
+        first_file(dir, self.manifests)
+    }
+
     /// The plugin folders: the root when it holds the manifest, then each folder the
     /// marketplace lists by a path inside the root.
     fn folders(&self, root: &Path) -> Vec<PathBuf> {
         let mut dirs = Vec::new();
-        if root.join(self.manifest).is_file() {
+        if self.manifest_of(root).is_some() {
             dirs.push(root.to_path_buf());
         }
-        let listed = json_file(&root.join(self.marketplace));
+        let listed = first_file(root, self.marketplaces).and_then(|m| json_file(&m));
         let plugins = listed
             .as_ref()
             .and_then(|v| v.get("plugins"))
@@ -83,10 +132,18 @@ impl PluginLayout {
         dirs
     }
 
-    /// One plugin's hooks files: the default one and those its manifest names.
+    /// One plugin's hooks files: the default one, those its manifest names, and the manifest
+    /// itself where it holds the hooks inline.
     fn files_of(&self, dir: &Path) -> Vec<PathBuf> {
-        let manifest = json_file(&dir.join(self.manifest));
-        let named: Vec<PathBuf> = match manifest.as_ref().and_then(|m| m.get("hooks")) {
+        let manifest_path = self.manifest_of(dir);
+        let manifest = manifest_path.as_deref().and_then(json_file);
+        let hooks = manifest.as_ref().and_then(|m| m.get("hooks"));
+        if self.inline
+            && let (Some(Value::Object(_)), Some(path)) = (hooks, &manifest_path)
+        {
+            return vec![path.clone()];
+        }
+        let named: Vec<PathBuf> = match hooks {
             Some(Value::String(s)) => vec![s.as_str()],
             Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
@@ -97,7 +154,10 @@ impl PluginLayout {
         let mut out = if self.named_replace && !named.is_empty() {
             Vec::new()
         } else {
-            vec![dir.join(PLUGIN_HOOKS)]
+            // The first default that exists, or where the first would be.
+            let default = first_file(dir, self.defaults)
+                .or_else(|| self.defaults.first().map(|d| dir.join(d)));
+            default.into_iter().collect()
         };
         for n in named {
             if !out.contains(&n) {
@@ -123,6 +183,11 @@ fn inside(dir: &Path, rel: &str) -> Option<PathBuf> {
     Some(out)
 }
 
+/// The first of `names` (paths from `dir`) that is a file.
+fn first_file(dir: &Path, names: &[&str]) -> Option<PathBuf> {
+    names.iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
 /// The plugin folder (as shown, from `root`) of `file` (as shown) when it is a plugin's hooks
 /// file under `root`.
 pub fn folder_of(layout: &PluginLayout, root: &Path, file: &Path) -> Option<PathBuf> {
@@ -131,6 +196,16 @@ pub fn folder_of(layout: &PluginLayout, root: &Path, file: &Path) -> Option<Path
         .into_iter()
         .find(|(f, _)| super::shown(root, f) == file)
         .map(|(_, folder)| super::shown(root, &folder))
+}
+
+/// The installed plugin's folder (absolute) of `file` when it is the hooks file of a plugin
+/// the user installed.
+pub fn installed_folder_of(layout: &PluginLayout, home: &Path, file: &Path) -> Option<PathBuf> {
+    layout
+        .installed_files(home)
+        .into_iter()
+        .find(|(f, _)| f == file)
+        .map(|(_, folder)| folder)
 }
 
 /// The JSON file at `path`, when it is a regular file and parses.
@@ -152,12 +227,9 @@ pub fn is_plugin_var(name: &str) -> bool {
 mod tests {
     use super::*;
 
-    const LAYOUT: PluginLayout = PluginLayout {
-        manifest: ".p/plugin.json",
-        marketplace: ".p/marketplace.json",
-        named_replace: false,
-        parse: |_, _| Ok(Vec::new()),
-    };
+    const LAYOUT: PluginLayout = layout(&[".p/plugin.json"], &[".p/marketplace.json"], |_, _| {
+        Ok(Vec::new())
+    });
 
     fn write(root: &Path, path: &str, text: &str) {
         let p = root.join(path);
@@ -199,6 +271,32 @@ mod tests {
         };
         assert_eq!(replacing.hook_files(root), [root.join("extra/hooks.json")]);
         assert!(LAYOUT.hook_files(&root.join("none")).is_empty());
+    }
+
+    #[test]
+    fn the_first_manifest_and_default_found_are_read_and_an_inline_object_is_the_manifest() {
+        let many = PluginLayout {
+            defaults: &["hooks.json", PLUGIN_HOOKS],
+            named_replace: true,
+            inline: true,
+            ..layout(
+                &["a/plugin.json", "plugin.json"],
+                &[],
+                |_, _| Ok(Vec::new()),
+            )
+        };
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        write(root, "plugin.json", r#"{"name":"x"}"#);
+        write(root, "hooks/hooks.json", "{}");
+        assert_eq!(many.hook_files(root), [root.join("hooks/hooks.json")]);
+        write(root, "hooks.json", "{}");
+        assert_eq!(many.hook_files(root), [root.join("hooks.json")]);
+        // The first manifest in the layout's order wins: its inline hooks are the plugin's.
+        write(root, "a/plugin.json", r#"{"hooks":{"preToolUse":[]}}"#);
+        assert_eq!(many.hook_files(root), [root.join("a/plugin.json")]);
+        write(root, "a/plugin.json", r#"{"hooks":"x/h.json"}"#);
+        assert_eq!(many.hook_files(root), [root.join("x/h.json")]);
     }
 
     #[test]

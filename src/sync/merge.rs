@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use super::jsonc::{self, Node};
 use crate::error::{Error, Kind, Place};
+use crate::jsonc::{self, Node};
 use crate::native::loader::{Layout, Writer};
 
 /// One handler as sync writes it.

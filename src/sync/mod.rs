@@ -7,7 +7,6 @@
 
 pub mod cmd;
 pub mod diff;
-pub mod jsonc;
 mod merge;
 pub mod script;
 

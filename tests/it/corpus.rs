@@ -101,13 +101,15 @@ const CASES: &[Case] = &[
         lint_code: 0,
     },
     // A repository that is a Claude Code plugin: its `hooks/hooks.json`, with
-    // `${CLAUDE_PLUGIN_ROOT}` set to the plugin's folder, loaded by Claude Code only.
+    // `${CLAUDE_PLUGIN_ROOT}` set to the plugin's folder, loaded by Claude Code and by Copilot
+    // CLI, which takes `.claude-plugin/plugin.json` as a plugin manifest too (real agent:
+    // fixtures/live/plugins/copilot.json).
     Case {
         name: "claude-plugin",
         dir: "claude-plugin",
         trusted: true,
         runs: &[("--bash", "rm -rf build", "claude,copilot")],
-        decisions: &[&[("claude", "block"), ("copilot", "not run")]],
+        decisions: &[&[("claude", "block"), ("copilot", "block")]],
         lint_code: 1,
     },
     // Kiro IDE hooks: one `.kiro.hook` file each; only `runCommand` runs a command.

@@ -637,3 +637,94 @@ fn copilot_runs_the_hooks_in_its_settings_files_too() {
     );
     assert_eq!(decision(&v, "copilot"), "block", "{v}");
 }
+
+/// The plugin hooks the real Copilot CLI ran (fixtures/live/plugins/copilot.json, recorded by
+/// scripts/live-copilot-plugins.py): the same plugins installed in the test home (its
+/// config.json, written with Copilot's comment on top, listing each with its folder) and the
+/// same trusted workspace; hookcheck runs exactly the hooks Copilot ran, a plugin's in its
+/// folder with the variables Copilot gave it. Not reproduced: `*_PLUGIN_DATA`, a folder Copilot
+/// names by a hash hookcheck cannot know (so a hook that uses it is run without it).
+#[test]
+fn copilot_plugins_run_as_recorded() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/plugins/copilot.json"),
+    )
+    .expect("fixture");
+    let rec: Value = serde_json::from_str(&text).expect("json");
+    let mut p = Project::new();
+    let root = p.root().to_path_buf();
+    let cache = root.join(".test-home/.copilot/installed-plugins");
+    let mut installed = Vec::new();
+    for plugin in rec["plugins"].as_array().expect("plugins") {
+        let folder = plugin["folder"].as_str().expect("folder");
+        for (path, body) in plugin["files"].as_object().expect("files") {
+            let at = format!(".test-home/.copilot/installed-plugins/_direct/{folder}/{path}");
+            p = p.file(&at, body.as_str().expect("text"));
+        }
+        installed.push(serde_json::json!({
+            "name": folder, "marketplace": "", "enabled": plugin["enabled"],
+            "cache_path": cache.join("_direct").join(folder),
+        }));
+    }
+    for (path, body) in rec["workspace"].as_object().expect("workspace") {
+        p = p.file(path, body.as_str().expect("text"));
+    }
+    let config = serde_json::json!({"installedPlugins": installed, "trusted_folders": [root]});
+    let p = p.file(
+        ".test-home/.copilot/config.json",
+        &format!("// User settings belong in settings.json.\n// This file is managed automatically.\n{config:#}"),
+    );
+    let log = root.join("probe.log");
+    let run = p
+        .command()
+        .args([
+            "run",
+            "--installed",
+            "--user",
+            "--bash",
+            "true",
+            "-t",
+            "copilot",
+        ])
+        .env("HOOKCHECK_PROBE_LOG", &log)
+        .output()
+        .expect("run");
+    // The plugins whose hooks Copilot ran none of are broken hook files, each said so.
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let broken: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("hook installed:"))
+        .collect();
+    assert_eq!(
+        broken,
+        [
+            "hook installed: .test-home/.copilot/installed-plugins/_direct/inline-wrapped/plugin.json:6: the inline `hooks` object is wrapped in another `hooks`, as a hooks file is; inline, it is keyed by event; Copilot CLI runs none of this plugin's hooks (real agent: Copilot CLI 1.0.102, fixtures/live/plugins/copilot.json); \
+             .test-home/.copilot/installed-plugins/_direct/bare-file/hooks/hooks.json:2: `preToolUse` is at the top level; Copilot CLI reads a hook file's events only under `hooks`; Copilot rejects this file: none of its hooks load",
+        ],
+        "{stdout}"
+    );
+    let lines = std::fs::read_to_string(&log).expect("the hooks ran");
+    let mut ran: Vec<&str> = lines.lines().filter(|l| !l.contains('=')).collect();
+    ran.sort_unstable();
+    let cwd: Vec<String> = lines
+        .lines()
+        .filter_map(|l| l.strip_prefix("cwd="))
+        .map(|c| c.replace(&cache.display().to_string(), "<installed-plugins>"))
+        .collect();
+    let mut env: Vec<&str> = lines
+        .lines()
+        .filter_map(|l| l.strip_prefix("env="))
+        .collect();
+    env.sort_unstable();
+    let seen = &rec["observed"];
+    assert_eq!(serde_json::json!(ran), seen["ran"]);
+    assert_eq!(serde_json::json!(cwd), seen["probe_cwd"]);
+    let without_data: Vec<&Value> = seen["probe_env"]
+        .as_array()
+        .expect("env")
+        .iter()
+        .filter(|v| !v.as_str().is_some_and(|s| s.ends_with("_PLUGIN_DATA")))
+        .collect();
+    assert_eq!(serde_json::json!(env), serde_json::json!(without_data));
+}

@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, json_file};
-use crate::native::plugins::PluginLayout;
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
@@ -148,6 +148,7 @@ fn read(path: &Path, text: &str, plugin: bool) -> Result<Vec<NativeHandler>, Nat
             line: Some(1),
             message,
             consequence: shape.consequence.to_string(),
+            agent: None,
         });
     }
     shape::grouped(shape, path, text, &v)
@@ -166,12 +167,11 @@ const PLUGIN_SHAPE: Shape = Shape {
 /// plugins' folders in `plugins[].source`, relative to its root
 /// (code.claude.com/docs/en/plugins/marketplace-reference, "Plugin sources", read 2026-12-04). Claude
 /// Code runs a plugin's hooks while the plugin is installed and enabled.
-static PLUGINS: PluginLayout = PluginLayout {
-    manifest: ".claude-plugin/plugin.json",
-    marketplace: ".claude-plugin/marketplace.json",
-    named_replace: false,
-    parse: parse_plugin,
-};
+static PLUGINS: PluginLayout = plugins::layout(
+    &[".claude-plugin/plugin.json"],
+    &[".claude-plugin/marketplace.json"],
+    parse_plugin,
+);
 
 /// The project files, for other loaders that cross-read them.
 pub fn project_files(root: &Path) -> Vec<PathBuf> {

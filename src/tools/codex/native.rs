@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::native::loader::{Field, Gate, Launch, Loader, Trust, Writer, command_shape};
-use crate::native::plugins::PluginLayout;
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, line_at, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -90,11 +90,13 @@ const SHAPE: Shape = command_shape(
 /// plugin's manifest once it is installed (codex-rs/utils/plugins/src/plugin_namespace.rs
 /// @19b965ad).
 static PLUGINS: PluginLayout = PluginLayout {
-    manifest: ".codex-plugin/plugin.json",
-    marketplace: ".agents/plugins/marketplace.json",
     named_replace: true,
     // The same `hooks.json` shape as a config layer's.
-    parse,
+    ..plugins::layout(
+        &[".codex-plugin/plugin.json"],
+        &[".agents/plugins/marketplace.json"],
+        parse,
+    )
 };
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
@@ -104,6 +106,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
             line: e.span().map(|s| line_at(text, s.start)),
             message: format!("not valid TOML: {}", e.message()),
             consequence: "Codex cannot read this config file, so none of its hooks load".into(),
+            agent: None,
         })?
     } else {
         parse_json(path, text, SHAPE.consequence)?

@@ -52,6 +52,13 @@ pub static AGENT: Agent = Agent {
         "COPILOT_AGENT_PROMPT",
         "GITHUB_COPILOT_API_TOKEN",
         "GITHUB_COPILOT_GIT_TOKEN",
+        // Set for a plugin's hooks, the roots to the plugin's folder. real agent: Copilot CLI
+        // 1.0.102, 2026-12-04 (fixtures/live/plugins/copilot.md, variable names only).
+        "PLUGIN_ROOT",
+        "COPILOT_PLUGIN_ROOT",
+        "CLAUDE_PLUGIN_ROOT",
+        "COPILOT_PLUGIN_DATA",
+        "CLAUDE_PLUGIN_DATA",
     ],
     notes: &[
         "the Copilot coding agent on GitHub reads only .github/hooks/ of the default branch, and treats permissionDecision \"ask\" as deny",

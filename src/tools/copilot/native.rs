@@ -3,22 +3,25 @@
 //! Source: protocols-a.md §4 Config (github/docs `hooks-reference.md` @05da5bc3): repo
 //! `.github/hooks/*.json`, user `~/.copilot/hooks/*.json`, and the repo's
 //! `.claude/settings.json` / `.claude/settings.local.json` (read by the CLI, run by its own
-//! PascalCase rules); and the `hooks` of the repo's `.github/copilot/settings.json` /
-//! `settings.local.json` and the user's `~/.copilot/settings.json` ([`existing`]). Not read: a
-//! machine's policy hook files, `$COPILOT_HOME` in place of `~/.copilot`, and installed plugins
-//! (fixtures/repos/README.md defect 45). Flat shape `{"version": 1, "hooks": {"preToolUse": [{"type": "command",
-//! "bash": "…", "command": "…", "exec": "…", "args": […], "cwd": "…", "env": {…},
-//! "timeoutSec": 30, "matcher": "…"}]}}`; `timeout` is an alias of `timeoutSec`; a bad
-//! `version` rejects the file.
+//! PascalCase rules); the `hooks` of the repo's `.github/copilot/settings.json` /
+//! `settings.local.json` and the user's `~/.copilot/settings.json` ([`existing`]); and plugins
+//! ([`PLUGINS`]): the project's, and those the user installed. `$COPILOT_HOME` stands in for
+//! `~/.copilot` ([`copilot_home`]). Not read: a machine's policy hook files.
+//! Flat shape `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "…",
+//! "command": "…", "exec": "…", "args": […], "cwd": "…", "env": {…}, "timeoutSec": 30,
+//! "matcher": "…"}]}}`; `timeout` is an alias of `timeoutSec`; a bad `version` rejects the
+//! file; an entry may be a Claude-style group (`{"matcher": "…", "hooks": [handlers]}`)
+//! ([`ungroup`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::native::loader::{
     EmptyMatcher, Field, Gate, Launch, Layout, Loader, RegexFlavour, Trust, Writer,
-    folder_and_parents, json_file, json_files_in, same_folder,
+    folder_and_parents, json_files_in, jsonc_file, same_folder,
 };
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json, shape_error};
 
@@ -30,11 +33,14 @@ pub static LOADER: Loader = Loader {
             root.join(".github/copilot/settings.json"),
             root.join(".github/copilot/settings.local.json"),
         ]));
+        files.extend(PLUGINS.hook_files(root));
         files
     },
     user_files: |home| {
-        let mut files = json_files_in(&home.join(".copilot/hooks"));
-        files.extend(existing(&[home.join(".copilot/settings.json")]));
+        let own = copilot_home(home);
+        let mut files = json_files_in(&own.join("hooks"));
+        files.extend(existing(&[own.join("settings.json")]));
+        files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
     },
     parse,
@@ -85,8 +91,71 @@ pub static LOADER: Loader = Loader {
     regex: Some(RegexFlavour::JsAnchored),
     // hooks-reference.md @05da5bc3: version 1, `bash`, `timeoutSec`.
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// Copilot CLI's own folder: `$COPILOT_HOME` when set, else `~/.copilot`. real agent: Copilot
+/// CLI 1.0.102, 2026-12-04 (fixtures/live/plugins/copilot.md): with `COPILOT_HOME` set it
+/// installs plugins there and runs only those, none of `~/.copilot`'s.
+pub fn copilot_home(home: &Path) -> PathBuf {
+    match std::env::var_os("COPILOT_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => home.join(".copilot"),
+    }
+}
+
+/// A Copilot CLI plugin: a folder with a manifest at `.plugin/plugin.json`, `plugin.json`,
+/// `.github/plugin/plugin.json` or `.claude-plugin/plugin.json` (the first found), its hooks in
+/// the file the manifest's `hooks` names (then only there), or inline in the manifest as an
+/// object keyed by event, or else in `hooks.json` or `hooks/hooks.json` (the first found); a
+/// marketplace at `marketplace.json`, `.plugin/`, `.github/plugin/` or
+/// `.claude-plugin/marketplace.json` lists plugin folders (github/docs
+/// `content/copilot/reference/copilot-cli-reference/cli-plugin-reference.md` @0afe69c8,
+/// "File locations", read 2026-12-04). So a Claude Code plugin is a Copilot plugin too.
+/// Observed on the real agent (Copilot CLI 1.0.102, 2026-12-04, fixtures/live/plugins/copilot.md):
+/// each of those choices; a Claude-shaped file (`PreToolUse` groups) and a flat one both run;
+/// an inline object wrapped in `{"hooks": …}` does not; the hooks run in the plugin's folder
+/// with `PLUGIN_ROOT`, `COPILOT_PLUGIN_ROOT` and `CLAUDE_PLUGIN_ROOT` naming it; and the
+/// installed plugins are those `installedPlugins` of its `config.json` lists with their
+/// `cache_path`, a disabled one (`"enabled": false`) not run.
+pub static PLUGINS: PluginLayout = PluginLayout {
+    manifests: &[
+        ".plugin/plugin.json",
+        "plugin.json",
+        ".github/plugin/plugin.json",
+        ".claude-plugin/plugin.json",
+    ],
+    marketplaces: &[
+        "marketplace.json",
+        ".plugin/marketplace.json",
+        ".github/plugin/marketplace.json",
+        ".claude-plugin/marketplace.json",
+    ],
+    defaults: &["hooks.json", plugins::PLUGIN_HOOKS],
+    named_replace: true,
+    inline: true,
+    runs_in_plugin: true,
+    installed: Some(installed),
+    parse,
+};
+
+/// The folders of the plugins the user installed and left enabled: `installedPlugins[]` of
+/// Copilot's `config.json` (a JSON file it writes with `//` comments on top), each
+/// `cache_path`.
+fn installed(home: &Path) -> Vec<PathBuf> {
+    let config = jsonc_file(&copilot_home(home).join("config.json"));
+    let list = config
+        .as_ref()
+        .and_then(|c| c.get("installedPlugins"))
+        .and_then(Value::as_array);
+    list.into_iter()
+        .flatten()
+        .filter(|p| p.get("enabled").and_then(Value::as_bool) != Some(false))
+        .filter_map(|p| p.get("cache_path").and_then(Value::as_str))
+        .map(PathBuf::from)
+        .collect()
+}
 
 /// How `hookcheck sync` writes a hook into .github/hooks/hookcheck.json.
 static WRITER: Writer = Writer::grouped(".github/hooks/hookcheck.json", Unit::Seconds)
@@ -106,7 +175,7 @@ static TRUST: Trust = Trust {
     kept: "`trusted_folders` in ~/.copilot/config.json",
     how: "start `copilot` in the folder and trust it for future sessions, or add the folder to `trusted_folders` in ~/.copilot/config.json",
     trusted: |home, root| {
-        let v = json_file(&home.join(".copilot/config.json"));
+        let v = jsonc_file(&copilot_home(home).join("config.json"));
         let folders = folder_and_parents(root);
         Some(
             v.as_ref()
@@ -156,11 +225,49 @@ fn is_settings(path: &Path) -> bool {
         .is_some_and(|n| n == "settings.json" || n == "settings.local.json")
 }
 
+/// A plugin manifest holding its hooks inline: its `hooks` object is keyed by event.
+fn is_manifest(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "plugin.json")
+}
+
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
-    let v = parse_json(path, text, SHAPE.consequence)?;
+    let mut v = parse_json(path, text, SHAPE.consequence)?;
+    if is_manifest(path) {
+        let hooks = v.get("hooks").cloned().unwrap_or(Value::Null);
+        if hooks.get("hooks").is_some_and(Value::is_object) {
+            // The inner `hooks`: the second one in the file.
+            let mut cursor = crate::native::JsonCursor::new(text);
+            cursor.line_of("hooks");
+            return Err(shape_error(
+                path,
+                Some(cursor.line_of("hooks")),
+                "the inline `hooks` object is wrapped in another `hooks`, as a hooks file is; inline, it is keyed by event".into(),
+                "Copilot CLI runs none of this plugin's hooks (real agent: Copilot CLI 1.0.102, fixtures/live/plugins/copilot.json)",
+            ));
+        }
+        return shape::flat(&SHAPE, path, text, &ungroup(json!({ "hooks": hooks })));
+    }
     if is_settings(path) && v.get("hooks").is_none() {
         return Ok(Vec::new());
     }
+    // Events at the top level: Copilot reads a hook file's events only under `hooks`. real
+    // agent: Copilot CLI 1.0.102 ran none of a plugin's hooks/hooks.json written so
+    // (fixtures/live/plugins/copilot.json, "bare-file").
+    if v.get("hooks").is_none()
+        && let Some(event) = v
+            .as_object()
+            .and_then(|o| o.iter().find(|(_, x)| x.is_array()).map(|(k, _)| k.clone()))
+    {
+        return Err(shape_error(
+            path,
+            Some(crate::native::JsonCursor::new(text).line_of(&event)),
+            format!(
+                "`{event}` is at the top level; Copilot CLI reads a hook file's events only under `hooks`"
+            ),
+            SHAPE.consequence,
+        ));
+    }
+    v = ungroup(v);
     match v.get("version") {
         None | Some(Value::Null) => {}
         Some(Value::Number(n)) if n.as_u64() == Some(1) => {}
@@ -174,6 +281,38 @@ fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
         }
     }
     shape::flat(&SHAPE, path, text, &v)
+}
+
+/// The file with each Claude-style group (`{"matcher": "…", "hooks": [handlers]}`, no command
+/// of its own) under an event replaced by its handlers, each taking the group's matcher unless
+/// it has its own. real agent: Copilot CLI 1.0.102, 2026-12-04 (fixtures/live/plugins/copilot.md):
+/// groups under `preToolUse` and `PreToolUse` in `.github/hooks/*.json` both ran.
+fn ungroup(mut v: Value) -> Value {
+    let Some(events) = v.get_mut("hooks").and_then(Value::as_object_mut) else {
+        return v;
+    };
+    for entries in events.values_mut().filter_map(Value::as_array_mut) {
+        let mut flat = Vec::with_capacity(entries.len());
+        for entry in entries.drain(..) {
+            let is_group = SHAPE.command_keys.iter().all(|k| entry.get(*k).is_none())
+                && entry.get("exec").is_none()
+                && entry.get("hooks").is_some_and(Value::is_array);
+            if !is_group {
+                flat.push(entry);
+                continue;
+            }
+            let matcher = entry.get("matcher").cloned();
+            let handlers = entry.get("hooks").and_then(Value::as_array).cloned();
+            for mut h in handlers.into_iter().flatten() {
+                if let (Some(m), Some(obj)) = (&matcher, h.as_object_mut()) {
+                    obj.entry("matcher").or_insert_with(|| m.clone());
+                }
+                flat.push(h);
+            }
+        }
+        *entries = flat;
+    }
+    v
 }
 
 /// The target names generators write Copilot's `.github/hooks/*.json` under: rulesync's `copilot`

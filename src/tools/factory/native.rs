@@ -13,7 +13,7 @@
 use std::path::Path;
 
 use crate::native::loader::{Loader, Writer, command_shape};
-use crate::native::plugins::PluginLayout;
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 use crate::tools::claude::native::CLAUDE_RENAMES;
@@ -95,12 +95,11 @@ const SHAPE: Shape = command_shape(
 /// 2026-12-04): both are read. Factory-AI/factory @178abd79 (2026-06-30), read 2026-12-04.
 /// Not read: a Claude Code plugin folder (`.claude-plugin/`), which droid translates only when
 /// it installs the plugin.
-static PLUGINS: PluginLayout = PluginLayout {
-    manifest: ".factory-plugin/plugin.json",
-    marketplace: ".factory-plugin/marketplace.json",
-    named_replace: false,
-    parse: parse_plugin,
-};
+static PLUGINS: PluginLayout = plugins::layout(
+    &[".factory-plugin/plugin.json"],
+    &[".factory-plugin/marketplace.json"],
+    parse_plugin,
+);
 
 const PLUGIN_SHAPE: Shape = command_shape(
     "factory",
