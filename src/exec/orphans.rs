@@ -270,17 +270,53 @@ fn alive_child(pid: i32) -> bool {
     children().contains(&pid)
 }
 
-/// The live children of this process, by /proc.
+/// The live children of this process: those of each of its threads
+/// (`/proc/self/task/<tid>/children`; a thread that ends hands its children to another
+/// thread of the process, so together they are all), and only where a kernel without those
+/// files leaves no other way, every process in /proc whose parent is this one.
 #[cfg(target_os = "linux")]
 fn children() -> Vec<i32> {
     let me = i32::try_from(std::process::id()).unwrap_or(0);
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+    let listed = threads_children(me)
+        .or_else(|| {
+            let dir = std::fs::read_dir("/proc").ok()?;
+            Some(
+                dir.filter_map(Result::ok)
+                    .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+                    .collect(),
+            )
+        })
+        .unwrap_or_default();
+    listed
+        .into_iter()
         .filter(|&pid| stat(pid).is_some_and(|s| s.alive() && s.ppid == me))
         .collect()
+}
+
+/// The children of every thread of process `me`, each once; `None` when the kernel has no
+/// `children` files (CONFIG_PROC_CHILDREN).
+#[cfg(target_os = "linux")]
+fn threads_children(me: i32) -> Option<Vec<i32>> {
+    let mut out: Vec<i32> = Vec::new();
+    for task in std::fs::read_dir(format!("/proc/{me}/task"))
+        .ok()?
+        .flatten()
+    {
+        match std::fs::read_to_string(task.path().join("children")) {
+            Ok(text) => out.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            ),
+            // A thread that ended since the listing: its children are another thread's.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => {
+                return None;
+            }
+            Err(_) => {}
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
 }
 
 #[cfg(not(target_os = "linux"))]

@@ -53,12 +53,10 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     // hooks (which a signal ends) until its group and mark are dealt with.
     let _registered = registered;
     let mut guard = GroupGuard::new(leader, mark.clone());
-    let writer = match socket {
-        Some(ours) => Some(tokio::spawn(write_socket(ours, Arc::clone(&inv.stdin)))),
-        None => child
-            .stdin
-            .take()
-            .map(|stdin| tokio::spawn(write_payload(stdin, Arc::clone(&inv.stdin)))),
+    let writer = match (socket, child.stdin.take()) {
+        (Some(ours), _) => start_socket(ours, &inv.stdin),
+        (None, Some(stdin)) => start_pipe(stdin, &inv.stdin),
+        (None, None) => None,
     };
 
     let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
@@ -267,17 +265,60 @@ fn on_path(program: &str, env: &[(String, String)], cwd: &std::path::Path) -> Op
     })
 }
 
-/// [`write_payload`] on our end of a socket pair: the payload, then a shutdown of our
-/// writing side, which the hook reads as the end of its input.
-async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<Vec<u8>>) {
-    let _ = ours.write_all(&payload).await;
+/// Writes as much of `payload` as `fd` takes at once, never waiting: how much it wrote, and
+/// whether the rest can follow (not when the hook closed its end).
+fn write_now(fd: impl std::os::fd::AsFd, payload: &[u8]) -> (usize, bool) {
+    let mut done = 0;
+    while done < payload.len() {
+        match nix::unistd::write(&fd, &payload[done..]) {
+            Ok(0) => return (done, false),
+            Ok(n) => done += n,
+            Err(nix::errno::Errno::EINTR) => {}
+            Err(nix::errno::Errno::EAGAIN) => return (done, true),
+            Err(_) => return (done, false),
+        }
+    }
+    (done, true)
+}
+
+/// Starts feeding a hook's input on a pipe: what fits now is written here and stdin closed
+/// before the next hook is spawned; only the rest of a larger input is left to a task. (Left
+/// to a task from the start, every hook of a batch waited for its input until the whole batch
+/// was spawned: the spawn loop and the writers share one thread, and a new pipe is writable to
+/// tokio only once its reactor has run.)
+fn start_pipe(stdin: ChildStdin, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
+    let (done, more) = write_now(&stdin, payload);
+    (more && done < payload.len())
+        .then(|| tokio::spawn(write_payload(stdin, Arc::clone(payload), done)))
+}
+
+/// [`start_pipe`] on our end of a socket pair: written in full, its writing side is shut at
+/// once.
+fn start_socket(
+    ours: tokio::net::UnixStream,
+    payload: &Arc<Vec<u8>>,
+) -> Option<tokio::task::JoinHandle<()>> {
+    let (done, more) = write_now(&ours, payload);
+    if more && done < payload.len() {
+        return Some(tokio::spawn(write_socket(ours, Arc::clone(payload), done)));
+    }
+    let _ = ours
+        .into_std()
+        .and_then(|s| s.shutdown(std::net::Shutdown::Write));
+    None
+}
+
+/// [`write_payload`] on our end of a socket pair: the payload from byte `from`, then a
+/// shutdown of our writing side, which the hook reads as the end of its input.
+async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<Vec<u8>>, from: usize) {
+    let _ = ours.write_all(&payload[from..]).await;
     let _ = ours.shutdown().await;
 }
 
-/// Writes the payload, then closes stdin. Every error is ignored: a hook that never reads
+/// Writes the payload from byte `from`, then closes stdin. Every error is ignored: a hook that never reads
 /// stdin, or closes it early, is normal (EPIPE).
-async fn write_payload(mut stdin: ChildStdin, payload: Arc<Vec<u8>>) {
-    let _ = stdin.write_all(&payload).await;
+async fn write_payload(mut stdin: ChildStdin, payload: Arc<Vec<u8>>, from: usize) {
+    let _ = stdin.write_all(&payload[from..]).await;
     let _ = stdin.shutdown().await;
 }
 
