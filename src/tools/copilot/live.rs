@@ -161,7 +161,8 @@ fn own_events(s: &Setup) -> Value {
 /// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
 /// event is its own twin).
 fn claude_event(event: &str) -> Option<&'static str> {
-    const TWINS: [(&str, &str); 4] = [
+    const TWINS: [(&str, &str); 5] = [
+        ("sessionStart", "SessionStart"),
         ("preToolUse", "PreToolUse"),
         ("postToolUse", "PostToolUse"),
         ("userPromptSubmitted", "UserPromptSubmit"),

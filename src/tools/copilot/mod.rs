@@ -288,7 +288,12 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .detached()
         .matches("notification_type"),
-    event("SessionStart", Kind::SessionStart, 30).blocks(Blocks::No),
+    // The Claude-shaped fields, captured from 1.0.102 with the hook in .claude/settings.json,
+    // 2026-12-04 (fixtures/live/inputs/copilot--session--SessionStart.json; the values are its
+    // sessionStart's).
+    event("SessionStart", Kind::SessionStart, 30)
+        .blocks(Blocks::No)
+        .input(pascal!(r#""source":"startup","initial_prompt":"$PROMPT""#)),
     event("SessionEnd", Kind::SessionEnd, 30).blocks(Blocks::No),
     event("UserPromptSubmit", Kind::Prompt, 30)
         .blocks(PROMPT_BLOCKS)
@@ -308,7 +313,11 @@ const EVENTS: &[Event] = &[
         .blocks(Blocks::No)
         .matches("tool_name"),
     event("PermissionRequest", Kind::Tool, 30).matches("tool_name"),
-    event("Stop", Kind::Stop, 30),
+    // Captured the same way (fixtures/live/inputs/copilot--stop--Stop.json; the values are
+    // agentStop's).
+    event("Stop", Kind::Stop, 30).input(pascal!(
+        r#""transcript_path":"$TRANSCRIPTS/.copilot/session-state/$SESSION/events.jsonl","stop_reason":"end_turn","stop_hook_active":false"#
+    )),
     event("SubagentStart", Kind::Other, 30).blocks(Blocks::No),
     event("SubagentStop", Kind::Other, 30),
     event("PreCompact", Kind::Other, 30).blocks(Blocks::No),
