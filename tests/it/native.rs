@@ -728,3 +728,36 @@ fn copilot_plugins_run_as_recorded() {
         .collect();
     assert_eq!(serde_json::json!(env), serde_json::json!(without_data));
 }
+
+/// A Cursor plugin (`.cursor-plugin/plugin.json` naming its hooks file, as Cursor's own
+/// plugins do) is read with `${CURSOR_PLUGIN_ROOT}` set to its folder, and said to run only
+/// while installed; a marketplace lists plugin folders (cursor/plugins README.md).
+#[test]
+fn a_cursor_plugin_runs_its_hooks_from_its_folder() {
+    let hooks = r#"{"version": 1, "hooks": {"beforeShellExecution": [{"command": "${CURSOR_PLUGIN_ROOT}/hooks/g.sh", "timeout": 10}]}}"#;
+    let p = Project::new()
+        .file(
+            ".cursor-plugin/marketplace.json",
+            r#"{"name": "m", "plugins": [{"name": "guard", "source": "./guard"}]}"#,
+        )
+        .file(
+            "guard/.cursor-plugin/plugin.json",
+            r#"{"name": "guard", "hooks": "./hooks/hooks.json"}"#,
+        )
+        .file("guard/hooks/hooks.json", hooks)
+        .script("guard/hooks/g.sh", &guard("rm -rf"));
+    let list = p.run(&["list", "--installed"]);
+    assert_eq!(
+        (list.code(), list.stdout()),
+        (
+            0,
+            "AGENT   EVENT                 MATCHER  COMMAND                           TIMEOUT  FILE\n\
+             cursor  beforeShellExecution           ${CURSOR_PLUGIN_ROOT}/hooks/g.sh  10s      guard/hooks/hooks.json:1\n"
+                .to_string()
+        )
+    );
+    for (cmd, want) in [("rm -rf build", "block"), ("ls", "allow")] {
+        let (_, v) = run_json(&p, &["run", "--installed", "--bash", cmd, "-t", "cursor"]);
+        assert_eq!(decision(&v, "cursor"), want, "{cmd}: {v}");
+    }
+}

@@ -2,18 +2,23 @@
 //!
 //! Source: protocols-a.md §5 Config (secondary sources only: Cupcake's Cursor harness
 //! reference, public hooks.json files): project `.cursor/hooks.json`, user
-//! `~/.cursor/hooks.json`; flat shape `{"version": 1, "hooks": {"<event>": [{"command": "…",
+//! `~/.cursor/hooks.json`, and a project's plugins ([`PLUGINS`]); flat shape `{"version": 1, "hooks": {"<event>": [{"command": "…",
 //! "matcher": "…", "timeout": 30, "failClosed": false}]}}`, timeout in s.
 
 use crate::native::Unit;
 use crate::native::loader::{
     Field, Launch, Layout, Loader, SwitchedRead, Writer, command_shape, flat_json,
 };
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::Shape;
 
 /// Cursor's loader.
 pub static LOADER: Loader = Loader {
-    project_files: |root| vec![root.join(".cursor/hooks.json")],
+    project_files: |root| {
+        let mut files = vec![root.join(".cursor/hooks.json")];
+        files.extend(PLUGINS.hook_files(root));
+        files
+    },
     user_files: |home| vec![home.join(".cursor/hooks.json")],
     parse: |path, text| flat_json(&SHAPE, path, text),
     renames: &[
@@ -60,7 +65,28 @@ pub static LOADER: Loader = Loader {
     }],
     // the flat version-1 shape (protocols-a.md §5).
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
+};
+
+/// A Cursor plugin is a folder with `.cursor-plugin/plugin.json`; its `hooks` field names its
+/// hooks file (`"./hooks/hooks.json"` in Cursor's own plugins), in the `.cursor/hooks.json`
+/// shape, run with `${CURSOR_PLUGIN_ROOT}` naming the folder; a marketplace lists plugin
+/// folders in `.cursor-plugin/marketplace.json` (cursor/plugins @b649427e README.md
+/// "Repository structure", `schemas/plugin.schema.json` @777788f9 `hooks`: "Path to a hooks
+/// configuration file, or an inline hooks object", ralph-loop/.cursor-plugin/plugin.json
+/// @189ac691; read 2026-12-04). A named file replaces the default `hooks/hooks.json` (read
+/// when none is named), as a third party's validator reads the reference (stbenjam/skillsaw
+/// docs/rules/cursor-plugin-json-valid.md). Docs only: Cursor has no headless binary here to
+/// observe. Not read: an inline hooks object (its shape is not documented), and plugins
+/// installed under `~/.cursor/plugins/`.
+static PLUGINS: PluginLayout = PluginLayout {
+    named_replace: true,
+    ..plugins::layout(
+        &[".cursor-plugin/plugin.json"],
+        &[".cursor-plugin/marketplace.json"],
+        |path, text| flat_json(&SHAPE, path, text),
+    )
 };
 
 /// How `hookcheck sync` writes a hook into .cursor/hooks.json.
