@@ -384,6 +384,10 @@ pub struct Run {
     pub forced: &'static [(&'static str, &'static str)],
     /// Hooks with the same command text run once (the note says so).
     pub dedupes: bool,
+    /// The agent runs an event's hooks one after another and runs none after one that stops
+    /// the action (a block, or a failure it reads as one), with the recording that shows it;
+    /// `None`: it starts them all.
+    pub stops_at_block: Option<&'static str>,
     /// The agent has no exec form: it joins `args` onto the command line its shell runs, and
     /// shows the command alone.
     pub joins_args: bool,

@@ -31,6 +31,7 @@ impl Run {
             per_hook: None,
             forced: &[],
             dedupes: false,
+            stops_at_block: None,
             joins_args: false,
             ignores_async: false,
             reads_to_eof: false,
@@ -160,6 +161,12 @@ impl Run {
     /// Hooks with the same command text run once ([`Run::dedupes`]).
     pub const fn dedupes(mut self) -> Self {
         self.dedupes = true;
+        self
+    }
+    /// The agent runs an event's hooks in order and stops at the first that stops the action
+    /// ([`Run::stops_at_block`]), as `source` shows.
+    pub const fn stops_at_block(mut self, source: &'static str) -> Self {
+        self.stops_at_block = Some(source);
         self
     }
     /// The agent joins `args` onto the command line ([`Run::joins_args`]).

@@ -11,9 +11,10 @@ use crate::report::{CommandReport, InvocationReport, Keep, Keeps, Report};
 use crate::spec::HookSpec;
 use crate::tools::{self, Agent, Plan, PlanContext, ReadContext, RunPlan};
 use crate::trigger::Trigger;
-use crate::verdict::Reading;
+use crate::verdict::{Effect, Reading};
 
 mod dry;
+mod order;
 mod plans;
 pub use plans::UNDECIDED;
 mod target;
@@ -122,6 +123,8 @@ pub struct Planned {
     unfired: Vec<Vec<String>>,
     /// Per tool, the input its commands were given, parsed when the first outcome is read.
     inputs: Vec<OnceLock<serde_json::Value>>,
+    /// Which slots wait for another: an agent that runs an event's hooks in order.
+    order: order::Order,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -155,6 +158,40 @@ impl Planned {
     /// Invocation `i` (in [`Planned::invocations`] order) to start: its arguments and
     /// environment move out of the plan, which keeps only what reading its outcome needs.
     pub fn start(&mut self, i: usize) -> Option<exec::Invocation> {
+        if !self.order.may_start(i) {
+            return None;
+        }
+        self.take(i)
+    }
+
+    /// An invocation held back by its agent's order ([`Planned::start`] gave nothing for it)
+    /// that may start now: its index and the process.
+    pub fn take_ready(&mut self) -> Option<(usize, exec::Invocation)> {
+        let i = self.order.take_ready()?;
+        Some((i, self.take(i)?))
+    }
+
+    /// How many invocations will never start since the last call, because a hook before
+    /// them stopped the action and their agent runs none after it (each counts as finished).
+    pub fn take_skipped(&mut self) -> usize {
+        self.order.take_skipped()
+    }
+
+    /// Per tool and command: whether it never ran because a hook before it stopped the
+    /// action.
+    fn skipped(&self) -> Vec<Vec<bool>> {
+        let mut out: Vec<Vec<bool>> = self.read.iter().map(|r| vec![false; r.len()]).collect();
+        for (i, &(t, k)) in self.slots.iter().enumerate() {
+            if self.order.is_skipped(i)
+                && let Some(slot) = out.get_mut(t).and_then(|c| c.get_mut(k))
+            {
+                *slot = true;
+            }
+        }
+        out
+    }
+
+    fn take(&mut self, i: usize) -> Option<exec::Invocation> {
         let &(t, k) = self.slots.get(i)?;
         let Plan::Run(run) = self.plans.get_mut(t)? else {
             return None;
@@ -218,6 +255,8 @@ impl Planned {
             tool.read(&own, &outcome),
             check.limits.stdout_bytes,
         );
+        let stopped = matches!(reading.effect, Effect::Blocked | Effect::Halted);
+        self.order.finished(i, stopped);
         let stdout = cut(&mut outcome.stdout, keep);
         let stderr = cut(&mut outcome.stderr, keep);
         let mut report = command_report(
@@ -351,8 +390,10 @@ pub fn plan(check: &Check) -> Planned {
                 .collect(),
         );
     }
+    let order = order::Order::new(in_order(check, &plans, &slots));
     Planned {
         inputs: plans.iter().map(|_| OnceLock::new()).collect(),
+        order,
         plans,
         owners,
         slots,
@@ -360,6 +401,39 @@ pub fn plan(check: &Check) -> Planned {
         started,
         unfired,
     }
+}
+
+/// Per slot, the slot its agent runs before it when the agent runs an event's hooks in order
+/// and stops at one that stops the action ([`crate::contract::Run::stops_at_block`]): the
+/// previous command it waits for on the same event; `None` for a slot free to start.
+fn in_order(check: &Check, plans: &[Plan], slots: &[(usize, usize)]) -> Vec<Option<usize>> {
+    let mut last: Vec<(usize, Option<&str>, usize)> = Vec::new();
+    slots
+        .iter()
+        .enumerate()
+        .map(|(i, &(t, k))| {
+            let ordered = check
+                .tools
+                .get(t)
+                .and_then(|tool| tool.contract())
+                .is_some_and(|c| c.run.stops_at_block.is_some());
+            let Some(Plan::Run(run)) = plans.get(t) else {
+                return None;
+            };
+            let c = run.commands.get(k)?;
+            if !ordered || c.is_async {
+                return None;
+            }
+            let event = c.event.as_deref();
+            let before = last
+                .iter()
+                .rev()
+                .find(|(lt, le, _)| *lt == t && *le == event)
+                .map(|(_, _, slot)| *slot);
+            last.push((t, event, i));
+            before
+        })
+        .collect()
 }
 
 /// Runs the check and judges it: every command of every tool in one bounded pool, each
@@ -370,6 +444,7 @@ pub fn run_check(check: &Check, keep: Keep) -> Report {
         planned: plan(check),
         keep: Keeps::all(keep),
         given: Vec::new(),
+        cursor: 0,
     };
     exec::run_fed(&mut one, check.jobs, &check.limits);
     finish(check, one.planned, one.keep)
@@ -382,11 +457,19 @@ struct One<'a> {
     keep: Keeps,
     /// Per invocation handed out, its index in the plan.
     given: Vec<usize>,
+    /// The next index in the plan to ask for (one held back is started by
+    /// [`Planned::take_ready`]).
+    cursor: usize,
 }
 
 impl exec::Feed for One<'_> {
     fn next(&mut self) -> Option<exec::Invocation> {
-        for i in self.given.last().map_or(0, |l| l + 1)..self.planned.len() {
+        if let Some((i, inv)) = self.planned.take_ready() {
+            self.given.push(i);
+            return Some(inv);
+        }
+        for i in self.cursor..self.planned.len() {
+            self.cursor = i + 1;
             if let Some(inv) = self.planned.start(i) {
                 self.given.push(i);
                 return Some(inv);

@@ -16,6 +16,7 @@ use crate::verdict::{Decision, Reading};
 /// in is reported as lost), keeping of each command's output what `keep` gives a check that
 /// passed or failed as this one did.
 pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
+    let skipped = planned.skipped();
     let Planned {
         plans,
         owners,
@@ -34,31 +35,40 @@ pub fn finish(check: &Check, planned: Planned, keep: Keeps) -> Report {
         .zip(read)
         .zip(started)
         .zip(&inputs)
+        .zip(skipped)
         .enumerate()
-        .map(|(i, (((((tool, plan), owner), read), started), parsed))| {
-            let specs = specs_for(check, i);
-            let (mut t, kept) = target_report(tool, plan, read, check, specs, &owner, parsed);
-            streams.push(kept);
-            for (c, inv) in t.commands.iter_mut().zip(started) {
-                c.invocation = inv;
-            }
-            t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
-            // A warning placed at a handler this call does not fire is not this run's.
-            let quiet = unfired.get(i).map_or(&[][..], Vec::as_slice);
-            let fired = |w: &&String| !quiet.iter().any(|p| w.starts_with(&format!("{p}: ")));
-            t.warnings.extend(
-                check
-                    .warnings
-                    .get(i)
-                    .into_iter()
-                    .flatten()
-                    .filter(fired)
-                    .cloned(),
-            );
-            t.notes
-                .extend(check.notes.get(i).into_iter().flatten().cloned());
-            t
-        })
+        .map(
+            |(i, ((((((tool, plan), owner), read), started), parsed), skipped))| {
+                let specs = specs_for(check, i);
+                let ran = Ran {
+                    read,
+                    skipped,
+                    owner: &owner,
+                    parsed,
+                };
+                let (mut t, kept) = target_report(tool, plan, ran, check, specs);
+                streams.push(kept);
+                for (c, inv) in t.commands.iter_mut().zip(started) {
+                    c.invocation = inv;
+                }
+                t.hook_file_missing = check.missing_files.get(i).copied().unwrap_or(false);
+                // A warning placed at a handler this call does not fire is not this run's.
+                let quiet = unfired.get(i).map_or(&[][..], Vec::as_slice);
+                let fired = |w: &&String| !quiet.iter().any(|p| w.starts_with(&format!("{p}: ")));
+                t.warnings.extend(
+                    check
+                        .warnings
+                        .get(i)
+                        .into_iter()
+                        .flatten()
+                        .filter(fired)
+                        .cloned(),
+                );
+                t.notes
+                    .extend(check.notes.get(i).into_iter().flatten().cloned());
+                t
+            },
+        )
         .collect::<Vec<_>>();
     let rules = judge::Rules {
         expect: &check.expect,
@@ -116,14 +126,24 @@ pub(super) fn empty_target(
     }
 }
 
+/// What came of one target's planned commands.
+pub(super) struct Ran<'a> {
+    /// Per command, what was read of its outcome.
+    read: Vec<Option<Read>>,
+    /// Per command, whether it never ran because a hook before it stopped the action.
+    skipped: Vec<bool>,
+    /// Per command, the index of the spec it came from.
+    owner: &'a [usize],
+    /// The input the commands were given, parsed once.
+    parsed: &'a OnceLock<serde_json::Value>,
+}
+
 pub(super) fn target_report(
     tool: &Agent,
     plan: Plan,
-    read: Vec<Option<Read>>,
+    ran: Ran,
     check: &Check,
     specs: &[HookSpec],
-    owner: &[usize],
-    parsed: &OnceLock<serde_json::Value>,
 ) -> (TargetReport, Streams) {
     match plan {
         Plan::NotRun { event, reason } => (
@@ -146,19 +166,23 @@ pub(super) fn target_report(
             t.counted = true;
             (t, Vec::new())
         }
-        Plan::Run(run) => ran_target(tool, run, read, check, specs, owner, parsed),
+        Plan::Run(run) => ran_target(tool, run, ran, check, specs),
     }
 }
 
 pub(super) fn ran_target(
     tool: &Agent,
     run: RunPlan,
-    read: Vec<Option<Read>>,
+    ran: Ran,
     check: &Check,
     specs: &[HookSpec],
-    owner: &[usize],
-    parsed: &OnceLock<serde_json::Value>,
 ) -> (TargetReport, Streams) {
+    let Ran {
+        read,
+        skipped,
+        owner,
+        parsed,
+    } = ran;
     let Some(first) = specs.first() else {
         let t = empty_target(tool, Decision::NotRun, Some(run.event), "no spec".into());
         return (t, Vec::new());
@@ -186,6 +210,12 @@ pub(super) fn ran_target(
             event,
         } = planned;
         let done = read.next().flatten();
+        if skipped.get(k).copied().unwrap_or(false) {
+            let reason = after_block(tool, event.as_deref().unwrap_or(&run.event));
+            commands.push(not_run_command(display, &reason, *is_async));
+            streams.push(Default::default());
+            continue;
+        }
         match invocation {
             Err(reason) => {
                 not_run_reasons.push(reason.clone());
@@ -341,6 +371,19 @@ pub(super) fn missing_outcome(inv: &exec::Invocation) -> Outcome {
         pipes_held: false,
         held_open: false,
     }
+}
+
+/// Why a command did not run: a hook before it on `event` stopped the action, and the agent
+/// runs none after that.
+fn after_block(tool: &Agent, event: &str) -> String {
+    let source = tool
+        .contract()
+        .and_then(|c| c.run.stops_at_block)
+        .unwrap_or_default();
+    format!(
+        "an earlier hook on {event} stopped the action, and {} runs none after it ({source})",
+        tool.name
+    )
 }
 
 pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> CommandReport {

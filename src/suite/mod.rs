@@ -350,6 +350,18 @@ impl Suite<'_, '_> {
 
 impl exec::Feed for Suite<'_, '_> {
     fn next(&mut self) -> Option<exec::Invocation> {
+        // A command its agent held back until the one before it was read.
+        for ci in self.next..self.pending.len() {
+            let ready = self.pending[ci]
+                .planned
+                .as_mut()
+                .and_then(run::Planned::take_ready);
+            if let Some((k, inv)) = ready {
+                self.owner.push((ci, k));
+                self.running += 1;
+                return Some(inv);
+            }
+        }
         loop {
             let (ci, k) = self.at;
             if ci >= self.cases.len() {
@@ -378,6 +390,7 @@ impl exec::Feed for Suite<'_, '_> {
                 self.running += 1;
                 return Some(inv);
             }
+            self.count_skipped(ci);
         }
     }
 
@@ -397,6 +410,24 @@ impl exec::Feed for Suite<'_, '_> {
         p.left = p.left.saturating_sub(1);
         if p.left == 0 {
             self.complete(ci);
+        }
+        self.count_skipped(ci);
+    }
+}
+
+impl Suite<'_, '_> {
+    /// Counts the commands of case `ci` that will never start (a hook before them stopped
+    /// the action) as finished, completing the case when none is left.
+    fn count_skipped(&mut self, ci: usize) {
+        let Some(p) = self.pending.get_mut(ci) else {
+            return;
+        };
+        let skipped = p.planned.as_mut().map_or(0, run::Planned::take_skipped);
+        if skipped > 0 && p.left > 0 {
+            p.left = p.left.saturating_sub(skipped);
+            if p.left == 0 {
+                self.complete(ci);
+            }
         }
     }
 }

@@ -344,3 +344,38 @@ fn run_and_test_give_the_same_report_for_every_example_case() {
         );
     }
 }
+
+/// Copilot CLI and OpenHands run an event's hooks in order and none after one that blocks
+/// (fixtures/live/multi/observations/multi-block-trace--*.json); Claude Code starts them all.
+/// The second hook leaves a file: under `run` and in a suite, it is left only where the agent
+/// would have run it, and the suite's cases finish (a hook never started counts as done).
+#[test]
+fn a_block_stops_the_next_hook_only_where_the_agent_runs_them_in_order() {
+    let p = Project::new()
+        .file(".git/HEAD", "ref: refs/heads/main\n")
+        .spec(
+            "two",
+            "on: before-tool\nmatch: shell\ncommand: [\"echo no >&2; exit 2\", \"touch second-ran\"]\ntimeout: 10\n",
+        );
+    let ran = p.root().join("second-ran");
+    for (agent, second) in [("copilot", false), ("openhands", false), ("claude", true)] {
+        let run = p.run(&[
+            "run", "two", "--bash", "ls", "-t", agent, "--format", "json",
+        ]);
+        let v: serde_json::Value = serde_json::from_str(&run.stdout()).expect("json");
+        let commands = &v["agents"][0]["commands"];
+        assert_eq!(commands[0]["decision"], "block", "{agent}: {v}");
+        let want = if second { "allow" } else { "not run" };
+        assert_eq!(commands[1]["decision"], want, "{agent}: {v}");
+        assert_eq!(ran.exists(), second, "{agent}");
+        let _ = std::fs::remove_file(&ran);
+        let cases = format!(
+            "cases:\n  - {{name: a, hook: two, bash: \"ls\", expect: block, targets: [{agent}]}}\n  - {{name: b, hook: two, bash: \"ls x\", expect: block, targets: [{agent}]}}\n"
+        );
+        std::fs::write(p.root().join("cases.yaml"), cases).expect("cases");
+        let suite = p.run(&["test", "cases.yaml"]);
+        assert_eq!(suite.code(), 0, "{agent}: {}", suite.stdout());
+        assert_eq!(ran.exists(), second, "{agent} in a suite");
+        let _ = std::fs::remove_file(&ran);
+    }
+}

@@ -143,6 +143,10 @@ pub static CONTRACT: Contract = Contract {
         // A child holding the pipes makes the hook time out. real agent: Copilot CLI
         // 1.0.102, campaign shell cell bg-exit2_none_text allows, detached-exit2_none_text
         // blocks, recorded 2026-12-02 (fixtures/live/campaign/observations/shell/copilot.json).
+        // An event's hooks in order, none after one that stops the call: real agent Copilot CLI
+        // 1.0.102, live 2026-12-04 (fixtures/live/multi/observations/multi-block-trace--copilot.json:
+        // the first blocked, the second left no line).
+        .stops_at_block("real agent: Copilot CLI 1.0.102, fixtures/live/multi/observations/multi-block-trace--copilot.json")
         .reads_to_eof()
         // Set for every hook: real agent Copilot CLI 1.0.102, captured 2026-12-01
         // (fixtures/live/inputs/copilot--*.json). The binary sets COPILOT_CLI_BINARY_VERSION

@@ -121,6 +121,10 @@ pub static CONTRACT: Contract = Contract {
         // A child holding the pipes makes the hook time out. real agent: openhands 1.16.0,
         // campaign shell cell bg-exit2_none_text allows, recorded 2026-12-02
         // (fixtures/live/campaign/observations/shell/openhands.json).
+        // An event's hooks in order (multi-order: `order: A B`), none after one that blocks:
+        // real agent OpenHands 1.16.0, live 2026-12-04
+        // (fixtures/live/multi/observations/multi-block-trace--openhands.json; hooks/manager.py).
+        .stops_at_block("real agent: OpenHands 1.16.0, fixtures/live/multi/observations/multi-block-trace--openhands.json")
         .reads_to_eof()
         // executor.py: OPENHANDS_PROJECT_DIR, _SESSION_ID, _EVENT_TYPE, _TOOL_NAME (tool events).
         .env(&[
