@@ -516,7 +516,14 @@ pub fn render(findings: &[Finding]) -> String {
                 false => format!(" (line {})", list(ls)),
             }
         };
-        for agent in agents {
+        // One fix for every agent and line: said once, after what each agent does.
+        let shared = fixes.first().map(|(_, text, _)| *text).filter(|text| {
+            fixes.iter().all(|(_, t, _)| t == text)
+                && agents
+                    .iter()
+                    .all(|a| fixes.iter().filter(|(fa, _, _)| fa == a).count() == 1)
+        });
+        for &agent in &agents {
             let mut reads: Vec<u64> = group
                 .iter()
                 .filter(|g| g.agent.unwrap_or_default() == agent)
@@ -527,9 +534,15 @@ pub fn render(findings: &[Finding]) -> String {
             for (_, then, ls) in said.iter_mut().filter(|(a, _, _)| *a == agent) {
                 out.push_str(&format!("  {agent}{}: {then}\n", at(ls, &lines)));
             }
+            if shared.is_some() {
+                continue;
+            }
             for (_, fix, ls) in fixes.iter_mut().filter(|(a, _, _)| *a == agent) {
                 out.push_str(&format!("    fix: {fix}{}\n", at(ls, &reads)));
             }
+        }
+        if let Some(fix) = shared {
+            out.push_str(&format!("  fix: {fix}\n"));
         }
     }
     let per_place = match shown == findings.len() {

@@ -371,23 +371,26 @@ impl Cx<'_> {
         }
         let head = read_head(path);
         if as_program && exec && !head.starts_with(b"#!") && !head.starts_with(b"\x7fELF") {
-            let consequence = self.cannot_start();
-            self.problem(
+            let consequence = format!(
+                "{} starts it with no shell, so it cannot start; {}",
+                self.l.name(),
+                self.cannot_start()
+            );
+            self.problem_because(
                 "no-shebang",
                 Severity::Error,
-                format!(
-                    "`{shown}` has no `#!` line, and {} starts it with no shell: it cannot start (exec format error); {consequence}",
-                    self.l.name()
-                ),
+                format!("`{shown}` has no `#!` line: started with no shell, it fails (exec format error)"),
+                consequence,
                 format!("make `#!/bin/sh` (or the interpreter it needs) the first line of {shown}"),
             );
         }
         if let Some(reads) = reads_argument(path) {
-            self.problem(
+            self.problem_because(
                 "reads-argument",
                 Severity::Warning,
+                format!("`{shown}` reads its input from {reads}, which a hook is not given"),
                 format!(
-                    "`{shown}` reads its input from {reads}, but {} passes the event as JSON on stdin and no arguments: the guard decides on an empty value",
+                    "{} passes the event as JSON on stdin and no arguments: the guard decides on an empty value",
                     self.l.name()
                 ),
                 "read the event from stdin (`input=$(cat)` in sh, `json.load(sys.stdin)` in Python)"
