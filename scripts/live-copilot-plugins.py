@@ -23,8 +23,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import copilot_fake_model  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "..", "fixtures/live/plugins/copilot.json")
 LOG = "$HOOKCHECK_PROBE_LOG"
@@ -116,58 +117,6 @@ def write_tree(root, files):
             f.write(text)
 
 
-class Model(BaseHTTPRequestHandler):
-    """One `bash` call, then a text answer once the call's result comes back."""
-
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def reply(self, kind, body):
-        data = body.encode()
-        self.send_response(200)
-        self.send_header("content-type", kind)
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_GET(self):
-        self.reply("application/json", json.dumps({"object": "list", "data": [
-            {"id": "fake-model", "object": "model", "created": 0, "owned_by": "hookcheck"}]}))
-
-    def do_POST(self):
-        body = json.loads(self.rfile.read(int(self.headers.get("content-length") or 0)) or b"{}")
-        tools = [t.get("function", {}).get("name") for t in body.get("tools", [])]
-        answered = any(m.get("role") == "tool" for m in body.get("messages", []))
-        if not answered and "bash" in tools:
-            args = {"command": "true", "description": "Run the requested command", "mode": "sync"}
-            message = {"role": "assistant", "content": None, "tool_calls": [{
-                "index": 0, "id": "call_1", "type": "function",
-                "function": {"name": "bash", "arguments": json.dumps(args)}}]}
-            finish = "tool_calls"
-        else:
-            message, finish = {"role": "assistant", "content": "done"}, "stop"
-
-        def base(choices, obj):
-            return {"id": "c", "object": obj, "created": 0, "model": "fake-model",
-                    "choices": choices}
-        usage = {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}
-        if body.get("stream"):
-            last = base([], "chat.completion.chunk")
-            last["usage"] = usage
-            events = [base([{"index": 0, "delta": message, "finish_reason": None}],
-                           "chat.completion.chunk"),
-                      base([{"index": 0, "delta": {}, "finish_reason": finish}],
-                           "chat.completion.chunk"), last]
-            self.reply("text/event-stream",
-                       "".join("data: %s\n\n" % json.dumps(e) for e in events) + "data: [DONE]\n\n")
-        else:
-            out = base([{"index": 0, "message": message, "finish_reason": finish}], "chat.completion")
-            out["usage"] = usage
-            self.reply("application/json", json.dumps(out))
-
-
 def observe(copilot):
     tmp = tempfile.mkdtemp(prefix="hookcheck-copilot-plugins-")
     try:
@@ -190,11 +139,9 @@ def observe(copilot):
         with open(config_path, "w") as f:
             json.dump(config, f, indent=2)
         write_tree(ws, WORKSPACE)
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Model)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        env.update(COPILOT_OFFLINE="true", COPILOT_PROVIDER_TYPE="openai",
-                   COPILOT_PROVIDER_API_KEY="dummy", COPILOT_MODEL="fake-model",
-                   COPILOT_PROVIDER_BASE_URL="http://127.0.0.1:%d/v1" % server.server_port)
+        server, _ = copilot_fake_model.serve("bash", lambda _schema: {
+            "command": "true", "description": "Run the requested command", "mode": "sync"})
+        env.update(copilot_fake_model.env_for(server))
         subprocess.run([copilot, "-p", "Run the command.", "--allow-all-tools",
                         "--output-format", "json"], cwd=ws, env=env, capture_output=True,
                        timeout=240, check=True)

@@ -929,3 +929,55 @@ fn several_events_on_one_call_are_predicted_from_the_recorded_hook_files() {
         );
     }
 }
+
+/// Each field of `v` (nested objects flattened with dots) and its JSON type, as the read
+/// recording lists them (scripts/live-copilot-read.py `types`).
+fn json_types(v: &Value, prefix: &str, out: &mut std::collections::BTreeMap<String, String>) {
+    for (k, x) in v.as_object().into_iter().flatten() {
+        let name = format!("{prefix}{k}");
+        let kind = match x {
+            Value::Object(_) => "object",
+            Value::Array(_) => "array",
+            Value::String(_) => "string",
+            Value::Bool(_) => "boolean",
+            Value::Null => "null",
+            Value::Number(_) => "number",
+        };
+        out.insert(name.clone(), kind.into());
+        if x.is_object() {
+            json_types(x, &format!("{name}."), out);
+        }
+    }
+}
+
+/// What Copilot CLI 1.0.102 gave a preToolUse hook for a `view` call
+/// (fixtures/live/read/copilot--view.json, scripts/live-copilot-read.py): hookcheck's `--read`
+/// input has the same fields, types and tool name, and the path it names is the file read.
+#[test]
+fn copilot_read_input_is_the_recorded_one() {
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/read/copilot--view.json");
+    let rec: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).expect("fixture")).expect("json");
+    let p = crate::common::Project::new()
+        .spec(
+            "rd",
+            "on: before-tool\nmatch: read\ncommand: cat\ntimeout: 10\n",
+        )
+        .file("notes.txt", "hello\n");
+    let (code, v) = p.json("rd", &["--read", "notes.txt", "-t", "copilot"]);
+    assert_eq!(code, 0, "{v}");
+    let stdout = v["agents"][0]["commands"][0]["stdout"]
+        .as_str()
+        .expect("the hook's stdout");
+    let input: Value = serde_json::from_str(stdout).expect("the input is JSON");
+    let mut planned = std::collections::BTreeMap::new();
+    json_types(&input, "", &mut planned);
+    assert_eq!(serde_json::json!(planned), rec["stdin"]);
+    assert_eq!(input["toolName"], rec["toolName"]);
+    let path = input["toolArgs"]["path"].as_str().expect("path");
+    assert!(
+        Path::new(path).is_absolute() && path.ends_with("/notes.txt"),
+        "{path}"
+    );
+}

@@ -116,7 +116,10 @@ pub static CONTRACT: Contract = Contract {
             ),
         ],
         read: &["view"],
-        read_input: "$NONE:Copilot CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
+        // `view {path}`, the path absolute as the model sends it: captured from 1.0.102's
+        // preToolUse, 2026-12-04 (fixtures/live/read/copilot--view.json, by
+        // scripts/live-copilot-read.py; `view_range` and `forceReadLargeFiles` are optional).
+        read_input: r#"{"path":"$FILE"}"#,
         web: &["web_fetch", "web_search"],
         // Undocumented.
         mcp: "",
@@ -330,20 +333,27 @@ const EVENTS: &[Event] = &[
         .detached(),
 ];
 
-/// After the plan: [`env_dollars`], and a PascalCase PreToolUse edit input, which is inferred
+/// After the plan: [`env_dollars`], and a PascalCase PreToolUse edit or read input, which is inferred
 /// and not captured, as the assumption it is (the result is not counted).
 fn adjust(cx: &PlanContext, plan: &mut Plan) {
     env_dollars(cx, plan);
-    if let Plan::Run(run) = plan
-        && run.event == "PreToolUse"
-        && matches!(cx.trigger, Trigger::Edit { .. })
-    {
+    let Plan::Run(run) = plan else {
+        return;
+    };
+    let (what, tool) = match cx.trigger {
+        Trigger::Edit { .. } => ("create's arguments under the name Write", "an edit"),
+        Trigger::Read(_) => ("view's arguments under the name Read", "a read"),
+        _ => return,
+    };
+    if run.event == "PreToolUse" {
         run.assumptions.push(crate::verdict::Assumption::new(
             "input",
-            "create's arguments under the name Write",
-            "Copilot's PascalCase PreToolUse input for an edit is not captured: hookcheck sends the \
-             captured create arguments under its Claude name, as the captured shell call sends \
-             bash's under Bash",
+            what,
+            format!(
+                "Copilot's PascalCase PreToolUse input for {tool} is not captured: hookcheck sends \
+                 the captured camelCase arguments under the tool's Claude name, as the captured \
+                 shell call sends bash's under Bash"
+            ),
         ));
     }
 }
@@ -721,7 +731,6 @@ mod tests {
             ("event: preToolUse\nmatcher: edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
             ("event: postToolUse\ncommand: ./h.sh\n", edit("a.rs", true), "refuses --edit here"),
             ("event: PreToolUse\nmatcher: Edit\ncommand: ./h.sh\n", edit("a.rs", true), "edit tool arguments are neither documented nor captured"),
-            ("event: PreToolUse\ncommand: ./h.sh\n", crate::trigger::Trigger::Read("/p/a.rs".into()), "give no read tool's input"),
             ("event: PostToolUse\ncommand: ./h.sh\n", bash("ls"), "refuses --bash here"),
             (PRE, prompt("hi"), "not fired by --prompt"),
             ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot CLI has no beforeShellExecution event"),
