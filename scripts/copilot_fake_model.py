@@ -82,3 +82,24 @@ def env_for(server):
         "COPILOT_MODEL": "fake-model",
         "COPILOT_PROVIDER_BASE_URL": "http://127.0.0.1:%d/v1" % server.server_port,
     }
+
+
+def record_or_check(fixture, record, check, same):
+    """Writes `record` (dated today) to `fixture`, or with `check` compares it with the one
+    there by `same(old, new)`: prints `same` or `CHANGED: …` and returns the exit status."""
+    import datetime
+    import os
+
+    if check:
+        with open(fixture) as f:
+            old = json.load(f)
+        ok = same(old, record)
+        print("same" if ok else "CHANGED: %s" % json.dumps(record))
+        return 0 if ok else 1
+    record["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    os.makedirs(os.path.dirname(fixture), exist_ok=True)
+    with open(fixture, "w") as f:
+        json.dump(record, f, indent=2)
+        f.write("\n")
+    print(json.dumps(record, indent=2))
+    return 0

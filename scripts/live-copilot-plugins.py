@@ -175,20 +175,9 @@ def main():
         "workspace": WORKSPACE,
         "observed": seen,
     }
-    if a.check:
-        with open(FIXTURE) as f:
-            old = json.load(f)
-        same = old["observed"] == seen and old["plugins"] == record["plugins"]
-        print("same" if same else "CHANGED: %s" % json.dumps(seen))
-        return 0 if same else 1
-    record["date"] = subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True,
-                                    text=True).stdout.strip()
-    os.makedirs(os.path.dirname(FIXTURE), exist_ok=True)
-    with open(FIXTURE, "w") as f:
-        json.dump(record, f, indent=2)
-        f.write("\n")
-    print(json.dumps(seen, indent=2))
-    return 0
+    return copilot_fake_model.record_or_check(
+        FIXTURE, record, a.check,
+        lambda old, new: old["observed"] == new["observed"] and old["plugins"] == new["plugins"])
 
 
 if __name__ == "__main__":

@@ -98,20 +98,8 @@ def main():
     seen = observe(a.copilot)
     record = {"agent": "copilot", "version": seen.pop("version"),
               "made_with": "scripts/live-copilot-read.py", **seen}
-    if a.check:
-        with open(FIXTURE) as f:
-            old = json.load(f)
-        same = all(old.get(k) == v for k, v in seen.items())
-        print("same" if same else "CHANGED: %s" % json.dumps(seen))
-        return 0 if same else 1
-    record["date"] = subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True,
-                                    text=True).stdout.strip()
-    os.makedirs(os.path.dirname(FIXTURE), exist_ok=True)
-    with open(FIXTURE, "w") as f:
-        json.dump(record, f, indent=2)
-        f.write("\n")
-    print(json.dumps(seen, indent=2))
-    return 0
+    return copilot_fake_model.record_or_check(
+        FIXTURE, record, a.check, lambda old, new: all(old.get(k) == v for k, v in seen.items()))
 
 
 if __name__ == "__main__":

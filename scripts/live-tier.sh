@@ -4,7 +4,8 @@
 # something other than what was recorded (an agent release changed its hook behaviour), or gives
 # its hooks another shell, stdin fields or variable names than fixtures/live/inputs records;
 # then replay the lifecycle recordings (multi, lifecycle, synced, events, start-in: each by the
-# command it was recorded with, scripts/live-replay.sh). HOOKCHECK_AGENTS=DIR reuses a prefix
+# command it was recorded with, scripts/live-replay.sh) and Copilot CLI's plugin and read
+# probes (scripts/live-copilot-*.py --check). HOOKCHECK_AGENTS=DIR reuses a prefix
 # where the agents are already installed (npm install then has nothing to do).
 # Needs root or unprivileged user namespaces (live mode's network sandbox), node and npm;
 # OpenHands (PyPI) only when HOOKCHECK_OPENHANDS_PYTHON names a python3.12 or later.
@@ -77,4 +78,9 @@ for f in fixtures/live/inputs/*.json; do
 done
 # The lifecycle recordings, each by its own command (1: one changed, 2: one could not run).
 SKIP=$skip scripts/live-replay.sh || status=$(( $? > status ? $? : status ))
+# Copilot CLI's plugins and its view tool input, each by its own probe.
+for probe in scripts/live-copilot-plugins.py scripts/live-copilot-read.py; do
+  printf '%s: ' "$probe"
+  python3 "$probe" --check || status=$(( status > 1 ? status : 1 ))
+done
 exit $status
