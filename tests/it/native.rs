@@ -761,3 +761,37 @@ fn a_cursor_plugin_runs_its_hooks_from_its_folder() {
         assert_eq!(decision(&v, "cursor"), want, "{cmd}: {v}");
     }
 }
+
+/// A plugin's hooks run from the copy the agent installed, trusted project or not (Copilot CLI
+/// 1.0.102 ran installed plugins' hooks in an untrusted folder): a project that is a plugin
+/// gets no trust warning for them, while its own `.github/hooks/` file still does.
+#[test]
+fn plugin_hooks_are_not_held_back_by_the_projects_trust() {
+    let hooks = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/g.sh"}]}]}}"#;
+    let plugin = Project::new()
+        .file(".claude-plugin/plugin.json", r#"{"name": "p"}"#)
+        .file("hooks/hooks.json", hooks)
+        .script("g.sh", &guard("rm -rf"));
+    let args = [
+        "run",
+        "--installed",
+        "--bash",
+        "rm -rf x",
+        "-t",
+        "claude,copilot",
+    ];
+    let run = plugin.run(&args);
+    assert_eq!(run.code(), 0, "{}", run.stdout());
+    assert!(!run.stdout().contains("not trusted"), "{}", run.stdout());
+    let own = plugin.file(
+        ".github/hooks/h.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./g.sh"}]}}"#,
+    );
+    let run = own.run(&args);
+    assert!(
+        run.stdout()
+            .contains("warning: not trusted here: copilot holds these hooks back"),
+        "{}",
+        run.stdout()
+    );
+}
