@@ -580,3 +580,35 @@ echo "$path" >> transcripts.txt
         );
     }
 }
+
+/// The run's transcript folder goes in the user's runtime folder (`$XDG_RUNTIME_DIR`, private
+/// and in memory) when there is one, made private to the user (0700), and goes with hookcheck.
+#[test]
+fn the_transcript_folder_is_private_and_in_the_runtime_folder() {
+    let runtime = tempfile::tempdir().expect("runtime dir");
+    let reader = r#"#!/bin/sh
+path=$(sed -n 's/.*"transcript_path":"\([^"]*\)".*/\1/p')
+top=${path%%-transcripts/*}-transcripts
+stat -c '%a' "$top" > mode.txt
+echo "$top" > top.txt
+"#;
+    let p = Project::new()
+        .spec(
+            "t",
+            "on: before-tool\nmatch: shell\ncommand: ./hooks/t.sh\ntimeout: 10\n",
+        )
+        .script("hooks/t.sh", reader);
+    let run = p
+        .command()
+        .args(["run", "t", "--bash", "ls", "-t", "claude"])
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .output()
+        .expect("run");
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    let read = |f: &str| std::fs::read_to_string(p.root().join(f)).expect(f);
+    assert_eq!(read("mode.txt"), "700\n");
+    let top = read("top.txt");
+    let top = std::path::Path::new(top.trim());
+    assert_eq!(top.parent(), Some(runtime.path()), "{}", top.display());
+    assert!(!top.exists(), "{} outlived hookcheck", top.display());
+}
