@@ -400,7 +400,10 @@ fn run_facts(c: &CommandReport) -> String {
 }
 
 fn command(out: &mut String, c: &CommandReport, several: bool, verbosity: Verbosity) {
-    if several {
+    if several && c.decision == Decision::NotRun && c.exit_code.is_none() && c.signal.is_none() {
+        // Nothing ran: the note below says why.
+        let _ = writeln!(out, "  command: {} → {}", c.command, paint(c.decision));
+    } else if several {
         let _ = writeln!(
             out,
             "  command: {} → {} ({})",

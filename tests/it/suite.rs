@@ -358,6 +358,26 @@ fn a_block_stops_the_next_hook_only_where_the_agent_runs_them_in_order() {
             "on: before-tool\nmatch: shell\ncommand: [\"echo no >&2; exit 2\", \"touch second-ran\"]\ntimeout: 10\n",
         );
     let ran = p.root().join("second-ran");
+    // Said so in the text, with the recording it comes from.
+    let text = common::stable(
+        &p.run(&["run", "two", "--bash", "ls", "-t", "copilot", "-v"])
+            .stdout(),
+        &p,
+    );
+    let said: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  command:") || l.starts_with("    note: not run"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "  command: echo no >&2; exit 2 → block (exit 2, [ms])",
+            "  command: touch second-ran → not run",
+            "    note: not run: an earlier hook on preToolUse stopped the action, and Copilot CLI runs none after it (real agent: Copilot CLI 1.0.102, fixtures/live/multi/observations/multi-block-trace--copilot.json)",
+        ],
+        "{text}"
+    );
+    let _ = std::fs::remove_file(&ran);
     for (agent, second) in [("copilot", false), ("openhands", false), ("claude", true)] {
         let run = p.run(&[
             "run", "two", "--bash", "ls", "-t", agent, "--format", "json",
