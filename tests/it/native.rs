@@ -795,3 +795,43 @@ fn plugin_hooks_are_not_held_back_by_the_projects_trust() {
         run.stdout()
     );
 }
+
+/// Copilot CLI runs a plugin's hooks in the plugin's folder (fixtures/live/plugins/copilot.json
+/// `probe_cwd`): a relative script path in a marketplace plugin's hooks file is found there by
+/// lint and run there, and a missing one is named at its place in the plugin.
+#[test]
+fn a_copilot_plugins_relative_script_is_found_in_the_plugins_folder() {
+    let p = Project::new()
+        .file(
+            "marketplace.json",
+            r#"{"name": "m", "plugins": [{"name": "p", "source": "./plugins/p"}]}"#,
+        )
+        .file("plugins/p/plugin.json", r#"{"name": "p"}"#)
+        .file(
+            "plugins/p/hooks.json",
+            r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./g.sh"}]}}"#,
+        )
+        .script("plugins/p/g.sh", &guard("rm -rf"));
+    let lint = p.run(&["lint"]);
+    assert_eq!(
+        (lint.code(), lint.stdout()),
+        (0, "no findings\n".to_string())
+    );
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--bash", "rm -rf x", "-t", "copilot"],
+    );
+    assert_eq!(decision(&v, "copilot"), "block", "{v}");
+    std::fs::remove_file(p.root().join("plugins/p/g.sh")).expect("rm");
+    let lint = p.run(&["lint"]);
+    assert_eq!(
+        (lint.code(), lint.stdout()),
+        (
+            1,
+            "plugins/p/hooks.json:1: error[script-missing]: `./g.sh` is `plugins/p/g.sh` here, which does not exist: the hook cannot start (exit 127); Copilot CLI denies every call this hook fires on (fails closed)\n  \
+             fix: create the script, or correct the path (relative paths start from the plugin's folder)\n\
+             1 finding(s), 1 error(s)\n"
+                .to_string()
+        )
+    );
+}

@@ -74,9 +74,13 @@ pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
         l,
         h,
         root,
-        dir: match &h.cwd {
-            Some(d) => clean(&root.join(d)),
-            None => root.to_path_buf(),
+        dir: match (&h.cwd, &h.plugin_root) {
+            (Some(d), _) => clean(&root.join(d)),
+            // An agent that runs a plugin's hooks in the plugin's folder (Copilot CLI).
+            (None, Some(plugin)) if l.plugins.is_some_and(|p| p.runs_in_plugin) => {
+                clean(&root.join(plugin))
+            }
+            (None, _) => root.to_path_buf(),
         },
         out: Analysis::default(),
         decides: true,
@@ -110,6 +114,13 @@ struct Cx<'a> {
 }
 
 impl Cx<'_> {
+    /// The agent runs this handler in its plugin's folder (not the project's).
+    fn runs_in_plugin(&self) -> bool {
+        self.h.cwd.is_none()
+            && self.h.plugin_root.is_some()
+            && self.l.plugins.is_some_and(|p| p.runs_in_plugin)
+    }
+
     /// One simple command's words (already split, quotes removed).
     fn program(&mut self, words: &[String], exec: bool) {
         let Some((first, rest)) = words.split_first() else {
@@ -330,7 +341,14 @@ impl Cx<'_> {
                 );
                 return;
             }
-            let fix = "create the script, or correct the path (relative paths start from the project root)";
+            let fix = match self.runs_in_plugin() {
+                true => {
+                    "create the script, or correct the path (relative paths start from the plugin's folder)"
+                }
+                false => {
+                    "create the script, or correct the path (relative paths start from the project root)"
+                }
+            };
             if as_program {
                 let cause = format!("{named} does not exist: {}", self.fails_to_start(127));
                 let consequence = self.cannot_start();
