@@ -22,8 +22,14 @@ pub fn shell(c: &Contract) -> String {
         Ok(()) => out.push_str("; exec form (`args`) with no shell"),
         Err(_) => out.push_str("; no exec form"),
     }
-    if c.run.loads_env_refs.is_some() {
-        out.push_str("; $VAR and ${VAR:-default} resolved from its own environment as it loads");
+    match c.run.loads_env_refs {
+        Some((_, super::EnvRefs::WithDefaults)) => {
+            out.push_str("; $VAR and ${VAR:-default} resolved from its own environment as it loads")
+        }
+        Some((_, super::EnvRefs::Plain)) => {
+            out.push_str("; $VAR and ${VAR} resolved from its own environment as it loads")
+        }
+        None => {}
     }
     if c.run.expands.is_some() {
         out.push_str("; $VAR of its own variables replaced in the command text first");

@@ -365,7 +365,7 @@ pub struct Run {
     /// `${NAME:-default}` in the command text with the value of its own environment, as is:
     /// a name it lacks stays as written, or becomes its default (the note says so when it
     /// changes the text).
-    pub loads_env_refs: Option<&'static str>,
+    pub loads_env_refs: Option<(&'static str, EnvRefs)>,
     /// The default timeouts are assumed, not documented.
     pub timeout_assumed: bool,
     /// What `timeout: 0` in a spec means to the agent.
@@ -416,6 +416,18 @@ pub struct Run {
     /// `later`'s out where `first`'s approved the call; without an entry a later event's
     /// hooks are named, not run.
     pub also_fires: &'static [(&'static str, &'static str)],
+}
+
+/// Which references an agent resolves in the command text as it loads its settings file
+/// ([`Run::loads_env_refs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnvRefs {
+    /// `$NAME`, `${NAME}` and `${NAME:-default}`: a name it lacks stays as written, or becomes
+    /// its default.
+    WithDefaults,
+    /// `$NAME` and `${NAME}`: a name it lacks stays as written, and so does any other text in
+    /// braces (`${NAME:-default}` reaches the shell as written).
+    Plain,
 }
 
 /// The folder an agent runs its hooks in (and names in its `*_PROJECT_DIR` variables).

@@ -4,7 +4,8 @@
 
 use super::reply::{Reply, Rule, Stream};
 use super::{
-    Fill, Gate, Input, Launch, PerHook, ProjectDir, ReadContext, Run, Shell, ToolCall, Var, Zero,
+    EnvRefs, Fill, Gate, Input, Launch, PerHook, ProjectDir, ReadContext, Run, Shell, ToolCall,
+    Var, Zero,
 };
 use crate::verdict::{Effect, Reading};
 
@@ -108,8 +109,8 @@ impl Run {
     }
     /// The agent resolves environment references in its settings when it loads them (see
     /// [`Run::loads_env_refs`]); the note names it.
-    pub const fn loads_env_refs(mut self, note: &'static str) -> Self {
-        self.loads_env_refs = Some(note);
+    pub const fn loads_env_refs(mut self, note: &'static str, refs: EnvRefs) -> Self {
+        self.loads_env_refs = Some((note, refs));
         self
     }
     /// The default timeouts are assumed, not documented.

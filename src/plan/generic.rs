@@ -10,7 +10,7 @@ use super::input::{self, at};
 use super::{Plan, PlannedCommand, RunPlan, assumed, build};
 use crate::agent::Agent;
 use crate::contract::{
-    Command, Contract, MatchOn, PlanContext, ProjectDir, Shell, Stop, Var, Zero,
+    Command, Contract, EnvRefs, MatchOn, PlanContext, ProjectDir, Shell, Stop, Var, Zero,
 };
 use crate::matcher::MatchError;
 use crate::spec::When;
@@ -343,8 +343,8 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 }
                 (_, Shell::Argv(argv)) => {
                     let text = match c.run.loads_env_refs {
-                        Some(what) => {
-                            let (text, from_env) = resolve_env_refs(command, &agent_env);
+                        Some((what, refs)) => {
+                            let (text, from_env) = resolve_env_refs(command, &agent_env, refs);
                             if text != *command {
                                 // Names only: a value of the caller's is never shown.
                                 let names: Vec<&str> =
@@ -463,6 +463,7 @@ static ENV_REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock:
 pub fn resolve_env_refs(
     command: &str,
     env: &[(String, String)],
+    refs: EnvRefs,
 ) -> (String, Vec<(String, String)>) {
     // Every reference starts with `$`: a command without one is left as it is, and the
     // pattern is not compiled (a third of a `run --dry-run`'s planning).
@@ -475,6 +476,10 @@ pub fn resolve_env_refs(
     let mut pasted: Vec<(String, String)> = Vec::new();
     let text = re
         .replace_all(command, |c: &regex::Captures| {
+            // `${NAME:-default}` names no variable where defaults are not read.
+            if refs == EnvRefs::Plain && c.get(3).is_some() {
+                return c[0].to_string();
+            }
             let name = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
             match env.iter().rev().find(|(k, _)| k == name) {
                 Some((k, v)) => {
@@ -929,11 +934,30 @@ mod zero_and_cwd_tests {
         let env = vec![("HOME".to_string(), "/h".to_string())];
         for command in ["./guard.sh", "ls {HOME}", "", "echo ${"] {
             let written = (command.to_string(), Vec::new());
-            assert_eq!(super::resolve_env_refs(command, &env), written, "{command}");
+            assert_eq!(
+                super::resolve_env_refs(command, &env, crate::contract::EnvRefs::WithDefaults),
+                written,
+                "{command}"
+            );
         }
         assert_eq!(
-            super::resolve_env_refs("cd $HOME && ${NOPE:-x}", &env),
+            super::resolve_env_refs(
+                "cd $HOME && ${NOPE:-x}",
+                &env,
+                crate::contract::EnvRefs::WithDefaults
+            ),
             ("cd /h && x".to_string(), env.clone())
+        );
+    }
+
+    #[test]
+    fn plain_env_refs_leave_a_default_form_to_the_shell() {
+        use crate::contract::EnvRefs::Plain;
+        let env = vec![("HOME".to_string(), "/h".to_string())];
+        // Qwen Code 0.24.4's envVarResolver: `$NAME` and `${NAME}` when set; else as written.
+        assert_eq!(
+            super::resolve_env_refs("$HOME ${HOME} ${HOME:-x} ${NOPE:-x} $NOPE", &env, Plain).0,
+            "/h /h ${HOME:-x} ${NOPE:-x} $NOPE"
         );
     }
 }

@@ -151,7 +151,10 @@ pub static CONTRACT: Contract = Contract {
         // env-project-dir_none_text (`${CLAUDE_PROJECT_DIR:-}` became empty although the hook's
         // environment has it) allows, recorded 2026-12-02
         // (fixtures/live/campaign/observations/shell/gemini.json).
-        .loads_env_refs("Gemini CLI resolves its own environment in settings.json as it loads"),
+        .loads_env_refs(
+            "Gemini CLI resolves its own environment in settings.json as it loads",
+            crate::contract::EnvRefs::WithDefaults,
+        ),
     reply: Reply::stdout(replies::RULES)
         // hookRunner.ts: the text read is stdout, or stderr when stdout is empty; a JSON
         // string holding JSON is parsed twice.
@@ -302,7 +305,7 @@ mod tests {
         ];
         for (written, run, pasted) in cases {
             assert_eq!(
-                resolve_env_refs(written, &env),
+                resolve_env_refs(written, &env, crate::contract::EnvRefs::WithDefaults),
                 (run.to_string(), pasted),
                 "{written}"
             );

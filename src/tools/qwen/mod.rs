@@ -124,6 +124,18 @@ pub static CONTRACT: Contract = Contract {
         // exit0_huge-block_none and exit0_huge-deny_none (a 1.1 MB decision) allow, recorded
         // 2026-12-02 (fixtures/live/campaign/observations/shell/qwen.json).
         .output_limit(1 << 20)
+        // `$VAR` and `${VAR}` in the command text are replaced with its own environment's
+        // values as it loads the file, before any shell runs. real agent: Qwen Code 0.24.4,
+        // 2026-12-05 (fixtures/live/multi/observations/load-env--qwen.json: `set set` for
+        // `'${TMPDIR}'` and `'$TMPDIR'`, single-quoted, where every agent but Gemini CLI left
+        // `kept kept`). Unlike Gemini CLI it reads no `${VAR:-default}`: the text in braces is
+        // the name, so that form reaches the shell as written (campaign cell
+        // env-project-dir_none_text blocks: fixtures/live/campaign/observations/shell/qwen.json;
+        // packages/core/src/utils/envVarResolver.ts in the 0.24.4 bundle, `resolveEnvVarsInString`).
+        .loads_env_refs(
+            "Qwen Code resolves its own environment in settings.json as it loads",
+            crate::contract::EnvRefs::Plain,
+        )
         // hookRunner.ts: the three project-dir variables are the input's cwd, then the
         // handler's env.
         .env(&[
