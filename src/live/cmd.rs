@@ -116,15 +116,6 @@ pub struct LiveRow {
 }
 
 /// The trigger of `hookcheck live`'s flags.
-fn trigger_of(args: &LiveArgs) -> Trigger {
-    match (&args.bash, &args.edit, &args.prompt) {
-        (Some(b), _, _) => Trigger::Bash(b.clone()),
-        (_, Some(e), _) => Trigger::Edit(e.clone()),
-        (_, _, Some(p)) => Trigger::Prompt(p.clone()),
-        _ => Trigger::None,
-    }
-}
-
 /// The check hookcheck predicts for `trigger` (an edit's path relative to the workspace).
 pub fn request(
     hook: &str,
@@ -191,7 +182,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         .filter(|d| crate::tools::find(d.id()).is_some())
         .map(|d| d.id().to_string())
         .collect();
-    let trigger = trigger_of(&args);
+    let trigger = super::trigger_of(&args);
     if let Trigger::Edit(p) = &trigger
         && (p.starts_with('/') || p.split('/').any(|c| c == ".."))
     {
@@ -319,6 +310,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     ask: args.ask,
                     trigger: &trigger,
                     event: &event,
+                    matcher: super::native_matcher(spec),
                     phase,
                     needles: &needles,
                     path_var: &path_var,

@@ -45,6 +45,25 @@ pub const MARKER: &str = ".hookcheck-ran";
 /// hook whose reply never reaches the model (the second after a block) still shows it ran.
 pub const TRACE: &str = "hookcheck-trace";
 
+/// What the user or the model does in a live run, from `hookcheck live`'s options.
+fn trigger_of(args: &crate::cli::LiveArgs) -> Trigger {
+    match (&args.bash, &args.edit, &args.prompt) {
+        (Some(b), _, _) => Trigger::Bash(b.clone()),
+        (_, Some(e), _) => Trigger::Edit(e.clone()),
+        (_, _, Some(p)) => Trigger::Prompt(p.clone()),
+        _ => Trigger::None,
+    }
+}
+
+/// A native spec's matcher, which the agent's hook file gets as it is (hookcheck predicts with
+/// it verbatim); `None` for a portable spec, whose hook is matched on the scripted call's tool.
+pub fn native_matcher(spec: &crate::spec::HookSpec) -> Option<&str> {
+    match &spec.when {
+        crate::spec::When::Native { matcher, .. } => Some(matcher.as_str()),
+        crate::spec::When::Portable { .. } => None,
+    }
+}
+
 /// One live run to make.
 pub struct Run<'a> {
     /// The agent's executable.
@@ -65,6 +84,9 @@ pub struct Run<'a> {
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
     pub event: &'a str,
+    /// The spec's own matcher (native form: `event` and `matcher`, verbatim for every agent,
+    /// as hookcheck predicts with it); `None`: the scripted call's tool name.
+    pub matcher: Option<&'a str>,
     /// The phase of that event.
     pub phase: Phase,
     /// The hook's text to look for in later requests ([`needles`]).
@@ -249,7 +271,10 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     };
     let calls = action.as_ref().map(driver.calls).unwrap_or_default();
     let matcher = match run.phase {
-        Phase::BeforeTool | Phase::AfterTool => calls.first().map(|c| c.0.clone()),
+        Phase::BeforeTool | Phase::AfterTool => run
+            .matcher
+            .map(str::to_string)
+            .or_else(|| calls.first().map(|c| c.0.clone())),
         _ => None,
     };
     let script = Script {
