@@ -103,3 +103,23 @@ def record_or_check(fixture, record, check, same):
         f.write("\n")
     print(json.dumps(record, indent=2))
     return 0
+
+
+def cli():
+    """The probes' command line: `--copilot PATH` (default: `copilot` on PATH), `--check`."""
+    import argparse
+    import shutil
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--copilot", default=shutil.which("copilot") or "copilot")
+    ap.add_argument("--check", action="store_true")
+    return ap.parse_args()
+
+
+def version(copilot, env):
+    """Copilot CLI's version (`1.0.102`), or `?`."""
+    import re
+    import subprocess
+
+    out = subprocess.run([copilot, "--version"], env=env, capture_output=True, text=True).stdout
+    return (re.findall(r"\d+\.\d+\.\d+", out) or ["?"])[0]

@@ -15,10 +15,8 @@ that hookcheck plans exactly the hooks Copilot ran, where it ran them.
 Runs in about a minute; needs python3 and the Copilot CLI (scripts/live-tier.sh installs it).
 """
 
-import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -146,13 +144,12 @@ def observe(copilot):
                         "--output-format", "json"], cwd=ws, env=env, capture_output=True,
                        timeout=240, check=True)
         server.shutdown()
-        version = subprocess.run([copilot, "--version"], env=env, capture_output=True,
-                                 text=True).stdout
+        version = copilot_fake_model.version(copilot, env)
         lines = open(log).read().split("\n") if os.path.exists(log) else []
         cache = os.path.join(home, ".copilot", "installed-plugins")
         cwd = [l[4:] for l in lines if l.startswith("cwd=")]
         return {
-            "version": (re.findall(r"\d+\.\d+\.\d+", version) or ["?"])[0],
+            "version": version,
             "ran": sorted(l for l in lines if l and "=" not in l),
             "probe_cwd": [c.replace(cache, "<installed-plugins>") for c in cwd],
             "probe_env": sorted(l[4:] for l in lines if l.startswith("env=")),
@@ -162,10 +159,7 @@ def observe(copilot):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--copilot", default=shutil.which("copilot") or "copilot")
-    ap.add_argument("--check", action="store_true")
-    a = ap.parse_args()
+    a = copilot_fake_model.cli()
     seen = observe(a.copilot)
     record = {
         "agent": "copilot",

@@ -13,10 +13,8 @@ the_recorded_one) compares hookcheck's planned `--read` input with the recording
 --check compares with the recorded fixture instead of writing it (exit 1 on a change).
 """
 
-import argparse
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -75,13 +73,12 @@ def observe(copilot):
                         "--output-format", "json"], cwd=ws, env=env, capture_output=True,
                        timeout=240, check=True)
         server.shutdown()
-        version = subprocess.run([copilot, "--version"], env=env, capture_output=True,
-                                 text=True).stdout
+        version = copilot_fake_model.version(copilot, env)
         with open(saved) as f:
             stdin = json.load(f)
         schema = next((t["view"] for t in seen if "view" in t), None)
         return {
-            "version": (re.findall(r"\d+\.\d+\.\d+", version) or ["?"])[0],
+            "version": version,
             "toolName": stdin.get("toolName"),
             "stdin": dict(sorted(types(stdin).items())),
             "view_schema": schema,
@@ -91,10 +88,7 @@ def observe(copilot):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--copilot", default=shutil.which("copilot") or "copilot")
-    ap.add_argument("--check", action="store_true")
-    a = ap.parse_args()
+    a = copilot_fake_model.cli()
     seen = observe(a.copilot)
     record = {"agent": "copilot", "version": seen.pop("version"),
               "made_with": "scripts/live-copilot-read.py", **seen}

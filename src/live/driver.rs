@@ -205,7 +205,7 @@ impl Setup<'_> {
     }
 }
 
-/// The hooks as a Claude-shaped `hooks` object: `{EVENT: [group]}`, and with `--also-event`
+/// The hooks as a grouped `hooks` object: `{EVENT: [group]}`, and with `--also-event`
 /// `{EVENT: [group], OTHER: [the last command's group]}` (each [`hook_group`]'s shape).
 pub fn hook_events(s: &Setup, per_second: u64) -> Value {
     let mut out = serde_json::json!({ s.event: [hook_group(s, per_second)] });

@@ -28,10 +28,8 @@ pub fn gated(l: FileAgent, inv: &Inventory) -> Vec<Gated> {
     for (h, _) in inv.loaded_by(l) {
         let file = h.file.display().to_string();
         // A plugin's hooks run from the copy the agent installed in the user's folder, whether
-        // or not the project is trusted: real agent Copilot CLI 1.0.102 ran installed plugins'
-        // hooks in a folder it had not trusted (scripts/live-copilot-plugins.py, first run of
-        // 2026-12-04, before the workspace was added to `trusted_folders`); Claude Code keeps
-        // installed plugins under ~/.claude/plugins the same way.
+        // or not the project is trusted (the plugin layouts under src/tools cite the recording
+        // that showed it).
         let project =
             inv.files.iter().any(|f| f.project && f.shown == h.file) && h.plugin_root.is_none();
         if (t.gates == Gate::ProjectFiles && !project) || out.iter().any(|g| g.file == file) {

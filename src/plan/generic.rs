@@ -954,7 +954,7 @@ mod zero_and_cwd_tests {
     fn plain_env_refs_leave_a_default_form_to_the_shell() {
         use crate::contract::EnvRefs::Plain;
         let env = vec![("HOME".to_string(), "/h".to_string())];
-        // Qwen Code 0.24.4's envVarResolver: `$NAME` and `${NAME}` when set; else as written.
+        // `$NAME` and `${NAME}` when set; anything else as written (the Plain contract cites it).
         assert_eq!(
             super::resolve_env_refs("$HOME ${HOME} ${HOME:-x} ${NOPE:-x} $NOPE", &env, Plain).0,
             "/h /h ${HOME:-x} ${NOPE:-x} $NOPE"

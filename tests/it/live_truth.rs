@@ -991,3 +991,38 @@ fn copilot_read_input_is_the_recorded_one() {
         "{path}"
     );
 }
+
+/// A recorded project hook file goes out with the root as `<root>` and comes back as the
+/// caller's root for the prediction; a path outside the project is refused
+/// (`hookcheck::live::events`, moved here from a unit test: it needs an agent's file).
+#[test]
+fn recorded_hook_files_are_relative_and_predicted_from() {
+    use hookcheck::live::events::{predict, relative};
+    let project = tempfile::tempdir().expect("project");
+    let files = vec![(
+        ".claude/settings.json".to_string(),
+        format!(
+            r#"{{"hooks":{{"PreToolUse":[{{"matcher":"Bash","hooks":[{{"type":"command","command":"cd '{}' && echo no >&2; exit 2"}}]}}]}}}}"#,
+            project.path().display()
+        ),
+    )];
+    let rel = relative(&files, project.path());
+    assert!(rel[0].1.contains("cd '<root>'"), "{}", rel[0].1);
+    let ws = Workspace {
+        cwd: project.path().to_path_buf(),
+        root: project.path().to_path_buf(),
+        home: project.path().to_path_buf(),
+        spec_dirs: Vec::new(),
+        env: Vec::new(),
+    };
+    let req = hookcheck::workspace::CheckRequest {
+        bash: Some("echo hi".into()),
+        targets: vec!["claude".into()],
+        ..Default::default()
+    };
+    let report = predict(&ws, &req, &rel).expect("prediction");
+    let t = report.targets.first().expect("claude");
+    assert_eq!(Phase::BeforeTool.predicted_for(t), Some("block"));
+    let outside = vec![("../x.json".to_string(), String::new())];
+    assert!(predict(&ws, &req, &outside).is_err());
+}

@@ -835,3 +835,24 @@ fn a_copilot_plugins_relative_script_is_found_in_the_plugins_folder() {
         )
     );
 }
+
+/// A `plugin.json` in `.github/hooks/` is one of Copilot CLI's hook files, read by their
+/// rules (a bad `version` rejects it), not a plugin manifest.
+#[test]
+fn a_plugin_json_among_copilots_hook_files_is_a_hook_file() {
+    let p = Project::new().file(
+        ".github/hooks/plugin.json",
+        r#"{"version": 2, "hooks": {"preToolUse": [{"type": "command", "bash": "true"}]}}"#,
+    );
+    let lint = p.run(&["lint"]);
+    assert_eq!(
+        (lint.code(), lint.stdout()),
+        (
+            1,
+            ".github/hooks/plugin.json: error[unreadable-file]: `version` is 2; Copilot reads version 1; Copilot rejects this file: none of its hooks load\n  \
+             fix: fix the file so it parses in the agent's shape\n\
+             1 finding(s), 1 error(s)\n"
+                .to_string()
+        )
+    );
+}

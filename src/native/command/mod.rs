@@ -76,7 +76,7 @@ pub fn analyse(l: FileAgent, h: &NativeHandler, root: &Path) -> Analysis {
         root,
         dir: match (&h.cwd, &h.plugin_root) {
             (Some(d), _) => clean(&root.join(d)),
-            // An agent that runs a plugin's hooks in the plugin's folder (Copilot CLI).
+            // An agent that runs a plugin's hooks in the plugin's folder.
             (None, Some(plugin)) if l.plugins.is_some_and(|p| p.runs_in_plugin) => {
                 clean(&root.join(plugin))
             }

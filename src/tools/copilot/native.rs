@@ -118,7 +118,9 @@ pub fn copilot_home(home: &Path) -> PathBuf {
 /// an inline object wrapped in `{"hooks": …}` does not; the hooks run in the plugin's folder
 /// with `PLUGIN_ROOT`, `COPILOT_PLUGIN_ROOT` and `CLAUDE_PLUGIN_ROOT` naming it; and the
 /// installed plugins are those `installedPlugins` of its `config.json` lists with their
-/// `cache_path`, a disabled one (`"enabled": false`) not run.
+/// `cache_path`, a disabled one (`"enabled": false`) not run. They ran in a folder not yet
+/// trusted (the first probe run, before the workspace went into `trusted_folders`): a plugin's
+/// hooks are not held back by the project's trust (`native::trust`).
 pub static PLUGINS: PluginLayout = PluginLayout {
     manifests: &[
         ".plugin/plugin.json",
@@ -225,9 +227,15 @@ fn is_settings(path: &Path) -> bool {
         .is_some_and(|n| n == "settings.json" || n == "settings.local.json")
 }
 
-/// A plugin manifest holding its hooks inline: its `hooks` object is keyed by event.
+/// A plugin manifest holding its hooks inline: its `hooks` object is keyed by event. A
+/// `plugin.json` in a hooks folder (`.github/hooks/plugin.json`) is a hook file like the
+/// others there.
 fn is_manifest(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == "plugin.json")
+        && path
+            .parent()
+            .and_then(Path::file_name)
+            .is_none_or(|d| d != "hooks")
 }
 
 fn parse(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
