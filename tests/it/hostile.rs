@@ -379,13 +379,14 @@ fn signals_stop_every_running_hook_and_its_escapes() {
 
 #[test]
 fn a_signal_stops_a_live_run_and_its_agent() {
-    // Live mode runs the agent through the same runner: the fake agent answers --version, then
-    // starts a daemon in a new session and hangs.
+    // Live mode runs the agent through the same runner, twice at once: its version probe hangs,
+    // and its run starts a daemon in a new session and hangs. Both are running when the signal
+    // comes (a probe that answered at once was sometimes still being reaped, sometimes not).
     let token = token_for("live-signal");
     let (p, mut args) = common::fake_live_agent(|root| {
         format!(
-            "#!/bin/sh\n[ \"$1\" = --version ] && {{ echo 1.0; exit 0; }}\n\
-             cd {root}\nexport {TOKEN_VAR}={token}\n\
+            "#!/bin/sh\ncd {root}\nexport {TOKEN_VAR}={token}\n\
+             [ \"$1\" = --version ] && {{ echo $$ >> pids; exec sleep 300; }}\n\
              setsid sh -c 'echo $$ >> pids; exec sleep 300' </dev/null >/dev/null 2>&1 &\n\
              echo $$ >> pids\nsleep 300\n",
             root = root.display()
@@ -393,11 +394,11 @@ fn a_signal_stops_a_live_run_and_its_agent() {
     });
     args.extend(["--format".into(), "json".into()]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (status, stderr) = interrupt(&p, &args, 2, "TERM");
+    let (status, stderr) = interrupt(&p, &args, 3, "TERM");
     assert_eq!(status, Some(143), "{stderr}");
     assert_eq!(
         stderr,
-        "hookcheck: interrupted (SIGTERM): stopped 1 running hook\n"
+        "hookcheck: interrupted (SIGTERM): stopped 2 running hooks\n"
     );
     assert_none_left("live", &token);
 }
