@@ -263,7 +263,9 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
     };
     let hook_command = super::hook_command(&ws.root, &spec.commands, spec.args.as_deref());
     let more_commands = super::more_commands(&ws.root, &spec.commands);
-    let timeout_s = spec.timeout().unwrap_or(60);
+    // No timeout in the spec: none in the hook file, so the agent's default applies, as
+    // hookcheck predicts.
+    let timeout_s = spec.timeout();
     let path_var = std::env::var("PATH").unwrap_or_default();
     // A read-only view of the file system where bubblewrap is installed (never with --no-sandbox).
     let read_only = match sandbox {

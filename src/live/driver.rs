@@ -24,8 +24,9 @@ pub struct Setup<'a> {
     /// Further hooks on the same event, each its own entry after the first, in order (a spec
     /// with several commands).
     pub more_commands: &'a [String],
-    /// The hook's timeout in seconds.
-    pub timeout_s: u64,
+    /// The hook's timeout in seconds (`None`: the spec gives none, so the hook file has none
+    /// and the agent's default applies).
+    pub timeout_s: Option<u64>,
     /// The first hook's own timeout in seconds, where it differs from the others'
     /// (`--first-timeout`).
     pub first_timeout_s: Option<u64>,
@@ -40,8 +41,12 @@ pub struct Setup<'a> {
     pub action: Option<&'a Action<'a>>,
     /// The hook's event, in the agent's spelling (`PreToolUse`, `BeforeTool`, `Stop`).
     pub event: &'a str,
-    /// The tool name the hook is matched on, for a tool event (the scripted call's tool).
+    /// The tool name the hook is matched on, for a tool event (the scripted call's tool), or
+    /// a native spec's matcher.
     pub matcher: Option<&'a str>,
+    /// [`Setup::matcher`] is a native spec's, to be written as it is: a driver that spells
+    /// the scripted tool its own way (Codex's `Bash`) must not respell it.
+    pub matcher_as_written: bool,
     /// The prompt given to the agent.
     pub prompt: &'a str,
     /// The final answer the fake model gives.
@@ -183,9 +188,9 @@ pub fn which(binary: &str, path_var: &str) -> Option<PathBuf> {
 }
 
 impl Setup<'_> {
-    /// Every hook's command and its timeout in seconds, in order.
-    pub fn hooks(&self) -> impl Iterator<Item = (&str, u64)> {
-        let first = self.first_timeout_s.unwrap_or(self.timeout_s);
+    /// Every hook's command and its timeout in seconds (`None`: the agent's default), in order.
+    pub fn hooks(&self) -> impl Iterator<Item = (&str, Option<u64>)> {
+        let first = self.first_timeout_s.or(self.timeout_s);
         // With --also-event the last command is on the other event.
         let more = match self.also_event {
             Some(_) if !self.more_commands.is_empty() => {
@@ -198,7 +203,7 @@ impl Setup<'_> {
     }
 
     /// The other event and its one hook (command, timeout), with `--also-event`.
-    pub fn also(&self) -> Option<(&str, &str, u64)> {
+    pub fn also(&self) -> Option<(&str, &str, Option<u64>)> {
         let event = self.also_event?;
         let command = self.more_commands.last()?;
         Some((event, command.as_str(), self.timeout_s))
@@ -210,9 +215,7 @@ impl Setup<'_> {
 pub fn hook_events(s: &Setup, per_second: u64) -> Value {
     let mut out = serde_json::json!({ s.event: [hook_group(s, per_second)] });
     if let Some((event, command, t)) = s.also() {
-        let mut group = serde_json::json!({
-            "hooks": [{"type": "command", "command": command, "timeout": t * per_second}]
-        });
+        let mut group = serde_json::json!({ "hooks": [handler(command, t, per_second)] });
         if let Some(m) = s.matcher {
             group["matcher"] = serde_json::json!(m);
         }
@@ -225,15 +228,22 @@ pub fn hook_events(s: &Setup, per_second: u64) -> Value {
 /// "timeout"}, ...], "matcher"}` (the matcher only for a tool event), one entry per command,
 /// the timeout in the agent's unit (`per_second` of them in a second).
 pub fn hook_group(s: &Setup, per_second: u64) -> Value {
-    let hooks: Vec<Value> = s
-        .hooks()
-        .map(|(c, t)| serde_json::json!({"type": "command", "command": c, "timeout": t * per_second}))
-        .collect();
+    let hooks: Vec<Value> = s.hooks().map(|(c, t)| handler(c, t, per_second)).collect();
     let mut group = serde_json::json!({ "hooks": hooks });
     if let Some(m) = s.matcher {
         group["matcher"] = serde_json::json!(m);
     }
     group
+}
+
+/// One Claude-shaped handler, `{"type": "command", "command", "timeout"}`, the timeout in
+/// `per_second`ths of a second, and no `timeout` key when the spec gives none.
+fn handler(command: &str, timeout_s: Option<u64>, per_second: u64) -> Value {
+    let mut h = serde_json::json!({"type": "command", "command": command});
+    if let Some(t) = timeout_s {
+        h["timeout"] = serde_json::json!(t * per_second);
+    }
+    h
 }
 
 /// The hook ([`hook_events`], timeouts in `per_second`ths of a second) for an agent that reads `hooks` in `DIR/settings.json`

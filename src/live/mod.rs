@@ -72,8 +72,8 @@ pub struct Run<'a> {
     pub hook_command: &'a str,
     /// The spec's further commands, each its own hook on the same event after the first.
     pub more_commands: &'a [String],
-    /// The hook's timeout in seconds.
-    pub timeout_s: u64,
+    /// The hook's timeout in seconds (`None`: the agent's default).
+    pub timeout_s: Option<u64>,
     /// The first hook's own timeout in seconds (`--first-timeout`).
     pub first_timeout_s: Option<u64>,
     /// The event the last command is on instead (`--also-event`, the agent's spelling).
@@ -307,6 +307,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),
+        matcher_as_written: run.matcher.is_some(),
         prompt,
         final_text: FINAL,
         repo_hooks: run.repo_hooks,

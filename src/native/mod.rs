@@ -384,7 +384,8 @@ pub fn to_spec(h: &NativeHandler) -> crate::spec::HookSpec {
     let raw = crate::spec::RawSpec {
         name: Some(name.clone()),
         event: Some(h.event.clone()),
-        matcher: Some(h.matcher.clone()),
+        // Absent stays absent: a written `""` is not the same to every agent.
+        matcher: (!h.matcher.is_empty() || h.matcher_written_empty).then(|| h.matcher.clone()),
         command: Some(crate::spec::Commands::One(h.command.clone())),
         args: h.args.clone(),
         timeout: h.timeout_s,

@@ -7,6 +7,7 @@
 //! the `hook run` behaviour spec (docs/reference/seeds/002_868b68abc3040bdc.txt).
 
 pub mod live;
+mod matcher;
 pub mod native;
 pub mod permission_rule;
 pub mod replies;
@@ -104,9 +105,13 @@ pub static CONTRACT: Contract = Contract {
         web: &["WebFetch", "WebSearch"],
         mcp: "mcp__{server}__{tool}",
     },
-    // `*`, empty: all; only `[A-Za-z0-9_|]`: exact names; else an unanchored JavaScript regex
-    // (hooks reference; protocols-a.md §1).
-    matcher: Flavour::ExactOrJsRegex,
+    // 2.1.332's own rule (matcher.rs): name lists trimmed, else an unanchored JavaScript
+    // regex. One that does not compile runs no hook: hookcheck says so as a hook not run as
+    // written (fixable), so a typo fails the check instead of passing as an allow.
+    matcher: Flavour::Worded(
+        &Flavour::Custom(matcher::matches),
+        "a valid JavaScript regex",
+    ),
     input: Input::common(
         r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.claude/projects/$SLUG/$SESSION.jsonl","cwd":"$ROOT","permission_mode":"default","hook_event_name":"$EVENT","prompt_id":"hookcheck-prompt-0001"}"#,
     ),

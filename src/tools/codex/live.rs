@@ -66,9 +66,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         model_slug(s.action),
         s.base_url
     );
-    // Codex matches its shell tool as `Bash` (its hooks' own name for it).
+    // Codex matches its shell tool as `Bash` (its hooks' own name for it). A native spec's
+    // matcher is written as it is (until 2026-12-05 it was respelled `Bash` too, so every
+    // spelling "matched").
     let mut events = hook_events(s, 1);
-    if let (Some(m), Some(map)) = (s.matcher, events.as_object_mut()) {
+    if let (Some(m), Some(map), false) = (s.matcher, events.as_object_mut(), s.matcher_as_written) {
         for group in map.values_mut().filter_map(|g| g.get_mut(0)) {
             group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
         }

@@ -107,7 +107,10 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
                     s.event
                 ))
             })?;
-            let handler = json!({"type": "command", "command": s.hook_command, "timeout": s.first_timeout_s.unwrap_or(s.timeout_s)});
+            let mut handler = json!({"type": "command", "command": s.hook_command});
+            if let Some(t) = s.first_timeout_s.or(s.timeout_s) {
+                handler["timeout"] = json!(t);
+            }
             let mut group = json!({"hooks": [handler]});
             let mut matcher = String::new();
             // Claude's name of the shell tool. On a shell call 1.0.102 ran the hook under
@@ -143,9 +146,21 @@ fn user_file(s: &Setup) -> std::path::PathBuf {
 
 /// The hook in Copilot's own format: one entry per command, in the spec's order.
 fn own_entries(s: &Setup) -> Vec<Value> {
-    s.hooks()
-        .map(|(c, t)| json!({"type": "command", "bash": c, "timeoutSec": t}))
-        .collect()
+    s.hooks().map(|(c, t)| own_entry(s, c, t)).collect()
+}
+
+/// One entry in Copilot's own format, with the matcher (an entry's own `matcher`, which
+/// 1.0.36 began to honour: changelog.json) and no `timeoutSec` when the spec gives no timeout.
+/// Until 2026-12-05 no entry had a matcher, so every matcher spelling "matched".
+fn own_entry(s: &Setup, command: &str, timeout_s: Option<u64>) -> Value {
+    let mut e = json!({"type": "command", "bash": command});
+    if let Some(t) = timeout_s {
+        e["timeoutSec"] = json!(t);
+    }
+    if let Some(m) = s.matcher {
+        e["matcher"] = json!(m);
+    }
+    e
 }
 
 /// The hook's events in Copilot's own format: `{EVENT: [entries]}`, and with `--also-event`
@@ -153,7 +168,7 @@ fn own_entries(s: &Setup) -> Vec<Value> {
 fn own_events(s: &Setup) -> Value {
     let mut out = json!({ s.event: own_entries(s) });
     if let Some((event, command, t)) = s.also() {
-        out[event] = json!([{"type": "command", "bash": command, "timeoutSec": t}]);
+        out[event] = json!([own_entry(s, command, t)]);
     }
     out
 }
@@ -186,13 +201,14 @@ mod tests {
             base_url: "http://127.0.0.1:1",
             hook_command: "./h.sh",
             more_commands: &[],
-            timeout_s: 5,
+            timeout_s: Some(5),
             first_timeout_s: None,
             also_event: None,
             ask: false,
             action: None,
             event: "preToolUse",
             matcher: None,
+            matcher_as_written: false,
             prompt: "p",
             final_text: "f",
             repo_hooks,

@@ -337,6 +337,7 @@ const EVENTS: &[Event] = &[
 /// and not captured, as the assumption it is (the result is not counted).
 fn adjust(cx: &PlanContext, plan: &mut Plan) {
     env_dollars(cx, plan);
+    empty_matcher(cx, plan);
     let Plan::Run(run) = plan else {
         return;
     };
@@ -356,6 +357,28 @@ fn adjust(cx: &PlanContext, plan: &mut Plan) {
             ),
         ));
     }
+}
+
+/// A hook whose matcher is written `""` never runs in Copilot CLI, on either spelling of the
+/// event, in its own files as in Claude's (1.0.102, 2026-12-05: `matcher-empty` and
+/// `camel-empty` in fixtures/live/lifecycle/observations; `.claude/settings.json`: its
+/// loader's `EMPTY_MATCHER`), where Claude Code runs it on every call. No matcher key runs.
+fn empty_matcher(cx: &PlanContext, plan: &mut Plan) {
+    let Plan::Run(run) = plan else {
+        return;
+    };
+    if cx.spec.raw.matcher.as_deref() != Some("")
+        || !CONTRACT.event(&run.event).is_some_and(|e| e.kind.is_tool())
+    {
+        return;
+    }
+    *plan = Plan::Skipped {
+        event: run.event.clone(),
+        trigger: run.trigger.clone(),
+        reason: "Copilot runs no hook whose matcher is \"\" (it reads it as no tool): leave the \
+                 matcher out to run on every call"
+            .into(),
+    };
 }
 
 /// An env value holding `$` is not run: Copilot expands it, hookcheck cannot.
@@ -440,18 +463,22 @@ fn gate(cx: &PlanContext, event: &str, _: &Value) -> Result<Vec<String>, Stop> {
     Ok(Vec::new())
 }
 
-/// camelCase: empty matches all, else an anchored regex on the runtime name. PascalCase:
-/// `*`, `**`, empty match all; a literal or `|` list equals the runtime or the Claude name;
-/// else an anchored regex on the Claude name (protocols-a.md §4, "Matcher"). No flavour says
-/// this: two names, picked by the event's case.
+/// camelCase: an anchored regex on the runtime name, as written (` bash ` does not
+/// match `bash`; `*` is no regex, so the entry is skipped). PascalCase: the pattern trimmed;
+/// `*`, `**` match all; a literal or `|` list equals the runtime or the Claude name; else an
+/// anchored regex on the Claude name (protocols-a.md §4, "Matcher"). No flavour says this: two
+/// names, picked by the event's case. Observed on 1.0.102, 2026-12-05 (`matcher-*` and
+/// `camel-*` in fixtures/live/lifecycle/observations): protocols-a.md's "empty matches all"
+/// and the trimming of a camelCase matcher were wrong.
 fn matches(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
-    let p = pattern.trim();
-    if p.is_empty() {
+    // No matcher (the planner passes ""): every call. A written `""`: see [`empty_matcher`].
+    if pattern.is_empty() {
         return Ok(true);
     }
     if !event.starts_with(|c: char| c.is_ascii_uppercase()) {
-        return anchored(p, name);
+        return anchored(pattern, name);
     }
+    let p = pattern.trim();
     if matcher::is_match_all(p) || p == "**" {
         return Ok(true);
     }
@@ -748,7 +775,10 @@ mod tests {
             ("preToolUse", "ba", false), // anchored
             ("preToolUse", "bas.*", true),
             ("preToolUse", "Bash", false), // camelCase sees only the runtime name
-            ("preToolUse", "", true),
+            ("preToolUse", "", false),     // observed: a written `""` runs nothing (empty_matcher)
+            ("PreToolUse", "", false),
+            ("preToolUse", " bash ", false), // observed: a camelCase matcher is not trimmed
+            ("PreToolUse", " Bash ", true),  // observed: a PascalCase one is
             ("PreToolUse", "Bash", true),
             ("PreToolUse", "bash", true), // literal: runtime or Claude name
             ("PreToolUse", "*", true),

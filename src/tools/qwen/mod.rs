@@ -79,7 +79,9 @@ pub static CONTRACT: Contract = Contract {
         web: &["web_fetch", "web_search"],
         mcp: "mcp__{server}__{tool}",
     },
-    matcher: Flavour::Custom(matcher_matches),
+    // One that does not compile runs no hook (a warning in its debug log): hookcheck says so
+    // as a hook not run as written (fixable).
+    matcher: Flavour::Worded(&Flavour::Custom(matcher_matches), "a valid JavaScript regex"),
     input: Input::common(
         r#"{"session_id":"$SESSION","transcript_path":"$TRANSCRIPTS/.qwen/projects/$SLUG/chats/$SESSION.jsonl","cwd":"$ROOT","hook_event_name":"$EVENT","timestamp":"2026-01-01T00:00:00.000Z","prompt_id":"$SESSION########1"}"#,
     ),
@@ -284,22 +286,103 @@ const EVENTS: &[Event] = &[
     event("InstructionsLoaded", Kind::Other, 60).blocks(Blocks::No),
 ];
 
-/// hookPlanner.ts @1361d7d0: `""` or `*` (trimmed) match all; tool, session and subagent
-/// matchers are an unanchored JavaScript regex that falls back to equality when it does not
-/// compile; compact, stop-failure and notification matchers compare exactly. No flavour says
-/// this: the events that compare exactly are Qwen's own list.
+/// `matchesHookPattern` and `HookPlanner.matchesContext` of 0.24.4 (bundle
+/// `chunks/chunk-DPEB6S2R.js`, `packages/core/src/hooks/hook-matcher.ts` and `hookPlanner.ts`;
+/// read 2026-12-05), for every event with a matcher target: the matcher's edges trimmed (an
+/// escaped trailing space kept); `""`, `*`, `.*` match all; the name or, on a tool event, one of
+/// its aliases ([`ALIASES`]: `Bash` is `run_shell_command`) equal to it matches; a `|` list (not
+/// starting `^` or `(`) is split at its top level, each entry trimmed, and an entry that is `*`,
+/// `.*` or such a name matches; else an unanchored JavaScript regex **on the name alone** (so
+/// `^Bash$` never fires), and one that does not compile runs no hook (a warning in its debug
+/// log). Observed: ` Bash ` and `Bash` fire on the shell call, `bash` and `^Bash$` do not
+/// (`matcher-*` in fixtures/live/lifecycle/observations, 2026-12-05). The hookPlanner.ts
+/// @1361d7d0 this replaced (exact compare on compact events, equality when the regex does not
+/// compile) is not 0.24.4's.
 fn matcher_matches(event: &str, pattern: &str, name: &str) -> Result<bool, MatchError> {
-    let p = pattern.trim();
-    if matcher::is_match_all(p) || name.is_empty() {
+    let p = trim_edges(pattern);
+    if matches!(p, "" | "*" | ".*") || name.is_empty() {
         return Ok(true);
     }
-    match event {
-        "PreCompact" | "PostCompact" | "StopFailure" | "Notification" => Ok(p == name),
-        _ => match matcher::JsRegex::new(p) {
-            Ok(re) => re.is_match(name),
-            Err(_) => Ok(p == name),
-        },
+    let tool_event = CONTRACT.event(event).is_some_and(|e| e.kind.is_tool());
+    let aliases: &[&str] = match tool_event {
+        true => ALIASES
+            .iter()
+            .find(|(tool, _)| *tool == name)
+            .map_or(&[], |(_, a)| a),
+        false => &[],
+    };
+    let exact = |e: &str| e == name || aliases.contains(&e);
+    if exact(p) {
+        return Ok(true);
     }
+    let mut expression = p.to_string();
+    if p.contains('|') && !p.starts_with('^') && !p.starts_with('(') {
+        let entries: Vec<&str> = split_top_level(p)
+            .into_iter()
+            .map(trim_edges)
+            .filter(|e| !e.is_empty())
+            .collect();
+        if entries.iter().any(|e| matches!(*e, "*" | ".*") || exact(e)) {
+            return Ok(true);
+        }
+        if entries.is_empty() {
+            return Ok(false);
+        }
+        expression = entries.join("|");
+    }
+    matcher::JsRegex::new(&expression)?.is_match(name)
+}
+
+/// The names a tool's matcher also equals in 0.24.4 (`getToolMatcherTargets`: its display
+/// names and legacy names, `getAliasSetForTool`, and the Claude Code names of
+/// `TOOL_NAME_ALIASES`, `chunks/chunk-47C3HPMW.js`), for the tools hookcheck scripts.
+const ALIASES: &[(&str, &[&str])] = &[
+    ("run_shell_command", &["Shell", "ShellTool", "Bash"]),
+    ("write_file", &["WriteFile", "WriteFileTool", "Write"]),
+    ("edit", &["Edit", "EditTool", "replace"]),
+    ("read_file", &["ReadFile", "ReadFileTool", "Read"]),
+    ("notebook_edit", &["NotebookEdit", "NotebookEditTool"]),
+];
+
+/// `trimMatcherEdges`: leading whitespace, and trailing whitespace not escaped by an odd
+/// number of backslashes.
+fn trim_edges(s: &str) -> &str {
+    let mut end = s.len();
+    while let Some(c) = s[..end].chars().next_back().filter(|c| c.is_whitespace()) {
+        let before = &s[..end - c.len_utf8()];
+        let backslashes = before.len() - before.trim_end_matches('\\').len();
+        if backslashes % 2 == 1 {
+            break;
+        }
+        end -= c.len_utf8();
+    }
+    s[..end].trim_start()
+}
+
+/// `splitListEntries`: `|` outside a `[...]` class, a `(...)` group and a `\` escape.
+fn split_top_level(p: &str) -> Vec<&str> {
+    let (mut out, mut start, mut depth) = (Vec::new(), 0, 0usize);
+    let (mut escaped, mut class) = (false, false);
+    for (i, c) in p.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if class {
+            class = c != ']';
+        } else if c == '[' {
+            class = true;
+        } else if c == '(' {
+            depth += 1;
+        } else if c == ')' {
+            depth = depth.saturating_sub(1);
+        } else if c == '|' && depth == 0 {
+            out.push(&p[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&p[start..]);
+    out
 }
 
 /// What no table says, after the plan: the timeout note (settings give milliseconds), and
@@ -416,12 +499,21 @@ mod tests {
         let rows = [
             ("PreToolUse", "run_shell_command", "run_shell_command", true),
             ("PreToolUse", "shell", "run_shell_command", true), // unanchored
-            ("PreToolUse", "Bash", "run_shell_command", false),
-            ("PreToolUse", "(", "(", true), // does not compile: equality
+            ("PreToolUse", "Bash", "run_shell_command", true),  // observed: an alias
+            ("PreToolUse", " Bash ", "run_shell_command", true), // observed: trimmed
+            ("PreToolUse", "^Bash$", "run_shell_command", false), // observed: regex on the name
+            ("PreToolUse", "bash", "run_shell_command", false), // observed
+            ("PreToolUse", " Bash | Read ", "run_shell_command", true),
+            ("PreToolUse", "^(Bash|Read)$", "run_shell_command", false),
+            ("PreToolUse", "Write", "write_file", true),
+            ("PreToolUse", "(", "run_shell_command", false), // does not compile: no hook
+            ("PreToolUse", "|", "run_shell_command", false),
             ("PreToolUse", "*", "anything", true),
+            ("PreToolUse", ".*", "anything", true),
             ("PreToolUse", " ", "anything", true),
+            ("PreToolUse", "mcp__srv__.*", "mcp__srv__query", true),
             ("SessionStart", "start", "startup", true), // regex on the source
-            ("PreCompact", "man", "manual", false),     // exact on the trigger
+            ("PreCompact", "man", "manual", true),      // the same rule on every event
         ];
         for (event, matcher, name, fires) in rows {
             let yaml = format!("event: {event}\nmatcher: \"{matcher}\"\ncommand: ./h.sh\n");
@@ -439,10 +531,16 @@ mod tests {
         }
         let p = plan(
             &AGENT,
-            "event: PreToolUse\nmatcher: Write\ncommand: ./h.sh\n",
+            "event: PreToolUse\nmatcher: Read\ncommand: ./h.sh\n",
             &edit("a.txt", false),
         );
         assert!(matches!(p, Plan::Skipped { .. }), "{p:?}");
+        assert_eq!(super::trim_edges(" a\\ "), "a\\ ");
+        assert_eq!(super::trim_edges(" a\\\\ "), "a\\\\");
+        assert_eq!(
+            super::split_top_level("a|(b|c)|[|]|d\\|e"),
+            ["a", "(b|c)", "[|]", "d\\|e"]
+        );
     }
 
     #[test]

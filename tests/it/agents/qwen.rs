@@ -40,21 +40,26 @@ fn exit_2_with_empty_stderr_lets_the_call_run() {
     assert_eq!(decision(&r, "claude"), "block", "{r}");
 }
 
+/// Qwen Code 0.24.4 fires `Bash` (Claude Code's name, one of its shell tool's aliases) and not
+/// `bash` on its shell call (recorded: fixtures/live/lifecycle/observations/matcher-claude--qwen.json
+/// and matcher-lower--qwen.json).
 #[test]
-fn a_matcher_that_does_not_fire() {
-    let p = Project::new()
-        .spec(
-            "g",
-            "event: PreToolUse\nmatcher: Bash\ncommand: ./hooks/g.sh\n",
-        )
-        .script("hooks/g.sh", "#!/bin/sh\necho no >&2\nexit 2\n");
-    let (_, r) = p.json("g", &["-t", "qwen", "--bash", "ls"]);
-    let t = target(&r, "qwen");
-    assert_eq!(
-        (t["decision"].as_str(), t["fired"].as_bool()),
-        (Some("allow"), Some(false)),
-        "{r}"
-    );
+fn a_claude_tool_name_fires_and_a_lowercase_one_does_not() {
+    for (matcher, decision, fired) in [("Bash", "block", true), ("bash", "allow", false)] {
+        let p = Project::new()
+            .spec(
+                "g",
+                &format!("event: PreToolUse\nmatcher: {matcher}\ncommand: ./hooks/g.sh\n"),
+            )
+            .script("hooks/g.sh", "#!/bin/sh\necho no >&2\nexit 2\n");
+        let (_, r) = p.json("g", &["-t", "qwen", "--bash", "ls"]);
+        let t = target(&r, "qwen");
+        assert_eq!(
+            (t["decision"].as_str(), t["fired"].as_bool()),
+            (Some(decision), Some(fired)),
+            "{matcher}: {r}"
+        );
+    }
 }
 
 #[test]
