@@ -105,9 +105,19 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
             };
             match parsed {
                 Ok(mut hs) => {
-                    if let Some((_, folder)) = &plugin {
+                    if let Some((layout, folder)) = &plugin {
+                        // What the agent puts in place of its references as it loads the file.
+                        let refs = layout
+                            .load_refs
+                            .map(|refs| {
+                                // `root.join("")` would end in a `/`.
+                                let folder: PathBuf = root.join(folder).components().collect();
+                                refs(&path, &folder, root)
+                            })
+                            .unwrap_or_default();
                         for h in &mut hs {
                             h.plugin_root = Some(folder.clone());
+                            h.command = super::plugins::resolve_load_refs(&h.command, &refs);
                         }
                     }
                     if let Some(e) = skipped(loader, &path, within, &hs) {

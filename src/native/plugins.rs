@@ -24,6 +24,8 @@ pub struct PluginLayout {
     pub marketplaces: &'static [&'static str],
     /// A plugin's default hooks files, from its folder: the first that exists is read.
     pub defaults: &'static [&'static str],
+    /// The manifest's `hooks` paths name hooks files (some agents ignore a manifest's `hooks`).
+    pub named: bool,
     /// The manifest's `hooks` paths replace the default hooks file (otherwise they are read
     /// besides it).
     pub named_replace: bool,
@@ -34,8 +36,22 @@ pub struct PluginLayout {
     pub runs_in_plugin: bool,
     /// The folders of the plugins the user installed and left enabled, from the home folder.
     pub installed: Option<fn(&Path) -> Vec<PathBuf>>,
+    /// The references the agent replaces in a hook's command as it loads the plugin's hooks
+    /// file, each with what it puts there (`${extensionPath}`: the plugin's folder), from the
+    /// hooks file, the plugin's folder and the project root (all absolute).
+    pub load_refs: Option<LoadRefs>,
     /// Reads one plugin hooks file into handlers, or says why the agent cannot load it.
     pub parse: fn(&Path, &str) -> Result<Vec<NativeHandler>, super::NativeError>,
+}
+
+/// What [`PluginLayout::load_refs`] gives: `(hooks file, plugin folder, project root)` to
+/// `(reference, replacement)` pairs.
+pub type LoadRefs = fn(&Path, &Path, &Path) -> Vec<(&'static str, String)>;
+
+/// `command` with each of `refs` replaced, as the agent loads it.
+pub fn resolve_load_refs(command: &str, refs: &[(&str, String)]) -> String {
+    refs.iter()
+        .fold(command.to_string(), |c, (r, with)| c.replace(r, with))
 }
 
 /// A plugin's default hooks file, from its folder.
@@ -52,10 +68,12 @@ pub const fn layout(
         manifests: manifest,
         marketplaces: marketplace,
         defaults: &[PLUGIN_HOOKS],
+        named: true,
         named_replace: false,
         inline: false,
         runs_in_plugin: false,
         installed: None,
+        load_refs: None,
         parse,
     }
 }
@@ -143,7 +161,7 @@ impl PluginLayout {
         {
             return vec![path.clone()];
         }
-        let named: Vec<PathBuf> = match hooks {
+        let named: Vec<PathBuf> = match hooks.filter(|_| self.named) {
             Some(Value::String(s)) => vec![s.as_str()],
             Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
@@ -209,7 +227,7 @@ pub fn installed_folder_of(layout: &PluginLayout, home: &Path, file: &Path) -> O
 }
 
 /// The JSON file at `path`, when it is a regular file and parses.
-fn json_file(path: &Path) -> Option<Value> {
+pub fn json_file(path: &Path) -> Option<Value> {
     serde_json::from_str(&crate::textfile::read_regular(path)?).ok()
 }
 

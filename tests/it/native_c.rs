@@ -261,3 +261,90 @@ fn installed_handlers_not_run_are_noted() {
         "the handler that ran is not noted: {notes:?}"
     );
 }
+
+/// Gemini CLI and Qwen Code run their extensions' hooks from the user's folder only, with the
+/// references they replace as the file loads (docs/reference/agents/gemini-extensions.md, read in
+/// their bundles and run on the binaries 2026-12-05): Gemini's `hooks/hooks.json` wrapped in
+/// `hooks`, from a manifest with a name and a version; Qwen's inline manifest hooks or
+/// `hooks/hooks.json` with its events at the top level. A project's `.gemini/extensions/` is
+/// not read, nor a Gemini manifest without a version.
+#[test]
+fn gemini_and_qwen_extensions_run_from_the_users_folder_with_their_references_resolved() {
+    let gemini = ".test-home/.gemini/extensions";
+    let qwen = ".test-home/.qwen/extensions";
+    let gemini_hooks = r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "${extensionPath}${/}g.sh"}]}]}}"#;
+    let p = Project::new()
+        .file(
+            &format!("{gemini}/g/gemini-extension.json"),
+            r#"{"name": "g", "version": "1.0.0"}"#,
+        )
+        .file(&format!("{gemini}/g/hooks/hooks.json"), gemini_hooks)
+        .script(&format!("{gemini}/g/g.sh"), &guard("rm -rf"))
+        .file(
+            &format!("{gemini}/no-version/gemini-extension.json"),
+            r#"{"name": "no-version"}"#,
+        )
+        .file(&format!("{gemini}/no-version/hooks/hooks.json"), gemini_hooks)
+        .file(".gemini/extensions/p/gemini-extension.json", r#"{"name": "p", "version": "1"}"#)
+        .file(".gemini/extensions/p/hooks/hooks.json", gemini_hooks)
+        .file(
+            &format!("{qwen}/inline/qwen-extension.json"),
+            r#"{"name": "inline", "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "'${extensionPath}/g.sh'"}]}]}}"#,
+        )
+        .script(&format!("{qwen}/inline/g.sh"), &guard("rm -rf"))
+        .file(&format!("{qwen}/top/qwen-extension.json"), r#"{"name": "top"}"#)
+        .file(
+            &format!("{qwen}/top/hooks/hooks.json"),
+            r#"{"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/g.sh"}]}]}"#,
+        )
+        .script(&format!("{qwen}/top/g.sh"), &guard("rm -rf"));
+    let home = p.root().join(".test-home");
+    let (code, v) = p.json_of(&[
+        "run",
+        "--installed",
+        "--user",
+        "--bash",
+        "rm -rf x",
+        "-t",
+        "gemini,qwen",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    let commands = |agent: &str| -> Vec<String> {
+        target(&v, agent)["commands"]
+            .as_array()
+            .expect("commands")
+            .iter()
+            .map(|c| c["command"].as_str().expect("command").to_string())
+            .collect()
+    };
+    let ext = |agent: &str, name: &str| home.join(agent).join("extensions").join(name);
+    // Each command as the agent runs it, and where it is written.
+    let at = |agent: &str, name: &str, file: &str| {
+        format!(".test-home/{agent}/extensions/{name}/{file}")
+    };
+    assert_eq!(
+        commands("gemini"),
+        [format!(
+            "{}/g.sh  ({}:1)",
+            ext(".gemini", "g").display(),
+            at(".gemini", "g", "hooks/hooks.json")
+        )]
+    );
+    assert_eq!(
+        commands("qwen"),
+        [
+            format!(
+                "'{}/g.sh'  ({}:1)",
+                ext(".qwen", "inline").display(),
+                at(".qwen", "inline", "qwen-extension.json")
+            ),
+            format!(
+                "{}/g.sh  ({}:1)",
+                ext(".qwen", "top").display(),
+                at(".qwen", "top", "hooks/hooks.json")
+            ),
+        ]
+    );
+    assert_eq!(decision(&v, "gemini"), "block", "{v}");
+    assert_eq!(decision(&v, "qwen"), "block", "{v}");
+}

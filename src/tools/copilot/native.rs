@@ -135,10 +135,12 @@ pub static PLUGINS: PluginLayout = PluginLayout {
         ".claude-plugin/marketplace.json",
     ],
     defaults: &["hooks.json", plugins::PLUGIN_HOOKS],
+    named: true,
     named_replace: true,
     inline: true,
     runs_in_plugin: true,
     installed: Some(installed),
+    load_refs: None,
     parse,
 };
 

@@ -1,21 +1,30 @@
-//! Gemini CLI's settings files.
+//! Gemini CLI's settings files, and its extensions' hooks files ([`PLUGINS`]).
 //!
 //! Source: protocols-a.md §3 Config (gemini-cli @5411f113 `settingsSchema.ts`, docs
 //! `docs/hooks/reference.md`): project `.gemini/settings.json`, user `~/.gemini/settings.json`;
 //! grouped shape; timeout in **milliseconds**; `env` per handler.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::native::loader::{
     Field, Gate, Launch, Loader, Trust, Writer, command_shape, grouped_json, trusted_folders_json,
 };
+use crate::native::plugins::{self, PluginLayout};
 use crate::native::shape::{self, Shape};
 use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
 /// Gemini CLI's loader.
 pub static LOADER: Loader = Loader {
-    project_files: |root| vec![root.join(".gemini/settings.json")],
-    user_files: |home| vec![home.join(".gemini/settings.json")],
+    project_files: |root| {
+        let mut files = vec![root.join(".gemini/settings.json")];
+        files.extend(PLUGINS.hook_files(root));
+        files
+    },
+    user_files: |home| {
+        let mut files = vec![home.join(".gemini/settings.json")];
+        files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
+        files
+    },
     parse: |path, text| grouped_json(&SHAPE, path, text),
     // hookRegistry.ts discards one malformed entry and loads the rest.
     parse_entries: Some(parse_entries),
@@ -61,8 +70,66 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // settingsSchema.ts: timeout in milliseconds (protocols-a.md §3).
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// Gemini CLI 0.61.0's extensions, its plugins: a folder with a `gemini-extension.json` that
+/// has a `name` and a `version`, its hooks in `hooks/hooks.json` only (wrapped in `hooks`, the
+/// settings' shape; a manifest's `hooks` is ignored), loaded from `~/.gemini/extensions/*/`
+/// only (a project's `.gemini/extensions/` is not read; a repository that is an extension runs
+/// once installed), enabled unless `extension-enablement.json` says otherwise (not read here),
+/// its hooks run in the project's folder after the settings' with the same variables, and
+/// `${extensionPath}`, `${workspacePath}`, `${/}`, `${pathSeparator}` replaced as the file
+/// loads. Read in its bundle (`ExtensionManager.loadExtensions`, `loadExtensionHooks`,
+/// `hydrateString`) and run on the binary by hand, 2026-12-05 (docs/reference/agents/
+/// gemini-extensions.md).
+pub static PLUGINS: PluginLayout = PluginLayout {
+    manifests: &["gemini-extension.json"],
+    marketplaces: &[],
+    defaults: &[plugins::PLUGIN_HOOKS],
+    named: false,
+    named_replace: false,
+    inline: false,
+    runs_in_plugin: false,
+    installed: Some(installed),
+    load_refs: Some(|_, folder, root| {
+        vec![
+            ("${extensionPath}", folder.display().to_string()),
+            ("${workspacePath}", root.display().to_string()),
+            ("${pathSeparator}", "/".into()),
+            ("${/}", "/".into()),
+        ]
+    }),
+    parse: |path, text| grouped_json(&SHAPE, path, text),
+};
+
+/// The extensions installed under `~/.gemini/extensions/` (the home is `$GEMINI_CLI_HOME`
+/// when set): each folder whose manifest has a `name` and a `version`, or the folder a linked
+/// install (`.gemini-extension-install.json`, `"type": "link"`) names.
+fn installed(home: &Path) -> Vec<PathBuf> {
+    let home = match std::env::var_os("GEMINI_CLI_HOME") {
+        Some(h) if !h.is_empty() => PathBuf::from(h),
+        _ => home.to_path_buf(),
+    };
+    let Ok(entries) = std::fs::read_dir(home.join(".gemini/extensions")) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    dirs.sort();
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let link = plugins::json_file(&dir.join(".gemini-extension-install.json"))
+                .filter(|m| m.get("type").and_then(|t| t.as_str()) == Some("link"))
+                .and_then(|m| m.get("source")?.as_str().map(PathBuf::from));
+            let dir = link.unwrap_or(dir);
+            let manifest = plugins::json_file(&dir.join("gemini-extension.json"))?;
+            let named = |k: &str| manifest.get(k).and_then(|v| v.as_str()).is_some_and(|v| !v.is_empty());
+            (named("name") && named("version")).then_some(dir)
+        })
+        .collect()
+}
+
 
 /// How `hookcheck sync` writes a hook into .gemini/settings.json.
 static WRITER: Writer = Writer::grouped(".gemini/settings.json", Unit::Millis);

@@ -4,13 +4,18 @@
 //! `hook-timeout.ts`; docs/users/features/hooks.md @00d06c8): project `.qwen/settings.json` and
 //! `.qwen/settings.local.json` (1.x), user `~/.qwen/settings.json`; grouped shape. Timeout: the
 //! newer runner reads seconds, and any value of 1000 or more as milliseconds (legacy).
-//! hookcheck has no Qwen contract yet, so its hooks are listed and linted, not run.
+//! Its extensions' hooks files: [`PLUGINS`].
 
-use crate::native::Unit;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
 use crate::native::loader::{
     Gate, Launch, Loader, Trust, Writer, command_shape, grouped_json, trusted_folders_json,
 };
-use crate::native::shape::Shape;
+use crate::native::plugins::{self, PluginLayout};
+use crate::native::shape::{self, Shape};
+use crate::native::{NativeError, NativeHandler, Unit, parse_json};
 
 /// Qwen Code's loader.
 pub static LOADER: Loader = Loader {
@@ -19,8 +24,15 @@ pub static LOADER: Loader = Loader {
             root.join(".qwen/settings.json"),
             root.join(".qwen/settings.local.json"),
         ]
+        .into_iter()
+        .chain(PLUGINS.hook_files(root))
+        .collect()
     },
-    user_files: |home| vec![home.join(".qwen/settings.json")],
+    user_files: |home| {
+        let mut files = vec![qwen_home(home).join("settings.json")];
+        files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
+        files
+    },
     parse: |path, text| grouped_json(&SHAPE, path, text),
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
@@ -61,8 +73,80 @@ pub static LOADER: Loader = Loader {
     generated_as: GENERATED_AS,
     // hook-timeout.ts reads seconds (protocols-b.md §9).
     writes: Ok(&WRITER),
+    plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// Qwen Code's own folder: `$QWEN_HOME` (it stands for `~/.qwen` itself) when set.
+fn qwen_home(home: &Path) -> PathBuf {
+    match std::env::var_os("QWEN_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => home.join(".qwen"),
+    }
+}
+
+/// Qwen Code 0.24.4's extensions: a folder with a `qwen-extension.json` that has a `name`
+/// (a `gemini-extension.json` alone is converted only by `qwen extensions install`), loaded
+/// from `~/.qwen/extensions/*/` only, enabled unless its extension store says otherwise (not
+/// read here). Its hooks are the manifest's inline `hooks` object, else the file a string
+/// `hooks` names, else `hooks/hooks.json`, wrapped in `hooks` or with the events at the top
+/// level; they run in the project's folder beside the settings' hooks. As the file loads,
+/// `${CLAUDE_PLUGIN_ROOT}` becomes the extension's folder; in the manifest's inline hooks also
+/// `${extensionPath}`, `${workspacePath}`, `${/}` and `${pathSeparator}` (and, not modelled
+/// here, `$VAR` from its own environment). Read in its bundle (`ExtensionManager.loadExtension`,
+/// `substituteHookVariables`) and run on the binary by hand, 2026-12-05
+/// (docs/reference/agents/gemini-extensions.md).
+pub static PLUGINS: PluginLayout = PluginLayout {
+    manifests: &["qwen-extension.json"],
+    marketplaces: &[],
+    defaults: &[plugins::PLUGIN_HOOKS],
+    named: true,
+    named_replace: true,
+    inline: true,
+    runs_in_plugin: false,
+    installed: Some(installed),
+    load_refs: Some(|file, folder, root| {
+        let folder = folder.display().to_string();
+        let mut refs = vec![("${CLAUDE_PLUGIN_ROOT}", folder.clone())];
+        if file.file_name().is_some_and(|n| n == "qwen-extension.json") {
+            refs.extend([
+                ("${extensionPath}", folder),
+                ("${workspacePath}", root.display().to_string()),
+                ("${pathSeparator}", "/".into()),
+                ("${/}", "/".into()),
+            ]);
+        }
+        refs
+    }),
+    parse: parse_plugin,
+};
+
+/// An extension's hooks: a file wrapped in `hooks` or with its events at the top level, or the
+/// manifest's inline `hooks`.
+fn parse_plugin(path: &Path, text: &str) -> Result<Vec<NativeHandler>, NativeError> {
+    let v = parse_json(path, text, SHAPE.consequence)?;
+    let v = match v.get("hooks") {
+        Some(Value::Object(_)) => v,
+        _ => json!({ "hooks": v }),
+    };
+    shape::grouped(&SHAPE, path, text, &v)
+}
+
+/// The extensions installed under Qwen's folder: each one whose manifest has a `name`.
+fn installed(home: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(qwen_home(home).join("extensions")) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    dirs.sort();
+    dirs.into_iter()
+        .filter(|dir| {
+            plugins::json_file(&dir.join("qwen-extension.json"))
+                .and_then(|m| m.get("name")?.as_str().map(|n| !n.is_empty()))
+                .unwrap_or(false)
+        })
+        .collect()
+}
 
 /// How `hookcheck sync` writes a hook into .qwen/settings.json.
 static WRITER: Writer = Writer::grouped(".qwen/settings.json", Unit::Seconds);
