@@ -339,14 +339,20 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 })
             }
         };
-        // --also-event: predicted from the hook file the driver wrote, as `run --installed`.
-        let predicted = match (&args.also_event, &result) {
-            (Some(_), Ok(o)) => {
-                let req = request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
-                super::events::predicted(&ws, &req, &o.hook_files, phase)
+        // --also-event and --repo-hooks claude: predicted from the hook file the driver wrote,
+        // as `run --installed` reads it (Claude's file: `allow` where the agent reads none).
+        let claude = args.repo_hooks == Some(RepoFile::Claude);
+        let from_files = |o: &super::Observation| {
+            let req = request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
+            match claude {
+                true => super::events::predicted_or_unread(&ws, &req, &o.hook_files, phase),
+                false => super::events::predicted(&ws, &req, &o.hook_files, phase),
             }
-            (Some(_), Err(_)) => None,
-            (None, _) => predicted(driver.id(), phase),
+        };
+        let predicted = match (args.also_event.is_some() || claude, &result) {
+            (true, Ok(o)) => from_files(o),
+            (true, Err(_)) => None,
+            (false, _) => predicted(driver.id(), phase),
         };
         rows.push(Row {
             driver,
@@ -387,7 +393,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 .result
                 .as_ref()
                 .ok()
-                .filter(|_| args.also_event.is_some())
+                .filter(|_| args.also_event.is_some() || args.repo_hooks == Some(RepoFile::Claude))
                 .map(|o| super::events::relative(&o.hook_files, &ws.root));
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall

@@ -236,6 +236,23 @@ pub fn hook_group(s: &Setup, per_second: u64) -> Value {
     group
 }
 
+/// The hook as Claude Code's `.claude/settings.json` in the workspace holds it (`PreToolUse`
+/// on `Bash`, one handler per command), for `--repo-hooks claude` on an agent that is not
+/// Claude Code: does it run a hook written in another agent's format. A shell call only.
+pub fn write_claude_settings(s: &Setup) -> Result<(), Error> {
+    if !matches!(s.action, Some(Action::Shell(_))) {
+        return Err(Error::live(
+            "in .claude/settings.json live mode matches only a shell call: pass --bash",
+        ));
+    }
+    let hooks: Vec<Value> = s.hooks().map(|(c, t)| handler(c, t, 1)).collect();
+    let group = serde_json::json!({"matcher": "Bash", "hooks": hooks});
+    write_json(
+        &s.workspace.join(".claude/settings.json"),
+        &serde_json::json!({"hooks": {"PreToolUse": [group]}}),
+    )
+}
+
 /// One Claude-shaped handler, `{"type": "command", "command", "timeout"}`, the timeout in
 /// `per_second`ths of a second, and no `timeout` key when the spec gives none.
 fn handler(command: &str, timeout_s: Option<u64>, per_second: u64) -> Value {
@@ -250,14 +267,12 @@ fn handler(command: &str, timeout_s: Option<u64>, per_second: u64) -> Value {
 /// (`dir`, e.g. `.agent`) under the home and in the workspace, and keeps the folders it trusts
 /// in `~/DIR/trustedFolders.json` (`{FOLDER: "TRUST_FOLDER"}`): the user's settings are `base`,
 /// with the hook unless [`RepoHooks`] put it in the workspace's file (or the synced files hold
-/// it), and the workspace is trusted as `RepoHooks` says. `name` is the agent's, for the error
-/// when asked for another agent's file.
+/// it), and the workspace is trusted as `RepoHooks` says.
 pub fn settings_and_trusted_folders(
     s: &Setup,
     dir: &str,
     mut base: Value,
     per_second: u64,
-    name: &str,
 ) -> Result<(), Error> {
     let hooks = hook_events(s, per_second);
     let home = s.home.join(dir);
@@ -278,11 +293,8 @@ pub fn settings_and_trusted_folders(
                     &serde_json::json!({ "hooks": hooks }),
                 )?,
                 RepoFile::Synced => {}
-                RepoFile::Claude => {
-                    return Err(Error::live(format!(
-                        "{name} reads no other agent's settings file: use --repo-hooks own or synced"
-                    )));
-                }
+                // Whether it runs Claude Code's file (its sources say no).
+                RepoFile::Claude => write_claude_settings(s)?,
             }
             let level = if trusted {
                 "TRUST_FOLDER"

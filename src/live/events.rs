@@ -51,6 +51,24 @@ pub fn predicted(
     phase.unwrap_or(super::Phase::BeforeTool).predicted_for(t)
 }
 
+/// The verdict for a hook file in another agent's format (`--repo-hooks claude`), predicted
+/// from the file the driver wrote as [`predicted`] does; where the agent's loader reads no
+/// handler there, nothing stands in the call's way: `allow`.
+pub fn predicted_or_unread(
+    ws: &Workspace,
+    req: &CheckRequest,
+    written: &[(String, String)],
+    phase: Option<super::Phase>,
+) -> Option<&'static str> {
+    let report = predict(ws, req, &relative(written, &ws.root)).ok()?;
+    let id = req.targets.first()?;
+    let t = report.targets.iter().find(|t| t.target == *id)?;
+    if t.commands.is_empty() && !t.fired {
+        return Some("allow");
+    }
+    phase.unwrap_or(super::Phase::BeforeTool).predicted_for(t)
+}
+
 fn predict_in(
     ws: &Workspace,
     req: &CheckRequest,

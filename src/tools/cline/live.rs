@@ -7,6 +7,7 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
+use crate::live::driver::write_claude_settings;
 use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, owned_args, write_json, write_text,
 };
@@ -56,10 +57,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     let hooks = match s.repo_hooks.map(|r| r.file) {
         None => Some(s.home.join(".cline/hooks")),
         Some(RepoFile::Own) => Some(s.workspace.join(".clinerules/hooks")),
+        // Whether it runs Claude Code's file (its sources say no).
         Some(RepoFile::Claude) => {
-            return Err(Error::live(
-                "Cline reads no .claude/settings.json: use --repo-hooks own or synced",
-            ));
+            write_claude_settings(s)?;
+            None
         }
         // The workspace holds the synced scripts.
         Some(RepoFile::Synced) => None,

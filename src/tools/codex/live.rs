@@ -6,7 +6,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_claude_settings,
+    write_json,
     write_text,
 };
 
@@ -90,11 +91,8 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                 RepoFile::Own => write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?,
                 // The workspace holds the synced .codex/hooks.json.
                 RepoFile::Synced => {}
-                RepoFile::Claude => {
-                    return Err(Error::live(
-                        "Codex reads no .claude/settings.json: use --repo-hooks own or synced",
-                    ));
-                }
+                // Whether it runs Claude Code's file (its sources say no).
+                RepoFile::Claude => write_claude_settings(s)?,
             }
             // --also-user: the same hook in the user's file too.
             if also_user {

@@ -5,6 +5,7 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
+use crate::live::driver::write_claude_settings;
 use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, owned_args, write_json,
 };
@@ -50,11 +51,8 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         // The workspace's own hooks.json, keyed by event name (harness/hooks); droid keeps no
         // trust store for it.
         Some(RepoFile::Own) => write_json(&s.workspace.join(".factory/hooks.json"), &events)?,
-        Some(RepoFile::Claude) => {
-            return Err(Error::live(
-                "droid does not read .claude/settings.json: use --repo-hooks own",
-            ));
-        }
+        // Whether it runs Claude Code's file (its sources say no).
+        Some(RepoFile::Claude) => write_claude_settings(s)?,
         None => write_json(&user_file, &user)?,
         // The workspace holds the synced .factory/settings.json, which droid runs with no
         // trust store (protocols-b.md §3).

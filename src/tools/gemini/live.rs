@@ -35,7 +35,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
-    settings_and_trusted_folders(s, ".gemini", base, 1000, "Gemini CLI")?;
+    settings_and_trusted_folders(s, ".gemini", base, 1000)?;
     // Headless, the workspace is trusted unless --repo-hooks says it is not.
     let trusted = s.repo_hooks.is_none_or(|r| r.trusted);
     let args = [

@@ -6,6 +6,7 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
+use crate::live::driver::write_claude_settings;
 use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, hook_events, owned_args, write_json,
 };
@@ -44,8 +45,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     let file = match s.repo_hooks.map(|r| r.file) {
         None => Some(s.home.join(".openhands/hooks.json")),
         Some(RepoFile::Own) => Some(s.workspace.join(".openhands/hooks.json")),
+        // Whether it runs Claude Code's file (its sources say no).
         Some(RepoFile::Claude) => {
-            return Err(Error::live("OpenHands reads no Claude Code settings file"));
+            write_claude_settings(s)?;
+            None
         }
         // The workspace holds the synced .openhands/hooks.json; OpenHands keeps no trust store.
         Some(RepoFile::Synced) => None,

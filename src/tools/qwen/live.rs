@@ -32,7 +32,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let base = json!({"security": {"auth": {"selectedType": "openai"}}});
-    settings_and_trusted_folders(s, ".qwen", base, 1000, "Qwen Code")?;
+    settings_and_trusted_folders(s, ".qwen", base, 1000)?;
     let mut args = owned_args(&["-p", s.prompt]);
     // Every tool approved up front, unless --ask leaves them to the approval mode.
     if !s.ask {
