@@ -89,10 +89,11 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                     // A plugin's hooks run with the agent's plugin-root variables set to the
                     // plugin's folder.
                     if let Some(dir) = &h.plugin_root {
+                        let root_env = l.plugins.is_some_and(|p| p.root_env);
                         for var in tool
                             .session_vars
                             .iter()
-                            .filter(|v| crate::native::plugins::is_root_var(v))
+                            .filter(|v| root_env && crate::native::plugins::is_root_var(v))
                         {
                             h.env
                                 .entry((*var).to_string())

@@ -34,6 +34,9 @@ pub struct PluginLayout {
     pub inline: bool,
     /// The agent runs a plugin's hooks in the plugin's folder, not the project's.
     pub runs_in_plugin: bool,
+    /// The agent's plugin-root variables hold the plugin's folder in a hook's environment
+    /// (droid puts a placeholder there and the folder only in the command text).
+    pub root_env: bool,
     /// The folders of the plugins the user installed and left enabled, from the home folder.
     pub installed: Option<fn(&Path) -> Vec<PathBuf>>,
     /// The references the agent replaces in a hook's command as it loads the plugin's hooks
@@ -72,6 +75,7 @@ pub const fn layout(
         named_replace: false,
         inline: false,
         runs_in_plugin: false,
+        root_env: true,
         installed: None,
         load_refs: None,
         parse,

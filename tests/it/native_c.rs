@@ -348,3 +348,30 @@ fn gemini_and_qwen_extensions_run_from_the_users_folder_with_their_references_re
     assert_eq!(decision(&v, "gemini"), "block", "{v}");
     assert_eq!(decision(&v, "qwen"), "block", "{v}");
 }
+
+/// droid 0.215.0 writes a plugin's folder in place of `${DROID_PLUGIN_ROOT}` as it loads the
+/// plugin's hooks, and gives the hook a placeholder under that name (its bundle, run on the
+/// binary by hand 2026-12-05): the command finds its script, a script that reads the variable
+/// does not find its folder.
+#[test]
+fn a_droid_plugins_root_is_in_the_command_text_and_not_in_the_hooks_environment() {
+    let p = Project::new()
+        .file(".factory-plugin/plugin.json", r#"{"name": "p"}"#)
+        .file(
+            "hooks/hooks.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [{"type": "command", "command": "${DROID_PLUGIN_ROOT}/g.sh"}]}]}}"#,
+        )
+        .script("g.sh", "#!/bin/sh\necho \"root: $DROID_PLUGIN_ROOT\" >&2\nexit 2\n");
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "ls", "-t", "factory"]);
+    let command = &target(&v, "factory")["commands"][0];
+    assert_eq!(
+        command["command"],
+        format!("{}/g.sh  (hooks/hooks.json:1)", p.root().display()),
+        "{v}"
+    );
+    assert_eq!(
+        command["stderr"], "root: /PLUGIN_ROOT_NOT_EXPANDED_ERROR\n",
+        "{v}"
+    );
+    assert_eq!(decision(&v, "factory"), "block", "{v}");
+}

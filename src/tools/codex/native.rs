@@ -91,6 +91,17 @@ const SHAPE: Shape = command_shape(
 /// @19b965ad).
 static PLUGINS: PluginLayout = PluginLayout {
     named_replace: true,
+    // 0.171.0 writes the plugin's folder in place of `${PLUGIN_ROOT}` and
+    // `${CLAUDE_PLUGIN_ROOT}` as it loads a plugin's hooks, and sets both in the hook's
+    // environment too (run on the binary by hand 2026-12-05: single-quoted, they came back as
+    // the folder). Its `${PLUGIN_DATA}` names a folder of its own under ~/.codex/plugins/data.
+    load_refs: Some(|_, folder, _| {
+        let folder = folder.display().to_string();
+        vec![
+            ("${PLUGIN_ROOT}", folder.clone()),
+            ("${CLAUDE_PLUGIN_ROOT}", folder),
+        ]
+    }),
     // The same `hooks.json` shape as a config layer's.
     ..plugins::layout(
         &[".codex-plugin/plugin.json"],

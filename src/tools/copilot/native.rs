@@ -139,6 +139,7 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     named_replace: true,
     inline: true,
     runs_in_plugin: true,
+    root_env: true,
     installed: Some(installed),
     load_refs: None,
     parse,

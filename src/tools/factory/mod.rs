@@ -118,16 +118,17 @@ pub static CONTRACT: Contract = Contract {
             ("FACTORY_PROJECT_DIR", Var::Root),
             ("DROID_PROJECT_DIR", Var::Root),
             // Real agent droid 0.215.0, captured 2026-12-01 (fixtures/live/inputs/
-            // factory--*.json): it sets these for every hook; the plugin roots are
-            // placeholders saying what they stand for.
+            // factory--*.json): it sets these for every hook, the plugin roots to a
+            // placeholder of its own, in a plugin's hook too (its bundle's `executeCommand`,
+            // run by hand 2026-12-05): the folder is only in the command text (native.rs).
             ("CLAUDE_PROJECT_DIR", Var::Root),
             (
                 "DROID_PLUGIN_ROOT",
-                Var::Literal("<the hook's plugin folder>"),
+                Var::Literal("/PLUGIN_ROOT_NOT_EXPANDED_ERROR"),
             ),
             (
                 "CLAUDE_PLUGIN_ROOT",
-                Var::Literal("<the hook's plugin folder>"),
+                Var::Literal("/PLUGIN_ROOT_NOT_EXPANDED_ERROR"),
             ),
             (
                 "FACTORY_DISABLE_SETTINGS_PERSISTENCE",

@@ -95,11 +95,33 @@ const SHAPE: Shape = command_shape(
 /// 2026-12-04): both are read. Factory-AI/factory @178abd79 (2026-06-30), read 2026-12-04.
 /// Not read: a Claude Code plugin folder (`.claude-plugin/`), which droid translates only when
 /// it installs the plugin.
-static PLUGINS: PluginLayout = plugins::layout(
-    &[".factory-plugin/plugin.json"],
-    &[".factory-plugin/marketplace.json"],
-    parse_plugin,
-);
+///
+/// As droid 0.215.0 loads a plugin's hooks it writes the plugin's folder in place of
+/// `${DROID_PLUGIN_ROOT}`, `$DROID_PLUGIN_ROOT`, `${CLAUDE_PLUGIN_ROOT}` and
+/// `$CLAUDE_PLUGIN_ROOT` in each command, and the hook's environment holds
+/// `/PLUGIN_ROOT_NOT_EXPANDED_ERROR` under both names (its bundle's `KpL` and
+/// `executeCommand`; run on the binary by hand 2026-12-05, single-quoted references came back
+/// as the folder): a script that reads the variable gets the placeholder.
+static PLUGINS: PluginLayout = PluginLayout {
+    root_env: false,
+    load_refs: Some(|_, folder, _| {
+        let folder = folder.display().to_string();
+        // The braced forms first: `$NAME` is their prefix.
+        [
+            "${DROID_PLUGIN_ROOT}",
+            "${CLAUDE_PLUGIN_ROOT}",
+            "$DROID_PLUGIN_ROOT",
+            "$CLAUDE_PLUGIN_ROOT",
+        ]
+        .map(|r| (r, folder.clone()))
+        .to_vec()
+    }),
+    ..plugins::layout(
+        &[".factory-plugin/plugin.json"],
+        &[".factory-plugin/marketplace.json"],
+        parse_plugin,
+    )
+};
 
 const PLUGIN_SHAPE: Shape = command_shape(
     "factory",

@@ -92,6 +92,7 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     named_replace: false,
     inline: false,
     runs_in_plugin: false,
+    root_env: true,
     installed: Some(installed),
     load_refs: Some(|_, folder, root| {
         vec![

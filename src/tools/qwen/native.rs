@@ -104,6 +104,7 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     named_replace: true,
     inline: true,
     runs_in_plugin: false,
+    root_env: true,
     installed: Some(installed),
     load_refs: Some(|file, folder, root| {
         let folder = folder.display().to_string();
