@@ -78,6 +78,10 @@ pub enum RepoFile {
     /// spec folders that is the workspace: live mode writes them, the driver only the
     /// agent's trust (and model) and no hook of its own.
     Synced,
+    /// A plugin (or extension) of the agent's, in the throwaway home, made active the way the
+    /// agent allows offline: the hook in the plugin's hooks file, run in the workspace. What a
+    /// plugin's hook is given (`--record-inputs`).
+    Plugin,
 }
 
 impl RepoFile {
@@ -236,6 +240,23 @@ pub fn hook_group(s: &Setup, per_second: u64) -> Value {
     group
 }
 
+/// The name live mode gives the plugin it writes (`--repo-hooks plugin`).
+pub const PLUGIN_NAME: &str = "hookcheck-probe";
+
+/// A plugin folder `dir` with its manifest (`manifest`, from the folder, holding `{"name",
+/// "version"}`) and `hooks/hooks.json` holding `hooks` wrapped in `hooks`, the timeouts in
+/// `per_second`ths of a second: the layout every agent with plugins reads.
+pub fn write_plugin(s: &Setup, dir: &Path, manifest: &str, per_second: u64) -> Result<(), Error> {
+    write_json(
+        &dir.join(manifest),
+        &serde_json::json!({"name": PLUGIN_NAME, "version": "1.0.0"}),
+    )?;
+    write_json(
+        &dir.join("hooks/hooks.json"),
+        &serde_json::json!({"hooks": hook_events(s, per_second)}),
+    )
+}
+
 /// The hook as Claude Code's `.claude/settings.json` in the workspace holds it (`PreToolUse`
 /// on `Bash`, one handler per command), for `--repo-hooks claude` on an agent that is not
 /// Claude Code: does it run a hook written in another agent's format. A shell call only.
@@ -278,6 +299,21 @@ pub fn settings_and_trusted_folders(
     let home = s.home.join(dir);
     match s.repo_hooks {
         None => base["hooks"] = hooks,
+        // An extension in the home, where both agents with this layout load them
+        // (docs/reference/agents/gemini-extensions.md); the workspace trusted as for the user's
+        // file.
+        Some(RepoHooks {
+            file: RepoFile::Plugin,
+            ..
+        }) => {
+            let manifest = format!("{}-extension.json", dir.trim_start_matches('.'));
+            write_plugin(
+                s,
+                &home.join("extensions").join(PLUGIN_NAME),
+                &manifest,
+                per_second,
+            )?;
+        }
         Some(RepoHooks {
             file,
             trusted,
@@ -295,6 +331,8 @@ pub fn settings_and_trusted_folders(
                 RepoFile::Synced => {}
                 // Whether it runs Claude Code's file (its sources say no).
                 RepoFile::Claude => write_claude_settings(s)?,
+                // Written above.
+                RepoFile::Plugin => {}
             }
             let level = if trusted {
                 "TRUST_FOLDER"

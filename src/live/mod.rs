@@ -328,9 +328,10 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
             Some((rel, text))
         })
         .collect();
+    // A plugin's files are in the home, not the workspace.
     let own_file = run
         .repo_hooks
-        .is_some_and(|r| r.file != driver::RepoFile::Synced);
+        .is_some_and(|r| !matches!(r.file, driver::RepoFile::Synced | driver::RepoFile::Plugin));
     if own_file && files_under(&workspace) == before {
         return Err(Error::live(format!(
             "{}'s live driver cannot put the hook in the workspace (--repo-hooks)",

@@ -23,6 +23,7 @@ mod hostile;
 mod hostile2;
 mod live_cleanup;
 mod live_foreign;
+mod live_plugins;
 mod live_timeouts;
 mod live_truth;
 mod native;

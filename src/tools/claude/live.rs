@@ -5,8 +5,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, file_path_write, hook_events, owned_args,
-    write_json,
+    Action, Driver, Launch, PLUGIN_NAME, RepoFile, RepoHooks, Setup, file_path_write, hook_events,
+    owned_args, write_json, write_plugin,
 };
 
 /// Claude Code's live driver.
@@ -31,6 +31,11 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
     }
 }
 
+/// Where `--repo-hooks plugin` writes its plugin: a folder of the throwaway home.
+fn plugin_dir(s: &Setup) -> std::path::PathBuf {
+    s.home.join(PLUGIN_NAME)
+}
+
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let settings = json!({"hooks": hook_events(s, 1)});
     match s.repo_hooks {
@@ -41,9 +46,12 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             also_user,
         }) => {
             // The project's own settings file is Claude Code's `.claude/settings.json`;
-            // synced, the workspace already holds it.
-            if file != RepoFile::Synced {
-                write_json(&s.workspace.join(".claude/settings.json"), &settings)?;
+            // synced, the workspace already holds it; a plugin is a folder `--plugin-dir`
+            // loads (below).
+            match file {
+                RepoFile::Plugin => write_plugin(s, &plugin_dir(s), ".claude-plugin/plugin.json", 1)?,
+                RepoFile::Synced => {}
+                _ => write_json(&s.workspace.join(".claude/settings.json"), &settings)?,
             }
             // --also-user: the same hook in the user's file too.
             if also_user {
@@ -68,6 +76,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         args.extend(owned_args(&["--allowedTools", "Bash Write"]));
     }
     args.extend(owned_args(&["--model", "claude-sonnet-4-5"]));
+    // `--plugin-dir` loads a plugin for the session (2.1.332, docs/reference/agents/
+    // plugin-hooks.md).
+    if s.repo_hooks.is_some_and(|r| r.file == RepoFile::Plugin) {
+        args.extend(["--plugin-dir".to_string(), plugin_dir(s).display().to_string()]);
+    }
     Ok(Launch {
         args,
         env: vec![

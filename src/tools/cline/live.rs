@@ -64,6 +64,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         }
         // The workspace holds the synced scripts.
         Some(RepoFile::Synced) => None,
+        Some(RepoFile::Plugin) => {
+            return Err(Error::live("Cline has no plugins with hooks"));
+        }
     };
     if let Some(dir) = hooks {
         let hook = dir.join(s.event);

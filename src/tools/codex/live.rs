@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_claude_settings,
+    Action, Driver, PLUGIN_NAME, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_claude_settings,
     write_json,
     write_text,
 };
@@ -60,6 +60,12 @@ fn model_slug(action: Option<&Action>) -> &'static str {
     }
 }
 
+/// Where the plugin of `--repo-hooks plugin` is installed: Codex's cache, marketplace
+/// `hookcheck`, version 1.0.0.
+fn plugin_dir(codex_home: &std::path::Path) -> std::path::PathBuf {
+    codex_home.join("plugins/cache/hookcheck").join(PLUGIN_NAME).join("1.0.0")
+}
+
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let codex_home = s.home.join(".codex");
     let config = format!(
@@ -93,6 +99,18 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                 RepoFile::Synced => {}
                 // Whether it runs Claude Code's file (its sources say no).
                 RepoFile::Claude => write_claude_settings(s)?,
+                // A plugin in Codex's cache, enabled in its config (below); the hook's trust
+                // is bypassed as every hook's (docs/reference/agents/plugin-hooks.md).
+                RepoFile::Plugin => write_json(
+                    &plugin_dir(&codex_home).join("hooks/hooks.json"),
+                    &hooks,
+                )?,
+            }
+            if file == RepoFile::Plugin {
+                write_json(
+                    &plugin_dir(&codex_home).join(".codex-plugin/plugin.json"),
+                    &json!({"name": PLUGIN_NAME, "version": "1.0.0"}),
+                )?;
             }
             // --also-user: the same hook in the user's file too.
             if also_user {
@@ -110,6 +128,12 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         )
     } else {
         config
+    };
+    let config = match s.repo_hooks.map(|r| r.file) {
+        Some(RepoFile::Plugin) => {
+            format!("{config}\n[plugins.\"{PLUGIN_NAME}@hookcheck\"]\nenabled = true\n")
+        }
+        _ => config,
     };
     write_text(&codex_home.join("config.toml"), &config)?;
     let args = [

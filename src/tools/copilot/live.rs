@@ -87,6 +87,11 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
         &json!({"trusted_folders": folders}),
     )?;
     Ok(match file {
+        RepoFile::Plugin => {
+            return Err(Error::live(
+                "Copilot CLI's plugins are probed by scripts/live-copilot-plugins.py (it installs them with `copilot plugin install`)",
+            ));
+        }
         RepoFile::Own => (
             Some((
                 s.workspace.join(".github/hooks/hookcheck.json"),

@@ -5,7 +5,7 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
-use crate::live::driver::write_claude_settings;
+use crate::live::driver::{PLUGIN_NAME, write_claude_settings, write_plugin};
 use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, owned_args, write_json,
 };
@@ -54,6 +54,21 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         // Whether it runs Claude Code's file (its sources say no).
         Some(RepoFile::Claude) => write_claude_settings(s)?,
         None => write_json(&user_file, &user)?,
+        // A plugin folder in the home, registered as installed and enabled by hand, as
+        // `droid plugin install` would (docs/reference/agents/plugin-hooks.md).
+        Some(RepoFile::Plugin) => {
+            let id = format!("{PLUGIN_NAME}@hookcheck");
+            let dir = s.home.join(PLUGIN_NAME);
+            write_plugin(s, &dir, ".factory-plugin/plugin.json", 1)?;
+            let when = "2026-01-01T00:00:00.000Z";
+            write_json(
+                &s.home.join(".factory/plugins/installed_plugins").join(format!("{PLUGIN_NAME}.json")),
+                &json!({"schemaVersion": 1, "pluginId": id, "entry": {"scope": "user",
+                    "installPath": dir.display().to_string(), "version": "local",
+                    "installedAt": when, "lastUpdated": when, "source": "hookcheck"}}),
+            )?;
+            write_json(&user_file, &json!({"enabledPlugins": {id: true}}))?;
+        }
         // The workspace holds the synced .factory/settings.json, which droid runs with no
         // trust store (protocols-b.md §3).
         Some(RepoFile::Synced) => {}

@@ -52,6 +52,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         }
         // The workspace holds the synced .openhands/hooks.json; OpenHands keeps no trust store.
         Some(RepoFile::Synced) => None,
+        Some(RepoFile::Plugin) => {
+            return Err(Error::live("OpenHands has no plugins with hooks"));
+        }
     };
     if let Some(file) = file {
         write_json(&file, &hooks)?;
