@@ -717,7 +717,8 @@ fn project_hook_files_are_found_from_a_subfolder_as_each_agent_found_them() {
             let c = hookcheck::tools::find(&f.agent)
                 .and_then(|t| t.contract())
                 .expect("a command agent");
-            let ran = f.observed.as_str() == "block";
+            // A block, or (for an agent no reply blocks, Cline) the hook's own trace line.
+            let ran = f.observed.as_str() == "block" || !f.trace.is_empty();
             let reads = !from_sub || c.run.project_files == ProjectDir::Root;
             assert_eq!(
                 ran,
@@ -730,7 +731,7 @@ fn project_hook_files_are_found_from_a_subfolder_as_each_agent_found_them() {
             compared += 1;
         }
     }
-    assert!(compared >= 12, "{compared} recorded repo-hooks runs");
+    assert!(compared >= 16, "{compared} recorded repo-hooks runs");
 }
 
 /// A synced guard run live (fixtures/live/synced, `hookcheck live HOOK ... --repo-hooks

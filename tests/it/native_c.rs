@@ -375,3 +375,38 @@ fn a_droid_plugins_root_is_in_the_command_text_and_not_in_the_hooks_environment(
     );
     assert_eq!(decision(&v, "factory"), "block", "{v}");
 }
+
+/// Cline runs the user's and the project's script for one event one after the other
+/// (fixtures/live/lifecycle/observations/two-files-trace--cline.json: `start end start end`),
+/// and so does hookcheck for it.
+#[test]
+fn clines_user_and_project_scripts_for_one_event_run_one_after_the_other() {
+    let script = "#!/bin/sh\necho start >> \"$TRACE\"; sleep 0.3; echo end >> \"$TRACE\"\n";
+    let p = Project::new()
+        .script(".clinerules/hooks/PreToolUse", script)
+        .script(".test-home/.cline/hooks/PreToolUse", script);
+    let trace = p.root().join("trace");
+    let run = p
+        .command()
+        .env("TRACE", &trace)
+        .args([
+            "run",
+            "--installed",
+            "--user",
+            "--bash",
+            "ls",
+            "-t",
+            "cline",
+        ])
+        .output()
+        .expect("run");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&trace).expect("trace"),
+        "start\nend\nstart\nend\n"
+    );
+}

@@ -68,7 +68,12 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             return Err(Error::live("Cline has no plugins with hooks"));
         }
     };
-    if let Some(dir) = hooks {
+    // --also-user: the same hook in the user's folder too.
+    let user = s
+        .repo_hooks
+        .filter(|r| r.also_user)
+        .map(|_| s.home.join(".cline/hooks"));
+    for dir in hooks.into_iter().chain(user) {
         let hook = dir.join(s.event);
         write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
         make_executable(&hook)?;

@@ -113,6 +113,10 @@ pub static CONTRACT: Contract = Contract {
             "fixtures/live/launch/cline--bash.json",
         ))
         .no_exec_form("Cline runs one event script: `args` (exec form) has no place in it")
+        // The user's and the project's script for one event run one after the other (no
+        // reply of Cline 3.0.65's stops a call, so none is skipped). real agent: Cline CLI
+        // 3.0.65, live 2026-12-05 (`start end start end`).
+        .stops_at_block("real agent: Cline CLI 3.0.65, fixtures/live/lifecycle/observations/two-files-trace--cline.json")
         // The directory the CLI started in, the project root: real agent Cline CLI 3.0.65,
         // captured 2026-12-01 (fixtures/live/inputs/cline--*.json, `"cwd": "<workspace>"`).
         // Its launcher's (real agent Cline CLI 3.0.65, captured 2026-12-01, fixtures/live/
