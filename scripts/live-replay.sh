@@ -1,9 +1,9 @@
 #!/bin/sh
 # Replays the lifecycle recordings on the agents on PATH, each by the command it was recorded
 # with (its `made_with`), and fails on any change: an observation (fixtures/live/multi,
-# lifecycle, synced, events) must be observed the same (block, allow, halted, and the lines its
+# lifecycle, synced, events, foreign) must be observed the same (block, allow, halted, and the lines its
 # hooks left in $TMPDIR/hookcheck-trace where it recorded them), and an input
-# capture (fixtures/live/start-in, events/inputs) must give its hook the same shell, stdin
+# capture (fixtures/live/start-in, events/inputs, plugins/inputs) must give its hook the same shell, stdin
 # fields, variable names, working directory and project folders. Called by
 # scripts/live-tier.sh; by hand after the agents are installed:
 #
@@ -16,7 +16,9 @@ set -u
 cd "$(dirname "$0")/.."
 bin=${CARGO_TARGET_DIR:-target}/debug/hookcheck
 cargo build --quiet || exit 2
-folders=${*:-"multi/observations lifecycle/observations lifecycle/repo-hooks/in-sub lifecycle/repo-hooks/at-root synced events/observations events/ask start-in events/inputs"}
+# Not by default: timeouts/observations (ten minutes for Claude Code and Codex: replay it by
+# hand with --agent-timeout 1000 added to each made_with).
+folders=${*:-"multi/observations lifecycle/observations lifecycle/repo-hooks/in-sub lifecycle/repo-hooks/at-root synced events/observations events/ask start-in events/inputs foreign/observations plugins/inputs"}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 # The recorded command calls `hookcheck`: this build.
