@@ -49,7 +49,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             // synced, the workspace already holds it; a plugin is a folder `--plugin-dir`
             // loads (below).
             match file {
-                RepoFile::Plugin => write_plugin(s, &plugin_dir(s), ".claude-plugin/plugin.json", 1)?,
+                RepoFile::Plugin => {
+                    write_plugin(s, &plugin_dir(s), ".claude-plugin/plugin.json", 1)?
+                }
                 RepoFile::Synced => {}
                 _ => write_json(&s.workspace.join(".claude/settings.json"), &settings)?,
             }
@@ -79,7 +81,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     // `--plugin-dir` loads a plugin for the session (2.1.332, docs/reference/agents/
     // plugin-hooks.md).
     if s.repo_hooks.is_some_and(|r| r.file == RepoFile::Plugin) {
-        args.extend(["--plugin-dir".to_string(), plugin_dir(s).display().to_string()]);
+        args.extend([
+            "--plugin-dir".to_string(),
+            plugin_dir(s).display().to_string(),
+        ]);
     }
     Ok(Launch {
         args,

@@ -6,9 +6,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, PLUGIN_NAME, Launch, RepoFile, RepoHooks, Setup, hook_events, owned_args, write_claude_settings,
-    write_json,
-    write_text,
+    Action, Driver, Launch, PLUGIN_NAME, RepoFile, RepoHooks, Setup, hook_events, owned_args,
+    write_claude_settings, write_json, write_text,
 };
 
 /// Codex's live driver.
@@ -63,7 +62,10 @@ fn model_slug(action: Option<&Action>) -> &'static str {
 /// Where the plugin of `--repo-hooks plugin` is installed: Codex's cache, marketplace
 /// `hookcheck`, version 1.0.0.
 fn plugin_dir(codex_home: &std::path::Path) -> std::path::PathBuf {
-    codex_home.join("plugins/cache/hookcheck").join(PLUGIN_NAME).join("1.0.0")
+    codex_home
+        .join("plugins/cache/hookcheck")
+        .join(PLUGIN_NAME)
+        .join("1.0.0")
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
@@ -101,10 +103,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                 RepoFile::Claude => write_claude_settings(s)?,
                 // A plugin in Codex's cache, enabled in its config (below); the hook's trust
                 // is bypassed as every hook's (docs/reference/agents/plugin-hooks.md).
-                RepoFile::Plugin => write_json(
-                    &plugin_dir(&codex_home).join("hooks/hooks.json"),
-                    &hooks,
-                )?,
+                RepoFile::Plugin => {
+                    write_json(&plugin_dir(&codex_home).join("hooks/hooks.json"), &hooks)?
+                }
             }
             if file == RepoFile::Plugin {
                 write_json(

@@ -5,10 +5,10 @@
 use crate::error::Error;
 use serde_json::{Value, json};
 
-use crate::live::driver::{PLUGIN_NAME, write_claude_settings, write_plugin};
 use crate::live::driver::{
     Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, owned_args, write_json,
 };
+use crate::live::driver::{PLUGIN_NAME, write_claude_settings, write_plugin};
 
 /// Factory droid's live driver.
 pub static DRIVER: Driver = Driver {
@@ -62,7 +62,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             write_plugin(s, &dir, ".factory-plugin/plugin.json", 1)?;
             let when = "2026-01-01T00:00:00.000Z";
             write_json(
-                &s.home.join(".factory/plugins/installed_plugins").join(format!("{PLUGIN_NAME}.json")),
+                &s.home
+                    .join(".factory/plugins/installed_plugins")
+                    .join(format!("{PLUGIN_NAME}.json")),
                 &json!({"schemaVersion": 1, "pluginId": id, "entry": {"scope": "user",
                     "installPath": dir.display().to_string(), "version": "local",
                     "installedAt": when, "lastUpdated": when, "source": "hookcheck"}}),

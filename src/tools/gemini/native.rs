@@ -125,12 +125,16 @@ fn installed(home: &Path) -> Vec<PathBuf> {
                 .and_then(|m| m.get("source")?.as_str().map(PathBuf::from));
             let dir = link.unwrap_or(dir);
             let manifest = plugins::json_file(&dir.join("gemini-extension.json"))?;
-            let named = |k: &str| manifest.get(k).and_then(|v| v.as_str()).is_some_and(|v| !v.is_empty());
+            let named = |k: &str| {
+                manifest
+                    .get(k)
+                    .and_then(|v| v.as_str())
+                    .is_some_and(|v| !v.is_empty())
+            };
             (named("name") && named("version")).then_some(dir)
         })
         .collect()
 }
-
 
 /// How `hookcheck sync` writes a hook into .gemini/settings.json.
 static WRITER: Writer = Writer::grouped(".gemini/settings.json", Unit::Millis);
