@@ -556,6 +556,11 @@ pub struct LiveArgs {
     /// is. A headless run has no one to ask, so a hook on the agent's permission event decides.
     #[arg(long)]
     pub ask: bool,
+    /// Put the hook on every event the agent has, `{event}` in its command standing for the
+    /// event's name (a tool event matched on the scripted call's tool): which events fire, in
+    /// what order, as the lines the hooks leave. hookcheck predicts nothing then
+    #[arg(long)]
+    pub every_event: bool,
 }
 
 impl LiveArgs {

@@ -561,7 +561,7 @@ pub fn fixture(cx: &Context, call: &Captured) -> InputFixture {
         .repo_hooks
         .map(|f| format!(" --repo-hooks {}", f.name()))
         .unwrap_or_default();
-    let start = super::setup_flags(None, cx.git, cx.start_in, None, None, false);
+    let start = super::setup_flags(None, cx.git, cx.start_in, None, None, (false, false));
     // A situation of a hook file in another format (`bash--PreToolUse`) keeps its trigger's specs.
     let specs = match cx.specs {
         Some(s) => s,

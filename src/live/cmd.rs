@@ -57,6 +57,7 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         first_timeout: None,
         also_event: None,
         ask: false,
+        every_event: false,
     })
 }
 
@@ -310,6 +311,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     first_timeout_s: args.first_timeout,
                     also_event: args.also_event.as_deref(),
                     ask: args.ask,
+                    every_event: args.every_event,
                     trigger: &trigger,
                     event: &event,
                     matcher: super::native_matcher(spec),
@@ -340,17 +342,15 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             }
         };
         // --also-event and --repo-hooks claude: predicted from the hook file the driver wrote,
-        // as `run --installed` reads it (Claude's file: `allow` where the agent reads none).
+        // as `run --installed` reads it (Claude's file: `allow` where the agent reads none);
+        // --every-event: the observation is the hooks' trace, nothing is predicted.
         let claude = args.repo_hooks == Some(RepoFile::Claude);
-        let from_files = |o: &super::Observation| {
-            let req = request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
-            match claude {
-                true => super::events::predicted_or_unread(&ws, &req, &o.hook_files, phase),
-                false => super::events::predicted(&ws, &req, &o.hook_files, phase),
-            }
-        };
+        let req = || request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
         let predicted = match (args.also_event.is_some() || claude, &result) {
-            (true, Ok(o)) => from_files(o),
+            _ if args.every_event => None,
+            (true, Ok(o)) => {
+                super::events::predicted_from(&ws, &req(), &o.hook_files, phase, claude)
+            }
             (true, Err(_)) => None,
             (false, _) => predicted(driver.id(), phase),
         };
@@ -378,7 +378,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             args.start_in.as_deref(),
             args.first_timeout,
             args.also_event.as_deref(),
-            args.ask,
+            (args.ask, args.every_event),
         );
         let made_with = format!(
             "hookcheck live {}{specs} {}{event}{setup} --agent {{agent}} --record {}",

@@ -33,6 +33,9 @@ pub struct Setup<'a> {
     /// Leave the scripted call to the agent's own permission mode (`--ask`): no tool is
     /// approved up front.
     pub ask: bool,
+    /// `--every-event`: every event of the agent's (its name, whether it is a tool event), each
+    /// with the hook, `{event}` in the command replaced by its name; empty: the hook's event.
+    pub every_event: &'a [(String, bool)],
     /// The event the last command is on instead of [`Setup::event`] (`--also-event`, the
     /// agent's spelling, the same matcher).
     pub also_event: Option<&'a str>,
@@ -217,6 +220,9 @@ impl Setup<'_> {
 /// The hooks as a grouped `hooks` object: `{EVENT: [group]}`, and with `--also-event`
 /// `{EVENT: [group], OTHER: [the last command's group]}` (each [`hook_group`]'s shape).
 pub fn hook_events(s: &Setup, per_second: u64) -> Value {
+    if !s.every_event.is_empty() {
+        return every_event(s, per_second);
+    }
     let mut out = serde_json::json!({ s.event: [hook_group(s, per_second)] });
     if let Some((event, command, t)) = s.also() {
         let mut group = serde_json::json!({ "hooks": [handler(command, t, per_second)] });
@@ -272,6 +278,23 @@ pub fn write_claude_settings(s: &Setup) -> Result<(), Error> {
         &s.workspace.join(".claude/settings.json"),
         &serde_json::json!({"hooks": {"PreToolUse": [group]}}),
     )
+}
+
+/// `--every-event`: one group per event of the agent's, its command naming the event, a tool
+/// event's matched on the scripted call's tool.
+fn every_event(s: &Setup, per_second: u64) -> Value {
+    let mut out = serde_json::Map::new();
+    for (event, tool) in s.every_event {
+        let command = s.hook_command.replace("{event}", event);
+        let mut group = serde_json::json!({
+            "hooks": [handler(&command, s.timeout_s, per_second)]
+        });
+        if let (true, Some(m)) = (*tool, s.matcher) {
+            group["matcher"] = serde_json::json!(m);
+        }
+        out.insert(event.clone(), serde_json::json!([group]));
+    }
+    Value::Object(out)
 }
 
 /// One Claude-shaped handler, `{"type": "command", "command", "timeout"}`, the timeout in

@@ -45,25 +45,23 @@ pub fn predicted(
     written: &[(String, String)],
     phase: Option<super::Phase>,
 ) -> Option<&'static str> {
-    let report = predict(ws, req, &relative(written, &ws.root)).ok()?;
-    let id = req.targets.first()?;
-    let t = report.targets.iter().find(|t| t.target == *id)?;
-    phase.unwrap_or(super::Phase::BeforeTool).predicted_for(t)
+    predicted_from(ws, req, written, phase, false)
 }
 
-/// The verdict for a hook file in another agent's format (`--repo-hooks claude`), predicted
-/// from the file the driver wrote as [`predicted`] does; where the agent's loader reads no
-/// handler there, nothing stands in the call's way: `allow`.
-pub fn predicted_or_unread(
+/// [`predicted`], or with `unread_allows` (a hook file in another agent's format,
+/// `--repo-hooks claude`) `allow` where the agent's loader reads no handler in the files:
+/// nothing stands in the call's way.
+pub fn predicted_from(
     ws: &Workspace,
     req: &CheckRequest,
     written: &[(String, String)],
     phase: Option<super::Phase>,
+    unread_allows: bool,
 ) -> Option<&'static str> {
     let report = predict(ws, req, &relative(written, &ws.root)).ok()?;
     let id = req.targets.first()?;
     let t = report.targets.iter().find(|t| t.target == *id)?;
-    if t.commands.is_empty() && !t.fired {
+    if unread_allows && t.commands.is_empty() && !t.fired {
         return Some("allow");
     }
     phase.unwrap_or(super::Phase::BeforeTool).predicted_for(t)

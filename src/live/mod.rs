@@ -80,6 +80,8 @@ pub struct Run<'a> {
     pub also_event: Option<&'a str>,
     /// Approve no tool up front (`--ask`).
     pub ask: bool,
+    /// `--every-event`: the hook on every event of the agent's.
+    pub every_event: bool,
     /// What the user or the model does (a shell command gets the marker appended).
     pub trigger: &'a Trigger,
     /// The hook's event, in the agent's spelling, and what live mode can tell apart on it.
@@ -293,6 +295,19 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     } else {
         run.hook_command.to_string()
     };
+    // --every-event: the agent's events, from its contract.
+    let every_event: Vec<(String, bool)> = match run.every_event {
+        true => crate::tools::find(driver.id())
+            .and_then(|t| t.contract())
+            .map(|c| {
+                c.events
+                    .iter()
+                    .map(|e| (e.name.to_string(), e.kind.is_tool()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        false => Vec::new(),
+    };
     let setup = Setup {
         binary: run.binary,
         home: &home,
@@ -304,6 +319,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         first_timeout_s: run.first_timeout_s,
         also_event: run.also_event,
         ask: run.ask,
+        every_event: &every_event,
         action: action.as_ref(),
         event: run.event,
         matcher: matcher.as_deref(),
@@ -478,14 +494,14 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
 
 /// The flags of how live mode set the agent up, as a command line gives them (` --repo-hooks
 /// own --also-user --git --start-in sub --first-timeout 1`; empty for the user's hook file in
-/// the root of a plain folder).
+/// the root of a plain folder; `--ask`, `--every-event` as the pair says).
 pub fn setup_flags(
     repo: Option<RepoHooks>,
     git: bool,
     start_in: Option<&str>,
     first_timeout: Option<u64>,
     also_event: Option<&str>,
-    ask: bool,
+    (ask, every_event): (bool, bool),
 ) -> String {
     let mut out = String::new();
     if let Some(r) = repo
@@ -513,6 +529,9 @@ pub fn setup_flags(
     }
     if ask {
         out.push_str(" --ask");
+    }
+    if every_event {
+        out.push_str(" --every-event");
     }
     out
 }

@@ -54,7 +54,7 @@ fn claude_settings_are_run_by_exactly_the_agents_seen_to_run_them() {
             None,
             vec![f.agent.clone()],
         );
-        let predicted = events::predicted_or_unread(&ws, &req, &files, Some(f.live_phase()));
+        let predicted = events::predicted_from(&ws, &req, &files, Some(f.live_phase()), true);
         assert_eq!(predicted, Some(f.observed.as_str()), "{file}: {}", f.agent);
         seen.push(format!("{} {}", f.agent, f.observed.as_str()));
     }

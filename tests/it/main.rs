@@ -22,6 +22,7 @@ mod help_table;
 mod hostile;
 mod hostile2;
 mod live_cleanup;
+mod live_events;
 mod live_foreign;
 mod live_plugins;
 mod live_timeouts;

@@ -73,10 +73,18 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         .repo_hooks
         .filter(|r| r.also_user)
         .map(|_| s.home.join(".cline/hooks"));
+    // --every-event: one script per event of its, each naming its event.
+    let events: Vec<&str> = match s.every_event.is_empty() {
+        true => vec![s.event],
+        false => s.every_event.iter().map(|(e, _)| e.as_str()).collect(),
+    };
     for dir in hooks.into_iter().chain(user) {
-        let hook = dir.join(s.event);
-        write_text(&hook, &format!("#!/bin/sh\n{}\n", s.hook_command))?;
-        make_executable(&hook)?;
+        for event in &events {
+            let hook = dir.join(event);
+            let command = s.hook_command.replace("{event}", event);
+            write_text(&hook, &format!("#!/bin/sh\n{command}\n"))?;
+            make_executable(&hook)?;
+        }
     }
     let args = [
         "--json",

@@ -33,6 +33,12 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
+    // Its camelCase and PascalCase events are twins: a hook on both runs twice.
+    if !s.every_event.is_empty() {
+        return Err(Error::live(
+            "Copilot CLI's live driver does not put the hook on every event (--every-event): its camelCase and PascalCase events are twins",
+        ));
+    }
     let (file, written) = hook_file(s)?;
     if let Some((path, hooks)) = file {
         write_json(&path, &hooks)?;
@@ -210,6 +216,7 @@ mod tests {
             first_timeout_s: None,
             also_event: None,
             ask: false,
+            every_event: &[],
             action: None,
             event: "preToolUse",
             matcher: None,
