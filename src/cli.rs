@@ -509,11 +509,13 @@ pub struct LiveArgs {
     /// How long one agent run may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 240)]
     pub agent_timeout: u64,
-    /// Put the hook in the workspace's hook file instead of the user's (own: the agent's own
-    /// project file; claude: .claude/settings.json, for an agent that also reads it; synced:
-    /// the files `hookcheck sync HOOK` writes, in a copy of the project's spec folders, predicted
-    /// from those files as `run --installed` reads them), with the folder trusted: to check the
-    /// agent's trust gate, or that the synced files run. A driver without that file refuses it.
+    /// Put the hook somewhere other than the user's hook file (own: the agent's own project
+    /// file; claude: Claude Code's .claude/settings.json and none of the agent's own, predicted
+    /// from that file as the agent's loader reads it; synced: the files `hookcheck sync HOOK`
+    /// writes, in a copy of the project's spec folders, predicted from those files as `run
+    /// --installed` reads them; plugin: a plugin of the agent's in the throwaway home), with the
+    /// folder trusted: to check the agent's trust gate, that the synced files run, what reads
+    /// another agent's file, where a plugin's hook runs. A driver without that place refuses it.
     #[arg(long, value_enum, value_name = "FILE")]
     pub repo_hooks: Option<crate::live::driver::RepoFile>,
     /// With --repo-hooks: leave the folder untrusted.

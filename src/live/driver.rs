@@ -75,15 +75,16 @@ pub struct RepoHooks {
 pub enum RepoFile {
     /// The agent's own project hook file.
     Own,
-    /// Claude Code's `.claude/settings.json`, for an agent that also reads it.
+    /// Claude Code's `.claude/settings.json`, and no hook file of the agent's own: does the
+    /// agent run a hook written in another agent's format.
     Claude,
     /// The files `hookcheck sync HOOK` writes, for every agent, into a copy of the project's
     /// spec folders that is the workspace: live mode writes them, the driver only the
     /// agent's trust (and model) and no hook of its own.
     Synced,
     /// A plugin (or extension) of the agent's, in the throwaway home, made active the way the
-    /// agent allows offline: the hook in the plugin's hooks file, run in the workspace. What a
-    /// plugin's hook is given (`--record-inputs`).
+    /// agent allows offline, the hook in the plugin's hooks file: where a plugin's hook runs and
+    /// what it is given (`--record-inputs`).
     Plugin,
 }
 
