@@ -112,16 +112,15 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
         // The leader is reaped: kill whatever it left in its group (crates.md §5.2 step 4),
         // once its children that ended after it are reaped (they would count as members).
         let pgid = guard.pgid();
-        let leaders = signals::leaders();
         if let Some(pgid) = pgid {
-            orphans::reap_ended_in(&orphans::strays(&leaders), pgid);
+            orphans::reap_ended_in(&signals::strays(), pgid);
         }
         let anyone_left = pgid.is_some_and(|pgid| group::send(pgid, Sig::Kill));
         // Then whatever carries the mark, in whatever group or session it moved to. With
         // hookcheck the subreaper and the group found empty, every such process is one of
         // hookcheck's strays or descends from one, so the strays are read, not every process
         // on the machine; only a stray with the mark calls for the scan.
-        let strays = orphans::strays(&leaders);
+        let strays = signals::strays();
         let marked = if orphans::is_subreaper()
             && !anyone_left
             && !orphans::any_carrying(&strays, Needle::Exact(MARK_VAR, &mark))

@@ -67,9 +67,14 @@ pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Registered)> {
     Ok((child, Registered { leader }))
 }
 
-/// The leader pids of the hooks running now.
-pub(crate) fn leaders() -> Vec<u32> {
-    running().leaders.clone()
+/// hookcheck's strays now ([`super::orphans::strays`]), read under the list's lock: a hook
+/// being spawned by another thread is a child of hookcheck before [`spawn`] returns and puts it
+/// on the list, and before its `exec` it shows hookcheck's environment, with no mark. Read
+/// without the lock, such a hook looked like a process another hook had left behind with its
+/// environment cleared, and was ended (seen once under load in CI).
+pub(crate) fn strays() -> Vec<super::orphans::Stray> {
+    let r = running();
+    super::orphans::strays(&r.leaders)
 }
 
 /// True once a signal came and hookcheck is stopping.
