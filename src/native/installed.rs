@@ -149,6 +149,12 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
 /// on no call, and the fix.
 pub fn empty_matcher_note(l: FileAgent, h: &NativeHandler) -> (String, String) {
     let owner = loader(h.tool).map_or(h.tool, |o| o.name());
+    if h.tool == l.id() {
+        return (
+            format!("matcher \"\" runs this hook on no call in {owner}: it reads it as no tool"),
+            "drop the matcher key to run it on every call".to_string(),
+        );
+    }
     (
         format!(
             "matcher \"\" runs on every call in {owner} but never in {}",

@@ -86,17 +86,15 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                     ..finding(p.severity, p.rule, l, h, p.message, p.fix)
                 });
             }
-            // A cross-read handler the agent runs on no call.
-            if *cross && crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some() {
+            // A handler under `"matcher": ""` the agent runs on no call: cross-read, or in a
+            // file of its own (an error there: the hook never runs at all).
+            if crate::native::agents::empty_matcher_runs_nothing(l.id(), h).is_some() {
                 let (message, fix) = super::installed::empty_matcher_note(l, h);
-                out.push(finding(
-                    Severity::Warning,
-                    "empty-matcher-cross-read",
-                    l,
-                    h,
-                    message,
-                    fix,
-                ));
+                let (severity, rule) = match cross {
+                    true => (Severity::Warning, "empty-matcher-cross-read"),
+                    false => (Severity::Error, "empty-matcher-runs-nothing"),
+                };
+                out.push(finding(severity, rule, l, h, message, fix));
             }
         }
         for d in doubles(l, &loaded, root) {

@@ -107,6 +107,10 @@ pub const RULES: &[(&str, &str)] = &[
         "A matcher written empty that the file's agent runs on every call and a cross-reader on none",
     ),
     (
+        "empty-matcher-runs-nothing",
+        "A matcher written empty in an agent's own file, which that agent reads as no tool: the hook never runs",
+    ),
+    (
         "generator-unrun-hook",
         "A hook in the source that the generator writes for no agent: it never runs",
     ),

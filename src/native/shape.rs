@@ -171,11 +171,9 @@ pub fn flat(
                 ));
             };
             if let Some(mut handler) = handler(shape, path, &mut cursor, event, h)? {
-                handler.matcher = h
-                    .get("matcher")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string();
+                let matcher = h.get("matcher").and_then(Value::as_str);
+                handler.matcher = matcher.unwrap_or_default().to_string();
+                handler.matcher_written_empty = matcher == Some("");
                 out.push(handler);
             }
         }

@@ -410,3 +410,28 @@ fn clines_user_and_project_scripts_for_one_event_run_one_after_the_other() {
         "start\nend\nstart\nend\n"
     );
 }
+
+/// Copilot CLI runs no hook of its own files whose matcher is written `""`, on either casing
+/// (fixtures/live/lifecycle/observations/matcher-empty--copilot.json, camel-empty--copilot.json):
+/// lint says so as an error, and `run --installed` does not run it.
+#[test]
+fn an_empty_matcher_in_copilots_own_file_is_a_hook_that_never_runs() {
+    let p = Project::new()
+        .file(
+            ".github/hooks/h.json",
+            r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "./g.sh", "matcher": ""}]}}"#,
+        )
+        .script("g.sh", &guard("rm -rf"));
+    let lint = p.run(&["lint"]);
+    assert_eq!(lint.code(), 1, "{}", lint.stdout());
+    assert!(
+        lint.stdout().starts_with(
+            ".github/hooks/h.json:1: error[empty-matcher-runs-nothing]: matcher \"\" runs this hook on no call in Copilot CLI: it reads it as no tool\n  fix: drop the matcher key to run it on every call\n"
+        ),
+        "{}",
+        lint.stdout()
+    );
+    let (_, v) = p.json_of(&["run", "--installed", "--bash", "rm -rf x", "-t", "copilot"]);
+    assert_eq!(decision(&v, "copilot"), "allow", "{v}");
+    assert_eq!(target(&v, "copilot")["fired"], false, "{v}");
+}

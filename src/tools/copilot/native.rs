@@ -77,7 +77,7 @@ pub static LOADER: Loader = Loader {
     // Fields compared with a spec: behaviour spec (seed 002), "Stale tool file replies".
     compares: &[Field::Cwd],
     trust: Some(&TRUST),
-    empty_matchers: &[EMPTY_MATCHER],
+    empty_matchers: &[EMPTY_MATCHER, OWN_EMPTY_MATCHER],
     // (That a missing binary blocks before a tool is a reply rule of Copilot's, from
     // docs/reference/real-agents.md, Copilot CLI 1.0.102.) It sets CLAUDE_PROJECT_DIR for
     // every hook, those of .claude/settings.json too (fixtures/live/inputs/copilot--*.json,
@@ -202,6 +202,14 @@ static TRUST: Trust = Trust {
 const EMPTY_MATCHER: EmptyMatcher = EmptyMatcher {
     reads: "claude",
     source: "real agent: Copilot CLI 1.0.102, 2026-12-01, live trust runs of .claude/settings.json (fixtures/live/trust/copilot.json: the run with \"matcher\": \"\" did not run the hook, \"Bash\" did)",
+};
+
+/// Nor a hook of its own files whose matcher is written `""`, on either casing of the event
+/// (1.0.102, 2026-12-05: `matcher-empty` and `camel-empty` in
+/// fixtures/live/lifecycle/observations; the plan skips it, `tools::copilot` `empty_matcher`).
+const OWN_EMPTY_MATCHER: EmptyMatcher = EmptyMatcher {
+    reads: "copilot",
+    source: "real agent: Copilot CLI 1.0.102, 2026-12-05 (fixtures/live/lifecycle/observations/matcher-empty--copilot.json, camel-empty--copilot.json: the hook did not run)",
 };
 
 const SHAPE: Shape = Shape {
