@@ -341,10 +341,11 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 })
             }
         };
-        // --also-event and --repo-hooks claude: predicted from the hook file the driver wrote,
-        // as `run --installed` reads it (Claude's file: `allow` where the agent reads none);
+        // --also-event, --repo-hooks claude and local: predicted from the hook file the driver
+        // wrote, as `run --installed` reads it (claude, local: `allow` where the agent reads
+        // none);
         // --every-event: the observation is the hooks' trace, nothing is predicted.
-        let claude = args.repo_hooks == Some(RepoFile::Claude);
+        let claude = matches!(args.repo_hooks, Some(RepoFile::Claude | RepoFile::Local));
         let req = || request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
         let predicted = match (args.also_event.is_some() || claude, &result) {
             _ if args.every_event => None,
@@ -393,7 +394,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 .result
                 .as_ref()
                 .ok()
-                .filter(|_| args.also_event.is_some() || args.repo_hooks == Some(RepoFile::Claude))
+                .filter(|_| {
+                    args.also_event.is_some()
+                        || matches!(args.repo_hooks, Some(RepoFile::Claude | RepoFile::Local))
+                })
                 .map(|o| super::events::relative(&o.hook_files, &ws.root));
             if let Ok(o) = &row.result
                 && o.observed != Observed::NoCall

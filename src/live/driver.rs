@@ -75,6 +75,9 @@ pub struct RepoHooks {
 pub enum RepoFile {
     /// The agent's own project hook file.
     Own,
+    /// The agent's local project settings file (`settings.local.json`: Claude Code's, Qwen
+    /// Code's, Copilot CLI's `.github/copilot/`; Gemini CLI's `.gemini/` to see it has none).
+    Local,
     /// Claude Code's `.claude/settings.json`, and no hook file of the agent's own: does the
     /// agent run a hook written in another agent's format.
     Claude,
@@ -350,6 +353,10 @@ pub fn settings_and_trusted_folders(
             match file {
                 RepoFile::Own => write_json(
                     &s.workspace.join(dir).join("settings.json"),
+                    &serde_json::json!({ "hooks": hooks }),
+                )?,
+                RepoFile::Local => write_json(
+                    &s.workspace.join(dir).join("settings.local.json"),
                     &serde_json::json!({ "hooks": hooks }),
                 )?,
                 RepoFile::Synced => {}

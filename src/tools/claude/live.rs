@@ -53,6 +53,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                     write_plugin(s, &plugin_dir(s), ".claude-plugin/plugin.json", 1)?
                 }
                 RepoFile::Synced => {}
+                RepoFile::Local => {
+                    write_json(&s.workspace.join(".claude/settings.local.json"), &settings)?
+                }
                 _ => write_json(&s.workspace.join(".claude/settings.json"), &settings)?,
             }
             // --also-user: the same hook in the user's file too.

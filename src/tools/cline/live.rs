@@ -67,6 +67,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Plugin) => {
             return Err(Error::live("Cline has no plugins with hooks"));
         }
+        Some(RepoFile::Local) => {
+            return Err(Error::live("Cline has no local project settings file"));
+        }
     };
     // --also-user: the same hook in the user's folder too.
     let user = s

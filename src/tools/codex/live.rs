@@ -97,6 +97,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         }) => {
             match file {
                 RepoFile::Own => write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?,
+                RepoFile::Local => {
+                    return Err(Error::live("Codex has no local project settings file"));
+                }
                 // The workspace holds the synced .codex/hooks.json.
                 RepoFile::Synced => {}
                 // Whether it runs Claude Code's file (its sources say no).

@@ -105,6 +105,14 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
             )),
             None,
         ),
+        // Its repository settings' inline hooks (native.rs SETTINGS_FILES).
+        RepoFile::Local => (
+            Some((
+                s.workspace.join(".github/copilot/settings.local.json"),
+                json!({ "hooks": own }),
+            )),
+            None,
+        ),
         RepoFile::Synced => (None, None),
         RepoFile::Claude if !s.more_commands.is_empty() => {
             return Err(Error::live(

@@ -53,6 +53,10 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Own) => write_json(&s.workspace.join(".factory/hooks.json"), &events)?,
         // Whether it runs Claude Code's file (its sources say no).
         Some(RepoFile::Claude) => write_claude_settings(s)?,
+        // The local settings file beside the project's (hooks-reference: settings.local.json).
+        Some(RepoFile::Local) => {
+            write_json(&s.workspace.join(".factory/settings.local.json"), &user)?
+        }
         None => write_json(&user_file, &user)?,
         // A plugin folder in the home, registered as installed and enabled by hand, as
         // `droid plugin install` would (docs/reference/agents/plugin-hooks.md).

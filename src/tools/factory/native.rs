@@ -25,7 +25,8 @@ pub static LOADER: Loader = Loader {
             root.join(".factory/hooks.json"),
             root.join(".factory/hooks/hooks.json"),
             root.join(".factory/settings.json"),
-            root.join(".factory/settings.local.json"),
+            // Not `.factory/settings.local.json`, which the hooks reference names: droid 0.215.0
+            // ran no hook from it (live, 2026-12-05, fixtures/live/lifecycle/local).
         ];
         files.extend(PLUGINS.hook_files(root));
         files

@@ -55,6 +55,9 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Plugin) => {
             return Err(Error::live("OpenHands has no plugins with hooks"));
         }
+        Some(RepoFile::Local) => {
+            return Err(Error::live("OpenHands has no local project settings file"));
+        }
     };
     if let Some(file) = file {
         write_json(&file, &hooks)?;

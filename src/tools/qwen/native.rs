@@ -22,7 +22,8 @@ pub static LOADER: Loader = Loader {
     project_files: |root| {
         vec![
             root.join(".qwen/settings.json"),
-            root.join(".qwen/settings.local.json"),
+            // Not `.qwen/settings.local.json` (its docs' 1.x): 0.24.4 ran no hook from it
+            // (live, 2026-12-05, fixtures/live/lifecycle/local).
         ]
         .into_iter()
         .chain(PLUGINS.hook_files(root))
@@ -60,7 +61,7 @@ pub static LOADER: Loader = Loader {
         "Edit",
         "ReadFile",
     ],
-    project_glob: ".qwen/settings.json, .qwen/settings.local.json",
+    project_glob: ".qwen/settings.json",
     unit: "s (1000 and more: ms)",
     trust: Some(&TRUST),
     // Qwen Code replaces $GEMINI_PROJECT_DIR and $CLAUDE_PROJECT_DIR in the command (tools::qwen
