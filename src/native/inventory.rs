@@ -136,6 +136,9 @@ pub fn load(root: &Path, home: &Path, user: bool) -> Inventory {
             }
         }
     }
+    for loader in agents::all() {
+        inv.skipped.extend(unread(loader, root, &mut inv.decoded));
+    }
     replace_by_key(&mut inv);
     inv
 }
@@ -168,6 +171,57 @@ fn skipped(
         ),
         agent: None,
     })
+}
+
+/// The hooks in the project files the agent runs none of ([`Loader::unread`]), one error per
+/// file that holds any, placed at its first hook.
+fn unread(loader: FileAgent, root: &Path, decoded: &mut Vec<NativeError>) -> Vec<NativeError> {
+    let mut out = Vec::new();
+    for (pattern, source) in loader.unread {
+        for path in expand(root, pattern) {
+            let shown = super::shown(root, &path);
+            let Ok(Some(text)) = read(loader, &path, root, &shown, decoded) else {
+                continue;
+            };
+            let Some(h) = (loader.parse)(&shown, &text).ok().and_then(|hs| {
+                let n = hs.len();
+                hs.into_iter().next().map(|h| (h, n))
+            }) else {
+                continue;
+            };
+            let (h, n) = h;
+            out.push(NativeError {
+                file: shown,
+                line: Some(h.line),
+                message: format!("{} reads no hooks from this file", loader.name()),
+                consequence: format!("{} runs none of its {n} hook(s) ({source})", loader.name()),
+                agent: Some(loader.id()),
+            });
+        }
+    }
+    out
+}
+
+/// `pattern` (a path from `root`, one segment of which may be `*`) as the paths that exist.
+fn expand(root: &Path, pattern: &str) -> Vec<PathBuf> {
+    let Some((before, after)) = pattern.split_once("/*/") else {
+        let path = root.join(pattern);
+        return if path.is_file() {
+            vec![path]
+        } else {
+            Vec::new()
+        };
+    };
+    let Ok(entries) = std::fs::read_dir(root.join(before)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path().join(after))
+        .filter(|p| p.is_file())
+        .collect();
+    out.sort();
+    out
 }
 
 /// The text of one hook file: `None` when there is no file (nothing there, the usual case);

@@ -53,7 +53,9 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 cause: None,
                 severity,
                 rule,
-                agent: inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool),
+                agent: e
+                    .agent
+                    .or_else(|| inv.files.iter().find(|f| f.shown == e.file).map(|f| f.tool)),
                 file: e.file.display().to_string(),
                 line: e.line,
                 message: format!("{}; {}", e.message, e.consequence),

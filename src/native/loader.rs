@@ -63,6 +63,11 @@ pub struct Loader {
     /// `(file, fallback, source)`, both paths from the scope's folder (the project root or the
     /// home folder), and where the rule comes from, for people.
     pub fallbacks: &'static [(&'static str, &'static str, &'static str)],
+    /// Project files that hold hooks in the agent's own shape but that the agent runs none of
+    /// (a file its docs name and a real run did not read): `(path from the project root, one
+    /// segment may be `*`; where the rule comes from)`. Their hooks are listed by `lint` as
+    /// skipped, never run.
+    pub unread: &'static [(&'static str, &'static str)],
 }
 
 /// How `hookcheck sync` writes one hook into an agent's own project file: the file, its
@@ -197,6 +202,7 @@ impl Loader {
         writes: Err("hookcheck sync does not write this agent's hook files yet"),
         plugins: None,
         fallbacks: &[],
+        unread: &[],
     };
 }
 

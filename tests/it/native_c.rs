@@ -435,3 +435,55 @@ fn an_empty_matcher_in_copilots_own_file_is_a_hook_that_never_runs() {
     assert_eq!(decision(&v, "copilot"), "allow", "{v}");
     assert_eq!(target(&v, "copilot")["fired"], false, "{v}");
 }
+
+/// Files whose hooks the agent runs none of, though its docs name them or a user may expect
+/// them to run (fixtures/live/lifecycle/local; docs/reference/agents/gemini-extensions.md):
+/// lint lists each as skipped, and `run --installed` runs none of their hooks.
+#[test]
+fn hooks_in_files_the_agent_does_not_read_are_listed_as_skipped() {
+    let grouped = |event: &str, matcher: &str| {
+        format!(
+            r#"{{"hooks": {{"{event}": [{{"matcher": "{matcher}", "hooks": [{{"type": "command", "command": "./g.sh"}}]}}]}}}}"#
+        )
+    };
+    let p = Project::new()
+        .file(
+            ".qwen/settings.local.json",
+            &grouped("PreToolUse", "run_shell_command"),
+        )
+        .file(
+            ".factory/settings.local.json",
+            &grouped("PreToolUse", "Execute"),
+        )
+        .file(
+            ".gemini/extensions/x/hooks/hooks.json",
+            &grouped("BeforeTool", "run_shell_command"),
+        )
+        .script("g.sh", &guard("rm -rf"));
+    let lint = p.run(&["lint"]);
+    let fix = "  fix: move these hooks into the file the agent reads, or delete them\n";
+    assert_eq!(
+        lint.stdout(),
+        format!(
+            ".gemini/extensions/x/hooks/hooks.json:1: warning[file-skipped]: Gemini CLI reads no hooks from this file; Gemini CLI runs none of its 1 hook(s) (Gemini CLI 0.61.0 loads extensions from ~/.gemini/extensions only, run by hand 2026-12-05)\n{fix}\
+             .qwen/settings.local.json:1: warning[file-skipped]: Qwen Code reads no hooks from this file; Qwen Code runs none of its 1 hook(s) (real agent: Qwen Code 0.24.4, 2026-12-05, fixtures/live/lifecycle/local/exit2-stderr--qwen.json; its docs name the file for 1.x)\n{fix}\
+             .factory/settings.local.json:1: warning[file-skipped]: Factory droid reads no hooks from this file; Factory droid runs none of its 1 hook(s) (real agent: droid 0.215.0, 2026-12-05, fixtures/live/lifecycle/local/exit2-stderr--factory.json; its hooks reference names the file)\n{fix}\
+             3 finding(s), 0 error(s)\n"
+        )
+    );
+    assert_eq!(lint.code(), 0, "warnings only");
+    let (code, v) = p.json_of(&[
+        "run",
+        "--installed",
+        "--bash",
+        "rm -rf x",
+        "-t",
+        "qwen,factory,gemini",
+    ]);
+    // Nothing runs, so nothing is checked: not a pass.
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(
+        v["summary"]["message"],
+        "hook installed: nothing ran: none of the 3 tools checked runs this hook for this trigger"
+    );
+}

@@ -61,6 +61,10 @@ pub static LOADER: Loader = Loader {
     // Claude's grouped shape in settings.json (docs.factory.ai/reference/hooks-reference).
     writes: Ok(&WRITER),
     plugins: Some(&PLUGINS),
+    unread: &[(
+        ".factory/settings.local.json",
+        "real agent: droid 0.215.0, 2026-12-05, fixtures/live/lifecycle/local/exit2-stderr--factory.json; its hooks reference names the file",
+    )],
     // "If hooks.json is absent, Droid falls back to hooks declared under the hooks key in the
     // matching settings.json" (Factory's hooks reference, Factory-AI/factory @003b759e,
     // 2026-05-27, unchanged at @a80aa7c5, read 2026-12-04). droid 0.215.0 ran each

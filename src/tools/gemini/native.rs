@@ -71,6 +71,12 @@ pub static LOADER: Loader = Loader {
     // settingsSchema.ts: timeout in milliseconds (protocols-a.md §3).
     writes: Ok(&WRITER),
     plugins: Some(&PLUGINS),
+    // An extension in the project: 0.61.0 loads extensions from the user's folder only
+    // (docs/reference/agents/gemini-extensions.md, run by hand 2026-12-05).
+    unread: &[(
+        ".gemini/extensions/*/hooks/hooks.json",
+        "Gemini CLI 0.61.0 loads extensions from ~/.gemini/extensions only, run by hand 2026-12-05",
+    )],
     ..Loader::DEFAULT
 };
 

@@ -75,6 +75,18 @@ pub static LOADER: Loader = Loader {
     // hook-timeout.ts reads seconds (protocols-b.md §9).
     writes: Ok(&WRITER),
     plugins: Some(&PLUGINS),
+    unread: &[
+        (
+            ".qwen/settings.local.json",
+            "real agent: Qwen Code 0.24.4, 2026-12-05, fixtures/live/lifecycle/local/exit2-stderr--qwen.json; its docs name the file for 1.x",
+        ),
+        // An extension in the project: 0.24.4 loads them from the user's folder only
+        // (docs/reference/agents/gemini-extensions.md, run by hand 2026-12-05).
+        (
+            ".qwen/extensions/*/hooks/hooks.json",
+            "Qwen Code 0.24.4 loads extensions from ~/.qwen/extensions only, run by hand 2026-12-05",
+        ),
+    ],
     ..Loader::DEFAULT
 };
 
