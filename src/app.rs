@@ -435,7 +435,7 @@ fn tools_cmd(args: ToolsArgs) -> Result<i32, Error> {
                 }
             }
             if args.agent.is_none() {
-                out.push_str(&crate::live::cmd::tools_section());
+                out.push_str(&crate::live::agents::tools_section());
             }
             print(&out);
         }

@@ -54,3 +54,16 @@ pub fn not_live() -> impl Iterator<Item = (&'static str, &'static str)> {
         Live::Cannot(why) => Some((a.name, why)),
     })
 }
+
+/// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
+pub fn tools_section() -> String {
+    let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
+    for d in all() {
+        out.push_str(&format!("  {} ({}): {}\n", d.id(), d.name(), d.install()));
+    }
+    out.push_str("live mode cannot run here:\n");
+    for (name, why) in not_live() {
+        out.push_str(&format!("  {name}: {why}\n"));
+    }
+    out
+}

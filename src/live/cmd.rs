@@ -550,6 +550,11 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                         "HARNESS: the scripted call never happened (not a verdict)".to_string(),
                         EXIT_USAGE,
                     ),
+                    // An observation, not a check: what it saw is the verdict line.
+                    (_, None) if args.every_event => (
+                        format!("events seen: {} (--every-event predicts nothing)", o.trace.join(" ")),
+                        0,
+                    ),
                     (_, None) if crate::tools::find(id).is_some() => (
                         "no prediction: hookcheck did not run the hook for this agent (`hookcheck run` says why)".into(),
                         0,
@@ -635,17 +640,4 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         _ => crate::console::print(&out),
     }
     Ok(status)
-}
-
-/// The live-mode part of `hookcheck tools`: which agents run live, and which cannot and why.
-pub fn tools_section() -> String {
-    let mut out = String::from("\nlive mode (`hookcheck live`) runs:\n");
-    for d in drivers::all() {
-        out.push_str(&format!("  {} ({}): {}\n", d.id(), d.name(), d.install()));
-    }
-    out.push_str("live mode cannot run here:\n");
-    for (name, why) in drivers::not_live() {
-        out.push_str(&format!("  {name}: {why}\n"));
-    }
-    out
 }
