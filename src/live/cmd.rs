@@ -247,9 +247,12 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             })?;
         // An event the agent fires on a tool call after its before-tool one (`also_fires`, a
         // permission event) is seen as that one is.
-        let after_before_tool = tool
-            .contract()
-            .is_some_and(|c| c.run.also_fires.iter().any(|(later, _)| *later == event));
+        let after_before_tool = tool.contract().is_some_and(|c| {
+            c.run
+                .also_fires
+                .iter()
+                .any(|(later, _)| crate::native::agents::same_event(tool.id, later, &event))
+        });
         crate::event::portable_of(tool, &event, &ws.root, &ws.home)
             .and_then(Phase::of)
             .or(after_before_tool.then_some(Phase::BeforeTool))
@@ -341,11 +344,14 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 })
             }
         };
-        // --also-event, --repo-hooks claude and local: predicted from the hook file the driver
-        // wrote, as `run --installed` reads it (claude, local: `allow` where the agent reads
+        // --also-event, --repo-hooks claude, local and config: predicted from the hook file
+        // the driver wrote, as `run --installed` reads it (`allow` where the agent reads
         // none);
         // --every-event: the observation is the hooks' trace, nothing is predicted.
-        let claude = matches!(args.repo_hooks, Some(RepoFile::Claude | RepoFile::Local));
+        let claude = matches!(
+            args.repo_hooks,
+            Some(RepoFile::Claude | RepoFile::Local | RepoFile::Config)
+        );
         let req = || request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
         let predicted = match (args.also_event.is_some() || claude, &result) {
             _ if args.every_event => None,
@@ -396,7 +402,10 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                 .ok()
                 .filter(|_| {
                     args.also_event.is_some()
-                        || matches!(args.repo_hooks, Some(RepoFile::Claude | RepoFile::Local))
+                        || matches!(
+                            args.repo_hooks,
+                            Some(RepoFile::Claude | RepoFile::Local | RepoFile::Config)
+                        )
                 })
                 .map(|o| super::events::relative(&o.hook_files, &ws.root));
             if let Ok(o) = &row.result

@@ -89,6 +89,10 @@ pub enum RepoFile {
     /// agent allows offline, the hook in the plugin's hooks file: where a plugin's hook runs and
     /// what it is given (`--record-inputs`).
     Plugin,
+    /// The hook inline in the project's settings or config file, where the agent also reads
+    /// a separate hooks file (`--repo-hooks own`): Codex's `.codex/config.toml` `[hooks]`,
+    /// Copilot CLI's `.github/copilot/settings.json`, droid's `.factory/settings.json`.
+    Config,
 }
 
 impl RepoFile {
@@ -364,6 +368,11 @@ pub fn settings_and_trusted_folders(
                 RepoFile::Claude => write_claude_settings(s)?,
                 // Written above.
                 RepoFile::Plugin => {}
+                RepoFile::Config => {
+                    return Err(Error::live(format!(
+                        "the project's {dir}/settings.json is its hook file: pass --repo-hooks own"
+                    )));
+                }
             }
             let level = if trusted {
                 "TRUST_FOLDER"

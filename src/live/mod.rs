@@ -45,6 +45,11 @@ pub const MARKER: &str = ".hookcheck-ran";
 /// hook whose reply never reaches the model (the second after a block) still shows it ran.
 pub const TRACE: &str = "hookcheck-trace";
 
+/// Written in a spec's command, replaced by the trace file's absolute path as live mode writes
+/// the hook: a hook the agent runs without live mode's `$TMPDIR` still leaves its line, so a
+/// line missing from the trace means the hook did not run.
+pub const TRACE_PATH: &str = "{trace}";
+
 /// What the user or the model does in a live run, from `hookcheck live`'s options.
 fn trigger_of(args: &crate::cli::LiveArgs) -> Trigger {
     match (&args.bash, &args.edit, &args.prompt) {
@@ -290,10 +295,14 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     let server = FakeModel::start(script)?;
     let base_url = server.base_url();
     let capture_dir = home.join("capture");
+    let hook_command = run.hook_command.replace(
+        TRACE_PATH,
+        &quote(&home.join("tmp").join(TRACE).display().to_string()),
+    );
     let hook_command = if run.capture {
-        capture::install(&capture_dir, run.hook_command)?
+        capture::install(&capture_dir, &hook_command)?
     } else {
-        run.hook_command.to_string()
+        hook_command
     };
     // --every-event: the agent's events, from its contract.
     let every_event: Vec<(String, bool)> = match run.every_event {

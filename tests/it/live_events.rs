@@ -1,10 +1,12 @@
 //! Which events fire around one shell call, observed: `hookcheck live every-event
 //! --every-event` puts a hook on every event the agent has, each appending its event's name
-//! to `$TMPDIR/hookcheck-trace`, and the scripted call appends `CALL` there
-//! (fixtures/live/lifecycle/every-event). The tool events that fired before the call are
-//! exactly the one hookcheck plans a before-tool hook on, and after it the one it plans an
-//! after-tool hook on. (An event missing from a trace either did not fire or ran its hook
-//! without this `$TMPDIR`: only what a trace shows is checked.)
+//! to the trace file, named by its absolute path, and the scripted call appends `CALL` there
+//! (fixtures/live/lifecycle/every-event). Before the call, the tool events that fired are the
+//! one hookcheck plans a before-tool hook on, in each of the agent's spellings of it (Copilot
+//! CLI's camelCase and PascalCase twins both fire), and the events the agent's contract says
+//! fire on the same call after it (`Run::also_fires`, where the agent fired them on a call
+//! approved up front); after it, the one it plans an after-tool hook on. Since 2026-12-05 the
+//! hook writes to the trace by its path, so an event missing from a trace did not fire.
 
 use std::path::Path;
 
@@ -34,6 +36,8 @@ fn the_tool_events_around_a_shell_call_are_the_ones_hookcheck_plans() {
     for (file, f) in &fixtures {
         let made_with = f.made_with.as_deref().unwrap_or_default();
         assert!(made_with.contains(" --every-event "), "{file}: {made_with}");
+        // The trace named by its path: a line missing means the hook did not run.
+        assert!(f.spec.contains("{trace}"), "{file}: record it again");
         let contract = hookcheck::tools::find(&f.agent)
             .and_then(|t| t.contract())
             .expect("a command agent");
@@ -49,15 +53,27 @@ fn the_tool_events_around_a_shell_call_are_the_ones_hookcheck_plans() {
                 .cloned()
                 .collect()
         };
+        // Each event in the agent's own order, as its spellings that fired.
+        let same = |a: &str, b: &str| hookcheck::native::agents::same_event(&f.agent, a, b);
         let before = tool_events(&f.trace[..call]);
         let after = tool_events(&f.trace[call + 1..]);
-        assert_eq!(
-            (before, after),
-            (
-                vec![planned_event(&f.agent, "before-tool")],
-                vec![planned_event(&f.agent, "after-tool")]
-            ),
-            "{file}: {:?}",
+        let planned_before = planned_event(&f.agent, "before-tool");
+        let planned_after = planned_event(&f.agent, "after-tool");
+        let fired_after = |e: &str| {
+            contract
+                .run
+                .also_fires
+                .iter()
+                .any(|(later, first)| same(later, e) && same(first, &planned_before))
+        };
+        assert!(
+            before.contains(&planned_before)
+                && before
+                    .iter()
+                    .all(|e| same(e, &planned_before) || fired_after(e))
+                && after.contains(&planned_after)
+                && after.iter().all(|e| same(e, &planned_after)),
+            "{file}: planned {planned_before} and {planned_after}: {:?}",
             f.trace
         );
         agents.push(f.agent.clone());
@@ -69,35 +85,30 @@ fn the_tool_events_around_a_shell_call_are_the_ones_hookcheck_plans() {
             "claude",
             "cline",
             "codex",
+            "copilot",
             "factory",
             "gemini",
             "openhands",
             "qwen"
         ]
     );
-    // The whole traces are data for the checklist (docs/dev/lifecycle.md, EV); one is pinned
-    // here so a new recording is read before it lands.
-    let claude: Value = serde_json::to_value(
-        &fixtures
-            .iter()
-            .find(|(_, f)| f.agent == "claude")
-            .expect("claude")
-            .1
-            .trace,
-    )
-    .expect("json");
+    // The whole traces are data for the checklist (docs/dev/lifecycle.md, EV), pinned so a new
+    // recording is read before it lands.
+    let traces: serde_json::Map<String, Value> = fixtures
+        .iter()
+        .map(|(_, f)| (f.agent.clone(), serde_json::json!(f.trace)))
+        .collect();
     assert_eq!(
-        claude,
-        serde_json::json!([
-            "SessionStart",
-            "UserPromptSubmit",
-            "PreToolUse",
-            "CALL",
-            "PostToolUse",
-            "PostToolBatch",
-            "MessageDisplay",
-            "Stop",
-            "SessionEnd"
-        ])
+        Value::Object(traces),
+        serde_json::json!({
+        "claude": ["SessionStart", "UserPromptSubmit", "PreToolUse", "CALL", "PostToolUse", "PostToolBatch", "MessageDisplay", "Stop", "SessionEnd"],
+        "cline": ["TaskStart", "PreToolUse", "CALL", "PostToolUse", "TaskComplete"],
+        "codex": ["SessionStart", "UserPromptSubmit", "PreToolUse", "CALL", "PostToolUse", "Stop", "SessionEnd"],
+        "copilot": ["sessionStart", "SessionStart", "userPromptSubmitted", "UserPromptSubmit", "userPromptTransformed", "preToolUse", "PreToolUse", "permissionRequest", "PermissionRequest", "CALL", "postToolUse", "PostToolUse", "agentStop", "Stop", "sessionEnd", "SessionEnd"],
+        "factory": ["SessionStart", "PreToolUse", "CALL", "PostToolUse", "Stop", "SessionEnd"],
+        "gemini": ["SessionStart", "BeforeAgent", "PreCompress", "BeforeModel", "BeforeToolSelection", "AfterModel", "BeforeTool", "CALL", "AfterTool", "PreCompress", "BeforeModel", "BeforeToolSelection", "AfterModel", "AfterAgent", "SessionEnd"],
+        "openhands": ["SessionStart", "UserPromptSubmit", "PreToolUse", "CALL", "PostToolUse", "Stop", "SessionEnd"],
+        "qwen": ["InstructionsLoaded", "SessionStart", "Notification", "UserPromptSubmit", "PreToolUse", "CALL", "PostToolUse", "PostToolBatch", "UserPromptSubmit", "MessageDisplay", "Stop"],
+        })
     );
 }

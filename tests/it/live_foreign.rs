@@ -4,16 +4,18 @@
 //!   into the workspace's `.claude/settings.json` (Claude Code's format) and no hook of the
 //!   agent's own, the folder trusted (fixtures/live/foreign);
 //! - the agent's local project settings file: `--repo-hooks local`
-//!   (fixtures/live/lifecycle/local).
+//!   (fixtures/live/lifecycle/local);
+//! - the hook inline in the project's settings or config file, beside the agent's separate
+//!   hooks file: `--repo-hooks config` (fixtures/live/lifecycle/config).
 
 use std::path::Path;
 
 use hookcheck::live::{cmd, events, record};
 use hookcheck::workspace::Workspace;
 
-/// Each recording in `dir` (made with `--repo-hooks FLAG`, its one hook file ending in `file`)
-/// predicted from its file: `AGENT OBSERVED` per recording, sorted.
-fn predicted_from_the_recorded_files(dir: &str, flag: &str, file: &str) -> Vec<String> {
+/// Each recording in `dir` (made with `--repo-hooks FLAG`, its one hook file ending in one of
+/// `files`) predicted from its file: `AGENT OBSERVED` per recording, sorted.
+fn predicted_from_the_recorded_files(dir: &str, flag: &str, files: &[&str]) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let fixtures = record::load_all(&root.join(dir)).expect("recordings");
     let tmp = tempfile::tempdir().expect("tmp");
@@ -33,14 +35,14 @@ fn predicted_from_the_recorded_files(dir: &str, flag: &str, file: &str) -> Vec<S
             made_with.contains(&format!(" --repo-hooks {flag} ")),
             "{name}: {made_with}"
         );
-        let files: Vec<(String, String)> = f
+        let written: Vec<(String, String)> = f
             .hook_files
             .iter()
             .map(|h| (h.path.clone(), h.text.clone()))
             .collect();
         assert!(
-            files.len() == 1 && files[0].0.ends_with(file),
-            "{name}: the agent's own hook file was written too, or none: {files:?}"
+            written.len() == 1 && files.iter().any(|e| written[0].0.ends_with(e)),
+            "{name}: the agent's own hook file was written too, or none: {written:?}"
         );
         let req = cmd::request(
             &f.hook,
@@ -48,7 +50,7 @@ fn predicted_from_the_recorded_files(dir: &str, flag: &str, file: &str) -> Vec<S
             None,
             vec![f.agent.clone()],
         );
-        let predicted = events::predicted_from(&ws, &req, &files, Some(f.live_phase()), true);
+        let predicted = events::predicted_from(&ws, &req, &written, Some(f.live_phase()), true);
         assert_eq!(predicted, Some(f.observed.as_str()), "{name}: {}", f.agent);
         seen.push(format!("{} {}", f.agent, f.observed.as_str()));
     }
@@ -68,7 +70,7 @@ fn claude_settings_are_run_by_exactly_the_agents_seen_to_run_them() {
         predicted_from_the_recorded_files(
             "fixtures/live/foreign/observations",
             "claude",
-            ".claude/settings.json"
+            &[".claude/settings.json"]
         ),
         [
             "cline allow",
@@ -91,7 +93,7 @@ fn local_settings_files_are_read_by_exactly_the_agents_seen_to_run_them() {
         predicted_from_the_recorded_files(
             "fixtures/live/lifecycle/local",
             "local",
-            "settings.local.json"
+            &["settings.local.json"]
         ),
         [
             "claude block",
@@ -100,5 +102,24 @@ fn local_settings_files_are_read_by_exactly_the_agents_seen_to_run_them() {
             "gemini allow",
             "qwen allow"
         ]
+    );
+}
+
+/// Codex runs hooks inline in the project's `.codex/config.toml` (`[hooks]`), Copilot CLI in
+/// `.github/copilot/settings.json` and droid in `.factory/settings.json`, each beside the
+/// agent's separate hooks file, as hookcheck's loaders read them.
+#[test]
+fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
+    assert_eq!(
+        predicted_from_the_recorded_files(
+            "fixtures/live/lifecycle/config",
+            "config",
+            &[
+                ".codex/config.toml",
+                ".github/copilot/settings.json",
+                ".factory/settings.json"
+            ]
+        ),
+        ["codex block", "copilot block", "factory block"]
     );
 }

@@ -56,6 +56,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
                 RepoFile::Local => {
                     write_json(&s.workspace.join(".claude/settings.local.json"), &settings)?
                 }
+                RepoFile::Config => {
+                    return Err(Error::live(
+                        "Claude Code's .claude/settings.json is its hook file: pass --repo-hooks own",
+                    ));
+                }
                 _ => write_json(&s.workspace.join(".claude/settings.json"), &settings)?,
             }
             // --also-user: the same hook in the user's file too.

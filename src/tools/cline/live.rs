@@ -70,6 +70,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Local) => {
             return Err(Error::live("Cline has no local project settings file"));
         }
+        Some(RepoFile::Config) => {
+            return Err(Error::live(
+                "Cline's hooks are scripts, in no settings file",
+            ));
+        }
     };
     // --also-user: the same hook in the user's folder too.
     let user = s

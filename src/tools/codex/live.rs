@@ -68,6 +68,32 @@ fn plugin_dir(codex_home: &std::path::Path) -> std::path::PathBuf {
         .join("1.0.0")
 }
 
+/// Hooks (`{EVENT: [groups]}`) as the inline tables of a `config.toml` (hook_config.rs:
+/// `[[hooks.EVENT]]`, each group's handlers `[[hooks.EVENT.hooks]]`). A JSON string, number
+/// or boolean is written as it is: each is TOML too.
+fn toml_hooks(events: &Value) -> String {
+    let mut out = String::new();
+    let entries = |v: &Value| -> Vec<(String, Value)> {
+        let map = v.as_object().cloned().unwrap_or_default();
+        map.into_iter().filter(|(k, _)| k != "hooks").collect()
+    };
+    for (event, groups) in events.as_object().into_iter().flatten() {
+        for group in groups.as_array().into_iter().flatten() {
+            out.push_str(&format!("[[hooks.{event}]]\n"));
+            for (k, v) in entries(group) {
+                out.push_str(&format!("{k} = {v}\n"));
+            }
+            for handler in group["hooks"].as_array().into_iter().flatten() {
+                out.push_str(&format!("[[hooks.{event}.hooks]]\n"));
+                for (k, v) in entries(handler) {
+                    out.push_str(&format!("{k} = {v}\n"));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn setup(s: &Setup) -> Result<Launch, Error> {
     let codex_home = s.home.join(".codex");
     let config = format!(
@@ -78,13 +104,19 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     // Codex matches its shell tool as `Bash` (its hooks' own name for it). A native spec's
     // matcher is written as it is (until 2026-12-05 it was respelled `Bash` too, so every
     // spelling "matched").
+    // Only a tool event's: with --every-event, a `Bash` matcher on SessionStart (matched on
+    // its `source`) kept that hook from running (every-event recording of 2026-12-05, made
+    // again after this fix).
     let mut events = hook_events(s, 1);
+    let tool_event = |e: &str| s.every_event.iter().all(|(n, tool)| n != e || *tool);
     if let (Some(m), Some(map), false) = (s.matcher, events.as_object_mut(), s.matcher_as_written) {
-        for group in map.values_mut().filter_map(|g| g.get_mut(0)) {
-            group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
+        for (_, groups) in map.iter_mut().filter(|(e, _)| tool_event(e)) {
+            if let Some(group) = groups.get_mut(0) {
+                group["matcher"] = json!(if m == "apply_patch" { m } else { "Bash" });
+            }
         }
     }
-    let hooks = json!({ "hooks": events });
+    let hooks = json!({ "hooks": events.clone() });
     let trusted = match s.repo_hooks {
         None => {
             write_json(&codex_home.join("hooks.json"), &hooks)?;
@@ -97,6 +129,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         }) => {
             match file {
                 RepoFile::Own => write_json(&s.workspace.join(".codex/hooks.json"), &hooks)?,
+                // The same hooks inline in the project's config layer.
+                RepoFile::Config => write_text(
+                    &s.workspace.join(".codex/config.toml"),
+                    &toml_hooks(&events),
+                )?,
                 RepoFile::Local => {
                     return Err(Error::live("Codex has no local project settings file"));
                 }

@@ -33,12 +33,6 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    // Its camelCase and PascalCase events are twins: a hook on both runs twice.
-    if !s.every_event.is_empty() {
-        return Err(Error::live(
-            "Copilot CLI's live driver does not put the hook on every event (--every-event): its camelCase and PascalCase events are twins",
-        ));
-    }
     let (file, written) = hook_file(s)?;
     if let Some((path, hooks)) = file {
         write_json(&path, &hooks)?;
@@ -106,6 +100,13 @@ fn hook_file(s: &Setup) -> Result<(Option<(std::path::PathBuf, Value)>, Option<W
             None,
         ),
         // Its repository settings' inline hooks (native.rs SETTINGS_FILES).
+        RepoFile::Config => (
+            Some((
+                s.workspace.join(".github/copilot/settings.json"),
+                json!({ "hooks": own }),
+            )),
+            None,
+        ),
         RepoFile::Local => (
             Some((
                 s.workspace.join(".github/copilot/settings.local.json"),
@@ -185,6 +186,9 @@ fn own_entry(s: &Setup, command: &str, timeout_s: Option<u64>) -> Value {
 /// The hook's events in Copilot's own format: `{EVENT: [entries]}`, and with `--also-event`
 /// the last command under the other event.
 fn own_events(s: &Setup) -> Value {
+    if !s.every_event.is_empty() {
+        return every_event(s);
+    }
     let mut out = json!({ s.event: own_entries(s) });
     if let Some((event, command, t)) = s.also() {
         out[event] = json!([own_entry(s, command, t)]);
@@ -192,12 +196,32 @@ fn own_events(s: &Setup) -> Value {
     out
 }
 
+/// `--every-event`: one entry on each of its events, both spellings of the twins (camelCase
+/// and PascalCase), the command naming its event, a tool event's matched as the spec says (a
+/// PascalCase matcher equal to the runtime name matches too).
+fn every_event(s: &Setup) -> Value {
+    let mut out = serde_json::Map::new();
+    for (event, tool) in s.every_event {
+        let command = s.hook_command.replace("{event}", event);
+        let mut e = json!({"type": "command", "bash": command});
+        if let Some(t) = s.timeout_s {
+            e["timeoutSec"] = json!(t);
+        }
+        if let (true, Some(m)) = (*tool, s.matcher) {
+            e["matcher"] = json!(m);
+        }
+        out.insert(event.clone(), json!([e]));
+    }
+    Value::Object(out)
+}
+
 /// The PascalCase (Claude format) twin of a camelCase event live mode drives (a PascalCase
 /// event is its own twin).
 fn claude_event(event: &str) -> Option<&'static str> {
-    const TWINS: [(&str, &str); 5] = [
+    const TWINS: [(&str, &str); 6] = [
         ("sessionStart", "SessionStart"),
         ("preToolUse", "PreToolUse"),
+        ("permissionRequest", "PermissionRequest"),
         ("postToolUse", "PostToolUse"),
         ("userPromptSubmitted", "UserPromptSubmit"),
         ("agentStop", "Stop"),

@@ -57,6 +57,8 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Local) => {
             write_json(&s.workspace.join(".factory/settings.local.json"), &user)?
         }
+        // The project's settings file, which holds hooks inline too (hooks-reference).
+        Some(RepoFile::Config) => write_json(&s.workspace.join(".factory/settings.json"), &user)?,
         None => write_json(&user_file, &user)?,
         // A plugin folder in the home, registered as installed and enabled by hand, as
         // `droid plugin install` would (docs/reference/agents/plugin-hooks.md).

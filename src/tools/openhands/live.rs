@@ -58,6 +58,11 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         Some(RepoFile::Local) => {
             return Err(Error::live("OpenHands has no local project settings file"));
         }
+        Some(RepoFile::Config) => {
+            return Err(Error::live(
+                "OpenHands reads hooks from .openhands/hooks.json only",
+            ));
+        }
     };
     if let Some(file) = file {
         write_json(&file, &hooks)?;
