@@ -274,12 +274,14 @@ pub(super) fn merge(tool: &Agent, specs: &[HookSpec], plans: Vec<Plan>) -> (Plan
         // One event in two spellings (a cross-read file's `PreToolUse`, the agent's own
         // `preToolUse`) fires at once: each agent's loader says which spellings are one event.
         // An event the agent fires on the same call after the first (`Run::also_fires`) runs
-        // too, each of its commands read as its own event's.
+        // too, each of its commands read as its own event's; in either spelling of each, as
+        // Copilot CLI 1.0.102 ran a PascalCase PermissionRequest hook after a camelCase
+        // preToolUse one (fixtures/live/events/twins, 2026-12-05).
         let also = tool.contract().is_some_and(|c| {
-            c.run
-                .also_fires
-                .iter()
-                .any(|(later, after)| *later == run.event && *after == first)
+            c.run.also_fires.iter().any(|(later, after)| {
+                crate::native::agents::same_event(tool.id, later, &run.event)
+                    && crate::native::agents::same_event(tool.id, after, &first)
+            })
         });
         if !also && !crate::native::agents::same_event(tool.id, &run.event, &first) {
             later.push(format!("{} ({})", spec.name, run.event));

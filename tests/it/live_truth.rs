@@ -434,10 +434,17 @@ fn planned_inputs_match_every_recorded_capture() {
     let live = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live");
     let mut fixtures = capture::load_fixtures(&live.join("inputs")).expect("inputs");
     let started = capture::load_fixtures(&live.join("start-in")).expect("start-in");
-    // An event fired on the same call after the before-tool one (fixtures/live/events/inputs).
-    let events = capture::load_fixtures(&live.join("events/inputs")).expect("events inputs");
-    assert!(!events.is_empty(), "no recorded events input");
-    fixtures.extend(events.into_iter().map(|(n, f)| (format!("events/{n}"), f)));
+    // An event fired on the same call after the before-tool one (fixtures/live/events/inputs;
+    // inputs-own: Copilot's PascalCase one in its own settings file, not Claude's).
+    for dir in ["inputs", "inputs-own"] {
+        let events = capture::load_fixtures(&live.join("events").join(dir)).expect("events inputs");
+        assert!(!events.is_empty(), "no recorded events input in {dir}");
+        fixtures.extend(
+            events
+                .into_iter()
+                .map(|(n, f)| (format!("events/{dir}/{n}"), f)),
+        );
+    }
     assert!(
         !fixtures.is_empty() && !started.is_empty(),
         "no recorded input to compare"
@@ -826,9 +833,10 @@ fn several_events_on_one_call_are_predicted_from_the_recorded_hook_files() {
     let mut known = Known::load(&live);
     let mut problems = Vec::new();
     let mut logs = Vec::new();
-    // With the call approved up front (the drivers' default), and with `--ask` (events/ask).
+    // With the call approved up front (the drivers' default), with `--ask` (events/ask), and
+    // with the other event in its other spelling (events/twins: Copilot's PascalCase one).
     let mut recorded = Vec::new();
-    for dir in ["observations", "ask"] {
+    for dir in ["observations", "ask", "twins"] {
         for (file, f) in record::load_all(&live.join("events").join(dir)).expect("events") {
             recorded.push((format!("{dir}/{file}"), f));
         }

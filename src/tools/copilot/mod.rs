@@ -319,7 +319,16 @@ const EVENTS: &[Event] = &[
     event("PostToolUseFailure", Kind::Tool, 30)
         .blocks(Blocks::No)
         .matches("tool_name"),
-    event("PermissionRequest", Kind::Tool, 30).matches("tool_name"),
+    // Its twin's input, camelCase keys and all (not the Claude-shaped one its PreToolUse
+    // gets), from Claude Code's file as from its own: real agent Copilot CLI 1.0.102 on a
+    // shell call, captured 2026-12-05 (fixtures/live/events/inputs/
+    // copilot--bash--PermissionRequest.json, the hook in `.claude/settings.json`;
+    // fixtures/live/events/inputs-own/copilot--bash.json, in `~/.copilot/settings.json`).
+    event("PermissionRequest", Kind::Tool, 30)
+        .matches("toolName")
+        .input(camel!(
+            r#""hookName":"permissionRequest","toolName":"$TOOL","toolInput":{"command":"$COMMAND"},"permissionSuggestions":[]"#
+        )),
     // Captured the same way (fixtures/live/inputs/copilot--stop--Stop.json; the values are
     // agentStop's).
     event("Stop", Kind::Stop, 30).input(pascal!(
