@@ -39,9 +39,10 @@ pub struct Invocation {
     /// if they are still open at the timeout the process timed out, whatever it exited with.
     /// Otherwise output is read until the process exits (and `drain` after).
     pub until_eof: bool,
-    /// stdin is one end of a Unix socket pair, not a pipe, as Node's `child_process` gives a
-    /// hook (`[ -p /dev/stdin ]` fails there, `[ -S /dev/stdin ]` holds).
-    pub stdin_socket: bool,
+    /// stdin, stdout and stderr are each one end of a Unix socket pair, not a pipe, as Node's
+    /// `child_process` gives a hook (`[ -p /dev/stdin ]` fails there, `[ -S /dev/stdout ]`
+    /// holds).
+    pub stdio_socket: bool,
 }
 
 /// Knobs of the runner (Default: capture 4 MiB of stdout and 1 MiB of stderr, grace at most

@@ -7,7 +7,8 @@ use std::process::{ExitStatus, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncWriteExt};
+use tokio::net::UnixStream;
 use tokio::process::{Child, ChildStdin, Command};
 
 use super::capture::{Captured, read_capped};
@@ -38,7 +39,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let started = Instant::now();
     let since = orphans::now();
     let mark = mark::new_mark();
-    let (mut cmd, socket) = match command(inv, &mark) {
+    let (mut cmd, sockets) = match command(inv, &mark) {
         Ok(built) => built,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
@@ -53,13 +54,18 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     // hooks (which a signal ends) until its group and mark are dealt with.
     let _registered = registered;
     let mut guard = GroupGuard::new(leader, mark.clone());
-    let writer = match (socket, child.stdin.take()) {
-        (Some(ours), _) => start_socket(ours, &inv.stdin),
-        (None, Some(stdin)) => start_pipe(stdin, &inv.stdin),
-        (None, None) => None,
+    let (writer, stdout, stderr): (_, Option<Output>, Option<Output>) = match sockets {
+        Some([stdin, stdout, stderr]) => (
+            start_socket(stdin, &inv.stdin),
+            Some(Box::new(stdout)),
+            Some(Box::new(stderr)),
+        ),
+        None => (
+            child.stdin.take().and_then(|s| start_pipe(s, &inv.stdin)),
+            child.stdout.take().map(|s| Box::new(s) as Output),
+            child.stderr.take().map(|s| Box::new(s) as Output),
+        ),
     };
-
-    let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
     let (mut out, mut err) = (Captured::default(), Captured::default());
     let (out_cap, err_cap) = (limits.stdout_bytes, limits.stderr_bytes);
     let (ended, leftovers, pipes_held, held_open) = {
@@ -198,12 +204,13 @@ async fn end_marked(mark: &str, first: Option<u32>) -> Vec<Marked> {
     found.into_iter().chain(more).collect()
 }
 
-/// Builds the command: exactly the given environment plus the mark, piped stdio (stdin a
-/// socket pair when the agent gives one: our end is returned), a new process group.
-fn command(
-    inv: &Invocation,
-    mark: &str,
-) -> std::io::Result<(Command, Option<tokio::net::UnixStream>)> {
+/// Our end of a hook's stdout or stderr: a pipe, or a socket.
+type Output = Box<dyn AsyncRead + Unpin + Send>;
+
+/// Builds the command: exactly the given environment plus the mark, piped stdio (socket pairs
+/// when the agent gives them: our ends of stdin, stdout and stderr are returned), a new
+/// process group.
+fn command(inv: &Invocation, mark: &str) -> std::io::Result<(Command, Option<[UnixStream; 3]>)> {
     let mut cmd = match on_path(&inv.program, &inv.env, &inv.cwd) {
         Some(path) => {
             let mut cmd = Command::new(path);
@@ -218,21 +225,30 @@ fn command(
         // Last, so it replaces a mark inherited from a hookcheck this one runs under.
         .env(MARK_VAR, mark)
         .current_dir(&inv.cwd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .kill_on_drop(true);
     let mut ours = None;
-    if inv.stdin_socket {
-        let (mine, theirs) = std::os::unix::net::UnixStream::pair()?;
-        mine.set_nonblocking(true)?;
-        cmd.stdin(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
-        ours = Some(tokio::net::UnixStream::from_std(mine)?);
+    if inv.stdio_socket {
+        let [stdin, stdout, stderr] = [socket_pair()?, socket_pair()?, socket_pair()?];
+        cmd.stdin(stdin.1).stdout(stdout.1).stderr(stderr.1);
+        ours = Some([stdin.0, stdout.0, stderr.0]);
     } else {
-        cmd.stdin(Stdio::piped());
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
     }
     #[cfg(unix)]
     cmd.process_group(0);
     Ok((cmd, ours))
+}
+
+/// A Unix socket pair: our end (non-blocking, for the runtime) and the hook's.
+fn socket_pair() -> std::io::Result<(UnixStream, Stdio)> {
+    let (mine, theirs) = std::os::unix::net::UnixStream::pair()?;
+    mine.set_nonblocking(true)?;
+    Ok((
+        UnixStream::from_std(mine)?,
+        Stdio::from(std::os::fd::OwnedFd::from(theirs)),
+    ))
 }
 
 /// Where `execvp` would find `program` (a name with no `/`) on the PATH of `env` (or, with
@@ -293,10 +309,7 @@ fn start_pipe(stdin: ChildStdin, payload: &Arc<Vec<u8>>) -> Option<tokio::task::
 
 /// [`start_pipe`] on our end of a socket pair: written in full, its writing side is shut at
 /// once.
-fn start_socket(
-    ours: tokio::net::UnixStream,
-    payload: &Arc<Vec<u8>>,
-) -> Option<tokio::task::JoinHandle<()>> {
+fn start_socket(ours: UnixStream, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
     let (done, more) = write_now(&ours, payload);
     if more && done < payload.len() {
         return Some(tokio::spawn(write_socket(ours, Arc::clone(payload), done)));
@@ -309,7 +322,7 @@ fn start_socket(
 
 /// [`write_payload`] on our end of a socket pair: the payload from byte `from`, then a
 /// shutdown of our writing side, which the hook reads as the end of its input.
-async fn write_socket(mut ours: tokio::net::UnixStream, payload: Arc<Vec<u8>>, from: usize) {
+async fn write_socket(mut ours: UnixStream, payload: Arc<Vec<u8>>, from: usize) {
     let _ = ours.write_all(&payload[from..]).await;
     let _ = ours.shutdown().await;
 }

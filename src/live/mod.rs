@@ -222,7 +222,7 @@ pub fn version(
         // CLI) takes over a minute on a loaded machine, and a missed probe records no version.
         timeout: Duration::from_secs(180),
         until_eof: false,
-        stdin_socket: false,
+        stdio_socket: false,
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
     reap::end_all(&token);
@@ -403,7 +403,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         timeout: run.limit,
         // The agent is read until it exits; what it leaves is ended by its mark.
         until_eof: false,
-        stdin_socket: false,
+        stdio_socket: false,
     };
     let started = Instant::now();
     // exec::run starts the agent in its own process group and kills the whole group when the

@@ -52,7 +52,7 @@ pub fn invocation(
         stdin: Arc::clone(stdin),
         timeout,
         until_eof: false,
-        stdin_socket: false,
+        stdio_socket: false,
     }
 }
 

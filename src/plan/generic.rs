@@ -416,7 +416,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 invocation: invocation.map(|(program, args)| crate::exec::Invocation {
                     until_eof: c.run.reads_to_eof,
                     // The stdin kind the real agent gives its hooks, where a capture showed it.
-                    stdin_socket: c.run.launch.stdio == crate::contract::Stdio::Socket,
+                    stdio_socket: c.run.launch.stdio == crate::contract::Stdio::Socket,
                     ..build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,
@@ -915,12 +915,12 @@ mod zero_and_cwd_tests {
                 continue;
             };
             assert_eq!(
-                inv.stdin_socket,
+                inv.stdio_socket,
                 c.run.launch.stdio == Stdio::Socket,
                 "{}",
                 t.id
             );
-            if inv.stdin_socket {
+            if inv.stdio_socket {
                 sockets.push(t.id);
             }
         }

@@ -205,7 +205,7 @@ impl Planned {
             stdin: Arc::clone(&inv.stdin),
             timeout: inv.timeout,
             until_eof: inv.until_eof,
-            stdin_socket: inv.stdin_socket,
+            stdio_socket: inv.stdio_socket,
         })
     }
 

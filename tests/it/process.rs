@@ -31,7 +31,7 @@ fn sh(script: &str, dir: &Path) -> Invocation {
         stdin: Default::default(),
         timeout: Duration::from_secs(30),
         until_eof: false,
-        stdin_socket: false,
+        stdio_socket: false,
     }
 }
 

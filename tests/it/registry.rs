@@ -392,7 +392,7 @@ fn captured_launches_are_the_agents_launch_data() {
 }
 
 /// `Launch::RUNNER` is how hookcheck's runner really launches a hook: a probe run through it
-/// reads its own stdin kind, process group and session from /proc.
+/// reads the kind of its stdin, stdout and stderr, its process group and session from /proc.
 #[cfg(target_os = "linux")]
 #[test]
 fn the_runner_launches_as_launch_runner_says() {
@@ -402,8 +402,8 @@ fn the_runner_launches_as_launch_runner_says() {
 set -- $(sed 's/^.*) //' /proc/$$/stat); grp=$3 sid=$4
 set -- $(sed 's/^.*) //' /proc/$PPID/stat); pgrp=$3 psid=$4
 where() { if [ "$1" = $$ ]; then echo own; elif [ "$1" = "$2" ]; then echo agent; else echo other; fi; }
-echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
-    let run = |stdin_socket: bool| {
+echo "$(kind 0) $(kind 1) $(kind 2) $(where $grp $pgrp) $(where $sid $psid)""#;
+    let run = |stdio_socket: bool| {
         let inv = Invocation {
             program: "/bin/sh".into(),
             args: vec!["-c".into(), probe.into()],
@@ -412,7 +412,7 @@ echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
             stdin: std::sync::Arc::new(b"{}".to_vec()),
             timeout: std::time::Duration::from_secs(10),
             until_eof: false,
-            stdin_socket,
+            stdio_socket,
         };
         let out = run_all(&[inv], 1, &Limits::default()).remove(0);
         String::from_utf8_lossy(&out.stdout.bytes)
@@ -421,8 +421,8 @@ echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
     };
     let r = Launch::RUNNER;
     let stdio = match r.stdio {
-        Stdio::Pipe => "pipe pipe",
-        Stdio::Socket => "socket socket",
+        Stdio::Pipe => "pipe pipe pipe",
+        Stdio::Socket => "socket socket socket",
     };
     let place = |p: Place| match p {
         Place::Own => "own",
@@ -432,10 +432,15 @@ echo "$(kind 0) $(kind 1) $(where $grp $pgrp) $(where $sid $psid)""#;
         run(false),
         format!("{stdio} {} {}", place(r.group), place(r.session))
     );
-    // An agent that gives its hooks a socket for stdin gets one under hookcheck too.
+    // An agent that gives its hooks sockets for stdin, stdout and stderr gets them under
+    // hookcheck too.
     assert_eq!(
         run(true),
-        format!("socket pipe {} {}", place(r.group), place(r.session))
+        format!(
+            "socket socket socket {} {}",
+            place(r.group),
+            place(r.session)
+        )
     );
 }
 
