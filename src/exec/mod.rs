@@ -45,6 +45,14 @@ pub struct Invocation {
     pub stdio_socket: bool,
 }
 
+/// Whether a shell started with `args` is a login shell (`bash -lc`, `--login`): the options
+/// before its first word hold `--login` or a short `l`.
+pub fn login_shell(args: &[String]) -> bool {
+    args.iter()
+        .take_while(|a| a.starts_with('-'))
+        .any(|a| a == "--login" || (!a.starts_with("--") && a.contains('l')))
+}
+
 /// Knobs of the runner (Default: capture 4 MiB of stdout and 1 MiB of stderr, grace at most
 /// 2 s, drain 1 s).
 #[derive(Debug, Clone)]

@@ -390,6 +390,19 @@ pub fn plan(check: &Check) -> Planned {
                 .collect(),
         );
     }
+    // Login shells first: they run the user's profile, the slowest start there is, and one
+    // started last ran alone at the end of a run over every agent (issue 30: Spettro's `bash
+    // -lc`, last in the registry, left a core idle for its whole run). Stable, and an agent's
+    // commands share one shell, so each agent's own order is kept.
+    slots.sort_by_key(|&(t, k)| {
+        let Some(Plan::Run(run)) = plans.get(t) else {
+            return true;
+        };
+        !run.commands
+            .get(k)
+            .and_then(|c| c.invocation.as_ref().ok())
+            .is_some_and(|inv| exec::login_shell(&inv.args))
+    });
     let order = order::Order::new(in_order(check, &plans, &slots));
     Planned {
         inputs: plans.iter().map(|_| OnceLock::new()).collect(),

@@ -461,3 +461,96 @@ fn run_all_keeps_order_and_bounds_concurrency() {
     }
     assert!(run_all(&[], 3, &limits()).is_empty());
 }
+
+/// A check over every agent starts the login shells first (a login shell runs the user's
+/// profile: the slowest start, which run last left a core idle, issue 30), and every other
+/// invocation in the order the dry run lists the agents (the registry's).
+#[test]
+fn a_check_starts_login_shells_first_and_the_rest_in_registry_order() {
+    use hookcheck::workspace::{CheckRequest, Workspace};
+    let dir = tempdir();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::create_dir(root.join(".git")).expect(".git");
+    let hooks = root.join(".hookcheck/hooks");
+    std::fs::create_dir_all(&hooks).expect("hooks");
+    std::fs::write(
+        hooks.join("g.yaml"),
+        "on: before-tool\nmatch: shell\ncommand: ./g.sh\ntimeout: 10\n",
+    )
+    .expect("spec");
+    let env = [
+        ("PATH", path()),
+        ("SHELL", "/bin/sh".to_string()),
+        ("HOME", root.join("home").display().to_string()),
+    ];
+    let ws = Workspace {
+        cwd: root.clone(),
+        root: root.clone(),
+        home: root.join("home"),
+        spec_dirs: vec![hooks.clone()],
+        env: env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    let req = CheckRequest {
+        hook: "g".into(),
+        bash: Some("ls".into()),
+        include_assumed: true,
+        ..Default::default()
+    };
+    let check = hookcheck::installed::resolve(&ws, &req, &root, 1).expect("check");
+    let started: Vec<Vec<String>> = hookcheck::run::plan(&check)
+        .invocations()
+        .iter()
+        .map(|inv| {
+            std::iter::once(inv.program.clone())
+                .chain(inv.args.clone())
+                .collect()
+        })
+        .collect();
+    // What the dry run lists, agent by agent.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args([
+            "run",
+            "g",
+            "--bash",
+            "ls",
+            "--include-assumed",
+            "--dry-run",
+            "--format",
+            "json",
+        ])
+        .current_dir(&root)
+        .env_clear()
+        .envs(env)
+        .output()
+        .expect("dry run");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let listed: Vec<Vec<String>> = report["agents"]
+        .as_array()
+        .expect("agents")
+        .iter()
+        .flat_map(|a| a["commands"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| serde_json::from_value(c["invocation"]["argv"].clone()).ok())
+        .collect();
+    let (login, rest): (Vec<_>, Vec<_>) = listed
+        .into_iter()
+        .partition(|argv: &Vec<String>| hookcheck::exec::login_shell(&argv[1..]));
+    assert!(
+        !login.is_empty(),
+        "no agent runs a login shell: {started:?}"
+    );
+    assert_eq!(started, [login, rest].concat());
+    assert!(hookcheck::exec::login_shell(&["-lc".into(), "x".into()]));
+    assert!(hookcheck::exec::login_shell(&[
+        "--login".into(),
+        "-c".into()
+    ]));
+    assert!(!hookcheck::exec::login_shell(&[
+        "--norc".into(),
+        "--noprofile".into(),
+        "-c".into(),
+        "ls -l".into()
+    ]));
+}
