@@ -7,9 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
+pub use super::output::{LiveReport, LiveRow, SCHEMA_VERSION};
 use super::{
     Input, Needle, Observation, Observed, Phase, Run, Trigger, capture, record, sandbox, show,
 };
@@ -69,54 +67,6 @@ struct Row {
     result: Result<Observation, Error>,
 }
 
-/// The schema version of `hookcheck live --format json`: the reports' own, as the sweep's is.
-pub const SCHEMA_VERSION: u32 = crate::report::SCHEMA_VERSION;
-
-/// `hookcheck live --format json` (`hookcheck schema live`).
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct LiveReport {
-    /// The version of this shape.
-    pub schema_version: u32,
-    /// The hook's name.
-    pub hook: String,
-    /// What the user or the model did.
-    pub trigger: Trigger,
-    /// The event given with `--event`, if any (each agent's own is in its row).
-    pub event: Option<String>,
-    /// How the agents were sandboxed.
-    pub sandbox: String,
-    /// One entry per agent run.
-    pub agents: Vec<LiveRow>,
-    /// 0 every agent agreed with the prediction, 1 one did not, 2 none could run.
-    pub exit_code: i32,
-}
-
-/// One agent in live mode.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct LiveRow {
-    /// The agent's id.
-    pub agent: String,
-    /// Why it could not run.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// The hook's event in the agent's spelling, and what live mode tells apart on it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub phase: Option<Phase>,
-    /// What the real agent did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub observation: Option<Observation>,
-    /// What hookcheck predicted, as an observation in this phase shows it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub predicted: Option<String>,
-    /// Whether the two agree.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub agrees: Option<bool>,
-    /// What the hook was given, with `--show-input`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub input: Option<serde_json::Value>,
-}
-
-/// The trigger of `hookcheck live`'s flags.
 /// The check hookcheck predicts for `trigger` (an edit's path relative to the workspace).
 pub fn request(
     hook: &str,
@@ -134,6 +84,31 @@ pub fn request(
         targets,
         ..Default::default()
     }
+}
+
+/// hookcheck's own run of `check`, the prediction: a spec's `{trace}` ([`super::TRACE_PATH`])
+/// names a throwaway file in the temp folder there, removed after, not a file named `{trace}`
+/// in the project (which the runs of 2026-12-05 left in this repository's root).
+fn own_run(check: &run::Check) -> crate::report::Report {
+    let keep = crate::report::Keep::text(64 << 10);
+    let run::Subject::Spec(spec) = &check.subject else {
+        return run::run_check(check, keep);
+    };
+    if !spec.commands.iter().any(|c| c.contains(super::TRACE_PATH)) {
+        return run::run_check(check, keep);
+    }
+    let trace =
+        std::env::temp_dir().join(format!("hookcheck-{}-prediction-trace", std::process::id()));
+    let path = super::quote(&trace.display().to_string());
+    let mut own = check.clone();
+    if let run::Subject::Spec(spec) = &mut own.subject {
+        for c in &mut spec.commands {
+            *c = c.replace(super::TRACE_PATH, &path);
+        }
+    }
+    let report = run::run_check(&own, keep);
+    let _ = std::fs::remove_file(&trace);
+    report
 }
 
 /// The situation's name in input fixtures: the trigger's kind, `post-` before it for the
@@ -223,11 +198,12 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         _ => None,
     };
     let report = match &synced {
-        _ if predict_ids.is_empty() => None,
+        // --every-event predicts nothing.
+        _ if predict_ids.is_empty() || args.every_event => None,
         // The prediction for the files sync wrote.
         Some(s) => Some(s.predict(&req)?),
         // Live mode compares effects; the output is kept to look for the hook's text.
-        None => Some(run::run_check(&check, crate::report::Keep::text(64 << 10))),
+        None => Some(own_run(&check)),
     };
     let target = |id: &str| report.as_ref()?.targets.iter().find(|t| t.target == id);
     let predicted = |id: &str, phase: Option<Phase>| {

@@ -11,6 +11,7 @@ pub mod capture;
 pub mod cmd;
 pub mod driver;
 pub mod events;
+pub mod output;
 pub mod reap;
 pub mod record;
 pub mod sandbox;

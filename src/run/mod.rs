@@ -26,6 +26,7 @@ pub use target::finish;
 use target::{command_report, cut_reply, reply_digest};
 
 /// What a check runs: one spec for every tool, or each tool's installed handlers.
+#[derive(Clone)]
 pub enum Subject {
     /// One hook spec, planned by every tool.
     Spec(Box<HookSpec>),
@@ -58,6 +59,7 @@ impl Subject {
 }
 
 /// Everything one check needs.
+#[derive(Clone)]
 pub struct Check {
     /// What runs.
     pub subject: Subject,

@@ -222,3 +222,39 @@ fn an_agent_killed_at_its_limit_before_it_showed_anything_is_not_a_verdict() {
         assert!(!passed, "{on}: nothing observed never passes");
     }
 }
+
+/// A spec's `{trace}` names live mode's trace file; hookcheck's own run of the spec (the
+/// prediction) writes to a throwaway file, not to one named `{trace}` in the project (live
+/// runs of 2026-12-05 left one in this repository's root).
+#[test]
+fn the_prediction_of_a_spec_with_a_trace_leaves_no_file_in_the_project() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(
+        dir.path().join("traced.yaml"),
+        "on: before-tool\nmatch: shell\ncommand: 'echo ran >> {trace}; exit 0'\ntimeout: 2\n",
+    )
+    .expect("spec");
+    let agent = write_agent(
+        dir.path(),
+        "case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac\nexit 0",
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["live", "traced", "--agent", "claude", "--bash", "echo hi"])
+        .arg("--agent-bin")
+        .arg(format!("claude={}", agent.display()))
+        .arg("--specs")
+        .arg(dir.path())
+        .args(["--no-sandbox", "--agent-timeout", "2", "--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("run hookcheck live");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    // The prediction ran (it says the hook allows), and left nothing behind.
+    assert_eq!(report["agents"][0]["predicted"], "allow", "{report}");
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["fake-agent", "traced.yaml"]);
+}
