@@ -89,3 +89,38 @@ fn plugin_hooks_run_where_and_with_what_each_agent_gave_them() {
     agents.sort();
     assert_eq!(agents, ["claude", "codex", "factory", "gemini", "qwen"]);
 }
+
+/// Where a plugin's data folder is, observed (fixtures/live/plugins/data, `hookcheck live
+/// plugin-data --repo-hooks plugin`): Claude Code names `~/.claude/plugins/data/NAME-inline` for
+/// a plugin loaded with `--plugin-dir` and makes it before the hook runs; Codex names
+/// `~/.codex/plugins/data/NAME-MARKETPLACE` under both of its variables and does not make it.
+/// hookcheck sets neither (docs/dev/lifecycle.md, "Open differences"): these are the values a
+/// hook that keeps state there is given by the agent, kept so the difference is exact.
+#[test]
+fn plugin_data_folders_are_where_each_agent_put_them() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/plugins/data");
+    let mut traces = serde_json::Map::new();
+    for (file, f) in hookcheck::live::record::load_all(&dir).expect("data recordings") {
+        let made_with = f.made_with.as_deref().unwrap_or_default();
+        assert!(
+            made_with.contains(" --repo-hooks plugin "),
+            "{file}: {made_with}"
+        );
+        traces.insert(f.agent.clone(), serde_json::json!(f.trace));
+    }
+    let probe = hookcheck::live::driver::PLUGIN_NAME;
+    assert_eq!(
+        Value::Object(traces),
+        serde_json::json!({
+            "claude": [
+                format!("CLAUDE_PLUGIN_DATA=.claude/plugins/data/{probe}-inline"),
+                "CLAUDE_PLUGIN_DATA exists",
+                "PLUGIN_DATA=unset"
+            ],
+            "codex": [
+                format!("CLAUDE_PLUGIN_DATA=.codex/plugins/data/{probe}-hookcheck"),
+                format!("PLUGIN_DATA=.codex/plugins/data/{probe}-hookcheck")
+            ]
+        })
+    );
+}

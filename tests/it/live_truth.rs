@@ -710,6 +710,49 @@ fn dedupes_is_what_each_recorded_agent_did() {
     }
 }
 
+/// Two hooks on one event that do not block, seen by their trace where no reply says it
+/// (fixtures/live/multi, 2026-12-05): the same command twice (`multi-same-trace`) ran once
+/// exactly where the agent's contract `dedupes`, and two commands (`multi-order-trace`) ran one
+/// after the other exactly where it runs an event's hooks in order (`stops_at_block`), at once
+/// elsewhere. Copilot CLI's and OpenHands' replies hid both; every live agent with hook files is
+/// recorded.
+#[test]
+fn dedup_and_order_are_what_each_agents_trace_showed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/multi/observations");
+    let mut seen = Vec::new();
+    for (file, f) in record::load_all(&root).expect("multi") {
+        let c = hookcheck::tools::find(&f.agent)
+            .and_then(|t| t.contract())
+            .expect("a command agent");
+        let trace = f.trace.join(" ");
+        let expected = match f.hook.as_str() {
+            "multi-same-trace" if c.run.dedupes => "start end",
+            "multi-same-trace" if c.run.stops_at_block.is_some() => "start end start end",
+            "multi-same-trace" => "start start end end",
+            "multi-order-trace" if c.run.stops_at_block.is_some() => "A A-end B B-end",
+            "multi-order-trace" => "A B A-end B-end",
+            _ => continue,
+        };
+        assert_eq!(trace, expected, "{file}");
+        seen.push(format!("{} {}", f.hook, f.agent));
+    }
+    seen.sort();
+    let agents = [
+        "claude",
+        "codex",
+        "copilot",
+        "factory",
+        "gemini",
+        "openhands",
+        "qwen",
+    ];
+    let want: Vec<String> = ["multi-order-trace", "multi-same-trace"]
+        .iter()
+        .flat_map(|h| agents.iter().map(move |a| format!("{h} {a}")))
+        .collect();
+    assert_eq!(seen, want);
+}
+
 /// The project's own hook file at the root of a git repository, with the agent started in a
 /// subfolder (fixtures/live/lifecycle/repo-hooks/in-sub, `--repo-hooks own --git --start-in
 /// sub`) and at the root (at-root, `--repo-hooks own --git`): from the root every agent ran the

@@ -411,6 +411,48 @@ fn clines_user_and_project_scripts_for_one_event_run_one_after_the_other() {
     );
 }
 
+/// Copilot CLI runs the same hook in the user's settings and the project's hook file twice,
+/// one after the other (fixtures/live/lifecycle/observations/two-files-trace--copilot.json:
+/// `start end start end`; its reply hides the count), and so does hookcheck for it.
+#[test]
+fn copilots_same_hook_in_the_users_and_the_projects_file_runs_twice_in_order() {
+    let command = "echo start >> \"$TRACE\"; sleep 0.3; echo end >> \"$TRACE\"";
+    let hooks = serde_json::json!({"preToolUse": [{"type": "command", "bash": command}]});
+    let p = Project::new()
+        .file(
+            ".github/hooks/h.json",
+            &serde_json::json!({"version": 1, "hooks": hooks}).to_string(),
+        )
+        .file(
+            ".test-home/.copilot/settings.json",
+            &serde_json::json!({ "hooks": hooks }).to_string(),
+        );
+    let trace = p.root().join("trace");
+    let run = p
+        .command()
+        .env("TRACE", &trace)
+        .args([
+            "run",
+            "--installed",
+            "--user",
+            "--bash",
+            "ls",
+            "-t",
+            "copilot",
+        ])
+        .output()
+        .expect("run");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&trace).expect("trace"),
+        "start\nend\nstart\nend\n"
+    );
+}
+
 /// Copilot CLI runs no hook of its own files whose matcher is written `""`, on either casing
 /// (fixtures/live/lifecycle/observations/matcher-empty--copilot.json, camel-empty--copilot.json):
 /// lint says so as an error, and `run --installed` does not run it.
