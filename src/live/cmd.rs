@@ -198,8 +198,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         _ => None,
     };
     let report = match &synced {
-        // --every-event predicts nothing.
-        _ if predict_ids.is_empty() || args.every_event => None,
+        _ if predict_ids.is_empty() => None,
         // The prediction for the files sync wrote.
         Some(s) => Some(s.predict(&req)?),
         // Live mode compares effects; the output is kept to look for the hook's text.
