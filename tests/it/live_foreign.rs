@@ -123,3 +123,37 @@ fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
         ["codex block", "copilot block", "factory block"]
     );
 }
+
+/// Claude Code runs a hook from the machine's managed settings (`/etc/claude-code/
+/// managed-settings.json`, written by hand for the run: fixtures/live/lifecycle/managed, its
+/// `made_with` says what) beside the user's: the user's hook exits 0, the managed one blocks,
+/// and its reason reached the model. hookcheck reads no managed settings, so it predicted
+/// allow: an open difference (docs/dev/lifecycle.md), kept here as the recorded fact.
+#[test]
+fn claude_runs_a_hook_from_the_machines_managed_settings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed");
+    let fixtures = record::load_all(&dir).expect("recordings");
+    assert_eq!(fixtures.len(), 1);
+    let (name, f) = &fixtures[0];
+    let made_with = f.made_with.as_deref().unwrap_or_default();
+    assert!(
+        made_with.starts_with("with /etc/claude-code/managed-settings.json written by hand"),
+        "{name}: {made_with}"
+    );
+    assert_eq!(
+        (
+            f.agent.as_str(),
+            f.observed.as_str(),
+            f.predicted_at_record.as_deref()
+        ),
+        ("claude", "block", Some("allow")),
+        "{name}"
+    );
+    let result = f.tool_result.as_deref().unwrap_or_default();
+    assert!(
+        result.starts_with(
+            "<tool_use_error>PreToolUse:Bash hook error: [echo managed blocks >&2; exit 2]: managed blocks\n"
+        ),
+        "{name}: {result}"
+    );
+}
