@@ -127,8 +127,9 @@ fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
 /// Claude Code runs a hook from the machine's managed settings (`/etc/claude-code/
 /// managed-settings.json`, written by hand for the run: fixtures/live/lifecycle/managed, its
 /// `made_with` says what) beside the user's: the user's hook exits 0, the managed one blocks,
-/// and its reason reached the model. hookcheck reads no managed settings, so it predicted
-/// allow: an open difference (docs/dev/lifecycle.md), kept here as the recorded fact.
+/// and its reason reached the model. hookcheck read no managed settings then, so it predicted
+/// allow; `run --installed --user` has read them since (native_c.rs
+/// `the_machines_managed_settings_are_read_with_the_users_files`).
 #[test]
 fn claude_runs_a_hook_from_the_machines_managed_settings() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed");

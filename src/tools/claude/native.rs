@@ -33,7 +33,7 @@ pub static LOADER: Loader = Loader {
         files.extend(PLUGINS.hook_files(root));
         files
     },
-    user_files: |home| vec![home.join(".claude/settings.json")],
+    user_files: |home| vec![home.join(".claude/settings.json"), managed_settings()],
     parse,
     // A Node program (docs/reference/real-agents.md, npm package): readFileSync(…, "utf8")
     // puts U+FFFD for a byte that is not UTF-8 and loads the rest.
@@ -55,6 +55,22 @@ pub static LOADER: Loader = Loader {
     plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// The machine's managed settings file, whose hooks Claude Code runs beside the user's and the
+/// project's: `managed-settings.json` in its policy folder, `$CLAUDE_CODE_MANAGED_SETTINGS_PATH`
+/// when set (its bundle: "this machine's policy folder (or the one
+/// CLAUDE_CODE_MANAGED_SETTINGS_PATH names)"), else `/etc/claude-code` on Linux and
+/// `/Library/Application Support/ClaudeCode` on macOS (npm @anthropic-ai/claude-code 2.1.332
+/// bin/claude.exe, read 2026-12-05). Real agent: 2.1.332 ran a blocking hook from
+/// `/etc/claude-code/managed-settings.json` (fixtures/live/lifecycle/managed, 2026-12-05).
+pub fn managed_settings() -> std::path::PathBuf {
+    let folder = match std::env::var_os("CLAUDE_CODE_MANAGED_SETTINGS_PATH") {
+        Some(dir) if !dir.is_empty() => std::path::PathBuf::from(dir),
+        _ if cfg!(target_os = "macos") => "/Library/Application Support/ClaudeCode".into(),
+        _ => "/etc/claude-code".into(),
+    };
+    folder.join("managed-settings.json")
+}
 
 /// How `hookcheck sync` writes a hook into .claude/settings.json.
 static WRITER: Writer = Writer::grouped(".claude/settings.json", Unit::Seconds);

@@ -49,9 +49,10 @@ impl Project {
         self
     }
 
-    /// `hookcheck` set up to run in the project root, with no colour, a plain login shell and
-    /// an empty home: Spettro runs hooks under `bash -lc`, and a developer's profile (a
-    /// `pyenv init` that rehashes under a lock, say) must not decide what the tests see.
+    /// `hookcheck` set up to run in the project root, with no colour, a plain login shell, an
+    /// empty home and Claude Code's policy folder in `.test-policy`: Spettro runs hooks under
+    /// `bash -lc`, and neither a developer's profile (a `pyenv init` that rehashes under a
+    /// lock, say) nor the machine's managed settings may decide what the tests see.
     pub fn command(&self) -> std::process::Command {
         let home = self.root().join(".test-home");
         std::fs::create_dir_all(&home).expect("mkdir home");
@@ -59,6 +60,10 @@ impl Project {
         cmd.current_dir(self.root())
             .env("NO_COLOR", "1")
             .env("HOME", home)
+            .env(
+                "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+                self.root().join(".test-policy"),
+            )
             .env("SHELL", "/bin/sh")
             .env_remove("CLICOLOR_FORCE")
             .env_remove("GITHUB_ACTIONS");
