@@ -298,6 +298,17 @@ pub enum Gate {
     EveryHook,
 }
 
+/// A machine-wide file (or folder) an agent reads for every user: the path the environment
+/// variable `var` names when set (the agents' own override, which the tests use too), else
+/// `macos` on macOS and `linux` elsewhere (hookcheck runs on Linux and macOS only).
+pub fn machine_path(var: &str, linux: &str, macos: &str) -> PathBuf {
+    match std::env::var_os(var) {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ if cfg!(target_os = "macos") => PathBuf::from(macos),
+        _ => PathBuf::from(linux),
+    }
+}
+
 /// The JSON file at `path`, when it exists and parses.
 pub fn json_file(path: &Path) -> Option<serde_json::Value> {
     serde_json::from_str(&crate::textfile::read_regular(path)?).ok()

@@ -124,37 +124,44 @@ fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
     );
 }
 
-/// Claude Code runs a hook from the machine's managed settings (`/etc/claude-code/
-/// managed-settings.json`, written by hand for the run: fixtures/live/lifecycle/managed, its
-/// `made_with` says what) beside the user's: the user's hook exits 0, the managed one blocks,
-/// and its reason reached the model. hookcheck read no managed settings then, so it predicted
-/// allow; `run --installed --user` has read them since (native_c.rs
-/// `the_machines_managed_settings_are_read_with_the_users_files`).
+/// Claude Code, Gemini CLI and Qwen Code run a hook from the machine's own settings file
+/// (Claude's `/etc/claude-code/managed-settings.json`, Gemini's `/etc/gemini-cli/settings.json`,
+/// Qwen's `/etc/qwen-code/settings.json`, each written by hand for its run:
+/// fixtures/live/lifecycle/managed, each `made_with` says what) beside the user's: the user's
+/// hook exits 0, the machine's blocks, and its reason reached the model. hookcheck read none of
+/// these files then, so it predicted allow; `run --installed --user` has read them since
+/// (native_c.rs `the_machines_settings_are_read_with_the_users_files`).
 #[test]
-fn claude_runs_a_hook_from_the_machines_managed_settings() {
+fn claude_gemini_and_qwen_run_a_hook_from_the_machines_settings() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed");
-    let fixtures = record::load_all(&dir).expect("recordings");
-    assert_eq!(fixtures.len(), 1);
-    let (name, f) = &fixtures[0];
-    let made_with = f.made_with.as_deref().unwrap_or_default();
-    assert!(
-        made_with.starts_with("with /etc/claude-code/managed-settings.json written by hand"),
-        "{name}: {made_with}"
-    );
-    assert_eq!(
-        (
-            f.agent.as_str(),
-            f.observed.as_str(),
-            f.predicted_at_record.as_deref()
-        ),
-        ("claude", "block", Some("allow")),
-        "{name}"
-    );
-    let result = f.tool_result.as_deref().unwrap_or_default();
-    assert!(
-        result.starts_with(
-            "<tool_use_error>PreToolUse:Bash hook error: [echo managed blocks >&2; exit 2]: managed blocks\n"
-        ),
-        "{name}: {result}"
-    );
+    let mut seen = Vec::new();
+    for (name, f) in record::load_all(&dir).expect("recordings") {
+        let made_with = f.made_with.as_deref().unwrap_or_default();
+        let (file, reason) = match f.agent.as_str() {
+            "claude" => (
+                "/etc/claude-code/managed-settings.json",
+                "<tool_use_error>PreToolUse:Bash hook error: [echo managed blocks >&2; exit 2]: managed blocks\n",
+            ),
+            "gemini" => (
+                "/etc/gemini-cli/settings.json",
+                "Tool execution blocked: system blocks",
+            ),
+            "qwen" => ("/etc/qwen-code/settings.json", "system blocks"),
+            other => panic!("{name}: {other}"),
+        };
+        assert!(
+            made_with.starts_with(&format!("with {file} written by hand")),
+            "{name}: {made_with}"
+        );
+        assert_eq!(
+            (f.observed.as_str(), f.predicted_at_record.as_deref()),
+            ("block", Some("allow")),
+            "{name}"
+        );
+        let result = f.tool_result.as_deref().unwrap_or_default();
+        assert!(result.starts_with(reason), "{name}: {result}");
+        seen.push(f.agent.clone());
+    }
+    seen.sort();
+    assert_eq!(seen, ["claude", "gemini", "qwen"]);
 }

@@ -453,42 +453,53 @@ fn copilots_same_hook_in_the_users_and_the_projects_file_runs_twice_in_order() {
     );
 }
 
-/// Claude Code runs the hooks of the machine's managed settings beside the user's
-/// (fixtures/live/lifecycle/managed): `run --installed --user` reads them, from the policy folder
-/// `$CLAUDE_CODE_MANAGED_SETTINGS_PATH` names (here the project's `.test-policy`), and a check
-/// of the project's files alone does not.
+/// Claude Code, Gemini CLI and Qwen Code run the hooks of the machine's own settings file
+/// beside the user's (fixtures/live/lifecycle/managed): `run --installed --user` reads it, where
+/// the agent's variable points (here into the project's `.test-policy`), and a check of the
+/// project's files alone does not.
 #[test]
-fn the_machines_managed_settings_are_read_with_the_users_files() {
-    let p = Project::new().file(
-        ".test-policy/managed-settings.json",
-        r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo managed blocks >&2; exit 2"}]}]}}"#,
-    );
-    let (code, v) = p.json_of(&[
-        "run",
-        "--installed",
-        "--user",
-        "--bash",
-        "echo hi",
-        "-t",
-        "claude",
-    ]);
-    assert_eq!(
-        (code, decision(&v, "claude")),
-        (0, "block".to_string()),
-        "{v}"
-    );
-    let command = &target(&v, "claude")["commands"][0];
-    assert_eq!(
-        (command["command"].as_str(), command["stderr"].as_str()),
-        (
-            Some("echo managed blocks >&2; exit 2  (.test-policy/managed-settings.json:1)"),
-            Some("managed blocks\n")
-        ),
-        "{v}"
-    );
-    let (code, v) = p.json_of(&["run", "--installed", "--bash", "echo hi", "-t", "claude"]);
-    assert_eq!(code, 1, "{v}");
-    assert_eq!(target(&v, "claude")["fired"], false, "{v}");
+fn the_machines_settings_are_read_with_the_users_files() {
+    let p = Project::new()
+        .file(
+            ".test-policy/managed-settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
+        )
+        .file(
+            ".test-policy/gemini-settings.json",
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
+        )
+        .file(
+            ".test-policy/qwen-settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
+        );
+    for (agent, file) in [
+        ("claude", "managed-settings.json"),
+        ("gemini", "gemini-settings.json"),
+        ("qwen", "qwen-settings.json"),
+    ] {
+        let (code, v) = p.json_of(&[
+            "run",
+            "--installed",
+            "--user",
+            "--bash",
+            "echo hi",
+            "-t",
+            agent,
+        ]);
+        assert_eq!((code, decision(&v, agent)), (0, "block".to_string()), "{v}");
+        let command = &target(&v, agent)["commands"][0];
+        assert_eq!(
+            (command["command"].as_str(), command["stderr"].as_str()),
+            (
+                Some(format!("echo machine blocks >&2; exit 2  (.test-policy/{file}:1)").as_str()),
+                Some("machine blocks\n")
+            ),
+            "{v}"
+        );
+        let (code, v) = p.json_of(&["run", "--installed", "--bash", "echo hi", "-t", agent]);
+        assert_eq!(code, 1, "{v}");
+        assert_eq!(target(&v, agent)["fired"], false, "{v}");
+    }
 }
 
 /// Copilot CLI runs no hook of its own files whose matcher is written `""`, on either casing

@@ -64,12 +64,12 @@ pub static LOADER: Loader = Loader {
 /// bin/claude.exe, read 2026-12-05). Real agent: 2.1.332 ran a blocking hook from
 /// `/etc/claude-code/managed-settings.json` (fixtures/live/lifecycle/managed, 2026-12-05).
 pub fn managed_settings() -> std::path::PathBuf {
-    let folder = match std::env::var_os("CLAUDE_CODE_MANAGED_SETTINGS_PATH") {
-        Some(dir) if !dir.is_empty() => std::path::PathBuf::from(dir),
-        _ if cfg!(target_os = "macos") => "/Library/Application Support/ClaudeCode".into(),
-        _ => "/etc/claude-code".into(),
-    };
-    folder.join("managed-settings.json")
+    crate::native::loader::machine_path(
+        "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+        "/etc/claude-code",
+        "/Library/Application Support/ClaudeCode",
+    )
+    .join("managed-settings.json")
 }
 
 /// How `hookcheck sync` writes a hook into .claude/settings.json.

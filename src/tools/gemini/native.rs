@@ -21,7 +21,7 @@ pub static LOADER: Loader = Loader {
         files
     },
     user_files: |home| {
-        let mut files = vec![home.join(".gemini/settings.json")];
+        let mut files = vec![home.join(".gemini/settings.json"), system_settings()];
         files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
     },
@@ -110,6 +110,21 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     }),
     parse: |path, text| grouped_json(&SHAPE, path, text),
 };
+
+/// The machine's system settings file, whose hooks Gemini CLI runs beside the user's:
+/// `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else `/etc/gemini-cli/settings.json` on Linux and
+/// `/Library/Application Support/GeminiCli/settings.json` on macOS (bundle
+/// `getSystemSettingsPath`, @google/gemini-cli 0.61.0, read 2026-12-05). Real agent: 0.61.0 ran
+/// a blocking BeforeTool hook from `/etc/gemini-cli/settings.json`
+/// (fixtures/live/lifecycle/managed, 2026-12-05). Its `system-defaults.json` is not read: not
+/// observed.
+pub fn system_settings() -> std::path::PathBuf {
+    crate::native::loader::machine_path(
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        "/etc/gemini-cli/settings.json",
+        "/Library/Application Support/GeminiCli/settings.json",
+    )
+}
 
 /// The extensions installed under `~/.gemini/extensions/` (the home is `$GEMINI_CLI_HOME`
 /// when set): each folder whose manifest has a `name` and a `version`, or the folder a linked

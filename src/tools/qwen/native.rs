@@ -30,7 +30,7 @@ pub static LOADER: Loader = Loader {
         .collect()
     },
     user_files: |home| {
-        let mut files = vec![qwen_home(home).join("settings.json")];
+        let mut files = vec![qwen_home(home).join("settings.json"), system_settings()];
         files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
     },
@@ -89,6 +89,20 @@ pub static LOADER: Loader = Loader {
     ],
     ..Loader::DEFAULT
 };
+
+/// The machine's system settings file, whose hooks Qwen Code runs beside the user's:
+/// `$QWEN_CODE_SYSTEM_SETTINGS_PATH`, else `/etc/qwen-code/settings.json` on Linux and
+/// `/Library/Application Support/QwenCode/settings.json` on macOS (`getSystemSettingsPath`,
+/// @qwen-code/qwen-code 0.24.4 chunks/chunk-IDS7MSUP.js, read 2026-12-05). Real agent: 0.24.4
+/// ran a blocking PreToolUse hook from `/etc/qwen-code/settings.json`
+/// (fixtures/live/lifecycle/managed, 2026-12-05).
+pub fn system_settings() -> std::path::PathBuf {
+    crate::native::loader::machine_path(
+        "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+        "/etc/qwen-code/settings.json",
+        "/Library/Application Support/QwenCode/settings.json",
+    )
+}
 
 /// Qwen Code's own folder: `$QWEN_HOME` (it stands for `~/.qwen` itself) when set.
 fn qwen_home(home: &Path) -> PathBuf {

@@ -50,7 +50,7 @@ impl Project {
     }
 
     /// `hookcheck` set up to run in the project root, with no colour, a plain login shell, an
-    /// empty home and Claude Code's policy folder in `.test-policy`: Spettro runs hooks under
+    /// empty home and the agents' machine-wide settings in `.test-policy`: Spettro runs hooks under
     /// `bash -lc`, and neither a developer's profile (a `pyenv init` that rehashes under a
     /// lock, say) nor the machine's managed settings may decide what the tests see.
     pub fn command(&self) -> std::process::Command {
@@ -63,6 +63,14 @@ impl Project {
             .env(
                 "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
                 self.root().join(".test-policy"),
+            )
+            .env(
+                "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+                self.root().join(".test-policy/gemini-settings.json"),
+            )
+            .env(
+                "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+                self.root().join(".test-policy/qwen-settings.json"),
             )
             .env("SHELL", "/bin/sh")
             .env_remove("CLICOLOR_FORCE")
