@@ -124,15 +124,16 @@ fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
     );
 }
 
-/// Claude Code, Gemini CLI and Qwen Code run a hook from the machine's own settings file
-/// (Claude's `/etc/claude-code/managed-settings.json`, Gemini's `/etc/gemini-cli/settings.json`,
-/// Qwen's `/etc/qwen-code/settings.json`, each written by hand for its run:
+/// Claude Code, Codex, Gemini CLI and Qwen Code run a hook from the machine's own settings file
+/// (Claude's `/etc/claude-code/managed-settings.json`, Codex's `/etc/codex/hooks.json`, Gemini's
+/// `/etc/gemini-cli/settings.json`, Qwen's `/etc/qwen-code/settings.json`, each written by hand
+/// for its run:
 /// fixtures/live/lifecycle/managed, each `made_with` says what) beside the user's: the user's
 /// hook exits 0, the machine's blocks, and its reason reached the model. hookcheck read none of
 /// these files then, so it predicted allow; `run --installed --user` has read them since
 /// (native_c.rs `the_machines_settings_are_read_with_the_users_files`).
 #[test]
-fn claude_gemini_and_qwen_run_a_hook_from_the_machines_settings() {
+fn four_agents_run_a_hook_from_the_machines_settings() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed");
     let mut seen = Vec::new();
     for (name, f) in record::load_all(&dir).expect("recordings") {
@@ -147,6 +148,10 @@ fn claude_gemini_and_qwen_run_a_hook_from_the_machines_settings() {
                 "Tool execution blocked: system blocks",
             ),
             "qwen" => ("/etc/qwen-code/settings.json", "system blocks"),
+            "codex" => (
+                "/etc/codex/hooks.json",
+                "Command blocked by PreToolUse hook: system blocks.",
+            ),
             other => panic!("{name}: {other}"),
         };
         assert!(
@@ -163,5 +168,13 @@ fn claude_gemini_and_qwen_run_a_hook_from_the_machines_settings() {
         seen.push(f.agent.clone());
     }
     seen.sort();
-    assert_eq!(seen, ["claude", "gemini", "qwen"]);
+    assert_eq!(seen, ["claude", "codex", "gemini", "qwen"]);
+    // hookcheck lists Codex's system layer among the user's files (it has no variable to point
+    // elsewhere, so no test writes there).
+    let home = Path::new("/home/u");
+    let files = (hookcheck::tools::codex::native::LOADER.user_files)(home);
+    assert!(
+        files.contains(&Path::new("/etc/codex/hooks.json").to_path_buf()),
+        "{files:?}"
+    );
 }

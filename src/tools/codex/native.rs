@@ -30,6 +30,11 @@ pub static LOADER: Loader = Loader {
         vec![
             home.join(".codex/hooks.json"),
             home.join(".codex/config.toml"),
+            // The system layer, /etc/codex (the binary's own path): 0.171.0 ran a blocking
+            // hook from /etc/codex/hooks.json beside the user's (fixtures/live/lifecycle/managed,
+            // 2026-12-05, with every hook's trust bypassed as live mode runs it).
+            std::path::PathBuf::from(SYSTEM_LAYER).join("hooks.json"),
+            std::path::PathBuf::from(SYSTEM_LAYER).join("config.toml"),
         ]
     },
     parse,
@@ -53,6 +58,11 @@ pub static LOADER: Loader = Loader {
     plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// Codex's system config layer (`/etc/codex/config.toml`, `requirements.toml`,
+/// `managed_config.toml` in the 0.171.0 binary's strings, read 2026-12-05): its `hooks.json`
+/// and `config.toml` are read as the user's are.
+pub const SYSTEM_LAYER: &str = "/etc/codex";
 
 /// How `hookcheck sync` writes a hook into .codex/hooks.json.
 static WRITER: Writer = Writer::grouped(".codex/hooks.json", Unit::Seconds);
