@@ -298,11 +298,11 @@ pub enum Gate {
     EveryHook,
 }
 
-/// A machine-wide file (or folder) an agent reads for every user: the path the environment
-/// variable `var` names when set (the agents' own override, which the tests use too), else
-/// `macos` on macOS and `linux` elsewhere (hookcheck runs on Linux and macOS only).
-pub fn machine_path(var: &str, linux: &str, macos: &str) -> PathBuf {
-    match std::env::var_os(var) {
+/// A machine-wide file (or folder) an agent reads for every user: the path the agent's
+/// environment variable `var` names when it has one and it is set (the tests set it too),
+/// else `macos` on macOS and `linux` elsewhere (hookcheck runs on Linux and macOS only).
+pub fn machine_path(var: Option<&str>, linux: &str, macos: &str) -> PathBuf {
+    match var.and_then(std::env::var_os) {
         Some(path) if !path.is_empty() => PathBuf::from(path),
         _ if cfg!(target_os = "macos") => PathBuf::from(macos),
         _ => PathBuf::from(linux),

@@ -158,24 +158,33 @@ fn the_sandboxed_agent_cannot_write_outside_its_run() {
 /// passed.
 fn live_with_a_slow_agent(on: &str, trigger: &[&str], body: &str) -> (serde_json::Value, bool) {
     let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::write(
-        dir.path().join("exit0.yaml"),
-        format!("on: {on}\ncommand: 'exit 0'\ntimeout: 2\n"),
-    )
-    .expect("spec");
+    let spec = format!("on: {on}\ncommand: 'exit 0'\ntimeout: 2\n");
+    live_on_a_fake_agent(dir.path(), ("exit0", &spec), trigger, body)
+}
+
+/// `hookcheck live HOOK --agent claude TRIGGER` in `dir`, which holds the spec `HOOK.yaml`
+/// (`hook`: its name and text) and the fake agent `body`, with a 2 s agent limit: the JSON
+/// report and whether it passed.
+fn live_on_a_fake_agent(
+    dir: &Path,
+    (hook, spec): (&str, &str),
+    trigger: &[&str],
+    body: &str,
+) -> (serde_json::Value, bool) {
+    std::fs::write(dir.join(format!("{hook}.yaml")), spec).expect("spec");
     let agent = write_agent(
-        dir.path(),
+        dir,
         &format!("case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac\n{body}"),
     );
     let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
-        .args(["live", "exit0", "--agent", "claude"])
+        .args(["live", hook, "--agent", "claude"])
         .args(trigger)
         .arg("--agent-bin")
         .arg(format!("claude={}", agent.display()))
         .arg("--specs")
-        .arg(dir.path())
+        .arg(dir)
         .args(["--no-sandbox", "--agent-timeout", "2", "--format", "json"])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .output()
         .expect("run hookcheck live");
     let report = serde_json::from_slice(&out.stdout).expect("a JSON report");
@@ -229,26 +238,14 @@ fn an_agent_killed_at_its_limit_before_it_showed_anything_is_not_a_verdict() {
 #[test]
 fn the_prediction_of_a_spec_with_a_trace_leaves_no_file_in_the_project() {
     let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::write(
-        dir.path().join("traced.yaml"),
-        "on: before-tool\nmatch: shell\ncommand: 'echo ran >> {trace}; exit 0'\ntimeout: 2\n",
-    )
-    .expect("spec");
-    let agent = write_agent(
+    let spec =
+        "on: before-tool\nmatch: shell\ncommand: 'echo ran >> {trace}; exit 0'\ntimeout: 2\n";
+    let (report, _) = live_on_a_fake_agent(
         dir.path(),
-        "case \"$1\" in --version) echo 'fake 1.0'; exit 0;; esac\nexit 0",
+        ("traced", spec),
+        &["--bash", "echo hi"],
+        "exit 0",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
-        .args(["live", "traced", "--agent", "claude", "--bash", "echo hi"])
-        .arg("--agent-bin")
-        .arg(format!("claude={}", agent.display()))
-        .arg("--specs")
-        .arg(dir.path())
-        .args(["--no-sandbox", "--agent-timeout", "2", "--format", "json"])
-        .current_dir(dir.path())
-        .output()
-        .expect("run hookcheck live");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     // The prediction ran (it says the hook allows), and left nothing behind.
     assert_eq!(report["agents"][0]["predicted"], "allow", "{report}");
     let mut left: Vec<String> = std::fs::read_dir(dir.path())

@@ -376,6 +376,24 @@ fn a_droid_plugins_root_is_in_the_command_text_and_not_in_the_hooks_environment(
     assert_eq!(decision(&v, "factory"), "block", "{v}");
 }
 
+/// `run --installed --user --bash ls -t AGENT` in `p`, with `$TRACE` a file in the project:
+/// what the hooks appended to it.
+fn trace_of_installed_run(p: &Project, agent: &str) -> String {
+    let trace = p.root().join("trace");
+    let run = p
+        .command()
+        .env("TRACE", &trace)
+        .args(["run", "--installed", "--user", "--bash", "ls", "-t", agent])
+        .output()
+        .expect("run");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    std::fs::read_to_string(&trace).expect("trace")
+}
+
 /// Cline runs the user's and the project's script for one event one after the other
 /// (fixtures/live/lifecycle/observations/two-files-trace--cline.json: `start end start end`),
 /// and so does hookcheck for it.
@@ -385,28 +403,8 @@ fn clines_user_and_project_scripts_for_one_event_run_one_after_the_other() {
     let p = Project::new()
         .script(".clinerules/hooks/PreToolUse", script)
         .script(".test-home/.cline/hooks/PreToolUse", script);
-    let trace = p.root().join("trace");
-    let run = p
-        .command()
-        .env("TRACE", &trace)
-        .args([
-            "run",
-            "--installed",
-            "--user",
-            "--bash",
-            "ls",
-            "-t",
-            "cline",
-        ])
-        .output()
-        .expect("run");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
     assert_eq!(
-        std::fs::read_to_string(&trace).expect("trace"),
+        trace_of_installed_run(&p, "cline"),
         "start\nend\nstart\nend\n"
     );
 }
@@ -427,28 +425,8 @@ fn copilots_same_hook_in_the_users_and_the_projects_file_runs_twice_in_order() {
             ".test-home/.copilot/settings.json",
             &serde_json::json!({ "hooks": hooks }).to_string(),
         );
-    let trace = p.root().join("trace");
-    let run = p
-        .command()
-        .env("TRACE", &trace)
-        .args([
-            "run",
-            "--installed",
-            "--user",
-            "--bash",
-            "ls",
-            "-t",
-            "copilot",
-        ])
-        .output()
-        .expect("run");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
     assert_eq!(
-        std::fs::read_to_string(&trace).expect("trace"),
+        trace_of_installed_run(&p, "copilot"),
         "start\nend\nstart\nend\n"
     );
 }
@@ -499,6 +477,31 @@ fn the_machines_settings_are_read_with_the_users_files() {
         let (code, v) = p.json_of(&["run", "--installed", "--bash", "echo hi", "-t", agent]);
         assert_eq!(code, 1, "{v}");
         assert_eq!(target(&v, agent)["fired"], false, "{v}");
+    }
+}
+
+/// Each agent's machine-wide hook file is among the files `--user` reads (Linux paths):
+/// observed for Codex (fixtures/live/lifecycle/managed; Claude's, Gemini's and Qwen's are
+/// checked above through their variables), from each agent's docs for the others
+/// (docs/reference/protocols: Cursor's enterprise file, Windsurf's and Augment's system file,
+/// Crush's machine config).
+#[cfg(target_os = "linux")]
+#[test]
+fn each_agents_machine_hook_file_is_read_with_the_users() {
+    let home = std::path::Path::new("/home/u");
+    for (agent, file) in [
+        ("codex", "/etc/codex/hooks.json"),
+        ("cursor", "/etc/cursor/hooks.json"),
+        ("windsurf-cascade", "/etc/windsurf/hooks.json"),
+        ("augment", "/etc/augment/settings.json"),
+        ("crush", "/etc/crush/crush.json"),
+    ] {
+        let loader = hookcheck::native::agents::find(agent).expect(agent).loader;
+        let files = (loader.user_files)(home);
+        assert!(
+            files.contains(&std::path::PathBuf::from(file)),
+            "{agent}: {files:?}"
+        );
     }
 }
 

@@ -18,7 +18,14 @@ pub static LOADER: Loader = Loader {
             root.join(".augment/settings.local.json"),
         ]
     },
-    user_files: |home| vec![home.join(".augment/settings.json")],
+    // And the system file, highest precedence (protocols-b.md §Augment Files, docs: Linux
+    // `/etc/augment/settings.json`, no macOS path given; not observed).
+    user_files: |home| {
+        vec![
+            home.join(".augment/settings.json"),
+            std::path::PathBuf::from("/etc/augment/settings.json"),
+        ]
+    },
     parse: |path, text| grouped_json(&SHAPE, path, text),
     renames: CLAUDE_RENAMES,
     // protocols-b.md §6 Events.

@@ -65,7 +65,7 @@ pub static LOADER: Loader = Loader {
 /// `/etc/claude-code/managed-settings.json` (fixtures/live/lifecycle/managed, 2026-12-05).
 pub fn managed_settings() -> std::path::PathBuf {
     crate::native::loader::machine_path(
-        "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+        Some("CLAUDE_CODE_MANAGED_SETTINGS_PATH"),
         "/etc/claude-code",
         "/Library/Application Support/ClaudeCode",
     )

@@ -38,7 +38,8 @@ pub static LOADER: Loader = Loader {
     },
     user_files: |home| {
         let own = copilot_home(home);
-        let mut files = json_files_in(&own.join("hooks"));
+        let mut files = policy_files();
+        files.extend(json_files_in(&own.join("hooks")));
         files.extend(existing(&[own.join("settings.json")]));
         files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
@@ -94,6 +95,26 @@ pub static LOADER: Loader = Loader {
     plugins: Some(&PLUGINS),
     ..Loader::DEFAULT
 };
+
+/// The machine's policy hook files, which Copilot CLI runs first for every user:
+/// `/etc/github-copilot/policy.d/*.json`, each only when root owns it and no one else may
+/// write it (protocols-a.md §4 "CLI sources", github/docs hooks-reference.md; not observed: a
+/// live run writes nothing outside its folder).
+fn policy_files() -> Vec<PathBuf> {
+    policy_files_in(Path::new(POLICY_DIR))
+}
+
+/// The `*.json` files in `dir` that root owns and no one else may write.
+fn policy_files_in(dir: &Path) -> Vec<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    json_files_in(dir)
+        .into_iter()
+        .filter(|f| std::fs::metadata(f).is_ok_and(|m| m.uid() == 0 && m.mode() & 0o022 == 0))
+        .collect()
+}
+
+/// Where [`policy_files`] are.
+pub const POLICY_DIR: &str = "/etc/github-copilot/policy.d";
 
 /// Copilot CLI's own folder: `$COPILOT_HOME` when set, else `~/.copilot`. real agent: Copilot
 /// CLI 1.0.102, 2026-12-04 (fixtures/live/plugins/copilot.md): with `COPILOT_HOME` set it
@@ -346,3 +367,30 @@ static GENERATED_AS: &[(&str, &str)] = &[
     ("rulesync", "copilotcli"),
     ("agent-harness-adapter", "copilot"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A policy file runs only when root owns it and neither its group nor others may write
+    /// it: a file anyone could write is no policy.
+    #[test]
+    fn policy_files_are_roots_and_written_by_root_only() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for (name, mode) in [("a.json", 0o644), ("b.json", 0o664), ("c.json", 0o646), ("d.txt", 0o644)] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, "{}").expect("write");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        }
+        // The files are the test's own: root's only when the test runs as root.
+        use std::os::unix::fs::MetadataExt;
+        let root = std::fs::metadata(dir.path()).is_ok_and(|m| m.uid() == 0);
+        let want: Vec<PathBuf> = if root {
+            vec![dir.path().join("a.json")]
+        } else {
+            Vec::new()
+        };
+        assert_eq!(policy_files_in(dir.path()), want);
+    }
+}

@@ -21,6 +21,9 @@ pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join("crush.json"), root.join(".crush.json")],
     user_files: |home| {
         vec![
+            // The machine's file, merged first (protocols-b.md Crush Files, its docs; not
+            // observed: Crush has no live run here).
+            std::path::PathBuf::from("/etc/crush/crush.json"),
             home.join(".config/crush/crush.json"),
             home.join(".local/share/crush/crush.json"),
         ]

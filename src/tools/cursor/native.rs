@@ -19,7 +19,18 @@ pub static LOADER: Loader = Loader {
         files.extend(PLUGINS.hook_files(root));
         files
     },
-    user_files: |home| vec![home.join(".cursor/hooks.json")],
+    // And the enterprise file every user's Cursor runs (protocols-a.md §5 Files, docs; not
+    // observed: Cursor has no live run here).
+    user_files: |home| {
+        vec![
+            home.join(".cursor/hooks.json"),
+            crate::native::loader::machine_path(
+                None,
+                "/etc/cursor/hooks.json",
+                "/Library/Application Support/Cursor/hooks.json",
+            ),
+        ]
+    },
     parse: |path, text| flat_json(&SHAPE, path, text),
     renames: &[
         ("PreToolUse", "preToolUse"),

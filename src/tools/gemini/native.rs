@@ -120,7 +120,7 @@ pub static PLUGINS: PluginLayout = PluginLayout {
 /// observed.
 pub fn system_settings() -> std::path::PathBuf {
     crate::native::loader::machine_path(
-        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        Some("GEMINI_CLI_SYSTEM_SETTINGS_PATH"),
         "/etc/gemini-cli/settings.json",
         "/Library/Application Support/GeminiCli/settings.json",
     )

@@ -98,7 +98,7 @@ pub static LOADER: Loader = Loader {
 /// (fixtures/live/lifecycle/managed, 2026-12-05).
 pub fn system_settings() -> std::path::PathBuf {
     crate::native::loader::machine_path(
-        "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+        Some("QWEN_CODE_SYSTEM_SETTINGS_PATH"),
         "/etc/qwen-code/settings.json",
         "/Library/Application Support/QwenCode/settings.json",
     )

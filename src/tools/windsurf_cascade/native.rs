@@ -14,7 +14,17 @@ use crate::native::shape::Shape;
 /// Windsurf Cascade's loader.
 pub static LOADER: Loader = Loader {
     project_files: |root| vec![root.join(".windsurf/hooks.json")],
-    user_files: |home| vec![home.join(".codeium/windsurf/hooks.json")],
+    // And the system file, merged first (protocols-a.md Windsurf Files, docs; not observed).
+    user_files: |home| {
+        vec![
+            home.join(".codeium/windsurf/hooks.json"),
+            crate::native::loader::machine_path(
+                None,
+                "/etc/windsurf/hooks.json",
+                "/Library/Application Support/Windsurf/hooks.json",
+            ),
+        ]
+    },
     parse: |path, text| flat_json(&SHAPE, path, text),
     project_glob: ".windsurf/hooks.json",
     // No matchers: no tool names.
