@@ -378,7 +378,12 @@ mod tests {
     #[test]
     fn policy_files_are_roots_and_written_by_root_only() {
         let dir = tempfile::tempdir().expect("tempdir");
-        for (name, mode) in [("a.json", 0o644), ("b.json", 0o664), ("c.json", 0o646), ("d.txt", 0o644)] {
+        for (name, mode) in [
+            ("a.json", 0o644),
+            ("b.json", 0o664),
+            ("c.json", 0o646),
+            ("d.txt", 0o644),
+        ] {
             let path = dir.path().join(name);
             std::fs::write(&path, "{}").expect("write");
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).expect("chmod");
