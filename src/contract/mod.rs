@@ -475,8 +475,9 @@ pub enum Place {
 }
 
 impl Launch {
-    /// How hookcheck's runner launches every hook (src/exec/run.rs `command`: piped stdio,
-    /// `process_group(0)`, no new session).
+    /// How hookcheck's runner launches the hooks of an agent never captured (src/exec/run.rs
+    /// `command`: piped stdio, `process_group(0)`, no new session). An agent seen giving
+    /// sockets or a new session gets them from the runner too.
     pub const RUNNER: Launch = Launch {
         stdio: Stdio::Pipe,
         group: Place::Own,
@@ -495,8 +496,10 @@ impl Launch {
     }
 
     /// Where the agent's launch differs from hookcheck's runner, in words; empty when it
-    /// does not. The kind of stdin, stdout and stderr is not among them: the runner gives
-    /// each agent's hooks its own (`Invocation::stdio_socket`).
+    /// does not. The kind of stdin, stdout and stderr and the session are not among them: the
+    /// runner gives each agent's hooks its own (`Invocation::stdio_socket`,
+    /// `Invocation::new_session`). The process group is: the runner always gives the hook one
+    /// of its own, as a `kill 0` in the agent's group would end hookcheck.
     pub fn differences(&self) -> Vec<String> {
         let r = Launch::RUNNER;
         let mut out = Vec::new();
@@ -509,13 +512,6 @@ impl Launch {
                     Place::Own => "",
                 },
                 r.group.runner_words()
-            ));
-        }
-        if self.session != r.session {
-            out.push(format!(
-                "the hook's session is {} (hookcheck: {})",
-                self.session.words(),
-                r.session.runner_words()
             ));
         }
         out

@@ -43,6 +43,12 @@ pub struct Invocation {
     /// `child_process` gives a hook (`[ -p /dev/stdin ]` fails there, `[ -S /dev/stdout ]`
     /// holds).
     pub stdio_socket: bool,
+    /// The hook leads a new session (`setsid`), as Node's `detached: true` and Rust's
+    /// `process_group` + `setsid` give it on some agents (`ps -o sid=` is the hook's own pid,
+    /// and it has no controlling terminal: opening `/dev/tty` fails at once instead of
+    /// stopping the hook in the background); otherwise it leads a new process group in
+    /// hookcheck's session.
+    pub new_session: bool,
 }
 
 /// Whether a shell started with `args` is a login shell (`bash -lc`, `--login`): the options

@@ -209,7 +209,7 @@ type Output = Box<dyn AsyncRead + Unpin + Send>;
 
 /// Builds the command: exactly the given environment plus the mark, piped stdio (socket pairs
 /// when the agent gives them: our ends of stdin, stdout and stderr are returned), a new
-/// process group.
+/// process group, or a new session when the agent makes one (its group too).
 fn command(inv: &Invocation, mark: &str) -> std::io::Result<(Command, Option<[UnixStream; 3]>)> {
     let mut cmd = match on_path(&inv.program, &inv.env, &inv.cwd) {
         Some(path) => {
@@ -236,8 +236,22 @@ fn command(inv: &Invocation, mark: &str) -> std::io::Result<(Command, Option<[Un
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
     }
-    #[cfg(unix)]
-    cmd.process_group(0);
+    if inv.new_session {
+        // SAFETY: the closure runs in the forked child before exec and calls only setsid(2),
+        // which is async-signal-safe; it touches no memory of the parent's. The standard
+        // library has no stable `setsid` yet (`process_setsid`, rust-lang/rust#105376), and a
+        // closure makes it fork instead of `posix_spawn`: only the hooks of the agents seen
+        // making a session pay for that (bench/floor.sh measures it).
+        unsafe {
+            cmd.pre_exec(|| {
+                nix::unistd::setsid()
+                    .map(drop)
+                    .map_err(std::io::Error::from)
+            });
+        }
+    } else {
+        cmd.process_group(0);
+    }
     Ok((cmd, ours))
 }
 

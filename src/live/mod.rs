@@ -224,6 +224,7 @@ pub fn version(
         timeout: Duration::from_secs(180),
         until_eof: false,
         stdio_socket: false,
+        new_session: false,
     };
     let out = exec::run_all(&[inv], 1, &Limits::default()).pop();
     reap::end_all(&token);
@@ -405,6 +406,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         // The agent is read until it exits; what it leaves is ended by its mark.
         until_eof: false,
         stdio_socket: false,
+        new_session: false,
     };
     let started = Instant::now();
     // exec::run starts the agent in its own process group and kills the whole group when the

@@ -82,3 +82,17 @@ pub fn cwd(root: &std::path::Path) -> Assumption {
         "the agent's docs do not say where a hook command runs; hookcheck uses the project root",
     )
 }
+
+/// The assumption recorded when a hook died of `signal` while `agent` runs its hooks in its
+/// own process group ([`Place::Agents`](crate::contract::Place::Agents)).
+pub fn killed_in_the_agents_group(agent: &str, signal: i32) -> Assumption {
+    Assumption::new(
+        "process group",
+        format!("the hook's own (it died of signal {signal})"),
+        format!(
+            "{agent} runs a hook in its own process group: if the signal was sent to the group \
+             (`kill 0`), it reached {agent} too and ended the session; hookcheck gives the hook a \
+             group of its own"
+        ),
+    )
+}

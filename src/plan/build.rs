@@ -53,6 +53,7 @@ pub fn invocation(
         timeout,
         until_eof: false,
         stdio_socket: false,
+        new_session: false,
     }
 }
 

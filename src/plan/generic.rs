@@ -417,6 +417,8 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                     until_eof: c.run.reads_to_eof,
                     // The stdin kind the real agent gives its hooks, where a capture showed it.
                     stdio_socket: c.run.launch.stdio == crate::contract::Stdio::Socket,
+                    // And the session, where a capture showed the hook leading its own.
+                    new_session: c.run.launch.session == crate::contract::Place::Own,
                     ..build::invocation(&program, args, env.clone(), &cwd, &stdin, timeout)
                 }),
                 display,

@@ -208,6 +208,7 @@ impl Planned {
             timeout: inv.timeout,
             until_eof: inv.until_eof,
             stdio_socket: inv.stdio_socket,
+            new_session: inv.new_session,
         })
     }
 

@@ -10,7 +10,7 @@ use crate::judge;
 use crate::report::{CommandReport, Keeps, Report, SCHEMA_VERSION, TargetReport};
 use crate::spec::HookSpec;
 use crate::tools::{Agent, Plan, PlannedCommand, ReadContext, RunPlan};
-use crate::verdict::{Decision, Reading};
+use crate::verdict::{Assumption, Decision, Reading};
 
 /// Judges a planned check from the outcomes [`Planned::read`] took in (one that never came
 /// in is reported as lost), keeping of each command's output what `keep` gives a check that
@@ -276,6 +276,10 @@ pub(super) fn ran_target(
     }
     // Whether an assumed result counts is the judge's to say (`--include-assumed`).
     let counted = !is_async && combined.counted;
+    let mut assumptions = run.assumptions;
+    if let Some(a) = killed_in_the_agents_group(tool, &commands) {
+        assumptions.push(a);
+    }
     let t = TargetReport {
         target: tool.id.to_string(),
         name: tool.name.to_string(),
@@ -290,7 +294,7 @@ pub(super) fn ran_target(
         commands,
         notes,
         warnings: Vec::new(),
-        assumptions: run.assumptions,
+        assumptions,
         hook_file_missing: false,
         rule: combined.rule,
         fix: combined.fix,
@@ -413,6 +417,23 @@ pub(super) fn not_run_command(display: &str, reason: &str, is_async: bool) -> Co
         why: None,
         invocation: None,
     }
+}
+
+/// The assumption a hook killed by a signal (not hookcheck's timeout) rests on when the agent
+/// runs its hooks in its own process group: the signal may have been sent to the group
+/// (`kill 0`), which there is the agent's, and ends it. hookcheck cannot run a hook in its
+/// own group to see (the signal would end hookcheck), so the hook leads a group of its own.
+fn killed_in_the_agents_group(tool: &Agent, commands: &[CommandReport]) -> Option<Assumption> {
+    let c = tool.contract()?;
+    if c.run.launch.group != crate::contract::Place::Agents {
+        return None;
+    }
+    let signal = commands
+        .iter()
+        .find_map(|c| c.signal.filter(|_| !c.timed_out))?;
+    Some(crate::plan::assumed::killed_in_the_agents_group(
+        tool.name, signal,
+    ))
 }
 
 /// The digest of a reply ([`CommandReport::reply`]): its stdout and stderr bytes.

@@ -440,6 +440,51 @@ fn a_hook_killed_by_a_signal_is_read_by_each_agents_rules() {
     insta::assert_snapshot!("signal_by_agent", verdicts(&r));
 }
 
+/// A hook that signals its process group (`kill 0`) ends only itself under hookcheck, which
+/// gives it a group of its own; where the agent keeps its hooks in its own group (captured in
+/// fixtures/live/launch), the signal would have ended the agent, so that agent's result rests
+/// on an assumption that says so, and counts only with --include-assumed. No other agent's does.
+#[test]
+fn a_hook_that_signals_its_group_rests_on_an_assumption_where_that_is_the_agents() {
+    let p = Project::new().spec(
+        "g",
+        "on: before-tool\nmatch: shell\ncommand: 'kill -TERM 0; sleep 5'\ntimeout: 10\n",
+    );
+    let (_, r) = p.json("g", &["--bash", "ls"]);
+    let mut with = Vec::new();
+    for t in r["agents"].as_array().expect("agents") {
+        let id = t["agent"].as_str().expect("id");
+        let signal = &t["commands"][0]["signal"];
+        let group: Vec<&serde_json::Value> = t["assumptions"]
+            .as_array()
+            .map(|a| a.iter().filter(|a| a["item"] == "process group").collect())
+            .unwrap_or_default();
+        match group.as_slice() {
+            [] => {}
+            [a] => {
+                assert_eq!(signal, 15, "{id}: {t}");
+                assert_eq!(
+                    t["counted"], false,
+                    "{id}: an assumed result does not count"
+                );
+                let name = t["name"].as_str().expect("name");
+                assert_eq!(
+                    **a,
+                    serde_json::json!({
+                        "item": "process group",
+                        "value": "the hook's own (it died of signal 15)",
+                        "reason": format!("{name} runs a hook in its own process group: if the signal was sent to the group (`kill 0`), it reached {name} too and ended the session; hookcheck gives the hook a group of its own"),
+                    })
+                );
+                with.push(id);
+            }
+            more => panic!("{id}: {more:?}"),
+        }
+    }
+    with.sort_unstable();
+    assert_eq!(with, ["cline", "factory", "gemini", "openhands"]);
+}
+
 #[test]
 fn async_hooks_run_and_are_shown_but_not_judged() {
     let p = Project::new()

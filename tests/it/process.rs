@@ -32,6 +32,7 @@ fn sh(script: &str, dir: &Path) -> Invocation {
         timeout: Duration::from_secs(30),
         until_eof: false,
         stdio_socket: false,
+        new_session: false,
     }
 }
 
@@ -89,10 +90,12 @@ async fn timeout_kills_the_whole_group() {
             "started\n",
         ),
     ];
-    for (script, stdout) in cases {
+    // In a group of its own, and leading a session of its own as some agents make it.
+    for (&(script, stdout), new_session) in cases.iter().flat_map(|c| [(c, false), (c, true)]) {
         let dir = tempdir();
         let mut inv = sh(script, dir.path());
         inv.timeout = Duration::from_secs(1);
+        inv.new_session = new_session;
         let out = run(&inv, &limits()).await;
         assert!(out.timed_out, "{script}: {out:?}");
         assert_eq!(out.exit_code, None, "{script}");
@@ -139,9 +142,11 @@ async fn leftovers_are_killed_and_reported_after_exit() {
         // A hook that leaves nothing behind is not reported.
         ("echo $$ > bg.pid; exit 0", false),
     ];
-    for (script, leftovers) in cases {
+    for (&(script, leftovers), new_session) in cases.iter().flat_map(|c| [(c, false), (c, true)]) {
         let dir = tempdir();
-        let out = run(&sh(script, dir.path()), &limits()).await;
+        let mut inv = sh(script, dir.path());
+        inv.new_session = new_session;
+        let out = run(&inv, &limits()).await;
         assert_eq!(out.exit_code, Some(0), "{script}: {out:?}");
         assert!(!out.timed_out, "{script}");
         assert_eq!(out.leftovers, leftovers, "{script}");

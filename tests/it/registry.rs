@@ -391,57 +391,86 @@ fn captured_launches_are_the_agents_launch_data() {
     }
 }
 
-/// `Launch::RUNNER` is how hookcheck's runner really launches a hook: a probe run through it
-/// reads the kind of its stdin, stdout and stderr, its process group and session from /proc.
+/// The probe of fixtures/live/launch, as hookcheck runs it: the kind of the hook's stdin,
+/// stdout and stderr, and whether its process group and session are its own or its caller's,
+/// read from /proc.
+const LAUNCH_PROBE: &str = r#"kind() { case $(readlink /proc/$$/fd/$1) in pipe:*) echo pipe;; socket:*) echo socket;; *) echo other;; esac; }
+set -- $(sed 's/^.*) //' /proc/$$/stat); grp=$3 sid=$4
+set -- $(sed 's/^.*) //' /proc/$PPID/stat); pgrp=$3 psid=$4
+where() { if [ "$1" = $$ ]; then echo own; elif [ "$1" = "$2" ]; then echo agent; else echo other; fi; }
+echo "$(kind 0) $(kind 1) $(kind 2) $(where $grp $pgrp) $(where $sid $psid)""#;
+
+/// `Launch::RUNNER` is how hookcheck's runner really launches a hook of an agent never
+/// captured: the probe run through it reads pipes, its own group, hookcheck's session.
 #[cfg(target_os = "linux")]
 #[test]
 fn the_runner_launches_as_launch_runner_says() {
     use hookcheck::contract::{Launch, Place, Stdio};
     use hookcheck::exec::{Invocation, Limits, run_all};
-    let probe = r#"kind() { case $(readlink /proc/$$/fd/$1) in pipe:*) echo pipe;; socket:*) echo socket;; *) echo other;; esac; }
-set -- $(sed 's/^.*) //' /proc/$$/stat); grp=$3 sid=$4
-set -- $(sed 's/^.*) //' /proc/$PPID/stat); pgrp=$3 psid=$4
-where() { if [ "$1" = $$ ]; then echo own; elif [ "$1" = "$2" ]; then echo agent; else echo other; fi; }
-echo "$(kind 0) $(kind 1) $(kind 2) $(where $grp $pgrp) $(where $sid $psid)""#;
-    let run = |stdio_socket: bool| {
-        let inv = Invocation {
-            program: "/bin/sh".into(),
-            args: vec!["-c".into(), probe.into()],
-            env: vec![("PATH".into(), "/usr/bin:/bin".into())],
-            cwd: std::env::temp_dir(),
-            stdin: std::sync::Arc::new(b"{}".to_vec()),
-            timeout: std::time::Duration::from_secs(10),
-            until_eof: false,
-            stdio_socket,
-        };
-        let out = run_all(&[inv], 1, &Limits::default()).remove(0);
-        String::from_utf8_lossy(&out.stdout.bytes)
-            .trim()
-            .to_string()
+    let inv = Invocation {
+        program: "/bin/sh".into(),
+        args: vec!["-c".into(), LAUNCH_PROBE.into()],
+        env: vec![("PATH".into(), "/usr/bin:/bin".into())],
+        cwd: std::env::temp_dir(),
+        stdin: std::sync::Arc::new(b"{}".to_vec()),
+        timeout: std::time::Duration::from_secs(10),
+        until_eof: false,
+        stdio_socket: false,
+        new_session: false,
     };
+    let out = run_all(&[inv], 1, &Limits::default()).remove(0);
     let r = Launch::RUNNER;
-    let stdio = match r.stdio {
-        Stdio::Pipe => "pipe pipe pipe",
-        Stdio::Socket => "socket socket socket",
-    };
-    let place = |p: Place| match p {
-        Place::Own => "own",
-        Place::Agents => "agent",
-    };
     assert_eq!(
-        run(false),
-        format!("{stdio} {} {}", place(r.group), place(r.session))
+        (r.stdio, r.group, r.session),
+        (Stdio::Pipe, Place::Own, Place::Agents)
     );
-    // An agent that gives its hooks sockets for stdin, stdout and stderr gets them under
-    // hookcheck too.
     assert_eq!(
-        run(true),
-        format!(
-            "socket socket socket {} {}",
-            place(r.group),
-            place(r.session)
-        )
+        String::from_utf8_lossy(&out.stdout.bytes),
+        "pipe pipe pipe own agent\n"
     );
+}
+
+/// Each live agent's hooks, run by `hookcheck run`, get the launch its capture in
+/// fixtures/live/launch recorded from the real agent: the same kind of stdin, stdout and stderr,
+/// and the same session (a new one where the agent made one). The process group is always the
+/// hook's own: where the agent keeps the hook in its own group, a `kill 0` would reach
+/// hookcheck, so that one difference stays (`Launch::differences`, and an assumption on a
+/// hook killed by a signal).
+#[cfg(target_os = "linux")]
+#[test]
+fn each_agents_hooks_are_launched_as_its_capture_showed() {
+    let spec = format!(
+        "on: before-tool\nmatch: shell\ncommand: |\n  {}\n",
+        format!("{{ {LAUNCH_PROBE}\n}} >&2").replace('\n', "\n  ")
+    );
+    let p = crate::common::Project::new().spec("probe", &spec);
+    let mut args = vec!["--bash", "echo hi"];
+    let ids = live_agents();
+    for id in &ids {
+        args.extend(["-t", id]);
+    }
+    let (_, report) = p.json("probe", &args);
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/live/launch");
+    for id in ids {
+        let path = format!("{dir}/{id}--bash.json");
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("capture"))
+                .expect("a JSON capture");
+        let l = &v["launch"];
+        let want = format!(
+            "{} {} {} own {}\n",
+            l["stdin"].as_str().expect("stdin"),
+            l["stdout"].as_str().expect("stdout"),
+            l["stderr"].as_str().expect("stderr"),
+            l["session"].as_str().expect("session"),
+        );
+        let got = &crate::common::target(&report, id)["commands"][0]["stderr"];
+        assert_eq!(
+            got.as_str(),
+            Some(want.as_str()),
+            "{id}: under hookcheck vs {path}"
+        );
+    }
 }
 
 /// The ids of the agents live mode drives, sorted.
