@@ -70,6 +70,7 @@ fn run(command: Command) -> Result<i32, Error> {
             print(&String::from_utf8_lossy(&out));
             Ok(0)
         }
+        Command::McpProbe { tool, marker } => Ok(crate::live::mcp::serve(&tool, &marker)),
         Command::Man => {
             let cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
@@ -176,11 +177,15 @@ fn prepare(args: RunArgs) -> Result<Check, Error> {
     let jobs = jobs(args.jobs)?;
     let req = CheckRequest {
         hook: args.hook.unwrap_or_default(),
-        bash: args.bash,
-        edit: args.edit,
-        read: args.read,
-        prompt: args.prompt,
-        payload: args.payload,
+        trigger: crate::trigger::Flags {
+            bash: args.bash,
+            edit: args.edit,
+            read: args.read,
+            mcp: args.mcp,
+            mcp_input: args.mcp_input,
+            prompt: args.prompt,
+            payload: args.payload,
+        },
         targets: args.targets,
         expect: args.expect,
         include_assumed: args.include_assumed,

@@ -73,6 +73,17 @@ pub enum Command {
     },
     /// Print the man page (roff).
     Man,
+    /// The MCP server live mode gives an agent for `--mcp`: serves one tool on stdio until
+    /// stdin closes; a call writes the marker file. Started by the agent, not by people.
+    #[command(name = "mcp-probe", hide = true)]
+    McpProbe {
+        /// The tool's name.
+        #[arg(long)]
+        tool: String,
+        /// The file a call writes.
+        #[arg(long)]
+        marker: PathBuf,
+    },
 }
 
 impl Command {
@@ -294,7 +305,7 @@ fn jobs_value(s: &str) -> Result<usize, String> {
 
 /// `hookcheck run`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "read", "prompt", "payload"]).multiple(false)))]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "read", "mcp", "prompt", "payload"]).multiple(false)))]
 pub struct RunArgs {
     /// The hook's name: its spec file without the extension (not with --installed).
     #[arg(required_unless_present = "installed", conflicts_with = "installed")]
@@ -314,6 +325,14 @@ pub struct RunArgs {
     /// The agent reads this file with its read tool (made absolute).
     #[arg(long, value_name = "PATH")]
     pub read: Option<PathBuf>,
+    /// The agent calls this tool of an MCP server: `SERVER:TOOL`, each named as the agent's
+    /// MCP config and the server name them (each agent spells the call its own way:
+    /// `mcp__SERVER__TOOL`, `mcp_SERVER_TOOL`, ...).
+    #[arg(long, value_name = "SERVER:TOOL")]
+    pub mcp: Option<String>,
+    /// The MCP tool call's arguments, a JSON object (default `{}`).
+    #[arg(long, value_name = "JSON", requires = "mcp")]
+    pub mcp_input: Option<String>,
     /// The user submits this prompt.
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
@@ -467,7 +486,7 @@ pub enum ColorWhen {
 
 /// `hookcheck live`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt"]).multiple(false)))]
+#[command(group(ArgGroup::new("trigger").args(["bash", "edit", "prompt", "mcp"]).multiple(false)))]
 pub struct LiveArgs {
     /// The hook's name: its spec file without the extension.
     pub hook: String,
@@ -480,6 +499,10 @@ pub struct LiveArgs {
     /// The user submits this prompt (the model only answers).
     #[arg(long, value_name = "TEXT")]
     pub prompt: Option<String>,
+    /// The agent calls this tool of an MCP server live mode gives it (`hookcheck mcp-probe`,
+    /// registered in the agent's own MCP config under SERVER): `SERVER:TOOL`, no arguments.
+    #[arg(long, value_name = "SERVER:TOOL")]
+    pub mcp: Option<String>,
     /// The event the hook is on, as an agent spells it (`PostToolUse`, `Stop`) or portable
     /// (`after-tool`, `stop`). Default: the spec's. With no trigger, the model only answers
     /// (Stop, SessionStart).

@@ -289,7 +289,10 @@ mod tests {
             for bash in ["ls", "rm -rf build"] {
                 let req = CheckRequest {
                     hook: hook.into(),
-                    bash: Some(bash.into()),
+                    trigger: crate::trigger::Flags {
+                        bash: Some(bash.into()),
+                        ..Default::default()
+                    },
                     installed,
                     ..Default::default()
                 };
@@ -301,7 +304,10 @@ mod tests {
         }
         let missing = CheckRequest {
             hook: "nope".into(),
-            bash: Some("ls".into()),
+            trigger: crate::trigger::Flags {
+                bash: Some("ls".into()),
+                ..Default::default()
+            },
             ..Default::default()
         };
         for _ in 0..2 {

@@ -1,4 +1,5 @@
-//! The trigger of a check: a shell command, a file edit, a prompt, a raw payload, or nothing.
+//! The trigger of a check: a shell command, a file edit, a file read, an MCP tool call, a
+//! prompt, a raw payload, or nothing.
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -25,6 +26,16 @@ pub enum Trigger {
     Prompt(String),
     /// `--read PATH`: the agent reads a file (the path made absolute).
     Read(PathBuf),
+    /// `--mcp SERVER:TOOL`: the agent calls a tool of an MCP server, with `--mcp-input`'s
+    /// object as the arguments (`{}` without it).
+    Mcp {
+        /// The server's name, as the agent's MCP config names it.
+        server: String,
+        /// The tool's name, as the server lists it.
+        tool: String,
+        /// The call's arguments.
+        input: Value,
+    },
     /// `--payload FILE`: the event input, sent as is.
     Payload {
         /// The file it came from.
@@ -38,7 +49,8 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    /// The flag's name without dashes (`bash`, `edit`, `prompt`, `read`, `payload`, `none`).
+    /// The flag's name without dashes (`bash`, `edit`, `prompt`, `read`, `mcp`, `payload`,
+    /// `none`).
     pub fn kind(&self) -> &'static str {
         match self {
             Trigger::None => "none",
@@ -46,6 +58,7 @@ impl Trigger {
             Trigger::Edit { .. } => "edit",
             Trigger::Prompt(_) => "prompt",
             Trigger::Read(_) => "read",
+            Trigger::Mcp { .. } => "mcp",
             Trigger::Payload { .. } => "payload",
         }
     }
@@ -58,6 +71,7 @@ impl Trigger {
             Trigger::Edit { path, .. } => path.display().to_string(),
             Trigger::Prompt(p) => p.clone(),
             Trigger::Read(path) => path.display().to_string(),
+            Trigger::Mcp { server, tool, .. } => format!("{server}:{tool}"),
             Trigger::Payload { path, .. } => path.display().to_string(),
         }
     }
@@ -71,17 +85,47 @@ impl Trigger {
     }
 }
 
-/// Builds the trigger from the `run` flags (clap already ensures at most one is set).
-pub fn from_flags(
-    bash: Option<String>,
-    edit: Option<PathBuf>,
-    read: Option<PathBuf>,
-    prompt: Option<String>,
-    payload: Option<PathBuf>,
-    cwd: &Path,
-) -> Result<Trigger, Error> {
+/// The trigger flags of a check, as given (clap already ensures at most one is set).
+#[derive(Debug, Clone, Default)]
+pub struct Flags {
+    /// `--bash`.
+    pub bash: Option<String>,
+    /// `--edit`.
+    pub edit: Option<PathBuf>,
+    /// `--read`.
+    pub read: Option<PathBuf>,
+    /// `--mcp SERVER:TOOL`.
+    pub mcp: Option<String>,
+    /// `--mcp-input JSON`.
+    pub mcp_input: Option<String>,
+    /// `--prompt`.
+    pub prompt: Option<String>,
+    /// `--payload`.
+    pub payload: Option<PathBuf>,
+}
+
+/// Builds the trigger from the `run` flags.
+pub fn from_flags(flags: Flags, cwd: &Path) -> Result<Trigger, Error> {
+    let Flags {
+        bash,
+        edit,
+        read,
+        mcp,
+        mcp_input,
+        prompt,
+        payload,
+    } = flags;
     if let Some(c) = bash {
         return Ok(Trigger::Bash(c));
+    }
+    if let Some(m) = mcp {
+        return mcp_trigger(&m, mcp_input.as_deref());
+    }
+    if mcp_input.is_some() {
+        return Err(
+            Error::usage("--mcp-input gives the arguments of an MCP tool call")
+                .help("pass --mcp SERVER:TOOL with it"),
+        );
     }
     if let Some(p) = edit {
         let path = absolute(cwd, &p);
@@ -132,6 +176,47 @@ pub fn from_flags(
         });
     }
     Ok(Trigger::None)
+}
+
+/// `--mcp SERVER:TOOL` with `--mcp-input`'s arguments (an object; `{}` when not given).
+fn mcp_trigger(flag: &str, input: Option<&str>) -> Result<Trigger, Error> {
+    let (server, tool) = flag
+        .split_once(':')
+        .filter(|(s, t)| !s.trim().is_empty() && !t.trim().is_empty())
+        .ok_or_else(|| {
+            Error::usage(format!(
+                "--mcp {flag:?}: not SERVER:TOOL (the server as the agent's MCP config names it, \
+                 a colon, the tool as the server lists it)"
+            ))
+            .help("for example: --mcp github:create_issue")
+        })?;
+    let input = match input {
+        None => Value::Object(Default::default()),
+        Some(text) => {
+            let value: Value = serde_json::from_str(text).map_err(|e| {
+                Error::usage(format!(
+                    "--mcp-input:{}:{}: not valid JSON: {}",
+                    e.line(),
+                    e.column(),
+                    strip_position(&e.to_string())
+                ))
+                .help("the tool's arguments, a JSON object: --mcp-input '{\"repo\":\"x\"}'")
+            })?;
+            if !value.is_object() {
+                return Err(Error::usage(format!(
+                    "--mcp-input: the tool's arguments must be a JSON object, not {}",
+                    json_kind(&value)
+                ))
+                .help("name each argument: --mcp-input '{\"repo\":\"x\"}'"));
+            }
+            value
+        }
+    };
+    Ok(Trigger::Mcp {
+        server: server.to_string(),
+        tool: tool.to_string(),
+        input,
+    })
 }
 
 fn strip_position(msg: &str) -> &str {

@@ -84,16 +84,8 @@ pub struct Workspace {
 pub struct CheckRequest {
     /// The hook's name.
     pub hook: String,
-    /// `--bash`.
-    pub bash: Option<String>,
-    /// `--edit`.
-    pub edit: Option<PathBuf>,
-    /// `--read`.
-    pub read: Option<PathBuf>,
-    /// `--prompt`.
-    pub prompt: Option<String>,
-    /// `--payload`.
-    pub payload: Option<PathBuf>,
+    /// The trigger flags (`--bash`, `--edit`, ...).
+    pub trigger: trigger::Flags,
     /// `-t` values.
     pub targets: Vec<String>,
     /// `--expect` values.
@@ -128,14 +120,7 @@ pub fn installed(flags: crate::cli::InstalledFlags) -> Option<Installed> {
 impl CheckRequest {
     /// The trigger its flags ask for, paths taken from `base`.
     pub fn trigger(&self, base: &Path) -> Result<trigger::Trigger, Error> {
-        trigger::from_flags(
-            self.bash.clone(),
-            self.edit.clone(),
-            self.read.clone(),
-            self.prompt.clone(),
-            self.payload.clone(),
-            base,
-        )
+        trigger::from_flags(self.trigger.clone(), base)
     }
 }
 

@@ -47,6 +47,15 @@ pub fn read_file(path: &str) -> Trigger {
     Trigger::Read(Path::new(ROOT).join(path))
 }
 
+/// `--mcp SERVER:TOOL`, no arguments.
+pub fn mcp(server: &str, tool: &str) -> Trigger {
+    Trigger::Mcp {
+        server: server.to_string(),
+        tool: tool.to_string(),
+        input: Value::Object(Default::default()),
+    }
+}
+
 /// `--prompt TEXT`.
 pub fn prompt(text: &str) -> Trigger {
     Trigger::Prompt(text.to_string())

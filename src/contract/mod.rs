@@ -215,6 +215,9 @@ pub struct Tools {
     pub web: &'static [&'static str],
     /// How an MCP tool is named, `{server}` and `{tool}` standing for its parts.
     pub mcp: &'static str,
+    /// Fields the agent adds to a tool event's input for an MCP tool's call (a JSON object,
+    /// `{server}` and `{tool}` in its strings standing for the parts); empty: none.
+    pub mcp_input: &'static str,
 }
 
 /// One tool call as the agent describes it to a hook.

@@ -37,6 +37,7 @@ pub const fn sample(
             read_input: "$NONE:A names no read tool",
             web: &[],
             mcp: "",
+            mcp_input: "",
         },
         matcher: Flavour::ExactOrJsRegex,
         input: Input::common(r#"{"hook_event_name":"$EVENT"}"#),

@@ -17,7 +17,7 @@ use crate::judge::EXIT_USAGE;
 use crate::live::agents::{self as drivers, LiveAgent};
 use crate::live::driver::{RepoFile, which};
 use crate::run;
-use crate::workspace::{CheckRequest, Workspace};
+use crate::workspace::Workspace;
 
 /// `hookcheck run ... --live`: the same check, live.
 pub fn from_run(args: RunArgs) -> Result<i32, Error> {
@@ -25,6 +25,12 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         return Err(Error::usage(
             "--live cannot send a --payload: the real agent builds its own input",
         ));
+    }
+    if args.mcp_input.is_some() {
+        return Err(Error::usage(
+            "--live cannot send --mcp-input: live mode's MCP tool takes no arguments",
+        )
+        .help("leave --mcp-input out; the agent calls the tool with {}"));
     }
     let Some(hook) = args.hook else {
         return Err(Error::usage(
@@ -36,6 +42,7 @@ pub fn from_run(args: RunArgs) -> Result<i32, Error> {
         bash: args.bash,
         edit: args.edit.map(|p| p.display().to_string()),
         prompt: args.prompt,
+        mcp: args.mcp,
         event: args.event,
         agents: args.targets,
         agent_bins: Vec::new(),
@@ -65,50 +72,6 @@ struct Row {
     predicted: Option<&'static str>,
     phase: Option<Phase>,
     result: Result<Observation, Error>,
-}
-
-/// The check hookcheck predicts for `trigger` (an edit's path relative to the workspace).
-pub fn request(
-    hook: &str,
-    trigger: &Trigger,
-    event: Option<&str>,
-    targets: Vec<String>,
-) -> CheckRequest {
-    let f = super::TriggerFields::new(trigger, event);
-    CheckRequest {
-        hook: hook.to_string(),
-        bash: matches!(trigger, Trigger::Bash(_)).then_some(f.trigger),
-        edit: f.edit.map(PathBuf::from),
-        prompt: f.prompt,
-        event: f.event,
-        targets,
-        ..Default::default()
-    }
-}
-
-/// hookcheck's own run of `check`, the prediction: a spec's `{trace}` ([`super::TRACE_PATH`])
-/// names a throwaway file in the temp folder there, removed after, not a file named `{trace}`
-/// in the project (which the runs of 2026-12-05 left in this repository's root).
-fn own_run(check: &run::Check) -> crate::report::Report {
-    let keep = crate::report::Keep::text(64 << 10);
-    let run::Subject::Spec(spec) = &check.subject else {
-        return run::run_check(check, keep);
-    };
-    if !spec.commands.iter().any(|c| c.contains(super::TRACE_PATH)) {
-        return run::run_check(check, keep);
-    }
-    let trace =
-        std::env::temp_dir().join(format!("hookcheck-{}-prediction-trace", std::process::id()));
-    let path = super::quote(&trace.display().to_string());
-    let mut own = check.clone();
-    if let run::Subject::Spec(spec) = &mut own.subject {
-        for c in &mut spec.commands {
-            *c = c.replace(super::TRACE_PATH, &path);
-        }
-    }
-    let report = run::run_check(&own, keep);
-    let _ = std::fs::remove_file(&trace);
-    report
 }
 
 /// The situation's name in input fixtures: the trigger's kind, `post-` before it for the
@@ -173,7 +136,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             "--start-in {d}: give a folder inside the agent's workspace (relative, no `..`)"
         )));
     }
-    let req = request(
+    let req = super::predict::request(
         &args.hook,
         &trigger,
         args.event.as_deref(),
@@ -202,7 +165,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
         // The prediction for the files sync wrote.
         Some(s) => Some(s.predict(&req)?),
         // Live mode compares effects; the output is kept to look for the hook's text.
-        None => Some(own_run(&check)),
+        None => Some(super::predict::own_run(&check)),
     };
     let target = |id: &str| report.as_ref()?.targets.iter().find(|t| t.target == id);
     let predicted = |id: &str, phase: Option<Phase>| {
@@ -281,6 +244,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             )),
             (Some(binary), Ok((event, phase))) => {
                 let needles = needles_of(driver.id());
+                let mcp_matcher = super::mcp::matcher(driver.id(), spec, &trigger);
                 let run = Run {
                     binary: &binary,
                     hook_command: &hook_command,
@@ -292,7 +256,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
                     every_event: args.every_event,
                     trigger: &trigger,
                     event: &event,
-                    matcher: super::native_matcher(spec),
+                    matcher: super::native_matcher(spec).or(mcp_matcher.as_deref()),
                     phase,
                     needles: &needles,
                     path_var: &path_var,
@@ -327,7 +291,8 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
             args.repo_hooks,
             Some(RepoFile::Claude | RepoFile::Local | RepoFile::Config)
         );
-        let req = || request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
+        let req =
+            || super::predict::request(&args.hook, &trigger, None, vec![driver.id().to_string()]);
         let predicted = match (args.also_event.is_some() || claude, &result) {
             _ if args.every_event => None,
             (true, Ok(o)) => {
@@ -456,7 +421,7 @@ pub fn main(args: LiveArgs) -> Result<i32, Error> {
     // what the agent adds or removes compares with what the contract adds or removes.
     let planned_input = |id: &str, input: &Input| -> Option<capture::Shape> {
         let agent_env = &input.agent_env;
-        let req = request(
+        let req = super::predict::request(
             &args.hook,
             &trigger,
             args.event.as_deref(),

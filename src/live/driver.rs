@@ -56,6 +56,9 @@ pub struct Setup<'a> {
     pub final_text: &'a str,
     /// Put the hook in the workspace's hook files instead of the user's (`None`: the user's).
     pub repo_hooks: Option<RepoHooks>,
+    /// An MCP server to register in the agent's own MCP config (`--mcp`); a driver that
+    /// cannot refuses.
+    pub mcp: Option<&'a McpServer>,
 }
 
 /// Where in the workspace a driver puts the hook, and whether the folder is trusted: to check
@@ -116,6 +119,32 @@ pub enum Action<'a> {
         /// Its new text.
         content: &'a str,
     },
+    /// Call this tool of live mode's MCP server ([`Setup::mcp`]), with no arguments.
+    Mcp {
+        /// The server's name in the agent's MCP config.
+        server: &'a str,
+        /// The tool's name as the server lists it.
+        tool: &'a str,
+    },
+}
+
+/// An MCP server for the agent's config: live mode's probe (`hookcheck mcp-probe`), started
+/// by the agent over stdio.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpServer {
+    /// Its name in the agent's MCP config (`SERVER` of `--mcp SERVER:TOOL`).
+    pub name: String,
+    /// The program (hookcheck itself, by its absolute path).
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+}
+
+impl McpServer {
+    /// The `{"command": ..., "args": [...]}` entry most agents' `mcpServers` maps take.
+    pub fn entry(&self) -> Value {
+        serde_json::json!({"command": self.command, "args": self.args})
+    }
 }
 
 /// One agent run, ready to start: files are written, this is the process.
@@ -175,6 +204,13 @@ impl Driver {
         };
         format!("{client} install {}", self.package)
     }
+}
+
+/// The scripted call of live mode's MCP tool: under whatever name the agent offers it to the
+/// model, ending in the tool's name ([`crate::live::server::ScriptedCall::offered_as`]), with
+/// no arguments.
+pub fn mcp_call(tool: &str) -> (String, Value) {
+    (format!("*{tool}"), Value::Object(Default::default()))
 }
 
 /// Writes `value` as pretty JSON to `path`, creating its folders.
@@ -328,6 +364,17 @@ pub fn settings_and_trusted_folders(
 ) -> Result<(), Error> {
     let hooks = hook_events(s, per_second);
     let home = s.home.join(dir);
+    // Live mode's MCP server in the user's settings (`mcpServers`, as both agents read it),
+    // trusted so no confirmation is asked.
+    if let Some(m) = s.mcp {
+        let mut entry = m.entry();
+        entry["trust"] = Value::Bool(true);
+        // Qwen Code 0.24.4 offers an MCP server's tools only behind its tool_search bridge
+        // unless the server says `alwaysLoadTools` (its bundle's `DiscoveredMCPTool`);
+        // Gemini CLI ignores the key.
+        entry["alwaysLoadTools"] = Value::Bool(true);
+        base["mcpServers"] = serde_json::json!({ &m.name: entry });
+    }
     match s.repo_hooks {
         None => base["hooks"] = hooks,
         // An extension in the home, where both agents with this layout load them

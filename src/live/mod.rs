@@ -11,7 +11,9 @@ pub mod capture;
 pub mod cmd;
 pub mod driver;
 pub mod events;
+pub mod mcp;
 pub mod output;
+pub mod predict;
 pub mod reap;
 pub mod record;
 pub mod sandbox;
@@ -53,6 +55,9 @@ pub const TRACE_PATH: &str = "{trace}";
 
 /// What the user or the model does in a live run, from `hookcheck live`'s options.
 fn trigger_of(args: &crate::cli::LiveArgs) -> Trigger {
+    if let Some(m) = &args.mcp {
+        return Trigger::Mcp(m.clone());
+    }
     match (&args.bash, &args.edit, &args.prompt) {
         (Some(b), _, _) => Trigger::Bash(b.clone()),
         (_, Some(e), _) => Trigger::Edit(e.clone()),
@@ -138,6 +143,27 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 const PROMPT: &str = "Run the shell command you are asked for, then stop.";
 /// What an edit writes.
 const EDIT_TEXT: &str = "written by hookcheck live\n";
+
+/// The prompt of an MCP tool call.
+const MCP_PROMPT: &str = "Call the MCP tool you are asked for, then stop.";
+
+/// Live mode's MCP server for `--mcp SERVER:TOOL`: this hookcheck (`hookcheck mcp-probe`),
+/// serving `tool`, writing `marker` when it is called.
+fn mcp_probe(server: &str, tool: &str, marker: &Path) -> Result<driver::McpServer, Error> {
+    let me = std::env::current_exe()
+        .map_err(|e| Error::live(format!("cannot find hookcheck's own program: {e}")))?;
+    Ok(driver::McpServer {
+        name: server.to_string(),
+        command: me.display().to_string(),
+        args: vec![
+            "mcp-probe".into(),
+            "--tool".into(),
+            tool.into(),
+            "--marker".into(),
+            marker.display().to_string(),
+        ],
+    })
+}
 
 /// The command the fake model asks for: the user's, then the marker.
 pub fn trigger_command(bash: &str) -> String {
@@ -262,6 +288,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
     let _ = std::fs::create_dir_all(home.join("tmp"));
     let command;
     let edit_path;
+    let mut mcp_server = None;
     let (action, prompt) = match run.trigger {
         Trigger::Bash(bash) => {
             command = trigger_command(bash);
@@ -276,6 +303,14 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
             (Some(action), PROMPT)
         }
         Trigger::Prompt(text) => (None, text.as_str()),
+        Trigger::Mcp(st) => {
+            let (server, tool) = st.split_once(':').ok_or_else(|| {
+                Error::usage(format!("--mcp {st:?}: not SERVER:TOOL"))
+                    .help("for example: --mcp probe:ping")
+            })?;
+            mcp_server = Some(mcp_probe(server, tool, &workspace.join(MARKER))?);
+            (Some(Action::Mcp { server, tool }), MCP_PROMPT)
+        }
         Trigger::None => (None, PROMPT),
     };
     let calls = action.as_ref().map(driver.calls).unwrap_or_default();
@@ -283,7 +318,13 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         Phase::BeforeTool | Phase::AfterTool => run
             .matcher
             .map(str::to_string)
-            .or_else(|| calls.first().map(|c| c.0.clone())),
+            // The scripted call's name, unless only a suffix is known (an MCP tool's).
+            .or_else(|| {
+                calls
+                    .first()
+                    .map(|c| c.0.clone())
+                    .filter(|t| !t.starts_with('*'))
+            }),
         _ => None,
     };
     let script = Script {
@@ -338,6 +379,7 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         prompt,
         final_text: FINAL,
         repo_hooks: run.repo_hooks,
+        mcp: mcp_server.as_ref(),
     };
     if let Some(synced) = run.synced {
         synced.copy_into(&workspace)?;
@@ -426,6 +468,8 @@ fn observe_in(driver: &LiveAgent, run: &Run, dir: &Path) -> Result<Observation, 
         // The trigger runs where the agent started.
         Trigger::Bash(_) => Some(start.join(MARKER).exists()),
         Trigger::Edit(path) => Some(workspace.join(path).exists()),
+        // live mode's MCP server writes it when the tool is called.
+        Trigger::Mcp(_) => Some(workspace.join(MARKER).exists()),
         _ => None,
     };
     let mut seen = Seen {

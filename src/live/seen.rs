@@ -48,6 +48,9 @@ pub enum Trigger {
     Edit(String),
     /// The user's prompt; the model only answers (`--prompt`).
     Prompt(String),
+    /// The model asks the agent to call this tool of live mode's MCP server, `SERVER:TOOL`
+    /// (`--mcp`).
+    Mcp(String),
     /// No trigger: the model answers and the agent stops (Stop, SessionStart).
     None,
 }
@@ -59,6 +62,7 @@ impl Trigger {
             Trigger::Bash(_) => "bash",
             Trigger::Edit(_) => "edit",
             Trigger::Prompt(_) => "prompt",
+            Trigger::Mcp(_) => "mcp",
             Trigger::None => "stop",
         }
     }
@@ -69,6 +73,7 @@ impl Trigger {
             Trigger::Bash(c) => format!("--bash {}", quote(c)),
             Trigger::Edit(p) => format!("--edit {}", quote(p)),
             Trigger::Prompt(t) => format!("--prompt {}", quote(t)),
+            Trigger::Mcp(t) => format!("--mcp {}", quote(t)),
             Trigger::None => String::new(),
         }
     }
@@ -86,6 +91,9 @@ pub struct TriggerFields {
     /// The user's prompt, for a prompt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt: Option<String>,
+    /// `SERVER:TOOL`, for an MCP tool call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp: Option<String>,
     /// `--event`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
@@ -102,6 +110,7 @@ impl TriggerFields {
             Trigger::Bash(b) => f.trigger = b.clone(),
             Trigger::Edit(e) => f.edit = Some(e.clone()),
             Trigger::Prompt(p) => f.prompt = Some(p.clone()),
+            Trigger::Mcp(m) => f.mcp = Some(m.clone()),
             Trigger::None => {}
         }
         f
@@ -109,6 +118,9 @@ impl TriggerFields {
 
     /// The recorded trigger.
     pub fn live_trigger(&self) -> Trigger {
+        if let Some(m) = &self.mcp {
+            return Trigger::Mcp(m.clone());
+        }
         match (&self.edit, &self.prompt) {
             (Some(e), _) => Trigger::Edit(e.clone()),
             (_, Some(p)) => Trigger::Prompt(p.clone()),

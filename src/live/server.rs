@@ -23,11 +23,24 @@ use tokio::net::{TcpListener, TcpStream};
 /// One tool call the model may ask for: the first name the request offers wins.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScriptedCall {
-    /// The tool's name as the agent offers it (`Bash`, `run_shell_command`, `shell`).
+    /// The tool's name as the agent offers it (`Bash`, `run_shell_command`, `shell`), or
+    /// `*SUFFIX` for the first offered name that ends so ([`ScriptedCall::offered_as`]).
     pub tool: String,
     /// The call's arguments: an object for a function tool; a string is the raw input of a
     /// freeform tool (the Responses API's `custom` tools), sent as a `custom_tool_call`.
     pub arguments: Value,
+}
+
+impl ScriptedCall {
+    /// Whether an offered tool is this call's: the same name, or, for a name `*SUFFIX`, any
+    /// name ending in `SUFFIX` (an MCP tool, which each agent names its own way before the
+    /// model sees it: `mcp__srv__probe`, `mcp_srv_probe`, `srv-probe`).
+    pub fn offered_as(&self, offered: &str) -> bool {
+        match self.tool.strip_prefix('*') {
+            Some(suffix) => offered.ends_with(suffix),
+            None => offered == self.tool,
+        }
+    }
 }
 
 /// What the fake model says.
@@ -360,13 +373,15 @@ fn take_call(state: &Arc<Mutex<State>>, body: &Value) -> Option<ScriptedCall> {
     if s.called.is_some() {
         return None;
     }
-    let offered = offered_tools(body);
-    let call = s
-        .script
-        .calls
-        .iter()
-        .find(|c| offered.iter().any(|o| o == &c.tool))?
-        .clone();
+    let mut offered = offered_tools(body);
+    offered.extend(deferred_tools(body));
+    let call = s.script.calls.iter().find_map(|c| {
+        let name = offered.iter().find(|o| c.offered_as(o))?;
+        Some(ScriptedCall {
+            tool: name.clone(),
+            arguments: c.arguments.clone(),
+        })
+    })?;
     s.called = Some(call.tool.clone());
     Some(call)
 }
@@ -380,6 +395,24 @@ pub fn offered_tools(body: &Value) -> Vec<String> {
     };
     let mut out = Vec::new();
     for t in tools {
+        // A Responses `namespace` of tools (Codex's MCP servers): each as `NAMESPACE.NAME`
+        // (a dot is never in a function's name), called with its `namespace` field.
+        if t.get("type").and_then(Value::as_str) == Some("namespace") {
+            let ns = t.get("name").and_then(Value::as_str).unwrap_or_default();
+            for f in t
+                .get("tools")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                out.extend(
+                    f.get("name")
+                        .and_then(Value::as_str)
+                        .map(|name| format!("{ns}.{name}")),
+                );
+            }
+            continue;
+        }
         for d in t
             .get("functionDeclarations")
             .and_then(Value::as_array)
@@ -397,6 +430,30 @@ pub fn offered_tools(body: &Value) -> Vec<String> {
         .flatten()
         .filter_map(Value::as_str)
         {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// The tool names a request lists as deferred, not offered: an agent that loads them only
+/// through its own search tool still runs one called by name. droid 0.215.0 lists an MCP
+/// server's tools so (a `Deferred tools:` reminder, one name a line; its `mcp_tool_search`
+/// flag on) and ran `probe___ping` called directly (2026-12-05).
+pub fn deferred_tools(body: &Value) -> Vec<String> {
+    // Read in the body's JSON text, where a newline is the two characters `\n`.
+    const HEAD: &str = r"Deferred tools:\n";
+    let text = body.to_string();
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(HEAD) {
+        for name in text[at + HEAD.len()..].split(r"\n") {
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                break;
+            }
             out.push(name.to_string());
         }
     }

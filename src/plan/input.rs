@@ -63,6 +63,8 @@ pub fn build<'a>(
     };
     // A read tool's call, built from the names and the one input the contract gives them.
     let read_call: ToolCall;
+    // An MCP tool's name as the agent spells it, and the call's arguments.
+    let mut mcp: Option<(String, &Value)> = None;
     // (A payload is taken as given, above.)
     if let Some(tools) = ev.only {
         return Err(not_run(build::wrong_trigger(
@@ -142,11 +144,30 @@ pub fn build<'a>(
             };
             (Some((&read_call, false)), "", Some(path.as_path()))
         }
+        (
+            true,
+            _,
+            Trigger::Mcp {
+                server,
+                tool,
+                input,
+            },
+        ) => {
+            let name = mcp_name(c, server, tool).map_err(&not_run)?;
+            if ev.input.is_some_and(|f| f.contains("$RESPONSE")) {
+                return Err(not_run(format!(
+                    "hookcheck does not know what {name} gives a hook as an MCP tool's result on \
+                     {event}: pass --payload"
+                )));
+            }
+            mcp = Some((name, input));
+            (None, "", None)
+        }
         (true, _, t) => {
             return Err(not_run(build::wrong_trigger(
                 event,
                 t,
-                "a tool call: pass --bash, --edit, --read or --payload",
+                "a tool call: pass --bash, --edit, --read, --mcp or --payload",
             )));
         }
         (false, Kind::Prompt, Trigger::Prompt(_)) => (None, "", None),
@@ -208,7 +229,10 @@ pub fn build<'a>(
         Trigger::Prompt(p) => p.as_str(),
         _ => "",
     };
-    let tool_name = call.map(|(t, _)| t.name).unwrap_or_default();
+    let tool_name = match &mcp {
+        Some((name, _)) => name.as_str(),
+        None => call.map(|(t, _)| t.name).unwrap_or_default(),
+    };
     let mut values = Values {
         root: &root,
         home: &home,
@@ -225,11 +249,12 @@ pub fn build<'a>(
         matcher,
         picks: &picks,
     };
-    let (tool_input, response) = match call {
-        Some((t, new_file)) => {
+    let (tool_input, response) = match (call, &mcp) {
+        (Some((t, new_file)), _) => {
             tool_values(t, new_file, &values).map_err(|e| unfilled(e, event, matcher, &not_run))?
         }
-        None => (Value::Null, Value::Null),
+        (None, Some((_, input))) => ((*input).clone(), Value::Null),
+        (None, None) => (Value::Null, Value::Null),
     };
     values.input = &tool_input;
     values.response = &response;
@@ -237,6 +262,9 @@ pub fn build<'a>(
         |t: &str| template::fill(t, &values).map_err(|e| unfilled(e, event, matcher, &not_run));
     let mut obj: Map<String, Value> = fill(c.input.common)?;
     obj.extend(fill(fields)?);
+    if let (Some(_), Trigger::Mcp { server, tool, .. }) = (&mcp, cx.trigger) {
+        obj.extend(mcp_fields(c, server, tool));
+    }
     if let Some(f) = c.quirks.input {
         f(cx, event, &mut obj);
     }
@@ -247,6 +275,10 @@ pub fn build<'a>(
     }
     let field = |f: &str| obj.get(f).and_then(Value::as_str).map(str::to_string);
     let (label, seen) = match (call, ev.matches) {
+        _ if mcp.is_some() => {
+            let name = mcp.map(|(name, _)| name);
+            (name.clone(), name)
+        }
         // Shown as the input names the tool (an agent may send another agent's name for its
         // own tool on that agent's events); matched by the tool's own name.
         (Some((t, _)), MatchOn::Field(f)) => (
@@ -265,6 +297,43 @@ pub fn build<'a>(
         label,
         seen,
     })
+}
+
+/// The name `c`'s agent gives a hook for `tool` of MCP server `server`, from its contract's
+/// `Tools::mcp` pattern; why there is none when the agent names no MCP tools.
+fn mcp_name(c: &Contract, server: &str, tool: &str) -> Result<String, String> {
+    if let Some(why) = c.tools.mcp.strip_prefix("$NONE:") {
+        return Err(format!("{why}: pass --payload"));
+    }
+    if c.tools.mcp.is_empty() {
+        return Err(
+            "hookcheck does not know how this agent names an MCP tool: pass --payload".to_string(),
+        );
+    }
+    Ok(c.tools
+        .mcp
+        .replace("{server}", server)
+        .replace("{tool}", tool))
+}
+
+/// The fields `c`'s agent adds for a call of `tool` of MCP server `server`
+/// ([`Tools::mcp_input`](crate::contract::Tools::mcp_input)), the names put in as values (never
+/// pasted into JSON text).
+fn mcp_fields(c: &Contract, server: &str, tool: &str) -> Map<String, Value> {
+    fn fill(v: &mut Value, server: &str, tool: &str) {
+        match v {
+            Value::String(s) => *s = s.replace("{server}", server).replace("{tool}", tool),
+            Value::Array(items) => items.iter_mut().for_each(|i| fill(i, server, tool)),
+            Value::Object(map) => map.values_mut().for_each(|i| fill(i, server, tool)),
+            _ => {}
+        }
+    }
+    let mut fields: Map<String, Value> = match serde_json::from_str(c.tools.mcp_input) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    fields.values_mut().for_each(|v| fill(v, server, tool));
+    fields
 }
 
 fn tool_values(t: &ToolCall, new_file: bool, v: &Values) -> Result<(Value, Value), Unfilled> {

@@ -47,6 +47,8 @@ struct RawCase {
     bash: Option<String>,
     edit: Option<String>,
     read: Option<String>,
+    mcp: Option<String>,
+    mcp_input: Option<serde_json::Value>,
     prompt: Option<String>,
     payload: Option<String>,
     expect: Option<RawExpect>,
@@ -85,6 +87,9 @@ const CASE_FORMS: &[(&str, Form)] = &[
     ("hook", Form::Text),
     ("bash", Form::Text),
     ("edit", Form::Text),
+    ("read", Form::Text),
+    ("mcp", Form::Text),
+    ("mcp_input", Form::Any),
     ("prompt", Form::Text),
     ("payload", Form::Text),
     ("expect", Form::TextOrTextMap),
@@ -152,14 +157,21 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 },
             )
         };
-        let triggers = [&c.bash, &c.edit, &c.read, &c.prompt, &c.payload]
+        let triggers = [&c.bash, &c.edit, &c.read, &c.mcp, &c.prompt, &c.payload]
             .iter()
             .filter(|t| t.is_some())
             .count();
         if triggers > 1 {
             return Err(at(
-                "a case takes at most one trigger of bash, edit, read, prompt, payload".into(),
+                "a case takes at most one trigger of bash, edit, read, mcp, prompt, payload".into(),
             ));
+        }
+        if c.mcp_input.is_some() && c.mcp.is_none() {
+            return Err(at(
+                "mcp_input gives the arguments of an MCP tool call, and this case has no mcp"
+                    .into(),
+            )
+            .help("add `mcp: SERVER:TOOL` to the case"));
         }
         let expect = match c.expect {
             None => Vec::new(),
@@ -180,6 +192,8 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
                 .bash
                 .as_deref()
                 .or(c.edit.as_deref())
+                .or(c.read.as_deref())
+                .or(c.mcp.as_deref())
                 .or(c.prompt.as_deref())
                 .or(c.payload.as_deref());
             match trig {
@@ -193,11 +207,15 @@ pub fn load(path: &Path) -> Result<Vec<Case>, Error> {
             line,
             request: CheckRequest {
                 hook: c.hook,
-                bash: c.bash,
-                edit: c.edit.map(PathBuf::from),
-                read: c.read.map(PathBuf::from),
-                prompt: c.prompt,
-                payload: c.payload.map(PathBuf::from),
+                trigger: crate::trigger::Flags {
+                    bash: c.bash,
+                    edit: c.edit.map(PathBuf::from),
+                    read: c.read.map(PathBuf::from),
+                    mcp: c.mcp,
+                    mcp_input: c.mcp_input.map(|v| v.to_string()),
+                    prompt: c.prompt,
+                    payload: c.payload.map(PathBuf::from),
+                },
                 targets: c.targets,
                 expect,
                 include_assumed: c.include_assumed,

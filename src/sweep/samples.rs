@@ -78,9 +78,9 @@ impl Sample {
             super::What::Installed(how) => req.installed = Some(*how),
         }
         match self.action {
-            Action::Bash => req.bash = Some(self.value.clone()),
-            Action::Edit => req.edit = Some(PathBuf::from(&self.value)),
-            Action::Prompt => req.prompt = Some(self.value.clone()),
+            Action::Bash => req.trigger.bash = Some(self.value.clone()),
+            Action::Edit => req.trigger.edit = Some(PathBuf::from(&self.value)),
+            Action::Prompt => req.trigger.prompt = Some(self.value.clone()),
             Action::None => {}
         }
         req

@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use hookcheck::live::{cmd, events, record};
+use hookcheck::live::{events, predict, record};
 use hookcheck::workspace::Workspace;
 
 /// Each recording in `dir` (made with `--repo-hooks FLAG`, its one hook file ending in one of
@@ -44,7 +44,7 @@ fn predicted_from_the_recorded_files(dir: &str, flag: &str, files: &[&str]) -> V
             written.len() == 1 && files.iter().any(|e| written[0].0.ends_with(e)),
             "{name}: the agent's own hook file was written too, or none: {written:?}"
         );
-        let req = cmd::request(
+        let req = predict::request(
             &f.hook,
             &f.trigger.live_trigger(),
             None,

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use hookcheck::live::{Phase, Trigger, campaign, cmd, record};
+use hookcheck::live::{Phase, Trigger, campaign, predict, record};
 use hookcheck::run;
 use hookcheck::workspace::Workspace;
 use serde_json::Value;
@@ -55,7 +55,7 @@ fn predict_target_in(
         spec_dirs: vec![dir.path().to_path_buf()],
         env,
     };
-    let req = cmd::request(hook, trigger, event, vec![agent.to_string()]);
+    let req = predict::request(hook, trigger, event, vec![agent.to_string()]);
     let check = ws.resolve(&req, dir.path(), 2).expect("check");
     run::run_check(&check, hookcheck::report::Keep::text(64 << 10))
         .targets
@@ -193,6 +193,10 @@ fn predictions_agree_with_every_recorded_observation() {
     // bit, CRLF scripts).
     for (file, f) in record::load_all(&root.join("lifecycle/observations")).expect("lifecycle") {
         fixtures.push((format!("lifecycle/{file}"), f));
+    }
+    // MCP tool calls (fixtures/live/mcp: `--mcp probe:ping`, live mode's own MCP server).
+    for (file, f) in record::load_all(&root.join("mcp/observations")).expect("mcp") {
+        fixtures.push((format!("mcp/{file}"), f));
     }
     let mut known = Known::load(&root);
     let mut problems = Vec::new();
@@ -481,7 +485,7 @@ fn planned_inputs_match_every_recorded_capture() {
             spec_dirs: vec![root.clone()],
             env,
         };
-        let req = cmd::request(
+        let req = predict::request(
             &f.hook,
             &f.trigger.live_trigger(),
             f.trigger.event.as_deref(),
@@ -837,7 +841,7 @@ fn every_synced_guard_recorded_live_blocks_as_predicted_from_its_files() {
             );
         }
         let trigger = f.trigger.live_trigger();
-        let req = cmd::request(
+        let req = predict::request(
             &f.hook,
             &trigger,
             f.trigger.event.as_deref(),
@@ -920,7 +924,7 @@ fn several_events_on_one_call_are_predicted_from_the_recorded_hook_files() {
             .iter()
             .map(|h| (h.path.clone(), h.text.clone()))
             .collect();
-        let req = cmd::request(
+        let req = predict::request(
             &f.hook,
             &f.trigger.live_trigger(),
             None,
@@ -1068,7 +1072,10 @@ fn recorded_hook_files_are_relative_and_predicted_from() {
         env: Vec::new(),
     };
     let req = hookcheck::workspace::CheckRequest {
-        bash: Some("echo hi".into()),
+        trigger: hookcheck::trigger::Flags {
+            bash: Some("echo hi".into()),
+            ..Default::default()
+        },
         targets: vec!["claude".into()],
         ..Default::default()
     };

@@ -500,7 +500,10 @@ fn a_check_starts_login_shells_first_and_the_rest_in_registry_order() {
     };
     let req = CheckRequest {
         hook: "g".into(),
-        bash: Some("ls".into()),
+        trigger: hookcheck::trigger::Flags {
+            bash: Some("ls".into()),
+            ..Default::default()
+        },
         include_assumed: true,
         ..Default::default()
     };

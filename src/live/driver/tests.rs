@@ -57,6 +57,7 @@ fn setups(driver: LiveAgent) -> String {
             prompt: "do it",
             final_text: "done",
             repo_hooks: None,
+            mcp: None,
         };
         let launch = (driver.setup)(&setup).unwrap_or_else(|e| panic!("{}: {e}", driver.id()));
         let base = dir.path().display().to_string();
@@ -117,6 +118,7 @@ impl Paths {
             prompt: "do it",
             final_text: "done",
             repo_hooks,
+            mcp: None,
         }
     }
 }

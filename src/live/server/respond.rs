@@ -149,9 +149,18 @@ pub(super) fn respond(
                 }) => json!({"type": "custom_tool_call", "id": "ctc_hookcheck_1",
                     "call_id": "call_hookcheck_1", "name": tool, "input": input,
                     "status": "completed"}),
-                Some(c) => json!({"type": "function_call", "id": "fc_hookcheck_1",
-                    "call_id": "call_hookcheck_1", "name": c.tool, "arguments": args,
-                    "status": "completed"}),
+                Some(c) => {
+                    let mut item = json!({"type": "function_call", "id": "fc_hookcheck_1",
+                        "call_id": "call_hookcheck_1", "name": c.tool, "arguments": args,
+                        "status": "completed"});
+                    // A tool of a namespace (`server::offered_tools`): its own name, and the
+                    // namespace beside it.
+                    if let Some((ns, name)) = c.tool.split_once('.') {
+                        item["namespace"] = json!(ns);
+                        item["name"] = json!(name);
+                    }
+                    item
+                }
                 None => json!({"type": "message", "id": "msg_hookcheck", "role": "assistant",
                     "status": "completed",
                     "content": [{"type": "output_text", "text": text, "annotations": []}]}),

@@ -288,6 +288,47 @@ fn a_freeform_tool_is_called_with_its_raw_input_on_responses() {
     assert_eq!(tool_result(&second).as_deref(), Some("Success."));
 }
 
+/// An MCP tool is called by the suffix of its name, under the name the agent offers it: a
+/// Responses `namespace` tool with its namespace beside its name (Codex), a tool listed only
+/// as deferred (droid), a plain function (the others).
+#[test]
+fn an_mcp_tool_is_called_under_the_name_the_agent_offers() {
+    let call = || Script {
+        calls: vec![ScriptedCall {
+            tool: "*ping".into(),
+            arguments: json!({}),
+        }],
+        final_text: "All done.".into(),
+    };
+    let first_item = |path: &str, body: Value| {
+        let server = FakeModel::start(call()).expect("server");
+        let addr = server.base_url().trim_start_matches("http://").to_string();
+        let mut conn = BufReader::new(TcpStream::connect(addr).expect("connect"));
+        let r = exchange(&mut conn, path, &body.to_string(), false);
+        (sse_data(&r), server.called())
+    };
+    let namespace = json!({"model": "m", "stream": true, "input": [], "tools": [
+        {"type": "function", "name": "exec_command"},
+        {"type": "namespace", "name": "mcp__probe", "tools": [{"type": "function", "name": "ping"}]}]});
+    let (events, called) = first_item("/v1/responses", namespace);
+    let item = events
+        .into_iter()
+        .find(|e| e["type"] == "response.output_item.done")
+        .expect("an output item");
+    assert_eq!(
+        item["item"],
+        json!({"type": "function_call", "id": "fc_hookcheck_1", "call_id": "call_hookcheck_1",
+            "namespace": "mcp__probe", "name": "ping", "arguments": "{}", "status": "completed"})
+    );
+    assert_eq!(called.as_deref(), Some("mcp__probe.ping"));
+    let deferred = json!({"model": "m", "stream": true, "max_tokens": 10,
+        "tools": [{"name": "ToolSearch"}],
+        "messages": [{"role": "user", "content": [
+            {"type": "text", "text": "<system-reminder>\nDeferred tools:\nWebSearch\nprobe___ping\n</system-reminder>"}]}]});
+    let (events, called) = first_item("/v1/messages", deferred);
+    assert_eq!(called.as_deref(), Some("probe___ping"), "{events:?}");
+}
+
 /// The whole Gemini API answer to a request (`candidates`, `usageMetadata`, `modelVersion`).
 fn gemini_response(part: Value) -> Value {
     json!({"candidates": [{"content": {"role": "model", "parts": [part]},

@@ -78,6 +78,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: r#"{"AbsolutePath":"$FILE"}"#,
         web: &["read_url_content", "search_web"],
         mcp: "mcp_{server}_{tool}",
+        mcp_input: "",
     },
     // Empty or `*`: all; else a regex that must match the whole tool name (seed 002).
     matcher: Flavour::GoRegexWhole,

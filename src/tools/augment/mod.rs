@@ -93,6 +93,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Augment's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web-fetch", "web-search"],
         mcp: "mcp:{server}:{tool}",
+        mcp_input: "",
     },
     // Case-sensitive, unanchored regex; empty (default `.*`) matches all. Auggie is a Node
     // program, so the regex is JavaScript's.

@@ -103,7 +103,11 @@ pub static CONTRACT: Contract = Contract {
         // Read {file_path, offset?, limit?, pages?} (protocols-a.md §1).
         read_input: r#"{"file_path":"$FILE"}"#,
         web: &["WebFetch", "WebSearch"],
+        // An MCP call's tool_name, and the server beside it (`source`: `project` for a server
+        // of the project's `.mcp.json`, `dynamic` for one of `--mcp-config`). real agent:
+        // Claude Code 2.1.332, 2026-12-05 (fixtures/live/mcp/inputs/mcp-any-stdin--claude.json).
         mcp: "mcp__{server}__{tool}",
+        mcp_input: r#"{"mcp_server":{"name":"{server}","source":"project"}}"#,
     },
     // 2.1.332's own rule (matcher.rs): name lists trimmed, else an unanchored JavaScript
     // regex. One that does not compile runs no hook: hookcheck says so as a hook not run as

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::live::driver::write_claude_settings;
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, Setup, owned_args, write_json, write_text,
+    Action, Driver, Launch, RepoFile, Setup, mcp_call, owned_args, write_json, write_text,
 };
 
 /// Cline CLI's live driver.
@@ -29,6 +29,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
         Action::Write { path, content } => {
             return vec![("editor".into(), json!({"path": path, "new_text": content}))];
         }
+        Action::Mcp { tool, .. } => return vec![mcp_call(tool)],
     };
     vec![
         (
@@ -45,6 +46,14 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "providers": {"openai-compatible": {"settings": {"provider": "openai-compatible",
             "apiKey": "dummy", "model": "fake-model", "baseUrl": format!("{}/v1", s.base_url)},
             "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}});
+    // Live mode's MCP server (`--mcp`), in the MCP settings file beside the providers
+    // (`@cline/shared` 0.0.86 names it `cline_mcp_settings.json`).
+    if let Some(m) = s.mcp {
+        write_json(
+            &s.home.join(".cline/data/settings/cline_mcp_settings.json"),
+            &json!({"mcpServers": {&m.name: m.entry()}}),
+        )?;
+    }
     write_json(
         &s.home.join(".cline/data/settings/providers.json"),
         &providers,

@@ -75,7 +75,8 @@ pub static CONTRACT: Contract = Contract {
         edit: "editor|apply_patch",
         read: "read_files",
         web: "",
-        mcp: "",
+        // A shell `case` pattern: every tool of the server (below).
+        mcp: "{server}__*",
     },
     tools: Tools {
         shell: ToolCall::new("run_commands", r#"{"commands":["$COMMAND"]}"#, "{}"),
@@ -89,7 +90,10 @@ pub static CONTRACT: Contract = Contract {
         // v4 read_files ({files:[{path,…}]}) (protocols-a.md, Cline).
         read_input: r#"{"files":[{"path":"$FILE"}]}"#,
         web: &[],
-        mcp: "",
+        // real agent: Cline CLI 3.0.65 offers an MCP tool as SERVER__TOOL and gives a hook that
+        // name, 2026-12-05 (fixtures/live/mcp/inputs/mcp-any-stdin--cline.json).
+        mcp: "{server}__{tool}",
+        mcp_input: "",
     },
     // Cline has no matcher: every hook sees every tool ([`plan`] notes a native one).
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
@@ -300,7 +304,7 @@ fn script_check(event: &str, m: &PortableMatch, tool: &str) -> Option<Plan> {
         PortableMatch::Edit => p.edit,
         PortableMatch::Read => p.read,
         PortableMatch::Web => p.web,
-        PortableMatch::Mcp(_) => p.mcp,
+        PortableMatch::Mcp(server) => &p.mcp.replace("{server}", server),
     };
     let skipped = |reason: String| Plan::Skipped {
         event: event.to_string(),
@@ -323,11 +327,18 @@ fn script_check(event: &str, m: &PortableMatch, tool: &str) -> Option<Plan> {
                 match_spelling(m)
             ),
         }),
-        tools if !tools.split('|').any(|t| t == tool) => Some(skipped(format!(
-            "the script's tool-name check for match \"{}\" ({}) lets {tool} through",
-            match_spelling(m),
-            tools.replace('|', ", ")
-        ))),
+        // Each alternative a name, or a prefix and `*` (the shell `case` pattern sync writes).
+        tools
+            if !tools.split('|').any(|t| {
+                t == tool || t.strip_suffix('*').is_some_and(|pre| tool.starts_with(pre))
+            }) =>
+        {
+            Some(skipped(format!(
+                "the script's tool-name check for match \"{}\" ({}) lets {tool} through",
+                match_spelling(m),
+                tools.replace('|', ", ")
+            )))
+        }
         _ => None,
     }
 }

@@ -6,8 +6,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, PLUGIN_NAME, RepoFile, RepoHooks, Setup, hook_events, owned_args,
-    write_claude_settings, write_json, write_text,
+    Action, Driver, Launch, PLUGIN_NAME, RepoFile, RepoHooks, Setup, hook_events, mcp_call,
+    owned_args, write_claude_settings, write_json, write_text,
 };
 
 /// Codex's live driver.
@@ -37,6 +37,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             let patch = format!("*** Begin Patch\n*** Add File: {name}\n{body}*** End Patch\n");
             return vec![("apply_patch".into(), json!(patch))];
         }
+        Action::Mcp { tool, .. } => return vec![mcp_call(tool)],
     };
     // Codex offers one of these shell tools depending on the model family.
     vec![
@@ -175,6 +176,17 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
             format!("{config}\n[plugins.\"{PLUGIN_NAME}@hookcheck\"]\nenabled = true\n")
         }
         _ => config,
+    };
+    // Live mode's MCP server (`--mcp`), a `[mcp_servers.NAME]` table (JSON strings are TOML
+    // basic strings).
+    let config = match s.mcp {
+        Some(m) => format!(
+            "{config}\n[mcp_servers.{}]\ncommand = {}\nargs = {}\n",
+            json!(m.name),
+            json!(m.command),
+            json!(m.args)
+        ),
+        None => config,
     };
     write_text(&codex_home.join("config.toml"), &config)?;
     let args = [

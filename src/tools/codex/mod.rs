@@ -82,7 +82,11 @@ pub static CONTRACT: Contract = Contract {
         read: &["Bash"],
         read_input: "$NONE:Codex reads files with its shell tool: pass --bash 'cat PATH'",
         web: &["web_search"],
+        // real agent: Codex 0.171.0 offers an MCP server's tools to the model as a namespace
+        // `mcp__SERVER` and gives a hook `mcp__SERVER__TOOL`, 2026-12-05
+        // (fixtures/live/mcp/inputs/mcp-any-stdin--codex.json).
         mcp: "mcp__{server}__{tool}",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(matcher_matches),
     // transcript_path: the session's rollout file, a string in every recorded input (real agent

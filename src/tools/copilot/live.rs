@@ -6,7 +6,7 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::write_json;
-use crate::live::driver::{Action, Driver, Launch, RepoFile, RepoHooks, Setup, Written};
+use crate::live::driver::{Action, Driver, Launch, RepoFile, RepoHooks, Setup, Written, mcp_call};
 
 /// Copilot CLI's live driver.
 pub static DRIVER: Driver = Driver {
@@ -29,6 +29,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
         Action::Write { path, content } => {
             vec![("create".into(), json!({"path": path, "file_text": content}))]
         }
+        Action::Mcp { tool, .. } => vec![mcp_call(tool)],
     }
 }
 
@@ -40,6 +41,17 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
     // --also-user: the same hook in the user's file too.
     if s.repo_hooks.is_some_and(|r| r.also_user) {
         write_json(&user_file(s), &json!({"hooks": own_events(s)}))?;
+    }
+    // Live mode's MCP server (`--mcp`), in the user's MCP config: a local (stdio) server with
+    // every tool.
+    if let Some(m) = s.mcp {
+        let mut entry = m.entry();
+        entry["type"] = json!("local");
+        entry["tools"] = json!(["*"]);
+        write_json(
+            &s.home.join(".copilot/mcp-config.json"),
+            &json!({"mcpServers": {&m.name: entry}}),
+        )?;
     }
     let args = [
         "-p",
@@ -256,6 +268,7 @@ mod tests {
             prompt: "p",
             final_text: "f",
             repo_hooks,
+            mcp: None,
         }
     }
 

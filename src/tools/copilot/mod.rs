@@ -88,8 +88,9 @@ pub static CONTRACT: Contract = Contract {
         edit: "edit|create|str_replace_editor|apply_patch",
         read: "view",
         web: "web_fetch|web_search",
-        // Undocumented.
-        mcp: "$NONE:Copilot's docs do not say how MCP tool names are spelled, so `match: mcp:{server}` has no Copilot matcher",
+        // Undocumented; SERVER-TOOL seen live (below). Copilot's matcher must match the
+        // whole name.
+        mcp: "{server}-.*",
     },
     tools: Tools {
         shell: ToolCall::new(
@@ -121,8 +122,10 @@ pub static CONTRACT: Contract = Contract {
         // scripts/live-copilot-read.py; `view_range` and `forceReadLargeFiles` are optional).
         read_input: r#"{"path":"$FILE"}"#,
         web: &["web_fetch", "web_search"],
-        // Undocumented.
-        mcp: "",
+        // Undocumented. real agent: Copilot CLI 1.0.102 gives a hook `toolName: SERVER-TOOL`,
+        // 2026-12-05 (fixtures/live/mcp/inputs/mcp-any-stdin--copilot.json).
+        mcp: "{server}-{tool}",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(matches),
     // The two formats share no field: each event's template holds them all.
@@ -437,6 +440,12 @@ fn refused(cx: &PlanContext, event: &str) -> Option<String> {
                 .into(),
         ),
         Trigger::Bash(_) | Trigger::Payload { .. } => None,
+        // Only preToolUse's input for an MCP call was captured
+        // (fixtures/live/mcp/inputs/mcp-any-stdin--copilot.json).
+        Trigger::Mcp { .. } if event == "preToolUse" => None,
+        Trigger::Mcp { .. } => Some(format!(
+            "Copilot's {event} input for an MCP call is not captured (only preToolUse's is), so hookcheck refuses --mcp here: pass --payload"
+        )),
         t => Some(build::wrong_trigger(
             event,
             t,
@@ -772,7 +781,8 @@ mod tests {
             ("event: beforeShellExecution\ncommand: ./h.sh\n", bash("ls"), "Copilot CLI has no beforeShellExecution event"),
             ("event: preToolUse\nmatcher: \"(?i)bash\"\ncommand: ./h.sh\n", bash("ls"), "(?i"),
             ("event: preToolUse\nmatcher: \"(\"\ncommand: ./h.sh\n", bash("ls"), "not a valid regex"),
-            ("on: before-tool\nmatch: mcp:github\ncommand: ./h.sh\n", bash("ls"), "MCP"),
+            // Only preToolUse's input for an MCP call was captured (fixtures/live/mcp/inputs).
+            ("event: postToolUse\ncommand: ./h.sh\n", mcp("github", "create_issue"), "refuses --mcp here"),
         ]);
     }
 

@@ -99,6 +99,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: r#"{"file_path":"$FILE"}"#,
         web: &["fetch"],
         mcp: "mcp_{server}_{tool}",
+        mcp_input: "",
     },
     // An unanchored Go RE2 regex on the tool name; empty matches all; one that does not
     // compile skips the hook (runner.go).

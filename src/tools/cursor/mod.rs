@@ -74,6 +74,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Cursor's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebSearch", "WebFetch"],
         mcp: "MCP:{tool}",
+        mcp_input: "",
     },
     // An unanchored JavaScript regex; empty or `*` matches all (behaviour spec, "Cursor
     // sample events").

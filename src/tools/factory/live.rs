@@ -6,7 +6,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, Setup, file_path_write, hook_events, mcp_call, owned_args,
+    write_json,
 };
 use crate::live::driver::{PLUGIN_NAME, write_claude_settings, write_plugin};
 
@@ -32,6 +33,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
         )],
         // The contract's `Create {file_path, content}` (`mod.rs`).
         Action::Write { path, content } => vec![file_path_write("Create", path, content)],
+        Action::Mcp { tool, .. } => vec![mcp_call(tool)],
     }
 }
 
@@ -40,6 +42,15 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "model": "fake-model", "base_url": format!("{}/v1", s.base_url), "api_key": "dummy",
         "provider": "generic-chat-completion-api", "max_tokens": 4096}]});
     write_json(&s.home.join(".factory/config.json"), &config)?;
+    // Live mode's MCP server (`--mcp`), in the user's MCP config.
+    if let Some(m) = s.mcp {
+        let mut entry = m.entry();
+        entry["type"] = json!("stdio");
+        write_json(
+            &s.home.join(".factory/mcp.json"),
+            &json!({"mcpServers": {&m.name: entry}}),
+        )?;
+    }
     let events = hook_events(s, 1);
     let user = json!({"hooks": events.clone()});
     let user_file = s.home.join(".factory/settings.json");
@@ -92,9 +103,17 @@ fn setup(s: &Setup) -> Result<Launch, Error> {
         "-m",
         "custom:hookcheck-0",
     ];
+    let mut args = owned_args(&args);
+    // `droid exec` lists a configured MCP server's tools (as deferred, behind its ToolSearch
+    // tool) only when selected: `--add-tools MCP:<server>` (its `exec --help`, 0.215.0; without
+    // it no request named the server).
+    if let Some(m) = s.mcp {
+        args.extend(["--add-tools".to_string(), format!("MCP:{}", m.name)]);
+    }
+    let env = vec![("SHELL".to_string(), "/bin/sh".to_string())];
     Ok(Launch {
-        args: owned_args(&args),
-        env: vec![("SHELL".into(), "/bin/sh".into())],
+        args,
+        env,
         written: None,
     })
 }

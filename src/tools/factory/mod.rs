@@ -60,7 +60,10 @@ pub static CONTRACT: Contract = Contract {
         edit: "Create|Edit|MultiEdit|ApplyPatch",
         read: "Read",
         web: "WebSearch|FetchUrl",
-        mcp: "mcp__{server}__.*",
+        // droid names an MCP tool SERVER___TOOL (three underscores, no `mcp__`): its
+        // `exec --list-tools` and a hook's tool_name, 0.215.0, 2026-12-05
+        // (fixtures/live/mcp). The docs' Claude-style `mcp__SERVER__.*` never matched it.
+        mcp: "^{server}___",
     },
     tools: Tools {
         shell: ToolCall::new(
@@ -84,7 +87,9 @@ pub static CONTRACT: Contract = Contract {
         read: &["Read"],
         read_input: "$NONE:Factory droid's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebSearch", "FetchUrl"],
-        mcp: "mcp__{server}__{tool}",
+        // real agent: droid 0.215.0, 2026-12-05 (fixtures/live/mcp/inputs/mcp-any-stdin--factory.json).
+        mcp: "{server}___{tool}",
+        mcp_input: "",
     },
     // Behaviour spec: empty or `*` matches everything, letters and `|` list exact names,
     // anything else is a case-sensitive regex. Droid is a Node app, so the regex is read as

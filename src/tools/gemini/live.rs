@@ -8,7 +8,8 @@ use crate::error::Error;
 use serde_json::{Value, json};
 
 use crate::live::driver::{
-    Action, Driver, Launch, Setup, file_path_write, owned_args, settings_and_trusted_folders,
+    Action, Driver, Launch, Setup, file_path_write, mcp_call, owned_args,
+    settings_and_trusted_folders,
 };
 
 /// Gemini CLI's live driver.
@@ -30,6 +31,7 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             json!({"command": command, "description": "run it"}),
         )],
         Action::Write { path, content } => vec![file_path_write("write_file", path, content)],
+        Action::Mcp { tool, .. } => vec![mcp_call(tool)],
     }
 }
 

@@ -64,7 +64,8 @@ pub static CONTRACT: Contract = Contract {
         edit: "^(write_file|replace)$",
         read: "^(read_file|read_many_files)$",
         web: "^(web_fetch|google_web_search)$",
-        // Gemini names MCP tools mcp_<server>_<tool>, with single underscores.
+        // Gemini names MCP tools mcp_<server>_<tool>, with single underscores (seen live,
+        // fixtures/live/mcp).
         mcp: "^mcp_{server}_",
     },
     tools: Tools {
@@ -88,7 +89,11 @@ pub static CONTRACT: Contract = Contract {
         read: &["read_file", "read_many_files"],
         read_input: "$NONE:Gemini CLI's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "google_web_search"],
+        // An MCP call's tool_name, and `mcp_context` beside it, which also holds the server's
+        // `command` and `args` (or `url`) from its config, which hookcheck does not know. real
+        // agent: Gemini CLI 0.61.0, 2026-12-05 (fixtures/live/mcp/inputs/mcp-any-stdin--gemini.json).
         mcp: "mcp_{server}_{tool}",
+        mcp_input: r#"{"mcp_context":{"server_name":"{server}","tool_name":"{tool}"}}"#,
     },
     // Tool events: `new RegExp(matcher).test(name)`, unanchored, falling back to equality;
     // lifecycle events compare exactly; `""`, `"*"` match all (hookPlanner.ts).

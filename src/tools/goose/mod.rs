@@ -80,6 +80,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Goose's read tools come from extensions with no documented input: pass --payload",
         web: &["fetch", "web_fetch", "web_search"],
         mcp: "{server}__{tool}",
+        mcp_input: "",
     },
     // Empty: every call; else an unanchored Rust regex on matcher_context (null reads as "");
     // one that does not compile drops the rule with a warning (load_hooks_file), so the hook

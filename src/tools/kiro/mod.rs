@@ -63,6 +63,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Kiro's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
         mcp: "@{server}/{tool}",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(|_, selector, tool| selects(selector, tool)),
     // The docs show camelCase event names in the event JSON (kiro.dev/docs/cli/hooks); CLI 3

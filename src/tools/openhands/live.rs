@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::live::driver::write_claude_settings;
 use crate::live::driver::{
-    Action, Driver, Launch, RepoFile, Setup, hook_events, owned_args, write_json,
+    Action, Driver, Launch, RepoFile, Setup, hook_events, mcp_call, owned_args, write_json,
 };
 
 /// OpenHands' live driver.
@@ -37,10 +37,16 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "file_editor".into(),
             json!({"command": "create", "path": path, "file_text": content, "summary": "write it", "security_risk": "LOW"}),
         )],
+        Action::Mcp { tool, .. } => vec![mcp_call(tool)],
     }
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
+    if s.mcp.is_some() {
+        return Err(Error::live(
+            "--mcp: OpenHands' live driver writes no MCP server config (not tried yet)",
+        ));
+    }
     let hooks = json!({"hooks": hook_events(s, 1)});
     let file = match s.repo_hooks.map(|r| r.file) {
         None => Some(s.home.join(".openhands/hooks.json")),

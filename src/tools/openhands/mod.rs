@@ -92,6 +92,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:OpenHands's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "$NONE:OpenHands' MCP tool names are not documented",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(matches),
     // The `HookEvent` model, every key present (hooks/types.py).

@@ -78,6 +78,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Qoder's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["WebFetch", "WebSearch"],
         mcp: "mcp__{server}__{tool}",
+        mcp_input: "",
     },
     // Omitted or `*`: all; letters and `|`: exact names; else a regex (docs). Qoder CLI is a
     // Node program, so the regex is JavaScript's, unanchored as in Claude Code.

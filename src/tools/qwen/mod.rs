@@ -57,7 +57,8 @@ pub static CONTRACT: Contract = Contract {
         read: "^(read_file|read_many_files)$",
         // tool-name-mapping.json: WebSearch → web_search, WebFetch → web_fetch.
         web: "^(web_fetch|web_search)$",
-        // Qwen Code names MCP tools like Claude Code (mcp__server__tool); not verified in source.
+        // Qwen Code names MCP tools like Claude Code (mcp__server__tool): its bundle's
+        // `DiscoveredMCPTool`, and seen live 2026-12-05 (fixtures/live/mcp).
         mcp: "^mcp__{server}__",
     },
     tools: Tools {
@@ -78,6 +79,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Qwen Code's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &["web_fetch", "web_search"],
         mcp: "mcp__{server}__{tool}",
+        mcp_input: "",
     },
     // One that does not compile runs no hook (a warning in its debug log): hookcheck says so
     // as a hook not run as written (fixable).

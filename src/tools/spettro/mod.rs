@@ -81,6 +81,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Spettro names no read tool",
         web: &[],
         mcp: "$NONE:Spettro's docs name no MCP tool ids",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(fires_on),
     // `RunInput`, empty fields omitted.

@@ -65,6 +65,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Trae's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "$NONE:Trae documents no MCP tool names",
+        mcp_input: "",
     },
     // Omitted or empty: all; otherwise an unanchored regular expression (docs: `Edit|Write`,
     // `mcp.*`). Trae is an Electron app, so the regex is JavaScript's.

@@ -58,6 +58,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:the VS Code hooks page shows no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
         mcp: "{tool}",
+        mcp_input: "",
     },
     // Never consulted: no event takes a matcher.
     matcher: Flavour::Custom(|_, _, _| Ok(true)),

@@ -63,6 +63,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:the Devin CLI names no read tool",
         web: &[],
         mcp: "mcp__{server}__{tool}",
+        mcp_input: "",
     },
     matcher: Flavour::Custom(matcher_matches),
     input: Input::common(

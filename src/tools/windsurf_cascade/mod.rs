@@ -65,6 +65,7 @@ pub static CONTRACT: Contract = Contract {
         read_input: "$NONE:Windsurf Cascade names no read tool: its read events are pre_read_code and post_read_code",
         web: &[],
         mcp: "{server}/{tool}",
+        mcp_input: "",
     },
     // Never consulted: no event takes a matcher.
     matcher: Flavour::Custom(|_, _, _| Ok(true)),
