@@ -99,6 +99,19 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                                 .entry((*var).to_string())
                                 .or_insert_with(|| inv.root.join(dir).display().to_string());
                         }
+                        // Its data folder, where the agent was seen naming one.
+                        if let Some(data) = l.plugins.and_then(|p| p.data) {
+                            let folder = crate::native::plugins::data_folder(tool.id, dir, data);
+                            for var in tool
+                                .session_vars
+                                .iter()
+                                .filter(|v| crate::native::plugins::is_data_var(v))
+                            {
+                                h.env
+                                    .entry((*var).to_string())
+                                    .or_insert_with(|| folder.display().to_string());
+                            }
+                        }
                         // An agent that runs them in the plugin's folder.
                         if l.plugins.is_some_and(|p| p.runs_in_plugin) && h.cwd.is_none() {
                             h.cwd = Some(inv.root.join(dir).display().to_string());

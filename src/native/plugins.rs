@@ -39,6 +39,9 @@ pub struct PluginLayout {
     pub root_env: bool,
     /// The folders of the plugins the user installed and left enabled, from the home folder.
     pub installed: Option<fn(&Path) -> Vec<PathBuf>>,
+    /// The plugin's data folder, which the agent's `*_PLUGIN_DATA` variables name in a hook's
+    /// environment, where observed (`None`: hookcheck sets none).
+    pub data: Option<DataFolder>,
     /// The references the agent replaces in a hook's command as it loads the plugin's hooks
     /// file, each with what it puts there (`${extensionPath}`: the plugin's folder), from the
     /// hooks file, the plugin's folder and the project root (all absolute).
@@ -77,9 +80,44 @@ pub const fn layout(
         runs_in_plugin: false,
         root_env: true,
         installed: None,
+        data: None,
         load_refs: None,
         parse,
     }
+}
+
+/// A plugin's data folder as the agent gives it to the plugin's hooks. The real one is in the
+/// agent's folders under the user's home, named after the plugin and the marketplace it came
+/// from (which a project's plugin folder does not say); hookcheck names a folder of its own
+/// run instead ([`data_folder`]), so a hook that keeps state there finds what a fresh install
+/// gives it and no check writes into the user's home.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataFolder {
+    /// The agent makes the folder before the hook runs (an empty folder).
+    Made,
+    /// The agent names the folder and does not make it.
+    Named,
+}
+
+/// Whether a variable is a plugin-data variable (`PLUGIN_DATA`, `<AGENT>_PLUGIN_DATA`).
+pub fn is_data_var(name: &str) -> bool {
+    name == "PLUGIN_DATA" || name.ends_with("_PLUGIN_DATA")
+}
+
+/// The data folder hookcheck gives `agent`'s plugin in folder `plugin` (its name), under the
+/// run's own folder, removed when hookcheck exits; made when the agent makes it.
+pub fn data_folder(agent: &str, plugin: &Path, data: DataFolder) -> PathBuf {
+    let name = plugin
+        .file_name()
+        .map_or_else(|| "plugin".into(), |n| n.to_string_lossy().into_owned());
+    let dir = crate::plan::transcript::folder()
+        .join("plugin-data")
+        .join(agent)
+        .join(name);
+    if data == DataFolder::Made {
+        let _ = std::fs::create_dir_all(&dir);
+    }
+    dir
 }
 
 impl PluginLayout {

@@ -94,8 +94,9 @@ fn plugin_hooks_run_where_and_with_what_each_agent_gave_them() {
 /// plugin-data --repo-hooks plugin`): Claude Code names `~/.claude/plugins/data/NAME-inline` for
 /// a plugin loaded with `--plugin-dir` and makes it before the hook runs; Codex names
 /// `~/.codex/plugins/data/NAME-MARKETPLACE` under both of its variables and does not make it.
-/// hookcheck sets neither (docs/dev/lifecycle.md, "Open differences"): these are the values a
-/// hook that keeps state there is given by the agent, kept so the difference is exact.
+/// hookcheck names a folder of its own run in the same variables, made where Claude makes it
+/// (`PluginLayout::data`; `tests/it/native.rs`
+/// `a_plugins_hooks_get_its_data_folder_as_each_agent_gives_it`): these are the real values.
 #[test]
 fn plugin_data_folders_are_where_each_agent_put_them() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/plugins/data");

@@ -796,6 +796,52 @@ fn plugin_hooks_are_not_held_back_by_the_projects_trust() {
     );
 }
 
+/// A plugin's hooks get the plugin's data folder as the agent gives it (observed:
+/// fixtures/live/plugins/data): Claude Code names one in `CLAUDE_PLUGIN_DATA` and has made it,
+/// Codex names one in `PLUGIN_DATA` and `CLAUDE_PLUGIN_DATA` and has not. hookcheck names a
+/// folder of its run's own, never one in the home: a hook that keeps state there runs as it
+/// would on a fresh install (before, it was given no such variable at all).
+#[test]
+fn a_plugins_hooks_get_its_data_folder_as_each_agent_gives_it() {
+    let hooks = r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/state.sh"}]}]}}"#;
+    let script = r#"#!/bin/sh
+for v in CLAUDE_PLUGIN_DATA PLUGIN_DATA; do
+  eval "d=\${$v-}"
+  case $d in "") echo "$v unset" >&2; continue;; "$HOME"*) echo "$v in the home" >&2; exit 1;; esac
+  if [ -d "$d" ]; then echo "$v made" >&2; else echo "$v named" >&2; fi
+done
+d=${CLAUDE_PLUGIN_DATA:?no data folder}
+mkdir -p "$d" && echo 1 >> "$d/runs"
+"#;
+    let p = Project::new()
+        .file(".claude-plugin/plugin.json", r#"{"name": "p"}"#)
+        .file(".codex-plugin/plugin.json", r#"{"name": "p"}"#)
+        .file("hooks/hooks.json", hooks)
+        .script("state.sh", script);
+    let (_, v) = run_json(
+        &p,
+        &["run", "--installed", "--bash", "ls", "-t", "claude,codex"],
+    );
+    let said = |id: &str| {
+        let t = crate::common::target(&v, id);
+        format!(
+            "{} {}",
+            t["decision"].as_str().unwrap_or("?"),
+            t["commands"][0]["stderr"].as_str().unwrap_or("?")
+        )
+    };
+    assert_eq!(
+        said("claude"),
+        "allow CLAUDE_PLUGIN_DATA made\nPLUGIN_DATA unset\n",
+        "{v}"
+    );
+    assert_eq!(
+        said("codex"),
+        "allow CLAUDE_PLUGIN_DATA named\nPLUGIN_DATA named\n",
+        "{v}"
+    );
+}
+
 /// Copilot CLI runs a plugin's hooks in the plugin's folder (fixtures/live/plugins/copilot.json
 /// `probe_cwd`): a relative script path in a marketplace plugin's hooks file is found there by
 /// lint and run there, and a missing one is named at its place in the plugin.

@@ -183,11 +183,17 @@ const PLUGIN_SHAPE: Shape = Shape {
 /// plugins' folders in `plugins[].source`, relative to its root
 /// (code.claude.com/docs/en/plugins/marketplace-reference, "Plugin sources", read 2026-12-04). Claude
 /// Code runs a plugin's hooks while the plugin is installed and enabled.
-static PLUGINS: PluginLayout = plugins::layout(
-    &[".claude-plugin/plugin.json"],
-    &[".claude-plugin/marketplace.json"],
-    parse_plugin,
-);
+static PLUGINS: PluginLayout = PluginLayout {
+    // `CLAUDE_PLUGIN_DATA` names `~/.claude/plugins/data/NAME-MARKETPLACE` (`NAME-inline` for
+    // a `--plugin-dir` plugin), made before the hook runs. real agent: Claude Code 2.1.332,
+    // 2026-12-05 (fixtures/live/plugins/data/plugin-data--claude.json).
+    data: Some(plugins::DataFolder::Made),
+    ..plugins::layout(
+        &[".claude-plugin/plugin.json"],
+        &[".claude-plugin/marketplace.json"],
+        parse_plugin,
+    )
+};
 
 /// The project files, for other loaders that cross-read them.
 pub fn project_files(root: &Path) -> Vec<PathBuf> {

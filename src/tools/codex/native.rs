@@ -105,6 +105,10 @@ static PLUGINS: PluginLayout = PluginLayout {
     // `${CLAUDE_PLUGIN_ROOT}` as it loads a plugin's hooks, and sets both in the hook's
     // environment too (run on the binary by hand 2026-12-05: single-quoted, they came back as
     // the folder). Its `${PLUGIN_DATA}` names a folder of its own under ~/.codex/plugins/data.
+    // `PLUGIN_DATA` and `CLAUDE_PLUGIN_DATA` name `~/.codex/plugins/data/NAME-MARKETPLACE`,
+    // not made. real agent: Codex 0.171.0, 2026-12-05
+    // (fixtures/live/plugins/data/plugin-data--codex.json).
+    data: Some(plugins::DataFolder::Named),
     load_refs: Some(|_, folder, _| {
         let folder = folder.display().to_string();
         vec![

@@ -162,6 +162,9 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     runs_in_plugin: true,
     root_env: true,
     installed: Some(installed),
+    // `COPILOT_PLUGIN_DATA` and `CLAUDE_PLUGIN_DATA` name a folder keyed by a hash (G); whether
+    // it is made was not observed: none set.
+    data: None,
     load_refs: None,
     parse,
 };

@@ -100,6 +100,8 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     runs_in_plugin: false,
     root_env: true,
     installed: Some(installed),
+    // No plugin data variable (PL: an extension gets none).
+    data: None,
     load_refs: Some(|_, folder, root| {
         vec![
             ("${extensionPath}", folder.display().to_string()),

@@ -133,6 +133,8 @@ pub static PLUGINS: PluginLayout = PluginLayout {
     runs_in_plugin: false,
     root_env: true,
     installed: Some(installed),
+    // No plugin data variable (PL: an extension gets none).
+    data: None,
     load_refs: Some(|file, folder, root| {
         let folder = folder.display().to_string();
         let mut refs = vec![("${CLAUDE_PLUGIN_ROOT}", folder.clone())];
