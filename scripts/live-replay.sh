@@ -18,7 +18,8 @@ bin=${CARGO_TARGET_DIR:-target}/debug/hookcheck
 cargo build --quiet || exit 2
 # Not by default: timeouts/observations (ten minutes for Claude Code and Codex: replay it by
 # hand with --agent-timeout 1000 added to each made_with), and mcp/inputs (its traces are the
-# hooks' whole stdin, session ids and all: tests/it/live_mcp.rs compares what is stable).
+# hooks' whole stdin, session ids and all: tests/it/live_mcp.rs compares what is stable); and
+# lifecycle/managed and lifecycle/user-hooks, made by hand (each made_with says what was done).
 folders=${*:-"multi/observations lifecycle/observations lifecycle/repo-hooks/in-sub lifecycle/repo-hooks/at-root synced events/observations events/ask start-in events/inputs foreign/observations plugins/inputs lifecycle/every-event lifecycle/local lifecycle/config events/twins events/inputs-own plugins/data mcp/observations"}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT

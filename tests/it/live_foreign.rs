@@ -170,3 +170,40 @@ fn four_agents_run_a_hook_from_the_machines_settings() {
     seen.sort();
     assert_eq!(seen, ["claude", "codex", "gemini", "qwen"]);
 }
+
+/// Copilot CLI runs a hook in the user's hooks folder, `~/.copilot/hooks/*.json` (recorded by
+/// hand: fixtures/live/lifecycle/user-hooks, its `made_with` says how), and `run --installed
+/// --user` reads that folder as Copilot does; without `--user` it is not read.
+#[test]
+fn copilot_runs_a_hook_from_the_users_hooks_folder() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/user-hooks");
+    let recorded: Vec<String> = record::load_all(&dir)
+        .expect("recordings")
+        .into_iter()
+        .map(|(name, f)| {
+            let made_with = f.made_with.unwrap_or_default();
+            assert!(
+                made_with.contains("~/.copilot/hooks/hookcheck.json"),
+                "{name}: {made_with}"
+            );
+            format!("{} {} {}", f.hook, f.agent, f.observed.as_str())
+        })
+        .collect();
+    assert_eq!(recorded, ["exit2-stderr copilot block"]);
+    let p = crate::common::Project::new().file(
+        ".test-home/.copilot/hooks/hookcheck.json",
+        r#"{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "echo blocked by policy >&2; exit 2", "timeoutSec": 2}]}}"#,
+    );
+    let decide = |args: &[&str]| {
+        let (_, v) = p.json_of(
+            &[
+                &["run", "--installed", "--bash", "echo hi", "-t", "copilot"],
+                args,
+            ]
+            .concat(),
+        );
+        crate::common::decision(&v, "copilot")
+    };
+    assert_eq!(decide(&["--user"]), "block");
+    assert_ne!(decide(&[]), "block");
+}
