@@ -309,6 +309,19 @@ pub fn machine_path(var: Option<&str>, linux: &str, macos: &str) -> PathBuf {
     }
 }
 
+/// The machine's system defaults file of an agent of Gemini CLI's layout: `$var` when set,
+/// else `system-defaults.json` beside its system settings file (`getSystemDefaultsPath` in both
+/// agents' bundles).
+pub fn system_defaults(var: &str, system_settings: &Path) -> PathBuf {
+    match std::env::var_os(var) {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ => system_settings
+            .parent()
+            .unwrap_or(Path::new("/"))
+            .join("system-defaults.json"),
+    }
+}
+
 /// The JSON file at `path`, when it exists and parses.
 pub fn json_file(path: &Path) -> Option<serde_json::Value> {
     serde_json::from_str(&crate::textfile::read_regular(path)?).ok()

@@ -207,3 +207,37 @@ fn copilot_runs_a_hook_from_the_users_hooks_folder() {
     assert_eq!(decide(&["--user"]), "block");
     assert_ne!(decide(&[]), "block");
 }
+
+/// Gemini CLI and Qwen Code run the hooks of the machine's system defaults file too
+/// (`system-defaults.json` beside the system settings file), merged with the user's: each
+/// blocked with live mode's exit-0 hook in the user's file, where hookcheck had predicted
+/// allow (fixtures/live/lifecycle/managed-defaults, by hand); `--user` reads it now
+/// (native_c.rs `the_machines_settings_are_read_with_the_users_files`).
+#[test]
+fn gemini_and_qwen_run_a_hook_from_the_machines_system_defaults() {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed-defaults");
+    let mut seen = Vec::new();
+    for (name, f) in record::load_all(&dir).expect("recordings") {
+        let made_with = f.made_with.as_deref().unwrap_or_default();
+        let file = match f.agent.as_str() {
+            "gemini" => "/etc/gemini-cli/system-defaults.json",
+            "qwen" => "/etc/qwen-code/system-defaults.json",
+            other => panic!("{name}: {other}"),
+        };
+        assert!(
+            made_with.starts_with(&format!("with {file} written by hand")),
+            "{name}: {made_with}"
+        );
+        assert_eq!(
+            (f.observed.as_str(), f.predicted_at_record.as_deref()),
+            ("block", Some("allow")),
+            "{name}"
+        );
+        let result = f.tool_result.as_deref().unwrap_or_default();
+        assert!(result.contains("system defaults block"), "{name}: {result}");
+        seen.push(f.agent.clone());
+    }
+    seen.sort();
+    assert_eq!(seen, ["gemini", "qwen"]);
+}

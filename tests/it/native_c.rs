@@ -432,29 +432,30 @@ fn copilots_same_hook_in_the_users_and_the_projects_file_runs_twice_in_order() {
 }
 
 /// Claude Code, Gemini CLI and Qwen Code run the hooks of the machine's own settings file
-/// beside the user's (fixtures/live/lifecycle/managed): `run --installed --user` reads it, where
-/// the agent's variable points (here into the project's `.test-policy`), and a check of the
-/// project's files alone does not.
+/// beside the user's (fixtures/live/lifecycle/managed), Gemini CLI and Qwen Code those of its
+/// system defaults file too (fixtures/live/lifecycle/managed-defaults): `run --installed --user`
+/// reads each, where the agent's variable points (here into the project's `.test-policy`), and
+/// a check of the project's files alone does not.
 #[test]
 fn the_machines_settings_are_read_with_the_users_files() {
-    let p = Project::new()
-        .file(
-            ".test-policy/managed-settings.json",
-            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
-        )
-        .file(
-            ".test-policy/gemini-settings.json",
-            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
-        )
-        .file(
-            ".test-policy/qwen-settings.json",
-            r#"{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#,
-        );
+    let settings = |file: &str| {
+        if file == "managed-settings.json" {
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#
+        } else if file.starts_with("gemini") {
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#
+        } else {
+            r#"{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "echo machine blocks >&2; exit 2"}]}]}}"#
+        }
+    };
     for (agent, file) in [
         ("claude", "managed-settings.json"),
         ("gemini", "gemini-settings.json"),
         ("qwen", "qwen-settings.json"),
+        ("gemini", "gemini-defaults.json"),
+        ("qwen", "qwen-defaults.json"),
     ] {
+        // One machine file at a time.
+        let p = Project::new().file(&format!(".test-policy/{file}"), settings(file));
         let (code, v) = p.json_of(&[
             "run",
             "--installed",

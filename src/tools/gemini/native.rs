@@ -21,7 +21,11 @@ pub static LOADER: Loader = Loader {
         files
     },
     user_files: |home| {
-        let mut files = vec![home.join(".gemini/settings.json"), system_settings()];
+        let mut files = vec![
+            system_defaults(),
+            home.join(".gemini/settings.json"),
+            system_settings(),
+        ];
         files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
     },
@@ -118,14 +122,22 @@ pub static PLUGINS: PluginLayout = PluginLayout {
 /// `/Library/Application Support/GeminiCli/settings.json` on macOS (bundle
 /// `getSystemSettingsPath`, @google/gemini-cli 0.61.0, read 2026-12-05). Real agent: 0.61.0 ran
 /// a blocking BeforeTool hook from `/etc/gemini-cli/settings.json`
-/// (fixtures/live/lifecycle/managed, 2026-12-05). Its `system-defaults.json` is not read: not
-/// observed.
+/// (fixtures/live/lifecycle/managed, 2026-12-05).
 pub fn system_settings() -> std::path::PathBuf {
     crate::native::loader::machine_path(
         Some("GEMINI_CLI_SYSTEM_SETTINGS_PATH"),
         "/etc/gemini-cli/settings.json",
         "/Library/Application Support/GeminiCli/settings.json",
     )
+}
+
+/// The machine's system defaults, merged under every other settings file:
+/// `$GEMINI_CLI_SYSTEM_DEFAULTS_PATH`, else `system-defaults.json` beside [`system_settings`]
+/// (bundle `getSystemDefaultsPath`, 0.61.0). Real agent: 0.61.0 ran a blocking BeforeTool hook
+/// from `/etc/gemini-cli/system-defaults.json` beside live mode's exit-0 hook in the user's
+/// file (fixtures/live/lifecycle/managed-defaults, 2026-12-05).
+pub fn system_defaults() -> std::path::PathBuf {
+    crate::native::loader::system_defaults("GEMINI_CLI_SYSTEM_DEFAULTS_PATH", &system_settings())
 }
 
 /// The extensions installed under `~/.gemini/extensions/` (the home is `$GEMINI_CLI_HOME`

@@ -30,7 +30,11 @@ pub static LOADER: Loader = Loader {
         .collect()
     },
     user_files: |home| {
-        let mut files = vec![qwen_home(home).join("settings.json"), system_settings()];
+        let mut files = vec![
+            system_defaults(),
+            qwen_home(home).join("settings.json"),
+            system_settings(),
+        ];
         files.extend(PLUGINS.installed_files(home).into_iter().map(|(f, _)| f));
         files
     },
@@ -102,6 +106,15 @@ pub fn system_settings() -> std::path::PathBuf {
         "/etc/qwen-code/settings.json",
         "/Library/Application Support/QwenCode/settings.json",
     )
+}
+
+/// The machine's system defaults, merged under every other settings file:
+/// `$QWEN_CODE_SYSTEM_DEFAULTS_PATH`, else `system-defaults.json` beside [`system_settings`]
+/// (`getSystemDefaultsPath`, 0.24.4 chunks/chunk-IDS7MSUP.js). Real agent: 0.24.4 ran a
+/// blocking PreToolUse hook from `/etc/qwen-code/system-defaults.json` beside live mode's exit-0
+/// hook in the user's file (fixtures/live/lifecycle/managed-defaults, 2026-12-05).
+pub fn system_defaults() -> std::path::PathBuf {
+    crate::native::loader::system_defaults("QWEN_CODE_SYSTEM_DEFAULTS_PATH", &system_settings())
 }
 
 /// Qwen Code's own folder: `$QWEN_HOME` (it stands for `~/.qwen` itself) when set.

@@ -72,6 +72,14 @@ impl Project {
                 "QWEN_CODE_SYSTEM_SETTINGS_PATH",
                 self.root().join(".test-policy/qwen-settings.json"),
             )
+            .env(
+                "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+                self.root().join(".test-policy/gemini-defaults.json"),
+            )
+            .env(
+                "QWEN_CODE_SYSTEM_DEFAULTS_PATH",
+                self.root().join(".test-policy/qwen-defaults.json"),
+            )
             .env("SHELL", "/bin/sh")
             .env_remove("CLICOLOR_FORCE")
             .env_remove("GITHUB_ACTIONS");
