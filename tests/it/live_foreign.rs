@@ -134,25 +134,39 @@ fn hooks_inline_in_a_project_config_file_run_as_each_agent_ran_them() {
 /// (native_c.rs `the_machines_settings_are_read_with_the_users_files`).
 #[test]
 fn four_agents_run_a_hook_from_the_machines_settings() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed");
-    let mut seen = Vec::new();
-    for (name, f) in record::load_all(&dir).expect("recordings") {
-        let made_with = f.made_with.as_deref().unwrap_or_default();
-        let (file, reason) = match f.agent.as_str() {
-            "claude" => (
+    machine_file_blocked(
+        "fixtures/live/lifecycle/managed",
+        &[
+            (
+                "claude",
                 "/etc/claude-code/managed-settings.json",
                 "<tool_use_error>PreToolUse:Bash hook error: [echo managed blocks >&2; exit 2]: managed blocks\n",
             ),
-            "gemini" => (
-                "/etc/gemini-cli/settings.json",
-                "Tool execution blocked: system blocks",
-            ),
-            "qwen" => ("/etc/qwen-code/settings.json", "system blocks"),
-            "codex" => (
+            (
+                "codex",
                 "/etc/codex/hooks.json",
                 "Command blocked by PreToolUse hook: system blocks.",
             ),
-            other => panic!("{name}: {other}"),
+            (
+                "gemini",
+                "/etc/gemini-cli/settings.json",
+                "Tool execution blocked: system blocks",
+            ),
+            ("qwen", "/etc/qwen-code/settings.json", "system blocks"),
+        ],
+    );
+}
+
+/// The recordings in `dir`, each a machine file written by hand (`made_with` says so) whose
+/// blocking hook the agent ran beside live mode's exit-0 one, where hookcheck predicted allow
+/// at the time: per agent (sorted), the file and the start of the reason the model got.
+fn machine_file_blocked(dir: &str, want: &[(&str, &str, &str)]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut seen = Vec::new();
+    for (name, f) in record::load_all(&dir).expect("recordings") {
+        let made_with = f.made_with.as_deref().unwrap_or_default();
+        let Some((_, file, reason)) = want.iter().find(|(a, ..)| *a == f.agent) else {
+            panic!("{name}: {}", f.agent);
         };
         assert!(
             made_with.starts_with(&format!("with {file} written by hand")),
@@ -168,7 +182,8 @@ fn four_agents_run_a_hook_from_the_machines_settings() {
         seen.push(f.agent.clone());
     }
     seen.sort();
-    assert_eq!(seen, ["claude", "codex", "gemini", "qwen"]);
+    let agents: Vec<&str> = want.iter().map(|(a, ..)| *a).collect();
+    assert_eq!(seen, agents);
 }
 
 /// Copilot CLI runs a hook in the user's hooks folder, `~/.copilot/hooks/*.json` (recorded by
@@ -215,29 +230,19 @@ fn copilot_runs_a_hook_from_the_users_hooks_folder() {
 /// (native_c.rs `the_machines_settings_are_read_with_the_users_files`).
 #[test]
 fn gemini_and_qwen_run_a_hook_from_the_machines_system_defaults() {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle/managed-defaults");
-    let mut seen = Vec::new();
-    for (name, f) in record::load_all(&dir).expect("recordings") {
-        let made_with = f.made_with.as_deref().unwrap_or_default();
-        let file = match f.agent.as_str() {
-            "gemini" => "/etc/gemini-cli/system-defaults.json",
-            "qwen" => "/etc/qwen-code/system-defaults.json",
-            other => panic!("{name}: {other}"),
-        };
-        assert!(
-            made_with.starts_with(&format!("with {file} written by hand")),
-            "{name}: {made_with}"
-        );
-        assert_eq!(
-            (f.observed.as_str(), f.predicted_at_record.as_deref()),
-            ("block", Some("allow")),
-            "{name}"
-        );
-        let result = f.tool_result.as_deref().unwrap_or_default();
-        assert!(result.contains("system defaults block"), "{name}: {result}");
-        seen.push(f.agent.clone());
-    }
-    seen.sort();
-    assert_eq!(seen, ["gemini", "qwen"]);
+    machine_file_blocked(
+        "fixtures/live/lifecycle/managed-defaults",
+        &[
+            (
+                "gemini",
+                "/etc/gemini-cli/system-defaults.json",
+                "Tool execution blocked: system defaults block",
+            ),
+            (
+                "qwen",
+                "/etc/qwen-code/system-defaults.json",
+                "system defaults block",
+            ),
+        ],
+    );
 }
