@@ -284,8 +284,19 @@ pub struct Trust {
     /// Whether the user has trusted the project (home, project root), read where the agent
     /// keeps it; `None` when hookcheck cannot tell (a hash in the agent's own state).
     pub trusted: fn(&Path, &Path) -> Option<bool>,
+    /// Folders whose hook files the gate never holds back (a machine's own layer the agent
+    /// runs without asking), as absolute paths.
+    pub exempt: &'static [&'static str],
     /// Where this comes from.
     pub source: &'static str,
+}
+
+impl Trust {
+    /// Whether the hooks of `file` (as shown: absolute for a file outside the project) wait
+    /// for trust under this gate, as far as the file's place tells: not in an exempt folder.
+    pub fn may_hold(&self, file: &Path) -> bool {
+        !self.exempt.iter().any(|dir| file.starts_with(dir))
+    }
 }
 
 /// Which hook files a [`Trust`] gate holds back.

@@ -32,7 +32,10 @@ pub fn gated(l: FileAgent, inv: &Inventory) -> Vec<Gated> {
         // that showed it).
         let project =
             inv.files.iter().any(|f| f.project && f.shown == h.file) && h.plugin_root.is_none();
-        if (t.gates == Gate::ProjectFiles && !project) || out.iter().any(|g| g.file == file) {
+        if (t.gates == Gate::ProjectFiles && !project)
+            || !t.may_hold(&h.file)
+            || out.iter().any(|g| g.file == file)
+        {
             continue;
         }
         out.push(Gated { file, line: h.line });

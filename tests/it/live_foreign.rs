@@ -246,3 +246,43 @@ fn gemini_and_qwen_run_a_hook_from_the_machines_system_defaults() {
         ],
     );
 }
+
+/// Codex holds back every hook it has not trusted, but not its system layer's: run without
+/// `--dangerously-bypass-hook-trust` (by hand: fixtures/live/lifecycle/trust-untrusted and
+/// trust-system), the user's untrusted blocking hook was skipped (allow) and a blocking hook in
+/// `/etc/codex/hooks.json` blocked. hookcheck's gate exempts that layer (`Trust::exempt`), so a
+/// `run --installed --user` does not warn that it waits for trust.
+#[test]
+fn codex_runs_its_system_layers_hooks_untrusted_and_holds_back_the_users() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/lifecycle");
+    let mut seen = Vec::new();
+    for dir in ["trust-untrusted", "trust-system"] {
+        for (name, f) in record::load_all(&root.join(dir)).expect("recordings") {
+            let made_with = f.made_with.as_deref().unwrap_or_default();
+            assert!(
+                made_with.contains("run without --dangerously-bypass-hook-trust"),
+                "{name}: {made_with}"
+            );
+            seen.push(format!(
+                "{dir} {} {} {}",
+                f.hook,
+                f.agent,
+                f.observed.as_str()
+            ));
+        }
+    }
+    assert_eq!(
+        seen,
+        [
+            "trust-untrusted exit2-stderr codex allow",
+            "trust-system exit0 codex block"
+        ]
+    );
+    let trust = hookcheck::native::agents::find("codex")
+        .and_then(|l| l.trust)
+        .expect("codex's trust gate");
+    assert!(!trust.may_hold(Path::new("/etc/codex/hooks.json")));
+    assert!(!trust.may_hold(Path::new("/etc/codex/config.toml")));
+    assert!(trust.may_hold(Path::new("/home/u/.codex/hooks.json")));
+    assert!(trust.may_hold(Path::new(".codex/hooks.json")));
+}

@@ -113,6 +113,7 @@ static TRUST: Trust = Trust {
                 == Some(true)
         }))
     },
+    exempt: &[],
     source: "protocols-a.md §1 Trust; github.com/iloom-ai/iloom-cli/issues/804; github.com/anthropics/claude-code/issues/90220",
 };
 

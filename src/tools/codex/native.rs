@@ -77,6 +77,11 @@ static TRUST: Trust = Trust {
     how: "review and trust the hooks with `/hooks` in Codex (or run it with --dangerously-bypass-hook-trust)",
     // A hash of Codex's normalized definition: not something hookcheck can check.
     trusted: |_, _| None,
+    // The system layer's hooks run untrusted: real agent: Codex 0.171.0 run without
+    // --dangerously-bypass-hook-trust, 2026-12-05: a blocking hook in /etc/codex/hooks.json
+    // blocked (fixtures/live/lifecycle/trust-system) while the user's own untrusted hook was
+    // skipped (fixtures/live/lifecycle/trust-untrusted).
+    exempt: &[SYSTEM_LAYER],
     source: "protocols-a.md §2 Trust (openai/codex)",
 };
 

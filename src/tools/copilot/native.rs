@@ -217,6 +217,7 @@ static TRUST: Trust = Trust {
                 }),
         )
     },
+    exempt: &[],
     source: "real agent: Copilot CLI 1.0.102 (issue 14, 2026-12-01); docs.github.com/en/copilot/how-tos/copilot-cli/set-up-copilot-cli/configure-copilot-cli",
 };
 

@@ -183,6 +183,7 @@ static TRUST: Trust = Trust {
     kept: "~/.gemini/trustedFolders.json",
     how: "start `gemini` in the folder and choose \"Trust folder\" (kept in ~/.gemini/trustedFolders.json)",
     trusted: |home, root| trusted_folders_json(&home.join(".gemini/trustedFolders.json"), root),
+    exempt: &[],
     source: "protocols-a.md §3 Trust; geminicli.com/docs/cli/trusted-folders",
 };
 

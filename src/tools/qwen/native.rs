@@ -203,6 +203,7 @@ static TRUST: Trust = Trust {
     kept: "~/.qwen/trustedFolders.json",
     how: "start `qwen` in the folder and choose \"Trust folder\" (kept in ~/.qwen/trustedFolders.json)",
     trusted: |home, root| trusted_folders_json(&home.join(".qwen/trustedFolders.json"), root),
+    exempt: &[],
     source: "protocols-b.md §9 Files; qwenlm.github.io/qwen-code-docs/en/cli/trusted-folders",
 };
 
