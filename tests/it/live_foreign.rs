@@ -84,6 +84,21 @@ fn claude_settings_are_run_by_exactly_the_agents_seen_to_run_them() {
     );
 }
 
+/// Copilot CLI runs Claude Code's local project settings too, `.claude/settings.local.json`
+/// (recorded by hand: fixtures/live/lifecycle/claude-local, its `made_with` says how), as
+/// hookcheck's loader for it reads that file.
+#[test]
+fn copilot_runs_claudes_local_settings_file() {
+    assert_eq!(
+        predicted_from_the_recorded_files(
+            "fixtures/live/lifecycle/claude-local",
+            "claude",
+            &[".claude/settings.local.json"]
+        ),
+        ["copilot block"]
+    );
+}
+
 /// Claude Code and Copilot CLI run their local project settings file; Gemini CLI (which has
 /// none), Qwen Code 0.24.4 and droid 0.215.0 do not, though Qwen's docs (1.x) and droid's hooks
 /// reference name one.
