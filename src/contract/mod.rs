@@ -215,8 +215,9 @@ pub struct Tools {
     pub web: &'static [&'static str],
     /// How an MCP tool is named, `{server}` and `{tool}` standing for its parts.
     pub mcp: &'static str,
-    /// Fields the agent adds to a tool event's input for an MCP tool's call (a JSON object,
-    /// `{server}` and `{tool}` in its strings standing for the parts); empty: none.
+    /// Fields the agent adds to (or replaces in) a tool event's input for an MCP tool's call (a
+    /// JSON object, `{server}` and `{tool}` in its strings standing for the parts, a string
+    /// `"{input}"` for the call's arguments); empty: none.
     pub mcp_input: &'static str,
 }
 

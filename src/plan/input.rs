@@ -262,8 +262,16 @@ pub fn build<'a>(
         |t: &str| template::fill(t, &values).map_err(|e| unfilled(e, event, matcher, &not_run));
     let mut obj: Map<String, Value> = fill(c.input.common)?;
     obj.extend(fill(fields)?);
-    if let (Some(_), Trigger::Mcp { server, tool, .. }) = (&mcp, cx.trigger) {
-        obj.extend(mcp_fields(c, server, tool));
+    if let (
+        Some(_),
+        Trigger::Mcp {
+            server,
+            tool,
+            input,
+        },
+    ) = (&mcp, cx.trigger)
+    {
+        obj.extend(mcp_fields(c, server, tool, input));
     }
     if let Some(f) = c.quirks.input {
         f(cx, event, &mut obj);
@@ -316,15 +324,18 @@ fn mcp_name(c: &Contract, server: &str, tool: &str) -> Result<String, String> {
         .replace("{tool}", tool))
 }
 
-/// The fields `c`'s agent adds for a call of `tool` of MCP server `server`
-/// ([`Tools::mcp_input`](crate::contract::Tools::mcp_input)), the names put in as values (never
-/// pasted into JSON text).
-fn mcp_fields(c: &Contract, server: &str, tool: &str) -> Map<String, Value> {
-    fn fill(v: &mut Value, server: &str, tool: &str) {
+/// The fields `c`'s agent adds (or replaces) for a call of `tool` of MCP server `server` with
+/// arguments `args` ([`Tools::mcp_input`](crate::contract::Tools::mcp_input)): the names put
+/// in as values, never pasted into JSON text, and a string `"{input}"` replaced by the
+/// arguments.
+fn mcp_fields(c: &Contract, server: &str, tool: &str, args: &Value) -> Map<String, Value> {
+    let fill_all = |v: &mut Value| fill(v, server, tool, args);
+    fn fill(v: &mut Value, server: &str, tool: &str, args: &Value) {
         match v {
+            Value::String(s) if s == "{input}" => *v = args.clone(),
             Value::String(s) => *s = s.replace("{server}", server).replace("{tool}", tool),
-            Value::Array(items) => items.iter_mut().for_each(|i| fill(i, server, tool)),
-            Value::Object(map) => map.values_mut().for_each(|i| fill(i, server, tool)),
+            Value::Array(items) => items.iter_mut().for_each(|i| fill(i, server, tool, args)),
+            Value::Object(map) => map.values_mut().for_each(|i| fill(i, server, tool, args)),
             _ => {}
         }
     }
@@ -332,7 +343,7 @@ fn mcp_fields(c: &Contract, server: &str, tool: &str) -> Map<String, Value> {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     };
-    fields.values_mut().for_each(|v| fill(v, server, tool));
+    fields.values_mut().for_each(fill_all);
     fields
 }
 

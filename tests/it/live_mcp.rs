@@ -15,7 +15,19 @@ use serde_json::Value;
 use crate::common::Project;
 
 /// The agents whose MCP calls were observed, sorted.
-const AGENTS: [&str; 7] = [
+const AGENTS: [&str; 8] = [
+    "claude",
+    "cline",
+    "codex",
+    "copilot",
+    "factory",
+    "gemini",
+    "openhands",
+    "qwen",
+];
+
+/// Those whose MCP tool names carry the server, so that `match: mcp:SERVER` can be written.
+const BY_SERVER: [&str; 7] = [
     "claude", "cline", "codex", "copilot", "factory", "gemini", "qwen",
 ];
 
@@ -141,7 +153,8 @@ fn each_agents_mcp_input_is_what_it_gave_its_hook() {
 /// `match: mcp:probe` did there (sync writes that matcher in the agent's own dialect): each
 /// agent but Cline (which never reads an exit code) blocked, so each portable matcher matched
 /// its agent's real name. droid's was `mcp__probe__.*` before this recording, which never
-/// matched its `probe___ping`.
+/// matched its `probe___ping`. OpenHands names the tool alone (`ping`): a hook on every tool
+/// blocks there, and `match: mcp:SERVER` is not run, with the reason.
 #[test]
 fn each_agent_names_an_mcp_tool_its_own_way_and_the_portable_matcher_matches_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/live/mcp");
@@ -168,6 +181,7 @@ fn each_agent_names_an_mcp_tool_its_own_way_and_the_portable_matcher_matches_it(
             "copilot probe-ping",
             "factory probe___ping",
             "gemini mcp_probe_ping",
+            "openhands ping",
             "qwen mcp__probe__ping",
         ]
     );
@@ -176,13 +190,18 @@ fn each_agent_names_an_mcp_tool_its_own_way_and_the_portable_matcher_matches_it(
         .iter()
         .map(|(_, f)| format!("{} {} {}", f.hook, f.agent, f.observed.as_str()))
         .collect();
+    // A hook on every tool call (`mcp-any-exit2`), then on the server's (`match: mcp:probe`),
+    // which OpenHands' names cannot express.
     let mut want = Vec::new();
+    let verdict = |agent: &str| if agent == "cline" { "allow" } else { "block" };
     for agent in AGENTS {
+        want.push(format!("mcp-any-exit2 {agent} {}", verdict(agent)));
+    }
+    for agent in BY_SERVER {
         want.push(format!("mcp-exit0 {agent} allow"));
     }
-    for agent in AGENTS {
-        let verdict = if agent == "cline" { "allow" } else { "block" };
-        want.push(format!("mcp-exit2 {agent} {verdict}"));
+    for agent in BY_SERVER {
+        want.push(format!("mcp-exit2 {agent} {}", verdict(agent)));
     }
     assert_eq!(observed, want);
 }

@@ -37,15 +37,23 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
             "file_editor".into(),
             json!({"command": "create", "path": path, "file_text": content, "summary": "write it", "security_risk": "LOW"}),
         )],
-        Action::Mcp { tool, .. } => vec![mcp_call(tool)],
+        // Every tool call of its agent carries `security_risk`, an MCP tool's too (1.16.0
+        // refused one without it: "Failed to provide security_risk field").
+        Action::Mcp { tool, .. } => {
+            let (name, _) = mcp_call(tool);
+            vec![(name, json!({"security_risk": "LOW"}))]
+        }
     }
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    if s.mcp.is_some() {
-        return Err(Error::live(
-            "--mcp: OpenHands' live driver writes no MCP server config (not tried yet)",
-        ));
+    // Live mode's MCP server (`--mcp`), in the user's `~/.openhands/mcp.json` (openhands-cli
+    // 1.16.0 `mcp/mcp_utils.py`: `mcpServers`, read at start).
+    if let Some(m) = s.mcp {
+        write_json(
+            &s.home.join(".openhands/mcp.json"),
+            &json!({"mcpServers": {&m.name: m.entry()}}),
+        )?;
     }
     let hooks = json!({"hooks": hook_events(s, 1)});
     let file = match s.repo_hooks.map(|r| r.file) {

@@ -62,7 +62,8 @@ pub static CONTRACT: Contract = Contract {
         edit: "file_editor",
         read: "file_editor",
         web: "$NONE:OpenHands has no web tool hookcheck knows the name of",
-        mcp: "$NONE:OpenHands' MCP tool names are not documented",
+        // An MCP tool is named by its own name alone (below): no matcher picks one server's.
+        mcp: "$NONE:OpenHands names an MCP tool by the tool's own name, without its server, so no matcher picks one server's tools: name them in a native matcher",
     },
     tools: Tools {
         shell: ToolCall {
@@ -91,8 +92,11 @@ pub static CONTRACT: Contract = Contract {
         read: &["file_editor"],
         read_input: "$NONE:OpenHands's docs give no read tool's input, so hookcheck builds none for --read: pass --payload",
         web: &[],
-        mcp: "$NONE:OpenHands' MCP tool names are not documented",
-        mcp_input: "",
+        // The tool's own name, no server, and its arguments wrapped as an `MCPToolAction`.
+        // real agent: OpenHands 1.16.0, 2026-12-05
+        // (fixtures/live/mcp/inputs/mcp-any-stdin--openhands.json).
+        mcp: "{tool}",
+        mcp_input: r#"{"tool_input":{"data":"{input}","kind":"MCPToolAction"}}"#,
     },
     matcher: Flavour::Custom(matches),
     // The `HookEvent` model, every key present (hooks/types.py).
