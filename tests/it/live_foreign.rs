@@ -201,6 +201,21 @@ fn machine_file_blocked(dir: &str, want: &[(&str, &str, &str)]) {
     assert_eq!(seen, agents);
 }
 
+/// Copilot CLI runs a hook in the machine's policy folder, `/etc/github-copilot/policy.d/`,
+/// beside the user's (by hand: fixtures/live/lifecycle/managed-policy), as `run --installed
+/// --user` reads it (root's files only: `src/tools/copilot/native.rs` `policy_files`).
+#[test]
+fn copilot_runs_a_hook_from_the_machines_policy_folder() {
+    machine_file_blocked(
+        "fixtures/live/lifecycle/managed-policy",
+        &[(
+            "copilot",
+            "/etc/github-copilot/policy.d/hookcheck.json",
+            "Denied by preToolUse hook: hook exited with code 2",
+        )],
+    );
+}
+
 /// Copilot CLI runs a hook in the user's hooks folder, `~/.copilot/hooks/*.json` (recorded by
 /// hand: fixtures/live/lifecycle/user-hooks, its `made_with` says how), and `run --installed
 /// --user` reads that folder as Copilot does; without `--user` it is not read.

@@ -98,8 +98,9 @@ pub static LOADER: Loader = Loader {
 
 /// The machine's policy hook files, which Copilot CLI runs first for every user:
 /// `/etc/github-copilot/policy.d/*.json`, each only when root owns it and no one else may
-/// write it (protocols-a.md §4 "CLI sources", github/docs hooks-reference.md; not observed: a
-/// live run writes nothing outside its folder).
+/// write it (protocols-a.md §4 "CLI sources", github/docs hooks-reference.md). Real agent:
+/// 1.0.102 ran a blocking preToolUse hook from a root-owned policy file beside the user's
+/// (fixtures/live/lifecycle/managed-policy, 2026-12-05; the ownership rule is the docs').
 fn policy_files() -> Vec<PathBuf> {
     policy_files_in(Path::new(POLICY_DIR))
 }
