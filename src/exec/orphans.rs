@@ -41,7 +41,9 @@ pub(crate) fn hide_descriptors() {
 }
 
 /// Kills and reaps every child of this process that is still there (called when no hook is
-/// running any more, so every one is something a hook left behind); returns how many.
+/// running any more, so every one is something a hook left behind); returns how many. One
+/// that is already dying (a member of a hook's group, killed with it, that a loaded machine
+/// has not finished ending) was no hook's leftover to end here: it is reaped, not counted.
 pub fn end() -> usize {
     if !SUBREAPER.load(Ordering::Relaxed) {
         return 0;
@@ -56,7 +58,7 @@ pub fn end() -> usize {
         for &pid in &children {
             kill(pid);
         }
-        ended += children.len();
+        ended += children.iter().filter(|&&pid| !dying(pid)).count();
         for _ in 0..100 {
             reap_ended();
             if children.iter().all(|&pid| !alive_child(pid)) {
@@ -270,6 +272,38 @@ fn alive_child(pid: i32) -> bool {
     children().contains(&pid)
 }
 
+/// Whether process `pid` is on its way out: a SIGKILL pending for it (`ShdPnd` or `SigPnd` in
+/// `/proc/<pid>/status`), or already exiting (`PF_EXITING` in the flags of its `stat`).
+#[cfg(target_os = "linux")]
+fn dying(pid: i32) -> bool {
+    const PF_EXITING: u64 = 0x4;
+    const SIGKILL_BIT: u64 = 1 << (9 - 1);
+    let exiting = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|t| {
+            let (_, rest) = t.rsplit_once(')')?;
+            rest.split_whitespace().nth(6)?.parse::<u64>().ok()
+        })
+        .is_some_and(|flags| flags & PF_EXITING != 0);
+    let killed = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .is_some_and(|t| {
+            t.lines()
+                .filter_map(|l| {
+                    l.strip_prefix("ShdPnd:")
+                        .or_else(|| l.strip_prefix("SigPnd:"))
+                })
+                .filter_map(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .any(|mask| mask & SIGKILL_BIT != 0)
+        });
+    exiting || killed
+}
+
+#[cfg(not(target_os = "linux"))]
+fn dying(_pid: i32) -> bool {
+    false
+}
+
 /// The live children of this process: those of each of its threads
 /// (`/proc/self/task/<tid>/children`; a thread that ends hands its children to another
 /// thread of the process, so together they are all), and only where a kernel without those
@@ -341,6 +375,29 @@ fn reap_ended() {}
 #[cfg(test)]
 mod tests {
     use super::{Stat, Ticks, parse_stat};
+
+    /// A running child is not dying; once killed it is (exiting, or a zombie not yet reaped),
+    /// so hookcheck's last sweep does not count it as a hook's leftover a second time.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_killed_child_is_dying_and_a_running_one_is_not() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("100")
+            .spawn()
+            .expect("sleep");
+        let pid = i32::try_from(child.id()).expect("pid");
+        assert!(!super::dying(pid));
+        super::kill(pid);
+        // Killed, not reaped: dying until it is gone.
+        for _ in 0..100 {
+            if super::dying(pid) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(super::dying(pid));
+        let _ = child.wait();
+    }
 
     #[test]
     fn stat_fields_are_read_after_the_last_parenthesis_of_the_name() {

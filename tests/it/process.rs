@@ -562,3 +562,30 @@ fn a_check_starts_login_shells_first_and_the_rest_in_registry_order() {
         "ls -l".into()
     ]));
 }
+
+/// Hooks that lead a new session are forked, and each one's child is in its new session before
+/// it execs the hook: another hook ending then must not take it for something a hook left
+/// behind (it carries no mark yet, and is outside hookcheck's group). Many short hooks at once,
+/// none of which leaves anything.
+#[test]
+fn hooks_starting_in_a_new_session_are_not_taken_for_leftovers() {
+    let dir = tempdir();
+    let invs: Vec<Invocation> = (0..200)
+        .map(|_| {
+            let mut inv = sh("exit 0", dir.path());
+            inv.new_session = true;
+            inv
+        })
+        .collect();
+    let outs = hookcheck::exec::run_all(&invs, 4, &limits());
+    let left: Vec<usize> = outs
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.leftovers || o.exit_code != Some(0))
+        .map(|(i, _)| i)
+        .collect();
+    assert!(
+        left.is_empty(),
+        "hooks said to leave processes or failing: {left:?}"
+    );
+}
