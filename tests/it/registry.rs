@@ -479,3 +479,49 @@ fn live_agents() -> Vec<&'static str> {
     ids.sort();
     ids
 }
+
+/// Issue 26's bar for the lifecycle checklist (docs/dev/lifecycle.md): on every agent live mode
+/// drives, every property of the seven stages is observed on the real agent (`O`), does not
+/// apply to it (`—`, with what it has instead), or cannot be observed headless (`H`), and the
+/// row says why (an `H:` cell with its reason). Nothing is left sourced (`S`) or assumed (`A`).
+#[test]
+fn every_lifecycle_property_is_observed_on_every_live_agent_or_said_unobservable() {
+    use hookcheck::report::lifecycle;
+    let stages = [
+        "Discover / load",
+        "Match",
+        "Launch",
+        "Run",
+        "Read",
+        "Combine",
+        "Effect",
+    ];
+    let mut problems = Vec::new();
+    let agents = live_agents();
+    for id in &agents {
+        let rows: Vec<_> = lifecycle::rows(id)
+            .into_iter()
+            .filter(|r| stages.contains(&r.stage.as_str()))
+            .collect();
+        let seen: std::collections::BTreeSet<&str> =
+            rows.iter().map(|r| r.stage.as_str()).collect();
+        assert_eq!(seen.len(), stages.len(), "{id}: stages {seen:?}");
+        for r in &rows {
+            let ok = r.cell.starts_with('O')
+                || r.cell.starts_with('—')
+                || (r.cell.starts_with('H')
+                    && agents.iter().any(|a| {
+                        lifecycle::rows(a).iter().any(|o| {
+                            o.property == r.property
+                                && o.cell
+                                    .strip_prefix("H:")
+                                    .is_some_and(|why| !why.trim().is_empty())
+                        })
+                    }));
+            if !ok {
+                problems.push(format!("{id}: {} / {}: {}", r.stage, r.property, r.cell));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
