@@ -364,17 +364,6 @@ pub fn settings_and_trusted_folders(
 ) -> Result<(), Error> {
     let hooks = hook_events(s, per_second);
     let home = s.home.join(dir);
-    // Live mode's MCP server in the user's settings (`mcpServers`, as both agents read it),
-    // trusted so no confirmation is asked.
-    if let Some(m) = s.mcp {
-        let mut entry = m.entry();
-        entry["trust"] = Value::Bool(true);
-        // Qwen Code 0.24.4 offers an MCP server's tools only behind its tool_search bridge
-        // unless the server says `alwaysLoadTools` (its bundle's `DiscoveredMCPTool`);
-        // Gemini CLI ignores the key.
-        entry["alwaysLoadTools"] = Value::Bool(true);
-        base["mcpServers"] = serde_json::json!({ &m.name: entry });
-    }
     match s.repo_hooks {
         None => base["hooks"] = hooks,
         // An extension in the home, where both agents with this layout load them

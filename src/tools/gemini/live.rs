@@ -36,7 +36,13 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
+    let mut base = json!({"security": {"auth": {"selectedType": "gemini-api-key"}}});
+    // Live mode's MCP server (`--mcp`) in the user's settings, trusted (no confirmation).
+    if let Some(m) = s.mcp {
+        let mut entry = m.entry();
+        entry["trust"] = json!(true);
+        base["mcpServers"] = json!({ &m.name: entry });
+    }
     settings_and_trusted_folders(s, ".gemini", base, 1000)?;
     // Headless, the workspace is trusted unless --repo-hooks says it is not.
     let trusted = s.repo_hooks.is_none_or(|r| r.trusted);

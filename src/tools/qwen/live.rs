@@ -33,7 +33,17 @@ fn calls(action: &Action) -> Vec<(String, Value)> {
 }
 
 fn setup(s: &Setup) -> Result<Launch, Error> {
-    let base = json!({"security": {"auth": {"selectedType": "openai"}}});
+    let mut base = json!({"security": {"auth": {"selectedType": "openai"}}});
+    // Live mode's MCP server (`--mcp`) in the user's settings, trusted (no confirmation),
+    // its tools offered to the model: 0.24.4 offers an MCP server's tools only behind its
+    // tool_search bridge unless the server says `alwaysLoadTools` (its bundle's
+    // `DiscoveredMCPTool`; the first run offered only `tool_search`).
+    if let Some(m) = s.mcp {
+        let mut entry = m.entry();
+        entry["trust"] = json!(true);
+        entry["alwaysLoadTools"] = json!(true);
+        base["mcpServers"] = json!({ &m.name: entry });
+    }
     settings_and_trusted_folders(s, ".qwen", base, 1000)?;
     let mut args = owned_args(&["-p", s.prompt]);
     // Every tool approved up front, unless --ask leaves them to the approval mode.
