@@ -6,6 +6,17 @@
 /// The checklist, as written (compiled in, so the binary shows what its tests checked).
 const CHECKLIST: &str = include_str!("../../docs/dev/lifecycle.md");
 
+/// The checklist's stages, in order (its `## N. Stage` headings).
+pub const STAGES: [&str; 7] = [
+    "Discover / load",
+    "Match",
+    "Launch",
+    "Run",
+    "Read",
+    "Combine",
+    "Effect",
+];
+
 /// One property of one agent: the stage it belongs to, the property, and its cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
@@ -150,7 +161,7 @@ pub fn section(id: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Row, cells, legend, probed, rows, rows_in};
+    use super::{Row, STAGES, cells, legend, probed, rows, rows_in};
 
     #[test]
     fn cells_split_at_unescaped_pipes() {
@@ -182,16 +193,7 @@ mod tests {
         let agents = probed();
         assert!(agents.len() >= 8, "{agents:?}");
         let first = rows(&agents[0]);
-        let stages = [
-            "Discover / load",
-            "Match",
-            "Launch",
-            "Run",
-            "Read",
-            "Combine",
-            "Effect",
-        ];
-        for stage in stages {
+        for stage in STAGES {
             assert!(first.iter().any(|r| r.stage == stage), "no {stage} rows");
         }
         for id in &agents {
@@ -199,7 +201,7 @@ mod tests {
             let mine = rows(id);
             let properties = |rs: &[Row]| -> Vec<(String, String)> {
                 rs.iter()
-                    .filter(|r| stages.contains(&r.stage.as_str()))
+                    .filter(|r| STAGES.contains(&r.stage.as_str()))
                     .map(|r| (r.stage.clone(), r.property.clone()))
                     .collect()
             };

@@ -79,19 +79,7 @@ fn the_tool_events_around_a_shell_call_are_the_ones_hookcheck_plans() {
         agents.push(f.agent.clone());
     }
     agents.sort();
-    assert_eq!(
-        agents,
-        [
-            "claude",
-            "cline",
-            "codex",
-            "copilot",
-            "factory",
-            "gemini",
-            "openhands",
-            "qwen"
-        ]
-    );
+    assert_eq!(agents, crate::common::live_agents());
     // The whole traces are data for the checklist (docs/dev/lifecycle.md, EV), pinned so a new
     // recording is read before it lands.
     let traces: serde_json::Map<String, Value> = fixtures

@@ -12,19 +12,7 @@ use std::path::Path;
 use hookcheck::live::record;
 use serde_json::Value;
 
-use crate::common::Project;
-
-/// The agents whose MCP calls were observed, sorted.
-const AGENTS: [&str; 8] = [
-    "claude",
-    "cline",
-    "codex",
-    "copilot",
-    "factory",
-    "gemini",
-    "openhands",
-    "qwen",
-];
+use crate::common::{Project, live_agents};
 
 /// Those whose MCP tool names carry the server, so that `match: mcp:SERVER` can be written.
 const BY_SERVER: [&str; 7] = [
@@ -130,7 +118,11 @@ fn each_agents_mcp_input_is_what_it_gave_its_hook() {
         }
         agents.push(f.agent.clone());
     }
-    assert_eq!(agents, AGENTS, "an agent's MCP input recording is missing");
+    assert_eq!(
+        agents,
+        live_agents(),
+        "an agent's MCP input recording is missing"
+    );
     assert_eq!(
         differences
             .iter()
@@ -194,7 +186,7 @@ fn each_agent_names_an_mcp_tool_its_own_way_and_the_portable_matcher_matches_it(
     // which OpenHands' names cannot express.
     let mut want = Vec::new();
     let verdict = |agent: &str| if agent == "cline" { "allow" } else { "block" };
-    for agent in AGENTS {
+    for agent in live_agents() {
         want.push(format!("mcp-any-exit2 {agent} {}", verdict(agent)));
     }
     for agent in BY_SERVER {

@@ -4,6 +4,7 @@
 //! derived from it (the loaders, the drivers, `hookcheck tools`, the agent table in
 //! docs/guide/agents.md) says the same.
 
+use crate::common::live_agents;
 use hookcheck::contract::Contract;
 use hookcheck::tools::{self, ALL, Files, Hooks, Live};
 
@@ -473,13 +474,6 @@ fn each_agents_hooks_are_launched_as_its_capture_showed() {
     }
 }
 
-/// The ids of the agents live mode drives, sorted.
-fn live_agents() -> Vec<&'static str> {
-    let mut ids: Vec<&str> = hookcheck::live::agents::all().map(|d| d.id()).collect();
-    ids.sort();
-    ids
-}
-
 /// Issue 26's bar for the lifecycle checklist (docs/dev/lifecycle.md): on every agent live mode
 /// drives, every property of the seven stages is observed on the real agent (`O`), does not
 /// apply to it (`—`, with what it has instead), or cannot be observed headless (`H`), and the
@@ -487,15 +481,7 @@ fn live_agents() -> Vec<&'static str> {
 #[test]
 fn every_lifecycle_property_is_observed_on_every_live_agent_or_said_unobservable() {
     use hookcheck::report::lifecycle;
-    let stages = [
-        "Discover / load",
-        "Match",
-        "Launch",
-        "Run",
-        "Read",
-        "Combine",
-        "Effect",
-    ];
+    let stages = lifecycle::STAGES;
     let mut problems = Vec::new();
     let agents = live_agents();
     for id in &agents {

@@ -162,6 +162,13 @@ impl Run {
     }
 }
 
+/// The ids of the agents live mode drives, sorted.
+pub fn live_agents() -> Vec<&'static str> {
+    let mut ids: Vec<&str> = hookcheck::live::agents::all().map(|d| d.id()).collect();
+    ids.sort();
+    ids
+}
+
 /// The target entry for `id` in a JSON report.
 pub fn target<'a>(report: &'a Value, id: &str) -> &'a Value {
     report["agents"]
