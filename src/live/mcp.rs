@@ -23,8 +23,12 @@ pub fn serve(tool: &str, marker: &Path) -> i32 {
             continue;
         };
         if message.get("method").and_then(Value::as_str) == Some("tools/call") {
-            // Written before the reply: the agent has the result only once the file exists.
-            let _ = std::fs::write(marker, "");
+            // Made before the reply (the agent has the result only once the file exists), and
+            // never truncated: a path given by mistake loses nothing.
+            let _ = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(marker);
         }
         if let Some(reply) = reply(&message, tool) {
             let sent = writeln!(stdout, "{reply}").and_then(|()| stdout.flush());

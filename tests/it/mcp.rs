@@ -141,6 +141,8 @@ fn a_case_calls_an_mcp_tool_with_its_arguments() {
 fn the_mcp_probe_serves_one_tool_and_marks_its_call() {
     let dir = tempfile::tempdir().expect("tmp");
     let marker = dir.path().join("called");
+    // Whatever the marker path holds is kept: the probe only makes sure the file exists.
+    std::fs::write(&marker, "kept").expect("marker");
     let mut child = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
         .args(["mcp-probe", "--tool", "ping", "--marker"])
         .arg(&marker)
@@ -173,5 +175,22 @@ fn the_mcp_probe_serves_one_tool_and_marks_its_call() {
 "#
         )
     );
-    assert!(marker.exists(), "the call wrote no marker");
+    assert_eq!(
+        std::fs::read_to_string(&marker).expect("the marker"),
+        "kept"
+    );
+    // And without one, the call makes it.
+    let fresh = dir.path().join("fresh");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hookcheck"))
+        .args(["mcp-probe", "--tool", "ping", "--marker"])
+        .arg(&fresh)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("start the probe");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(stdin, "{}", requests[3]).expect("write");
+    drop(stdin);
+    assert!(child.wait().expect("ends").success());
+    assert!(fresh.exists(), "the call wrote no marker");
 }
