@@ -149,6 +149,21 @@ pub fn plan(tools: &[&'static Agent], inv: &Inventory) -> InstalledPlan {
                 plugins.join(", "),
                 l.name()
             ));
+            // The one part of the agent's launch of a plugin's hook hookcheck gives otherwise.
+            if l.plugins.is_some_and(|p| p.data.is_some()) {
+                let vars: Vec<&str> = tool
+                    .session_vars
+                    .iter()
+                    .copied()
+                    .filter(|v| crate::native::plugins::is_data_var(v))
+                    .collect();
+                notes.push(format!(
+                    "{} {} a data folder of hookcheck's run, as a fresh install has it, not {}'s own: state an earlier session left there is not in it",
+                    vars.join(" and "),
+                    if vars.len() > 1 { "name" } else { "names" },
+                    l.name()
+                ));
+            }
         }
         out.notes.push(notes);
     }

@@ -840,6 +840,28 @@ mkdir -p "$d" && echo 1 >> "$d/runs"
         "allow CLAUDE_PLUGIN_DATA named\nPLUGIN_DATA named\n",
         "{v}"
     );
+    // The result says the folder is hookcheck's, not the agent's.
+    let note = |id: &str| {
+        crate::common::target(&v, id)["notes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|n| n.as_str())
+            .find(|n| n.contains("data folder"))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        note("claude").as_deref(),
+        Some(
+            "CLAUDE_PLUGIN_DATA names a data folder of hookcheck's run, as a fresh install has it, not Claude Code's own: state an earlier session left there is not in it"
+        )
+    );
+    assert_eq!(
+        note("codex").as_deref(),
+        Some(
+            "PLUGIN_DATA and CLAUDE_PLUGIN_DATA name a data folder of hookcheck's run, as a fresh install has it, not Codex's own: state an earlier session left there is not in it"
+        )
+    );
 }
 
 /// Copilot CLI runs a plugin's hooks in the plugin's folder (fixtures/live/plugins/copilot.json
