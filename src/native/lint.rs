@@ -74,6 +74,11 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
         for h in &own {
             out.extend(event_rule(l, h, inv));
             out.extend(matcher_rule(l, h));
+            out.extend(super::mcp_lint::rule(
+                l,
+                h,
+                |severity, rule, message, fix| finding(severity, rule, l, h, message, fix),
+            ));
             out.extend(flavour_rule(l, h));
             out.extend(unit_rule(l, h));
             out.extend(zero_timeout_rule(l, h));

@@ -15,6 +15,7 @@ pub mod installed;
 pub mod inventory;
 pub mod lint;
 pub mod loader;
+pub mod mcp_lint;
 pub mod plugins;
 pub mod sarif;
 pub mod shape;

@@ -34,6 +34,10 @@ pub const RULES: &[(&str, &str)] = &[
         "A matcher that matches none of the agent's tool names",
     ),
     (
+        "mcp-spelled-elsewhere",
+        "A matcher that spells MCP tools as another agent names them: no MCP call matches",
+    ),
+    (
         "matcher-does-not-compile",
         "A matcher the agent cannot compile: it skips the hook",
     ),

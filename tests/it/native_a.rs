@@ -275,6 +275,26 @@ fn lint_rules_fire_on_their_fixture_only() {
             r#"{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
             FACTORY,
         ),
+        // An MCP matcher in another agent's spelling matches no MCP call here (wirevow/gitvow's
+        // Gemini settings copy Claude's `mcp__.*`; droid names a tool SERVER___TOOL).
+        (
+            "mcp-spelled-elsewhere",
+            ".gemini/settings.json",
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command|mcp__.*", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"BeforeTool": [{"matcher": "run_shell_command|mcp_.*", "hooks": [{"type": "command", "command": "./hooks/g.sh"}]}]}}"#,
+        ),
+        (
+            "mcp-spelled-elsewhere",
+            ".factory/settings.json",
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Execute|mcp__github__.*", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+            r#"{"hooks": {"PreToolUse": [{"matcher": "Execute|^github___", "hooks": [{"command": "./hooks/g.sh"}]}]}}"#,
+        ),
+        (
+            "mcp-spelled-elsewhere",
+            ".github/hooks/h.json",
+            r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "./hooks/g.sh", "matcher": "bash|mcp__.*"}]}}"#,
+            r#"{"version": 1, "hooks": {"preToolUse": [{"bash": "./hooks/g.sh", "matcher": "bash|github-.*"}]}}"#,
+        ),
         // Claude Code's own tools reference names these; an MCP matcher in its shape may
         // match a server's tools (issue 27: valid files that lint called broken).
         (
