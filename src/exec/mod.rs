@@ -9,6 +9,7 @@ pub mod orphans;
 mod run;
 pub mod scratch;
 mod signals;
+mod spawn;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -3,17 +3,18 @@
 //! leftovers killed by group and by mark (algorithm: crates.md §5.2).
 
 use std::path::PathBuf;
-use std::process::{ExitStatus, Stdio};
+use std::process::ExitStatus;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWriteExt};
 use tokio::net::UnixStream;
-use tokio::process::{Child, ChildStdin, Command};
+use tokio::net::unix::pipe;
 
 use super::capture::{Captured, read_capped};
 use super::group::{self, GroupGuard, Sig};
 use super::mark::{self, MARK_VAR, Marked, Needle};
+use super::spawn::{Leader, Start};
 use super::{Invocation, Limits, Outcome, orphans, signals};
 
 /// The shortest grace between TERM and KILL, whatever the timeout.
@@ -39,31 +40,34 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let started = Instant::now();
     let since = orphans::now();
     let mark = mark::new_mark();
-    let (mut cmd, sockets) = match command(inv, &mark) {
+    let program = match program(inv) {
+        Ok(path) => path,
+        Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
+    };
+    let (start, ours) = match command(inv, &program, &mark) {
         Ok(built) => built,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
-    let (mut child, registered) = match signals::spawn(&mut cmd) {
+    // The hook's ends of its stdio are closed here once it has them; only ours are left.
+    let (mut child, registered) = match signals::spawn(start) {
         Ok(spawned) => spawned,
         Err(e) => return Outcome::not_started(e.to_string(), started.elapsed()),
     };
-    // The child has its end of the socket; only ours is left here.
-    drop(cmd);
     let leader = child.id();
     // Declared before the guard, so dropped after it: the hook stays on the list of running
     // hooks (which a signal ends) until its group and mark are dealt with.
     let _registered = registered;
     let mut guard = GroupGuard::new(leader, mark.clone());
-    let (writer, stdout, stderr): (_, Option<Output>, Option<Output>) = match sockets {
-        Some([stdin, stdout, stderr]) => (
+    let (writer, stdout, stderr): (_, Option<Output>, Option<Output>) = match ours {
+        Ours::Sockets([stdin, stdout, stderr]) => (
             start_socket(stdin, &inv.stdin),
             Some(Box::new(stdout)),
             Some(Box::new(stderr)),
         ),
-        None => (
-            child.stdin.take().and_then(|s| start_pipe(s, &inv.stdin)),
-            child.stdout.take().map(|s| Box::new(s) as Output),
-            child.stderr.take().map(|s| Box::new(s) as Output),
+        Ours::Pipes(stdin, stdout, stderr) => (
+            start_pipe(stdin, &inv.stdin),
+            Some(Box::new(stdout)),
+            Some(Box::new(stderr)),
         ),
     };
     let (mut out, mut err) = (Captured::default(), Captured::default());
@@ -207,72 +211,111 @@ async fn end_marked(mark: &str, first: Option<u32>) -> Vec<Marked> {
 /// Our end of a hook's stdout or stderr: a pipe, or a socket.
 type Output = Box<dyn AsyncRead + Unpin + Send>;
 
-/// Builds the command: exactly the given environment plus the mark, piped stdio (socket pairs
-/// when the agent gives them: our ends of stdin, stdout and stderr are returned), a new
-/// process group, or a new session when the agent makes one (its group too).
-fn command(inv: &Invocation, mark: &str) -> std::io::Result<(Command, Option<[UnixStream; 3]>)> {
-    let mut cmd = match on_path(&inv.program, &inv.env, &inv.cwd) {
-        Some(path) => {
-            let mut cmd = Command::new(path);
-            cmd.arg0(&inv.program);
-            cmd
-        }
-        None => Command::new(&inv.program),
-    };
-    cmd.args(&inv.args)
-        .env_clear()
-        .envs(inv.env.iter().map(|(k, v)| (k, v)))
-        // Last, so it replaces a mark inherited from a hookcheck this one runs under.
-        .env(MARK_VAR, mark)
-        .current_dir(&inv.cwd)
-        .kill_on_drop(true);
-    let mut ours = None;
-    if inv.stdio_socket {
+/// Our ends of a hook's stdin, stdout and stderr.
+enum Ours {
+    /// Pipes, as most agents give a hook.
+    Pipes(pipe::Sender, pipe::Receiver, pipe::Receiver),
+    /// Unix socket pairs, as Node's `child_process` gives one.
+    Sockets([UnixStream; 3]),
+}
+
+/// The file to execute: the program's path, or where `execvp` would find a bare name on the
+/// hook's own PATH ([`on_path`]); a name found nowhere cannot be started.
+fn program(inv: &Invocation) -> std::io::Result<PathBuf> {
+    if inv.program.contains('/') {
+        return Ok(PathBuf::from(&inv.program));
+    }
+    on_path(&inv.program, &inv.env, &inv.cwd)
+        .ok_or_else(|| std::io::Error::from_raw_os_error(nix::libc::ENOENT))
+}
+
+/// Builds the start: exactly the given environment plus the mark (a variable given twice
+/// keeps its last value; sorted by name, as the standard library's `Command` passed it),
+/// the program's name as `argv[0]`, piped stdio (socket pairs when the agent gives them), a
+/// new process group, or a new session when the agent makes one (its group too).
+fn command<'a>(
+    inv: &'a Invocation,
+    program: &'a std::path::Path,
+    mark: &str,
+) -> std::io::Result<(Start<'a>, Ours)> {
+    let mut env: std::collections::BTreeMap<&str, &str> = inv
+        .env
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    // It replaces a mark inherited from a hookcheck this one runs under.
+    env.insert(MARK_VAR, mark);
+    let env = env
+        .into_iter()
+        .map(|(k, v)| [k.as_bytes(), b"=", v.as_bytes()].concat())
+        .collect();
+    let argv = std::iter::once(&inv.program)
+        .chain(&inv.args)
+        .map(std::ffi::OsStr::new)
+        .collect();
+    let (stdio, ours) = if inv.stdio_socket {
         let [stdin, stdout, stderr] = [socket_pair()?, socket_pair()?, socket_pair()?];
-        cmd.stdin(stdin.1).stdout(stdout.1).stderr(stderr.1);
-        ours = Some([stdin.0, stdout.0, stderr.0]);
+        (
+            [stdin.1, stdout.1, stderr.1],
+            Ours::Sockets([stdin.0, stdout.0, stderr.0]),
+        )
     } else {
-        cmd.stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        let (stdin_r, stdin_w) = pipe_ends()?;
+        let (stdout_r, stdout_w) = pipe_ends()?;
+        let (stderr_r, stderr_w) = pipe_ends()?;
+        (
+            [stdin_r, stdout_w, stderr_w],
+            Ours::Pipes(
+                pipe::Sender::from_owned_fd_unchecked(nonblocking(stdin_w)?)?,
+                pipe::Receiver::from_owned_fd_unchecked(nonblocking(stdout_r)?)?,
+                pipe::Receiver::from_owned_fd_unchecked(nonblocking(stderr_r)?)?,
+            ),
+        )
+    };
+    let start = Start {
+        path: program,
+        argv,
+        env,
+        cwd: &inv.cwd,
+        stdio,
+        new_session: inv.new_session,
+    };
+    Ok((start, ours))
+}
+
+/// A pipe's read and write ends, neither inherited by any process hookcheck starts later.
+fn pipe_ends() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+    let (read, write) = std::io::pipe()?;
+    Ok((read.into(), write.into()))
+}
+
+/// `fd` made non-blocking (ours only: the hook's end of a pipe stays blocking).
+fn nonblocking(fd: std::os::fd::OwnedFd) -> std::io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: fcntl F_SETFL on a descriptor we own changes only its status flags.
+    let set =
+        unsafe { nix::libc::fcntl(fd.as_raw_fd(), nix::libc::F_SETFL, nix::libc::O_NONBLOCK) };
+    if set < 0 {
+        return Err(std::io::Error::last_os_error());
     }
-    if inv.new_session {
-        // SAFETY: the closure runs in the forked child before exec and calls only setsid(2),
-        // which is async-signal-safe; it touches no memory of the parent's. The standard
-        // library has no stable `setsid` yet (`process_setsid`, rust-lang/rust#105376), and a
-        // closure makes it fork instead of `posix_spawn`: only the hooks of the agents seen
-        // making a session pay for that (bench/floor.sh measures it).
-        unsafe {
-            cmd.pre_exec(|| {
-                nix::unistd::setsid()
-                    .map(drop)
-                    .map_err(std::io::Error::from)
-            });
-        }
-    } else {
-        cmd.process_group(0);
-    }
-    Ok((cmd, ours))
+    Ok(fd)
 }
 
 /// A Unix socket pair: our end (non-blocking, for the runtime) and the hook's.
-fn socket_pair() -> std::io::Result<(UnixStream, Stdio)> {
+fn socket_pair() -> std::io::Result<(UnixStream, std::os::fd::OwnedFd)> {
     let (mine, theirs) = std::os::unix::net::UnixStream::pair()?;
     mine.set_nonblocking(true)?;
     Ok((
         UnixStream::from_std(mine)?,
-        Stdio::from(std::os::fd::OwnedFd::from(theirs)),
+        std::os::fd::OwnedFd::from(theirs),
     ))
 }
 
 /// Where `execvp` would find `program` (a name with no `/`) on the PATH of `env` (or, with
 /// none, the C library's default `/bin:/usr/bin`; an empty entry is `cwd`): the first
-/// executable file there. None for a path, or a name found nowhere (the spawn then fails as
-/// it would have). Spawning the path found, with the name as `argv[0]`, is what the hook
-/// gets either way; it lets the standard library start the hook with `posix_spawn` (a
-/// `vfork`) instead of `fork`, which copies hookcheck's page tables for every hook: a name
-/// looked up on a PATH of the child's own, in another working directory, is the one case it
-/// forks for.
+/// executable file there. None for a path, or a name found nowhere (the start then fails as
+/// `execvp` would: not found). The hook is started with the path found and the name as
+/// `argv[0]`, as `execvp` starts it.
 fn on_path(program: &str, env: &[(String, String)], cwd: &std::path::Path) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     if program.is_empty() || program.contains('/') {
@@ -315,7 +358,7 @@ fn write_now(fd: impl std::os::fd::AsFd, payload: &[u8]) -> (usize, bool) {
 /// to a task from the start, every hook of a batch waited for its input until the whole batch
 /// was spawned: the spawn loop and the writers share one thread, and a new pipe is writable to
 /// tokio only once its reactor has run.)
-fn start_pipe(stdin: ChildStdin, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
+fn start_pipe(stdin: pipe::Sender, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
     let (done, more) = write_now(&stdin, payload);
     (more && done < payload.len())
         .then(|| tokio::spawn(write_payload(stdin, Arc::clone(payload), done)))
@@ -343,7 +386,7 @@ async fn write_socket(mut ours: UnixStream, payload: Arc<Vec<u8>>, from: usize) 
 
 /// Writes the payload from byte `from`, then closes stdin. Every error is ignored: a hook that never reads
 /// stdin, or closes it early, is normal (EPIPE).
-async fn write_payload(mut stdin: ChildStdin, payload: Arc<Vec<u8>>, from: usize) {
+async fn write_payload(mut stdin: pipe::Sender, payload: Arc<Vec<u8>>, from: usize) {
     let _ = stdin.write_all(&payload[from..]).await;
     let _ = stdin.shutdown().await;
 }
@@ -351,7 +394,7 @@ async fn write_payload(mut stdin: ChildStdin, payload: Arc<Vec<u8>>, from: usize
 /// Waits for the leader up to `timeout`; past it, TERM the group (and CONT it, so a stopped
 /// hook can act on the TERM), wait `grace`, KILL, reap.
 async fn wait_leader(
-    child: &mut Child,
+    child: &mut Leader,
     pgid: Option<u32>,
     timeout: Duration,
     grace: Duration,
@@ -371,9 +414,9 @@ async fn wait_leader(
 }
 
 /// Signals the group; where that is impossible, kills the leader instead.
-fn signal(child: &mut Child, pgid: Option<u32>, sig: Sig) {
+fn signal(child: &mut Leader, pgid: Option<u32>, sig: Sig) {
     if !pgid.is_some_and(|pgid| group::send(pgid, sig)) {
-        let _ = child.start_kill();
+        child.start_kill();
     }
 }
 

@@ -13,10 +13,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, Once, OnceLock};
 
-use tokio::process::{Child, Command};
-
 use super::group::{self, Sig};
 use super::mark::{self, Needle};
+use super::spawn::{self, Leader, Start};
 
 /// The hooks running now, by leader pid; `stopping` once a signal came.
 #[derive(Debug, Default)]
@@ -53,13 +52,13 @@ impl Drop for Registered {
 }
 
 /// Starts `cmd` and puts it on the list of running hooks, unless hookcheck is stopping.
-pub(crate) fn spawn(cmd: &mut Command) -> std::io::Result<(Child, Registered)> {
+pub(crate) fn spawn(start: Start) -> std::io::Result<(Leader, Registered)> {
     // Held across the spawn, so the handler sees every hook that started before it stopped.
     let mut r = running();
     if r.stopping {
         return Err(std::io::Error::other("hookcheck is being interrupted"));
     }
-    let child = cmd.spawn()?;
+    let child = spawn::spawn(start)?;
     let leader = child.id();
     if let Some(pid) = leader {
         r.leaders.push(pid);

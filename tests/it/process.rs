@@ -319,25 +319,59 @@ async fn stdin_is_delivered() {
 
 #[tokio::test]
 async fn start_failures_are_reported() {
-    // 8. (program, cwd below the temp dir, expected error text)
+    // 8. (program, argument, cwd below the temp dir, the whole error), each started in a new
+    // process group and in a new session (one spawn path for both).
     let cases = [
-        ("/nonexistent/program", "", "No such file or directory"),
-        ("no-such-program-hookcheck", "", "No such file or directory"),
-        ("sh", "missing-dir", "No such file or directory"),
-        ("./not-executable.sh", "", "Permission denied"),
+        (
+            "/nonexistent/program",
+            "",
+            "",
+            "No such file or directory (os error 2)",
+        ),
+        (
+            "no-such-program-hookcheck",
+            "",
+            "",
+            "No such file or directory (os error 2)",
+        ),
+        // A name is looked up on the hook's PATH only, as execvp does: never in its folder.
+        ("here.sh", "", "", "No such file or directory (os error 2)"),
+        (
+            "sh",
+            "",
+            "missing-dir",
+            "No such file or directory (os error 2)",
+        ),
+        (
+            "./not-executable.sh",
+            "",
+            "",
+            "Permission denied (os error 13)",
+        ),
+        ("sh", "a\0b", "", "nul byte found in provided data"),
     ];
-    for (program, cwd, error) in cases {
-        let dir = tempdir();
-        let script = dir.path().join("not-executable.sh");
-        std::fs::write(&script, "#!/bin/sh\nexit 0\n").expect("write script");
-        let mut inv = sh("exit 0", &dir.path().join(cwd));
-        inv.program = program.to_owned();
-        let out = run(&inv, &limits()).await;
-        let got = out.start_error.clone().unwrap_or_default();
-        assert!(got.contains(error), "{program} in {cwd:?}: {out:?}");
-        assert_eq!(out.exit_code, None);
-        assert_eq!(out.signal, None);
-        assert!(!out.timed_out);
+    for new_session in [false, true] {
+        for (program, arg, cwd, error) in cases {
+            let dir = tempdir();
+            let script = dir.path().join("not-executable.sh");
+            std::fs::write(&script, "#!/bin/sh\nexit 0\n").expect("write script");
+            let here = dir.path().join("here.sh");
+            std::fs::write(&here, "#!/bin/sh\nexit 0\n").expect("write script");
+            std::fs::set_permissions(&here, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .expect("chmod");
+            let mut inv = sh("exit 0", &dir.path().join(cwd));
+            inv.program = program.to_owned();
+            inv.new_session = new_session;
+            if !arg.is_empty() {
+                inv.args.push(arg.replace("\\0", "\0"));
+            }
+            let out = run(&inv, &limits()).await;
+            let label = format!("{program} {arg:?} in {cwd:?}, new session {new_session}");
+            assert_eq!(out.start_error.as_deref(), Some(error), "{label}: {out:?}");
+            assert_eq!(out.exit_code, None, "{label}");
+            assert_eq!(out.signal, None, "{label}");
+            assert!(!out.timed_out, "{label}");
+        }
     }
 }
 
