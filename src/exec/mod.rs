@@ -255,6 +255,9 @@ pub fn run_fed(feed: &mut dyn Feed, jobs: usize, limits: &Limits) {
                 given += 1;
                 let task = set.spawn(async move { run(&inv, &limits).await });
                 running.push((task.id(), i));
+                // Let it start its process now, before the feed plans the next: a check's
+                // first hooks run while the rest of it is planned.
+                tokio::task::yield_now().await;
             }
             let Some(joined) = set.join_next_with_id().await else {
                 break;

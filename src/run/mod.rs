@@ -127,6 +127,10 @@ pub struct Planned {
     inputs: Vec<OnceLock<serde_json::Value>>,
     /// Which slots wait for another: an agent that runs an event's hooks in order.
     order: order::Order,
+    /// The tools not planned yet, the next one last.
+    todo: Vec<usize>,
+    /// The caller's environment as the tools are planned with it.
+    env: Vec<(String, String)>,
 }
 
 /// One command's outcome, read: the reading, the report of the run (its streams still empty),
@@ -318,19 +322,61 @@ fn input_of<'a>(
 
 /// Plans the check: what each tool would run.
 pub fn plan(check: &Check) -> Planned {
-    let env = tools::scrub_env(check.env.iter().cloned());
-    let mut plans = Vec::new();
-    let mut owners = Vec::new();
-    let mut unfired = Vec::new();
-    for (i, tool) in check.tools.iter().enumerate() {
-        let specs = specs_for(check, i);
+    let mut planned = Planned::new(check);
+    while planned.plan_next(check) {}
+    planned
+}
+
+impl Planned {
+    /// A check with no tool planned yet: [`Planned::plan_next`] plans them one at a time, so
+    /// a run starts the first tool's hooks while it plans the others (issue 30: planning every
+    /// agent took a millisecond and a half before the first hook started, with a core idle).
+    fn new(check: &Check) -> Planned {
+        let n = check.tools.len();
+        // Tools that launch hooks in a login shell first: it runs the user's profile, the
+        // slowest start there is, and one started last ran alone at the end of a run over
+        // every agent (issue 30: Spettro's `bash -lc`, last in the registry, left a core idle
+        // for its whole run). Stable: the rest in registry order; a tool's own commands keep
+        // their order, as they share one shell.
+        let mut todo: Vec<usize> = (0..n).collect();
+        todo.sort_by_key(|&t| !check.tools.get(t).is_some_and(|tool| login_launch(tool)));
+        todo.reverse();
+        Planned {
+            plans: (0..n)
+                .map(|_| Plan::NotRun {
+                    event: None,
+                    reason: "not planned yet".to_string(),
+                })
+                .collect(),
+            owners: vec![Vec::new(); n],
+            slots: Vec::new(),
+            read: (0..n).map(|_| Vec::new()).collect(),
+            started: (0..n).map(|_| Vec::new()).collect(),
+            unfired: vec![Vec::new(); n],
+            inputs: (0..n).map(|_| OnceLock::new()).collect(),
+            order: order::Order::default(),
+            todo,
+            env: tools::scrub_env(check.env.iter().cloned()),
+        }
+    }
+
+    /// Plans the next tool and appends its commands; false once every tool is planned.
+    fn plan_next(&mut self, check: &Check) -> bool {
+        let Some(t) = self.todo.pop() else {
+            return false;
+        };
+        let Some(tool) = check.tools.get(t) else {
+            return true;
+        };
+        let specs = specs_for(check, t);
+        let env = &self.env;
         let cx = |spec| PlanContext {
             spec,
             trigger: &check.trigger,
             root: &check.root,
             start: &check.start,
             home: &check.home,
-            env: &env,
+            env,
         };
         let (plan, owner) = match &check.subject {
             Subject::Spec(spec) if !spec.targets_tool(tool.id) => (
@@ -350,106 +396,80 @@ pub fn plan(check: &Check) -> Planned {
             }
             Subject::Installed { .. } => {
                 let each: Vec<Plan> = specs.iter().map(|s| plan_one(tool, &cx(s))).collect();
-                unfired.push(
-                    specs
+                if let Some(slot) = self.unfired.get_mut(t) {
+                    *slot = specs
                         .iter()
                         .zip(&each)
                         .filter(|(_, p)| plans::on_another_event(p))
                         .map(|(s, _)| s.name.clone())
-                        .collect(),
-                );
+                        .collect();
+                }
                 match &check.firing {
                     None => merge(tool, specs, each),
                     Some(f) => merge_firing(tool, specs, each, f),
                 }
             }
         };
-        plans.push(plan);
-        owners.push(owner);
-    }
-    let mut slots = Vec::new();
-    let mut read = Vec::new();
-    let mut started = Vec::new();
-    for (t, plan) in plans.iter().enumerate() {
-        let commands = match plan {
+        let commands = match &plan {
             Plan::Run(run) => run.commands.as_slice(),
             _ => &[],
         };
+        // An agent that runs an event's hooks in order waits for the one before on the same
+        // event ([`crate::contract::Run::stops_at_block`]).
+        let ordered = tool
+            .contract()
+            .is_some_and(|c| c.run.stops_at_block.is_some());
+        let mut last: Vec<(Option<&str>, usize)> = Vec::new();
         for (k, c) in commands.iter().enumerate() {
-            if c.invocation.is_ok() {
-                slots.push((t, k));
+            if c.invocation.is_err() {
+                continue;
             }
+            let i = self.slots.len();
+            self.slots.push((t, k));
+            let event = c.event.as_deref();
+            let before = (ordered && !c.is_async)
+                .then(|| {
+                    last.iter()
+                        .rev()
+                        .find(|(e, _)| *e == event)
+                        .map(|(_, s)| *s)
+                })
+                .flatten();
+            if ordered && !c.is_async {
+                last.push((event, i));
+            }
+            self.order.push(before);
         }
-        read.push(commands.iter().map(|_| None).collect());
-        started.push(
-            commands
+        if let Some(slot) = self.read.get_mut(t) {
+            *slot = commands.iter().map(|_| None).collect();
+        }
+        if let Some(slot) = self.started.get_mut(t) {
+            *slot = commands
                 .iter()
                 .map(|c| match &c.invocation {
                     Ok(inv) if check.show_invocations => {
-                        Some(invocation_report(inv, &env, &c.pasted))
+                        Some(invocation_report(inv, &self.env, &c.pasted))
                     }
                     _ => None,
                 })
-                .collect(),
-        );
-    }
-    // Login shells first: they run the user's profile, the slowest start there is, and one
-    // started last ran alone at the end of a run over every agent (issue 30: Spettro's `bash
-    // -lc`, last in the registry, left a core idle for its whole run). Stable, and an agent's
-    // commands share one shell, so each agent's own order is kept.
-    slots.sort_by_key(|&(t, k)| {
-        let Some(Plan::Run(run)) = plans.get(t) else {
-            return true;
-        };
-        !run.commands
-            .get(k)
-            .and_then(|c| c.invocation.as_ref().ok())
-            .is_some_and(|inv| exec::login_shell(&inv.args))
-    });
-    let order = order::Order::new(in_order(check, &plans, &slots));
-    Planned {
-        inputs: plans.iter().map(|_| OnceLock::new()).collect(),
-        order,
-        plans,
-        owners,
-        slots,
-        read,
-        started,
-        unfired,
+                .collect();
+        }
+        if let (Some(p), Some(o)) = (self.plans.get_mut(t), self.owners.get_mut(t)) {
+            *p = plan;
+            *o = owner;
+        }
+        true
     }
 }
 
-/// Per slot, the slot its agent runs before it when the agent runs an event's hooks in order
-/// and stops at one that stops the action ([`crate::contract::Run::stops_at_block`]): the
-/// previous command it waits for on the same event; `None` for a slot free to start.
-fn in_order(check: &Check, plans: &[Plan], slots: &[(usize, usize)]) -> Vec<Option<usize>> {
-    let mut last: Vec<(usize, Option<&str>, usize)> = Vec::new();
-    slots
-        .iter()
-        .enumerate()
-        .map(|(i, &(t, k))| {
-            let ordered = check
-                .tools
-                .get(t)
-                .and_then(|tool| tool.contract())
-                .is_some_and(|c| c.run.stops_at_block.is_some());
-            let Some(Plan::Run(run)) = plans.get(t) else {
-                return None;
-            };
-            let c = run.commands.get(k)?;
-            if !ordered || c.is_async {
-                return None;
-            }
-            let event = c.event.as_deref();
-            let before = last
-                .iter()
-                .rev()
-                .find(|(lt, le, _)| *lt == t && *le == event)
-                .map(|(_, _, slot)| *slot);
-            last.push((t, event, i));
-            before
-        })
-        .collect()
+/// Whether `tool` launches every hook in a login shell (`bash -lc`).
+fn login_launch(tool: &Agent) -> bool {
+    tool.contract().is_some_and(|c| match c.run.shell {
+        crate::contract::Shell::Argv(argv) => argv.split_first().is_some_and(|(_, args)| {
+            exec::login_shell(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+        }),
+        _ => false,
+    })
 }
 
 /// Runs the check and judges it: every command of every tool in one bounded pool, each
@@ -457,16 +477,19 @@ fn in_order(check: &Check, plans: &[Plan], slots: &[(usize, usize)]) -> Vec<Opti
 pub fn run_check(check: &Check, keep: Keep) -> Report {
     let mut one = One {
         check,
-        planned: plan(check),
+        planned: Planned::new(check),
         keep: Keeps::all(keep),
         given: Vec::new(),
         cursor: 0,
     };
     exec::run_fed(&mut one, check.jobs, &check.limits);
+    // Planned in full, whatever stopped the feed early.
+    while one.planned.plan_next(check) {}
     finish(check, one.planned, one.keep)
 }
 
-/// One check's invocations fed to the pool in plan order, each read as it finishes.
+/// One check's invocations fed to the pool in plan order, each tool planned when the pool has
+/// started every command planned before it; each outcome read as it finishes.
 struct One<'a> {
     check: &'a Check,
     planned: Planned,
@@ -480,18 +503,23 @@ struct One<'a> {
 
 impl exec::Feed for One<'_> {
     fn next(&mut self) -> Option<exec::Invocation> {
-        if let Some((i, inv)) = self.planned.take_ready() {
-            self.given.push(i);
-            return Some(inv);
-        }
-        for i in self.cursor..self.planned.len() {
-            self.cursor = i + 1;
-            if let Some(inv) = self.planned.start(i) {
+        loop {
+            if let Some((i, inv)) = self.planned.take_ready() {
                 self.given.push(i);
                 return Some(inv);
             }
+            for i in self.cursor..self.planned.len() {
+                self.cursor = i + 1;
+                if let Some(inv) = self.planned.start(i) {
+                    self.given.push(i);
+                    return Some(inv);
+                }
+            }
+            // Nothing planned is left to start: plan the next tool.
+            if !self.planned.plan_next(self.check) {
+                return None;
+            }
         }
-        None
     }
 
     fn done(&mut self, i: usize, outcome: Outcome) {

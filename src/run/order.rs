@@ -32,13 +32,10 @@ pub(super) struct Order {
 }
 
 impl Order {
-    /// The order for slots whose predecessors are `after` (each before its follower).
-    pub(super) fn new(after: Vec<Option<usize>>) -> Order {
-        Order {
-            state: vec![State::Open; after.len()],
-            after,
-            skipped: 0,
-        }
+    /// Appends a slot whose predecessor is `after` (a slot before it).
+    pub(super) fn push(&mut self, after: Option<usize>) {
+        self.after.push(after);
+        self.state.push(State::Open);
     }
 
     /// Whether slot `i` may start now; if not, it is held back until its predecessor is read,
@@ -102,10 +99,19 @@ impl Order {
 mod tests {
     use super::*;
 
+    /// The order for slots whose predecessors are `after`, appended one by one.
+    fn order(after: &[Option<usize>]) -> Order {
+        let mut o = Order::default();
+        for a in after {
+            o.push(*a);
+        }
+        o
+    }
+
     #[test]
     fn a_follower_waits_for_its_predecessor_and_starts_only_if_it_let_the_action_through() {
         // Slots 0 → 1 → 2 in order; slot 3 free.
-        let mut o = Order::new(vec![None, Some(0), Some(1), None]);
+        let mut o = order(&[None, Some(0), Some(1), None]);
         assert!(o.may_start(0));
         assert!(!o.may_start(1));
         assert!(!o.may_start(2));
@@ -120,7 +126,7 @@ mod tests {
 
     #[test]
     fn a_block_skips_the_whole_chain_behind_it_even_slots_not_yet_asked_for() {
-        let mut o = Order::new(vec![None, Some(0), Some(1)]);
+        let mut o = order(&[None, Some(0), Some(1)]);
         assert!(o.may_start(0));
         assert!(!o.may_start(1));
         o.finished(0, true);
