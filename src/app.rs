@@ -114,6 +114,10 @@ fn run_cmd(args: RunArgs) -> Result<i32, Error> {
         strict: args.strict,
     };
     let dry = args.dry_run;
+    if !dry {
+        // The signal handling comes up beside the loading and planning.
+        crate::exec::prepare();
+    }
     match prepare(args) {
         Ok(check) if dry => {
             let report = run::dry_run(&check);

@@ -159,6 +159,12 @@ impl Outcome {
     }
 }
 
+/// Gets ready to run hooks, without waiting: the signal handling [`run_all`] describes starts
+/// on its own thread now, and the first run waits only for what is not yet in place.
+pub fn prepare() {
+    signals::start();
+}
+
 /// Runs all invocations concurrently, at most `jobs` at once (`0` means 1), on one tokio
 /// runtime it builds; results in input order.
 ///

@@ -81,8 +81,11 @@ pub(crate) fn stopping() -> bool {
     running().stopping
 }
 
-/// Takes SIGINT, SIGTERM and SIGHUP from now on (once per process; later calls return at once).
-pub(crate) fn install() {
+/// Starts taking SIGINT, SIGTERM and SIGHUP (once per process; later calls return at once),
+/// without waiting for the handlers to be in place: [`install`] waits. A caller that has
+/// other work first (planning a check) starts the handler's thread before it, so the thread
+/// and its runtime come up beside that work instead of before the first hook.
+pub(crate) fn start() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         super::orphans::become_subreaper();
@@ -91,12 +94,26 @@ pub(crate) fn install() {
         let spawned = std::thread::Builder::new()
             .name("hookcheck-signals".into())
             .spawn(move || listen(ready));
-        // Wait until the handlers are in place, so no signal falls between; if the thread
-        // could not start, the signals keep their default action.
+        // If the thread could not start, the signals keep their default action.
         if spawned.is_ok() {
-            let _ = listening.recv();
+            *waiting() = Some(listening);
         }
     });
+}
+
+/// The handler thread's word that its handlers are in place, until [`install`] has it.
+fn waiting() -> MutexGuard<'static, Option<std::sync::mpsc::Receiver<()>>> {
+    static WAITING: Mutex<Option<std::sync::mpsc::Receiver<()>>> = Mutex::new(None);
+    WAITING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Takes SIGINT, SIGTERM and SIGHUP from now on: [`start`]s, then waits until the handlers
+/// are in place, so no signal falls between them and the first hook.
+pub(crate) fn install() {
+    start();
+    if let Some(listening) = waiting().take() {
+        let _ = listening.recv();
+    }
 }
 
 /// The signal handler's thread: waits for the first of the three signals, then [`stop`]s.
