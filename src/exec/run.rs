@@ -2,6 +2,7 @@
 //! task, both outputs captured concurrently, timeout with TERM (and CONT) → grace → KILL,
 //! leftovers killed by group and by mark (algorithm: crates.md §5.2).
 
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
 use std::process::ExitStatus;
 use std::sync::Arc;
@@ -59,7 +60,7 @@ pub async fn run(inv: &Invocation, limits: &Limits) -> Outcome {
     let _registered = registered;
     let mut guard = GroupGuard::new(leader, mark.clone());
     let (writer, stdout, stderr): (_, Option<Output>, Option<Output>) = match ours {
-        Ours::Sockets([stdin, stdout, stderr]) => (
+        Ours::Sockets(stdin, stdout, stderr) => (
             start_socket(stdin, &inv.stdin),
             Some(Box::new(stdout)),
             Some(Box::new(stderr)),
@@ -213,10 +214,11 @@ type Output = Box<dyn AsyncRead + Unpin + Send>;
 
 /// Our ends of a hook's stdin, stdout and stderr.
 enum Ours {
-    /// Pipes, as most agents give a hook.
-    Pipes(pipe::Sender, pipe::Receiver, pipe::Receiver),
-    /// Unix socket pairs, as Node's `child_process` gives one.
-    Sockets([UnixStream; 3]),
+    /// Pipes, as most agents give a hook. stdin is the runtime's only if the input does not
+    /// fit in the pipe at once (see [`start_pipe`]).
+    Pipes(OwnedFd, pipe::Receiver, pipe::Receiver),
+    /// Unix socket pairs, as Node's `child_process` gives one; stdin as for pipes.
+    Sockets(std::os::unix::net::UnixStream, UnixStream, UnixStream),
 }
 
 /// The file to execute: the program's path, or where `execvp` would find a bare name on the
@@ -257,7 +259,11 @@ fn command<'a>(
         let [stdin, stdout, stderr] = [socket_pair()?, socket_pair()?, socket_pair()?];
         (
             [stdin.1, stdout.1, stderr.1],
-            Ours::Sockets([stdin.0, stdout.0, stderr.0]),
+            Ours::Sockets(
+                stdin.0,
+                UnixStream::from_std(stdout.0)?,
+                UnixStream::from_std(stderr.0)?,
+            ),
         )
     } else {
         let (stdin_r, stdin_w) = pipe_ends()?;
@@ -266,7 +272,7 @@ fn command<'a>(
         (
             [stdin_r, stdout_w, stderr_w],
             Ours::Pipes(
-                pipe::Sender::from_owned_fd_unchecked(nonblocking(stdin_w)?)?,
+                nonblocking(stdin_w)?,
                 pipe::Receiver::from_owned_fd_unchecked(nonblocking(stdout_r)?)?,
                 pipe::Receiver::from_owned_fd_unchecked(nonblocking(stderr_r)?)?,
             ),
@@ -284,13 +290,13 @@ fn command<'a>(
 }
 
 /// A pipe's read and write ends, neither inherited by any process hookcheck starts later.
-fn pipe_ends() -> std::io::Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd)> {
+fn pipe_ends() -> std::io::Result<(OwnedFd, OwnedFd)> {
     let (read, write) = std::io::pipe()?;
     Ok((read.into(), write.into()))
 }
 
 /// `fd` made non-blocking (ours only: the hook's end of a pipe stays blocking).
-fn nonblocking(fd: std::os::fd::OwnedFd) -> std::io::Result<std::os::fd::OwnedFd> {
+fn nonblocking(fd: OwnedFd) -> std::io::Result<OwnedFd> {
     use std::os::fd::AsRawFd;
     // SAFETY: fcntl F_SETFL on a descriptor we own changes only its status flags.
     let set =
@@ -301,14 +307,11 @@ fn nonblocking(fd: std::os::fd::OwnedFd) -> std::io::Result<std::os::fd::OwnedFd
     Ok(fd)
 }
 
-/// A Unix socket pair: our end (non-blocking, for the runtime) and the hook's.
-fn socket_pair() -> std::io::Result<(UnixStream, std::os::fd::OwnedFd)> {
+/// A Unix socket pair: our end (non-blocking) and the hook's.
+fn socket_pair() -> std::io::Result<(std::os::unix::net::UnixStream, OwnedFd)> {
     let (mine, theirs) = std::os::unix::net::UnixStream::pair()?;
     mine.set_nonblocking(true)?;
-    Ok((
-        UnixStream::from_std(mine)?,
-        std::os::fd::OwnedFd::from(theirs),
-    ))
+    Ok((mine, OwnedFd::from(theirs)))
 }
 
 /// Where `execvp` would find `program` (a name with no `/`) on the PATH of `env` (or, with
@@ -357,23 +360,47 @@ fn write_now(fd: impl std::os::fd::AsFd, payload: &[u8]) -> (usize, bool) {
 /// before the next hook is spawned; only the rest of a larger input is left to a task. (Left
 /// to a task from the start, every hook of a batch waited for its input until the whole batch
 /// was spawned: the spawn loop and the writers share one thread, and a new pipe is writable to
-/// tokio only once its reactor has run.)
-fn start_pipe(stdin: pipe::Sender, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
+/// tokio only once its reactor has run.) The pipe is registered with the runtime only then.
+fn start_pipe(stdin: OwnedFd, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
     let (done, more) = write_now(&stdin, payload);
-    (more && done < payload.len())
-        .then(|| tokio::spawn(write_payload(stdin, Arc::clone(payload), done)))
+    if !(more && done < payload.len()) {
+        return None;
+    }
+    let payload = Arc::clone(payload);
+    Some(
+        match pipe::Sender::from_owned_fd_unchecked(stdin.try_clone().ok()?) {
+            Ok(sender) => tokio::spawn(write_payload(sender, payload, done)),
+            // The runtime would not take it: the rest is written by a blocking thread.
+            Err(_) => tokio::task::spawn_blocking(move || write_blocking(stdin, &payload[done..])),
+        },
+    )
+}
+
+/// Writes `rest` to `fd`, waiting as long as it takes, then closes it.
+fn write_blocking(fd: OwnedFd, rest: &[u8]) {
+    use std::io::Write;
+    // SAFETY: fcntl F_SETFL on a descriptor we own changes only its status flags.
+    unsafe { nix::libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&fd), nix::libc::F_SETFL, 0) };
+    let _ = std::fs::File::from(fd).write_all(rest);
 }
 
 /// [`start_pipe`] on our end of a socket pair: written in full, its writing side is shut at
 /// once.
-fn start_socket(ours: UnixStream, payload: &Arc<Vec<u8>>) -> Option<tokio::task::JoinHandle<()>> {
+fn start_socket(
+    ours: std::os::unix::net::UnixStream,
+    payload: &Arc<Vec<u8>>,
+) -> Option<tokio::task::JoinHandle<()>> {
     let (done, more) = write_now(&ours, payload);
     if more && done < payload.len() {
-        return Some(tokio::spawn(write_socket(ours, Arc::clone(payload), done)));
+        let payload = Arc::clone(payload);
+        return Some(match ours.try_clone().and_then(UnixStream::from_std) {
+            Ok(async_end) => tokio::spawn(write_socket(async_end, payload, done)),
+            Err(_) => tokio::task::spawn_blocking(move || {
+                write_blocking(OwnedFd::from(ours), &payload[done..]);
+            }),
+        });
     }
-    let _ = ours
-        .into_std()
-        .and_then(|s| s.shutdown(std::net::Shutdown::Write));
+    let _ = ours.shutdown(std::net::Shutdown::Write);
     None
 }
 
