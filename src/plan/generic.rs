@@ -318,6 +318,11 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
             .map(|(k, v)| (k.to_string(), v.to_string())),
     );
     let stdin = build::stdin_bytes(cx.trigger, &payload);
+    // A payload the agent sends unchanged is the trigger's, and read from there.
+    let input = match payload {
+        std::borrow::Cow::Owned(v) => Some(std::sync::Arc::new(v)),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
     let mut commands = Vec::new();
     for (i, command) in cx.spec.commands.iter().enumerate() {
         if c.run.dedupes && cx.spec.commands[..i].contains(command) {
@@ -425,6 +430,7 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
                 is_async: (cx.spec.is_async() && !c.run.ignores_async) || ev.detached,
                 pasted,
                 event: None,
+                input: input.clone(),
             }
         });
     }

@@ -112,6 +112,10 @@ pub struct PlannedCommand {
     /// text (name, value): what hookcheck shows of the command says `$NAME` instead, so a
     /// value never reaches the output.
     pub pasted: Vec<(String, String)>,
+    /// The input on its stdin as it was built (the bytes there encode it), so that its reply
+    /// is read against it without parsing them again; None when the agent sends the user's
+    /// payload unchanged (read from the trigger) or it was not kept.
+    pub input: Option<std::sync::Arc<serde_json::Value>>,
 }
 
 #[cfg(test)]

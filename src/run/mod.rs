@@ -299,21 +299,25 @@ fn cut(c: &mut Captured, keep: Keeps) -> Captured {
 }
 
 /// The input every command of a run gets: the user's `--payload` itself when the run sends it
-/// unchanged (no copy), else read back from the first command's stdin, once: `parsed` (the
-/// run's own) keeps it for the run's other commands and its report.
+/// unchanged (no copy), else the first command's as it was built, else read back from its
+/// stdin, once: `parsed` (the run's own) keeps it for the run's other commands and its report.
 fn input_of<'a>(
     check: &'a Check,
-    run: &RunPlan,
+    run: &'a RunPlan,
     parsed: &'a OnceLock<serde_json::Value>,
 ) -> &'a serde_json::Value {
-    let stdin = run
-        .commands
-        .iter()
-        .find_map(|c| c.invocation.as_ref().ok())
+    let first = run.commands.iter().find(|c| c.invocation.is_ok());
+    let stdin = first
+        .and_then(|c| c.invocation.as_ref().ok())
         .map(|inv| &inv.stdin);
-    match (&check.trigger, stdin) {
-        (Trigger::Payload { value, stdin, .. }, Some(s)) if Arc::ptr_eq(stdin, s) => value,
-        (_, s) => parsed.get_or_init(|| {
+    match (
+        &check.trigger,
+        stdin,
+        first.and_then(|c| c.input.as_deref()),
+    ) {
+        (Trigger::Payload { value, stdin, .. }, Some(s), _) if Arc::ptr_eq(stdin, s) => value,
+        (_, _, Some(built)) => built,
+        (_, s, None) => parsed.get_or_init(|| {
             s.and_then(|s| serde_json::from_slice(s).ok())
                 .unwrap_or_default()
         }),

@@ -208,6 +208,7 @@ pub(super) fn ran_target(
             is_async,
             pasted: _,
             event,
+            input: _,
         } = planned;
         let done = read.next().flatten();
         if skipped.get(k).copied().unwrap_or(false) {
