@@ -7,8 +7,9 @@
 #          the same invocations nproc at a time;
 #   run:   `hookcheck run` of one case over every agent, against spawn_floor running the same
 #          invocations one after another (a sequential loop of the spawns).
-# The two sides alternate, ROUNDS times each (default 7); prints each side's median and the
-# ratio of the medians. Goals: suite <= 1.1, run <= 0.6 (2 cores: the parallel limit is ~0.5).
+# The two sides alternate, ROUNDS times each (default 7); prints each side's median, the
+# ratio of the medians, and the median and range of each round's own ratio. Goals: suite <= 1.1,
+# run <= 0.6 (2 cores: the parallel limit is ~0.5).
 # Not a test: run it by hand.   usage: bench/floor.sh [ROUNDS]   (builds in release mode;
 # HOOKCHECK_BIN=PATH times another build of hookcheck against the same floor)
 set -euo pipefail
@@ -69,7 +70,13 @@ pair() { # label repeat A... -- B...
   local ma mb
   ma=$(median < "$work/a") mb=$(median < "$work/b")
   echo "$label: hookcheck ${ma} ms, floor ${mb} ms (median of $rounds, $repeat each)"
-  awk -v a="$ma" -v b="$mb" -v l="$label" 'BEGIN { printf "%s ratio: %.2f\n", l, a / b }'
+  # Each round's hookcheck time over the floor time next to it: the machine's drift between
+  # rounds cancels out of these, so their median and spread say how sure the ratio is.
+  paste "$work/a" "$work/b" | awk '{ printf "%.4f\n", $1 / $2 }' > "$work/r"
+  local mr lo hi
+  mr=$(median < "$work/r") lo=$(sort -n "$work/r" | head -1) hi=$(sort -n "$work/r" | tail -1)
+  awk -v a="$ma" -v b="$mb" -v l="$label" -v mr="$mr" -v lo="$lo" -v hi="$hi" \
+    'BEGIN { printf "%s ratio: %.2f (per round: median %.3f, %.3f to %.3f)\n", l, a / b, mr, lo, hi }'
 }
 
 pair suite 1 "$bin" test cases.yaml -- "$floor" "$jobs" dry/*.json
