@@ -87,6 +87,13 @@ fn docs() -> Vec<String> {
 }
 
 #[test]
+fn the_readme_stays_a_page_a_user_reads() {
+    // Issue 30: at most 250 lines; the manual is docs/guide, the contributor's docs/dev.
+    let lines = readme().lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines: move detail to docs/guide or docs/dev");
+}
+
+#[test]
 fn the_set_up_section_holds_the_main_job_and_the_test_command() {
     let setup: Vec<String> = shown(&readme())
         .into_iter()
