@@ -90,7 +90,10 @@ fn docs() -> Vec<String> {
 fn the_readme_stays_a_page_a_user_reads() {
     // Issue 30: at most 250 lines; the manual is docs/guide, the contributor's docs/dev.
     let lines = readme().lines().count();
-    assert!(lines <= 250, "README.md has {lines} lines: move detail to docs/guide or docs/dev");
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines: move detail to docs/guide or docs/dev"
+    );
 }
 
 #[test]
