@@ -54,8 +54,9 @@ pub struct Invocation {
 
 /// Whether a shell started with `args` is a login shell (`bash -lc`, `--login`): the options
 /// before its first word hold `--login` or a short `l`.
-pub fn login_shell(args: &[String]) -> bool {
+pub fn login_shell<S: AsRef<str>>(args: &[S]) -> bool {
     args.iter()
+        .map(AsRef::as_ref)
         .take_while(|a| a.starts_with('-'))
         .any(|a| a == "--login" || (!a.starts_with("--") && a.contains('l')))
 }

@@ -297,14 +297,18 @@ fn pipe_ends() -> std::io::Result<(OwnedFd, OwnedFd)> {
 
 /// `fd` made non-blocking (ours only: the hook's end of a pipe stays blocking).
 fn nonblocking(fd: OwnedFd) -> std::io::Result<OwnedFd> {
+    set_status_flags(&fd, nix::libc::O_NONBLOCK)?;
+    Ok(fd)
+}
+
+/// Sets the status flags of `fd` (`fcntl F_SETFL`): `O_NONBLOCK`, or 0 to block again.
+fn set_status_flags(fd: &OwnedFd, flags: nix::libc::c_int) -> std::io::Result<()> {
     use std::os::fd::AsRawFd;
     // SAFETY: fcntl F_SETFL on a descriptor we own changes only its status flags.
-    let set =
-        unsafe { nix::libc::fcntl(fd.as_raw_fd(), nix::libc::F_SETFL, nix::libc::O_NONBLOCK) };
-    if set < 0 {
+    if unsafe { nix::libc::fcntl(fd.as_raw_fd(), nix::libc::F_SETFL, flags) } < 0 {
         return Err(std::io::Error::last_os_error());
     }
-    Ok(fd)
+    Ok(())
 }
 
 /// A Unix socket pair: our end (non-blocking) and the hook's.
@@ -379,9 +383,9 @@ fn start_pipe(stdin: OwnedFd, payload: &Arc<Vec<u8>>) -> Option<tokio::task::Joi
 /// Writes `rest` to `fd`, waiting as long as it takes, then closes it.
 fn write_blocking(fd: OwnedFd, rest: &[u8]) {
     use std::io::Write;
-    // SAFETY: fcntl F_SETFL on a descriptor we own changes only its status flags.
-    unsafe { nix::libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&fd), nix::libc::F_SETFL, 0) };
-    let _ = std::fs::File::from(fd).write_all(rest);
+    if set_status_flags(&fd, 0).is_ok() {
+        let _ = std::fs::File::from(fd).write_all(rest);
+    }
 }
 
 /// [`start_pipe`] on our end of a socket pair: written in full, its writing side is shut at

@@ -6,8 +6,8 @@
 //! `pre_exec` closure; `CommandExt::setsid` is unstable, rust-lang/rust#105376), and a fork
 //! copies hookcheck's page tables and makes every page it writes afterwards fault once. With
 //! about a sixth of a run's hooks leading a session (the agents that make one,
-//! `Launch::session`), that was 2.8% of a suite's wall time (issue 30). `POSIX_SPAWN_SETSID` (glibc 2.26) does
-//! the same in the `vfork`ed child, so every hook starts the one way.
+//! `Launch::session`), that was 2.8% of a suite's wall time (issue 30). `POSIX_SPAWN_SETSID`
+//! (glibc 2.26) does the same in the `vfork`ed child, so every hook starts the one way.
 
 use std::ffi::{CString, OsStr};
 use std::io;

@@ -469,9 +469,9 @@ impl Planned {
 /// Whether `tool` launches every hook in a login shell (`bash -lc`).
 fn login_launch(tool: &Agent) -> bool {
     tool.contract().is_some_and(|c| match c.run.shell {
-        crate::contract::Shell::Argv(argv) => argv.split_first().is_some_and(|(_, args)| {
-            exec::login_shell(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
-        }),
+        crate::contract::Shell::Argv(argv) => argv
+            .split_first()
+            .is_some_and(|(_, args)| exec::login_shell(args)),
         _ => false,
     })
 }

@@ -584,23 +584,20 @@ fn a_check_starts_login_shells_first_and_the_rest_in_registry_order() {
         "no agent runs a login shell: {started:?}"
     );
     assert_eq!(started, [login, rest].concat());
-    assert!(hookcheck::exec::login_shell(&["-lc".into(), "x".into()]));
-    assert!(hookcheck::exec::login_shell(&[
-        "--login".into(),
-        "-c".into()
-    ]));
+    assert!(hookcheck::exec::login_shell(&["-lc", "x"]));
+    assert!(hookcheck::exec::login_shell(&["--login", "-c"]));
     assert!(!hookcheck::exec::login_shell(&[
-        "--norc".into(),
-        "--noprofile".into(),
-        "-c".into(),
-        "ls -l".into()
+        "--norc",
+        "--noprofile",
+        "-c",
+        "ls -l"
     ]));
 }
 
-/// Hooks that lead a new session are forked, and each one's child is in its new session before
-/// it execs the hook: another hook ending then must not take it for something a hook left
-/// behind (it carries no mark yet, and is outside hookcheck's group). Many short hooks at once,
-/// none of which leaves anything.
+/// Hooks that lead a new session are `vfork`ed by `posix_spawn`, and each one's child is in its
+/// new session before it execs the hook: another hook ending then must not take it for
+/// something a hook left behind (it carries no mark yet, and is outside hookcheck's group).
+/// Many short hooks at once, none of which leaves anything.
 #[test]
 fn hooks_starting_in_a_new_session_are_not_taken_for_leftovers() {
     let dir = tempdir();
