@@ -119,7 +119,14 @@ pub(crate) fn install() {
 /// The signal handler's thread: waits for the first of the three signals, then [`stop`]s.
 #[cfg(unix)]
 fn listen(ready: std::sync::mpsc::Sender<()>) {
+    use nix::sys::signal::{SigSet, Signal};
     use tokio::signal::unix::{SignalKind, signal};
+    // SIGCHLD keeps its default action (ignored), but posix_spawn blocks every signal in the
+    // thread that starts a hook for as long as it takes: a hook ending then has its SIGCHLD
+    // queued, and the kernel wakes a thread that does not block it, this one, for nothing
+    // (about half the hooks of a `run`, each a context switch on the other core). Blocked
+    // here, it waits for the spawning thread, which drops it as it unblocks.
+    let _ = SigSet::from(Signal::SIGCHLD).thread_block();
     let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .build()
