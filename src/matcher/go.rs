@@ -12,7 +12,8 @@ const MAX_REPEAT: u32 = 1000;
 
 /// Go RE2 `regexp.MatchString` (unanchored). `Err` = Go would fail to compile the pattern.
 pub fn go_regex_matches(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
-    let re = compile(pattern).map_err(MatchError::Syntax)?;
+    static COMPILED: super::memo::Memo<Result<regex::Regex, String>> = super::memo::Memo::new();
+    let re = COMPILED.get(pattern, compile).map_err(MatchError::Syntax)?;
     Ok(re.is_match(haystack))
 }
 

@@ -7,15 +7,22 @@ use super::MatchError;
 ///
 /// `Err` means `re.compile` would raise, or the emulation hit its backtracking limit.
 pub fn python_fullmatch(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
-    let syntax = |e: fancy_regex::Error| MatchError::syntax(e.to_string());
-    let translated = translate(pattern).map_err(MatchError::Syntax)?;
-    // Compile the bare pattern first: wrapping can make an invalid one valid (`a)(b`).
-    fancy_regex::Regex::new(&translated).map_err(syntax)?;
-    let anchored = fancy_regex::Regex::new(&format!(r"^(?:{translated})\z")).map_err(syntax)?;
+    static COMPILED: super::memo::Memo<Result<fancy_regex::Regex, MatchError>> =
+        super::memo::Memo::new();
+    let anchored = COMPILED.get(pattern, compile)?;
     anchored.is_match(haystack).map_err(|_| MatchError::Budget {
         pattern: pattern.to_string(),
         haystack: haystack.to_string(),
     })
+}
+
+/// `pattern` as `re.fullmatch` reads it, compiled, or why `re.compile` would raise.
+fn compile(pattern: &str) -> Result<fancy_regex::Regex, MatchError> {
+    let syntax = |e: fancy_regex::Error| MatchError::syntax(e.to_string());
+    let translated = translate(pattern).map_err(MatchError::Syntax)?;
+    // Compile the bare pattern first: wrapping can make an invalid one valid (`a)(b`).
+    fancy_regex::Regex::new(&translated).map_err(syntax)?;
+    fancy_regex::Regex::new(&format!(r"^(?:{translated})\z")).map_err(syntax)
 }
 
 /// Escapes valid outside a class (Python `sre_parse.CATEGORIES`/`ESCAPES`, 3.11).

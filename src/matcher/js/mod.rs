@@ -8,6 +8,7 @@ mod bounded;
 pub mod worker;
 
 use super::MatchError;
+use super::memo::Memo;
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
@@ -42,22 +43,8 @@ impl JsRegex {
     /// this process is not compiled again (a suite matches the same few patterns for every
     /// case and agent).
     pub fn new(pattern: &str) -> Result<Self, MatchError> {
-        /// How many patterns are kept compiled (all are forgotten when it is full).
-        const KEPT: usize = 1024;
-        static COMPILED: std::sync::Mutex<
-            Option<std::collections::HashMap<String, Result<JsRegex, MatchError>>>,
-        > = std::sync::Mutex::new(None);
-        let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
-        let compiled = compiled.get_or_insert_with(Default::default);
-        if let Some(known) = compiled.get(pattern) {
-            return known.clone();
-        }
-        if compiled.len() >= KEPT {
-            compiled.clear();
-        }
-        let fresh = Self::compile(pattern);
-        compiled.insert(pattern.to_string(), fresh.clone());
-        fresh
+        static COMPILED: Memo<Result<JsRegex, MatchError>> = Memo::new();
+        COMPILED.get(pattern, Self::compile)
     }
 
     /// Compiles `pattern`, without the cache of [`JsRegex::new`].
