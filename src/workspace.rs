@@ -227,14 +227,13 @@ fn read_specs(
     name: &str,
     dirs: &[PathBuf],
 ) -> Result<(spec::HookSpec, Vec<spec::HookSpec>), Error> {
-    let path = spec::find_spec(name, dirs)?;
-    let spec = load_spec(&path)?;
-    let peers = spec::discover(dirs)
-        .into_iter()
-        .filter(|(_, p)| *p != path)
-        .filter_map(|(_, p)| spec::load_file(&p).ok())
-        .collect();
-    Ok((spec, peers))
+    let specs = spec::load::Specs::read(dirs);
+    let path = specs.find(name)?;
+    let spec = match specs.parsed(&path) {
+        Some(parsed) => parsed.clone()?,
+        None => spec::load_file(&path)?,
+    };
+    Ok((checked(spec)?, specs.others(&path)))
 }
 
 /// The event that fires: `--event`, else the payload's `hook_event_name` (a name no agent
@@ -295,7 +294,11 @@ pub fn jobs(given: Option<usize>) -> Result<usize, Error> {
 
 /// A spec file, loaded and checked against the registry: each `x-ID` block must name an agent.
 pub fn load_spec(path: &Path) -> Result<spec::HookSpec, Error> {
-    let spec = spec::load_file(path)?;
+    checked(spec::load_file(path)?)
+}
+
+/// `spec`, checked against the registry: each `x-ID` block must name an agent.
+fn checked(spec: spec::HookSpec) -> Result<spec::HookSpec, Error> {
     for key in spec.raw.extensions.keys() {
         let id = &key[spec::EXTENSION_PREFIX.len()..];
         if tools::find(id).is_some() {

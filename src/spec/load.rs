@@ -78,30 +78,42 @@ impl SpecFile {
 /// The spec files found in `dirs`, as `(name, path)`, sorted by name; a name found in more
 /// than one folder is listed once, from the first folder.
 pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
-    let mut found: Vec<(String, PathBuf)> = Vec::new();
-    for dir in dirs {
+    first_of_each(&listed(dirs))
+}
+
+/// The spec files of each folder of `dirs` (folder index, file stem, path), each folder's
+/// sorted by path. Not only regular files: a FIFO or a link to a device named like a spec is
+/// listed, and refused when it is read, never skipped in silence.
+fn listed(dirs: &[PathBuf]) -> Vec<(usize, String, PathBuf)> {
+    let mut out = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
-        let mut here: Vec<(String, PathBuf)> = entries
+        let mut here: Vec<(usize, String, PathBuf)> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
-            // Not only regular files: a FIFO or a link to a device named like a spec is
-            // listed, and refused when it is read, never skipped in silence.
             .filter(|p| !p.is_dir())
             .filter_map(|p| {
                 let ext = p.extension()?.to_str()?;
                 if !matches!(ext, "yaml" | "yml" | "json") {
                     return None;
                 }
-                Some((p.file_stem()?.to_str()?.to_string(), p))
+                Some((i, p.file_stem()?.to_str()?.to_string(), p))
             })
             .collect();
-        here.sort();
-        for (name, path) in here {
-            if !found.iter().any(|(n, _)| *n == name) {
-                found.push((name, path));
-            }
+        here.sort_by(|a, b| a.2.cmp(&b.2));
+        out.extend(here);
+    }
+    out
+}
+
+/// [`discover`]'s answer from a [`listed`] folder list.
+fn first_of_each(listed: &[(usize, String, PathBuf)]) -> Vec<(String, PathBuf)> {
+    let mut found: Vec<(String, PathBuf)> = Vec::new();
+    for (_, name, path) in listed {
+        if !found.iter().any(|(n, _)| n == name) {
+            found.push((name.clone(), path.clone()));
         }
     }
     found.sort();
@@ -111,40 +123,82 @@ pub fn discover(dirs: &[PathBuf]) -> Vec<(String, PathBuf)> {
 /// The names that stand for more than one spec file: `x.yaml` beside `x.json` in one folder,
 /// or two files whose `name:` is the same (each name with its files, in order).
 pub fn ambiguous(dirs: &[PathBuf]) -> Vec<(String, Vec<PathBuf>)> {
-    let mut out = Vec::new();
-    // Within one folder: between folders, the first folder's spec wins, as documented.
-    for dir in dirs {
-        let mut by_name: Vec<(String, Vec<PathBuf>)> = Vec::new();
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut here: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| {
-                !p.is_dir()
-                    && p.extension()
-                        .and_then(|e| e.to_str())
-                        .is_some_and(|e| matches!(e, "yaml" | "yml" | "json"))
+    Specs::read(dirs).ambiguous()
+}
+
+/// Every spec file of some folders, each read and parsed once. Finding one spec by its name
+/// parses every file (two files may claim the name), and a check needs the others too (an
+/// agent that keeps every hook of an event in one file): one reading serves both.
+pub struct Specs {
+    /// The folders, in order.
+    dirs: Vec<PathBuf>,
+    /// Each file: its folder's index, its stem, its path and what parsing it gave.
+    files: Vec<(usize, String, PathBuf, Result<HookSpec, SpecError>)>,
+}
+
+impl Specs {
+    /// Lists `dirs` and parses each spec file in them.
+    pub fn read(dirs: &[PathBuf]) -> Self {
+        let files = listed(dirs)
+            .into_iter()
+            .map(|(i, stem, path)| {
+                let spec = load_file(&path);
+                (i, stem, path, spec)
             })
             .collect();
-        here.sort();
-        for path in here {
-            let stem = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or_default()
-                .to_string();
-            // The name it is run by: `name:` when the spec sets one, else the file's stem.
-            let name = load_file(&path).map(|s| s.name).unwrap_or(stem);
-            match by_name.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, paths)) => paths.push(path),
-                None => by_name.push((name, vec![path])),
-            }
+        Specs {
+            dirs: dirs.to_vec(),
+            files,
         }
-        out.extend(by_name.into_iter().filter(|(_, paths)| paths.len() > 1));
     }
-    out
+
+    /// [`ambiguous`], of these files.
+    pub fn ambiguous(&self) -> Vec<(String, Vec<PathBuf>)> {
+        let mut out = Vec::new();
+        // Within one folder: between folders, the first folder's spec wins, as documented.
+        for dir in 0..self.dirs.len() {
+            let mut by_name: Vec<(String, Vec<PathBuf>)> = Vec::new();
+            for (_, stem, path, spec) in self.files.iter().filter(|f| f.0 == dir) {
+                // The name it is run by: `name:` when the spec sets one, else the file's stem.
+                let name = spec.as_ref().map_or(stem, |s| &s.name);
+                match by_name.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, paths)) => paths.push(path.clone()),
+                    None => by_name.push((name.clone(), vec![path.clone()])),
+                }
+            }
+            out.extend(by_name.into_iter().filter(|(_, paths)| paths.len() > 1));
+        }
+        out
+    }
+
+    /// What parsing the file at `path` gave, if it is one of these.
+    pub fn parsed(&self, path: &Path) -> Option<&Result<HookSpec, SpecError>> {
+        self.files.iter().find(|f| f.2 == path).map(|f| &f.3)
+    }
+
+    /// [`discover`]'s answer, from these files.
+    fn discovered(&self) -> Vec<(String, PathBuf)> {
+        let listed: Vec<(usize, String, PathBuf)> = self
+            .files
+            .iter()
+            .map(|(i, stem, p, _)| (*i, stem.clone(), p.clone()))
+            .collect();
+        first_of_each(&listed)
+    }
+
+    /// The specs [`discover`] would list, but the one at `path`, that parsed.
+    pub fn others(&self, path: &Path) -> Vec<HookSpec> {
+        self.discovered()
+            .into_iter()
+            .filter(|(_, p)| p != path)
+            .filter_map(|(_, p)| self.parsed(&p)?.as_ref().ok().cloned())
+            .collect()
+    }
+
+    /// [`find_spec`], among these files.
+    pub fn find(&self, name: &str) -> Result<PathBuf, crate::error::Error> {
+        find_among(self, name)
+    }
 }
 
 /// How specs and cases files are parsed: booleans only as `true`/`false`, and a budget for
@@ -168,7 +222,13 @@ pub fn yaml_options() -> serde_saphyr::Options {
 
 /// Finds the spec named `name` in `dirs`, or says what exists instead.
 pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::Error> {
-    if let Some((_, paths)) = ambiguous(dirs).into_iter().find(|(n, _)| n == name) {
+    Specs::read(dirs).find(name)
+}
+
+/// [`find_spec`], among files already read.
+fn find_among(specs: &Specs, name: &str) -> Result<PathBuf, crate::error::Error> {
+    let dirs = &specs.dirs;
+    if let Some((_, paths)) = specs.ambiguous().into_iter().find(|(n, _)| n == name) {
         let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(crate::error::Error::usage(format!(
             "{} spec files are named `{name}`: {}; hookcheck does not guess which one you mean",
@@ -177,12 +237,14 @@ pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::
         ))
         .help("rename or remove all but one (`hookcheck lint` lists every such name)"));
     }
-    let all = discover(dirs);
+    let all = specs.discovered();
     // A spec found by its `name:` when no file has that stem.
     if !all.iter().any(|(n, _)| n == name)
-        && let Some((_, path)) = all
-            .iter()
-            .find(|(_, p)| load_file(p).is_ok_and(|s| s.name == name))
+        && let Some((_, path)) = all.iter().find(|(_, p)| {
+            specs
+                .parsed(p)
+                .is_some_and(|s| s.as_ref().is_ok_and(|s| s.name == name))
+        })
     {
         return Ok(path.clone());
     }
