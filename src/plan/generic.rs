@@ -276,23 +276,19 @@ fn plan_steps(id: &str, name: &str, c: &Contract, cx: &PlanContext) -> Plan {
     } else {
         Vec::new()
     };
-    // The agent's own environment: the caller's, and what its launcher sets.
-    let agent_env: Vec<(String, String)> = cx
+    // The agent's own environment: the caller's, and what its launcher sets (borrowed: only
+    // what reaches the hook is copied, once per agent).
+    let agent_env: Vec<(&str, &str)> = cx
         .env
         .iter()
-        .cloned()
-        .chain(
-            c.run
-                .inherits
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string())),
-        )
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .chain(c.run.inherits.iter().copied())
         .collect();
     // What of it reaches the hook.
     let kept: Vec<(String, String)> = agent_env
         .iter()
         .filter(|(k, _)| !c.run.unset.iter().any(|u| unsets(u, k)))
-        .cloned()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     // Each layer is set in place on the one copy (a copy of the environment a layer was a
     // fifth of a suite's planning).
@@ -468,9 +464,9 @@ static ENV_REF: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock:
 /// cites its agent). Also returns the variables whose values were pasted, each once.
 ///
 /// [`Run::loads_env_refs`]: crate::contract::Run::loads_env_refs
-pub fn resolve_env_refs(
+pub fn resolve_env_refs<K: AsRef<str>, V: AsRef<str>>(
     command: &str,
-    env: &[(String, String)],
+    env: &[(K, V)],
     refs: EnvRefs,
 ) -> (String, Vec<(String, String)>) {
     // Every reference starts with `$`: a command without one is left as it is, and the
@@ -489,12 +485,13 @@ pub fn resolve_env_refs(
                 return c[0].to_string();
             }
             let name = c.get(1).or_else(|| c.get(2)).map_or("", |m| m.as_str());
-            match env.iter().rev().find(|(k, _)| k == name) {
+            match env.iter().rev().find(|(k, _)| k.as_ref() == name) {
                 Some((k, v)) => {
+                    let (k, v) = (k.as_ref(), v.as_ref());
                     if !pasted.iter().any(|(p, _)| p == k) {
-                        pasted.push((k.clone(), v.clone()));
+                        pasted.push((k.to_string(), v.to_string()));
                     }
-                    v.clone()
+                    v.to_string()
                 }
                 None => c
                     .get(3)
