@@ -14,7 +14,9 @@ pub use js::worker as js_worker;
 pub use js::{DEFAULT_MATCH_TIMEOUT, JsRegex, MatchTimedOut};
 pub use portability::non_portable_regex_feature;
 pub use python::python_fullmatch;
-pub use simple::{exact_list_matches, is_exact_list, is_match_all, wildcard_matches};
+pub use simple::{
+    exact_list_matches, is_exact_list, is_match_all, plain_text_match, wildcard_matches,
+};
 
 /// Why a matcher answered neither yes nor no.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +90,9 @@ fn open_class(chars: &[char], mut i: usize, out: &mut String) -> usize {
 ///
 /// `Err` carries the compile error when the pattern is not valid `regex` syntax.
 pub fn rust_regex_matches(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
+    if let Some(found) = plain_text_match(pattern, haystack) {
+        return Ok(found);
+    }
     static COMPILED: memo::Memo<Result<regex::Regex, MatchError>> = memo::Memo::new();
     COMPILED
         .get(pattern, |p| {
@@ -139,6 +144,64 @@ mod tests {
                 Some(want) => assert_eq!(got, Ok(*want), "{pattern:?} vs {haystack:?}"),
                 None => assert!(got.is_err(), "{pattern:?} should not compile: {got:?}"),
             }
+        }
+    }
+
+    /// Plain text is answered without compiling: the answer must be the engines' own, for
+    /// the search (Rust, Go and JavaScript alike) and for the whole-name form `^(?:...)$`.
+    #[test]
+    fn plain_text_is_answered_as_the_engines_answer_it() {
+        use super::plain_text_match;
+        let patterns = [
+            "Bash",
+            "run_shell_command",
+            "launch-process",
+            "Bash|Edit",
+            "a||b",
+            "",
+            "Edit|",
+            "x-y|_z",
+        ];
+        let haystacks = [
+            "Bash",
+            "bash",
+            "MyBash2",
+            "Edit",
+            "",
+            "launch-process",
+            "x-y",
+            "_z",
+            "b",
+            "Édit",
+        ];
+        for p in patterns {
+            for pattern in [p.to_string(), format!("^(?:{p})$")] {
+                let rust = regex::Regex::new(&pattern).expect("compiles");
+                let js = regress::Regex::new(&pattern).expect("compiles");
+                for h in haystacks {
+                    let want = rust.is_match(h);
+                    assert_eq!(js.find(h).is_some(), want, "{pattern:?} on {h:?}");
+                    assert_eq!(
+                        plain_text_match(&pattern, h),
+                        Some(want),
+                        "{pattern:?} on {h:?}"
+                    );
+                }
+            }
+        }
+        // Anything else is left to its engine.
+        for pattern in [
+            "Bash.*",
+            "^Bash$",
+            "(Bash)",
+            "Ba[s]h",
+            "Bash?",
+            r"Bash\b",
+            "Édit",
+            "a b",
+            "^(?:a)|(b)$",
+        ] {
+            assert_eq!(plain_text_match(pattern, "Bash"), None, "{pattern:?}");
         }
     }
 }

@@ -12,6 +12,9 @@ const MAX_REPEAT: u32 = 1000;
 
 /// Go RE2 `regexp.MatchString` (unanchored). `Err` = Go would fail to compile the pattern.
 pub fn go_regex_matches(pattern: &str, haystack: &str) -> Result<bool, MatchError> {
+    if let Some(found) = super::plain_text_match(pattern, haystack) {
+        return Ok(found);
+    }
     static COMPILED: super::memo::Memo<Result<regex::Regex, String>> = super::memo::Memo::new();
     let re = COMPILED.get(pattern, compile).map_err(MatchError::Syntax)?;
     Ok(re.is_match(haystack))

@@ -20,6 +20,30 @@ pub fn exact_list_matches(pattern: &str, name: &str) -> bool {
     pattern.split('|').any(|alt| alt == name)
 }
 
+/// How every regex engine an agent uses (Rust `regex`, Go RE2, JavaScript) answers a
+/// pattern that is plain text: ASCII letters, digits, `_` and `-`, with `|` between such
+/// words, searched for anywhere in `haystack`, or, when wrapped as `^(?:...)$` (the whole
+/// haystack), compared with all of it. `None` for any other pattern: it needs its engine.
+/// Such a pattern always compiles, so answering it without compiling changes no verdict; it
+/// spares a compile per agent (the first hook of a `run` waits for the first agent's).
+pub fn plain_text_match(pattern: &str, haystack: &str) -> Option<bool> {
+    let (body, whole) = match pattern
+        .strip_prefix("^(?:")
+        .and_then(|p| p.strip_suffix(")$"))
+    {
+        Some(body) => (body, true),
+        None => (pattern, false),
+    };
+    let plain = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'|');
+    if !body.bytes().all(plain) {
+        return None;
+    }
+    Some(body.split('|').any(|word| match whole {
+        true => word == haystack,
+        false => haystack.contains(word),
+    }))
+}
+
 /// Shell-style glob with `*` (any run, possibly empty) and `?` (one character) on a plain name.
 ///
 /// Every other character is literal; the whole name must match.

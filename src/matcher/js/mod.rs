@@ -32,7 +32,8 @@ impl std::error::Error for MatchTimedOut {}
 /// A compiled JavaScript (ECMAScript) regex, as `new RegExp(p)` in V8 (no flags).
 #[derive(Debug, Clone)]
 pub struct JsRegex {
-    re: Arc<regress::Regex>,
+    /// None for plain text ([`super::plain_text_match`]): nothing to compile.
+    re: Option<Arc<regress::Regex>>,
     pattern: String,
 }
 
@@ -50,22 +51,31 @@ impl JsRegex {
     /// Compiles `pattern`, without the cache of [`JsRegex::new`].
     fn compile(pattern: &str) -> Result<Self, MatchError> {
         reject_newer_syntax(pattern).map_err(MatchError::Syntax)?;
+        if super::plain_text_match(pattern, "").is_some() {
+            return Ok(Self {
+                re: None,
+                pattern: pattern.to_string(),
+            });
+        }
         // Without the `u` flag a pattern is a sequence of UTF-16 code units (ECMA-262 §22.2),
         // so an astral character in the pattern is two units: feed regress the code units.
         let units = pattern.encode_utf16().map(u32::from);
         let re = regress::Regex::from_unicode(units, regress::Flags::default())
             .map_err(|e| MatchError::syntax(e.to_string()))?;
         Ok(Self {
-            re: Arc::new(re),
+            re: Some(Arc::new(re)),
             pattern: pattern.to_string(),
         })
     }
 
     /// The match itself, on this thread, with no budget.
     fn find_in(&self, haystack: &str) -> bool {
+        let Some(re) = &self.re else {
+            return super::plain_text_match(&self.pattern, haystack) == Some(true);
+        };
         let units: Vec<u16> = haystack.encode_utf16().collect();
         // `find_from_ucs2` treats surrogates as separate units, like V8 without `u`.
-        self.re.find_from_ucs2(&units, 0).next().is_some()
+        re.find_from_ucs2(&units, 0).next().is_some()
     }
 
     /// Compiles `pattern` wrapped as `^(?:pattern)$`, so it must match the whole haystack.
@@ -94,7 +104,7 @@ impl JsRegex {
     /// from then on, without running again (30 cases of one catastrophic matcher once
     /// burned 50 s of CPU).
     pub fn is_match_within(&self, haystack: &str, limit: Duration) -> Result<bool, MatchTimedOut> {
-        if bounded::runs_in_place(&self.pattern, haystack) {
+        if self.re.is_none() || bounded::runs_in_place(&self.pattern, haystack) {
             return Ok(self.find_in(haystack));
         }
         let key = key(&self.pattern, haystack);
