@@ -148,11 +148,12 @@ mod tests {
     }
 
     /// Plain text is answered without compiling: the answer must be the engines' own, for
-    /// the search (Rust, Go and JavaScript alike) and for the whole-name form `^(?:...)$`.
+    /// the search (Rust, Go and JavaScript alike), the whole-name form `^(?:...)$` and one
+    /// anchored word.
     #[test]
     fn plain_text_is_answered_as_the_engines_answer_it() {
         use super::plain_text_match;
-        let patterns = [
+        let words = [
             "Bash",
             "run_shell_command",
             "launch-process",
@@ -162,37 +163,42 @@ mod tests {
             "Edit|",
             "x-y|_z",
         ];
+        let mut patterns: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        patterns.extend(words.iter().map(|w| format!("^(?:{w})$")));
+        for w in ["Bash", "shell", "x-y", ""] {
+            patterns.extend([format!("^{w}$"), format!("^{w}"), format!("{w}$")]);
+        }
         let haystacks = [
             "Bash",
             "bash",
             "MyBash2",
+            "Bash2",
             "Edit",
             "",
+            "shell",
+            "shell\n",
             "launch-process",
             "x-y",
             "_z",
             "b",
             "Édit",
         ];
-        for p in patterns {
-            for pattern in [p.to_string(), format!("^(?:{p})$")] {
-                let rust = regex::Regex::new(&pattern).expect("compiles");
-                let js = regress::Regex::new(&pattern).expect("compiles");
-                for h in haystacks {
-                    let want = rust.is_match(h);
-                    assert_eq!(js.find(h).is_some(), want, "{pattern:?} on {h:?}");
-                    assert_eq!(
-                        plain_text_match(&pattern, h),
-                        Some(want),
-                        "{pattern:?} on {h:?}"
-                    );
-                }
+        for pattern in &patterns {
+            let rust = regex::Regex::new(pattern).expect("compiles");
+            let js = regress::Regex::new(pattern).expect("compiles");
+            for h in haystacks {
+                let want = rust.is_match(h);
+                assert_eq!(js.find(h).is_some(), want, "{pattern:?} on {h:?}");
+                assert_eq!(
+                    plain_text_match(pattern, h),
+                    Some(want),
+                    "{pattern:?} on {h:?}"
+                );
             }
         }
         // Anything else is left to its engine.
         for pattern in [
             "Bash.*",
-            "^Bash$",
             "(Bash)",
             "Ba[s]h",
             "Bash?",
@@ -200,6 +206,10 @@ mod tests {
             "Édit",
             "a b",
             "^(?:a)|(b)$",
+            "^a|b$",
+            "^^a",
+            "a$$",
+            "^(?:a$)$",
         ] {
             assert_eq!(plain_text_match(pattern, "Bash"), None, "{pattern:?}");
         }

@@ -23,25 +23,41 @@ pub fn exact_list_matches(pattern: &str, name: &str) -> bool {
 /// How every regex engine an agent uses (Rust `regex`, Go RE2, JavaScript) answers a
 /// pattern that is plain text: ASCII letters, digits, `_` and `-`, with `|` between such
 /// words, searched for anywhere in `haystack`, or, when wrapped as `^(?:...)$` (the whole
-/// haystack), compared with all of it. `None` for any other pattern: it needs its engine.
-/// Such a pattern always compiles, so answering it without compiling changes no verdict; it
-/// spares a compile per agent (the first hook of a `run` waits for the first agent's).
+/// haystack), compared with all of it; and one such word anchored as `^word$`, `^word` or
+/// `word$` (`^` and `$` are the haystack's start and end in all three engines, with no flags).
+/// `None` for any other pattern: it needs its engine. Such a pattern always compiles, so
+/// answering it without compiling changes no verdict; it spares a compile per agent (the
+/// first hook of a `run` waits for the first agent's).
 pub fn plain_text_match(pattern: &str, haystack: &str) -> Option<bool> {
-    let (body, whole) = match pattern
+    let plain = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-');
+    if let Some(body) = pattern
         .strip_prefix("^(?:")
         .and_then(|p| p.strip_suffix(")$"))
     {
-        Some(body) => (body, true),
-        None => (pattern, false),
-    };
-    let plain = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'|');
-    if !body.bytes().all(plain) {
-        return None;
+        return body
+            .bytes()
+            .all(|b| plain(b) || b == b'|')
+            .then(|| body.split('|').any(|word| word == haystack));
     }
-    Some(body.split('|').any(|word| match whole {
-        true => word == haystack,
-        false => haystack.contains(word),
-    }))
+    let (start, rest) = match pattern.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, pattern),
+    };
+    let (end, body) = match rest.strip_suffix('$') {
+        Some(body) => (true, body),
+        None => (false, rest),
+    };
+    if !(start || end) {
+        return pattern
+            .bytes()
+            .all(|b| plain(b) || b == b'|')
+            .then(|| pattern.split('|').any(|word| haystack.contains(word)));
+    }
+    body.bytes().all(plain).then(|| match (start, end) {
+        (true, true) => haystack == body,
+        (true, false) => haystack.starts_with(body),
+        _ => haystack.ends_with(body),
+    })
 }
 
 /// Shell-style glob with `*` (any run, possibly empty) and `?` (one character) on a plain name.
