@@ -87,14 +87,15 @@ fn rows(agent: &str, c: &Contract, ctx: &ReadContext, out: &Outcome) -> Reading 
         true => text.strip_prefix('\u{feff}').unwrap_or(text).trim_start(),
         false => text,
     };
+    let (obj, kind) = read_json(text, c.reply.json_in_string);
     let seen = Seen {
         text,
         from,
         stdout: stdout.trim(),
         stderr: stderr.trim(),
-        obj: parse(text, c.reply.json_in_string),
+        obj,
         spec: ctx.spec,
-        kind: kind(text, c.reply.json_in_string),
+        kind,
     };
     let fail_closed = ctx.spec.raw.fail_closed && !ctx.spec.is_async();
     let mut decided: Option<(&Rule, String)> = None;
@@ -326,34 +327,25 @@ pub fn at<'a>(o: &'a Map<String, Value>, path: &str) -> Option<&'a Value> {
     Some(v)
 }
 
-fn parse(text: &str, json_in_string: bool) -> Option<Map<String, Value>> {
-    match serde_json::from_str::<Value>(text).ok()? {
-        Value::Object(m) => Some(m),
-        Value::String(s) if json_in_string => match serde_json::from_str::<Value>(&s).ok()? {
-            Value::Object(m) => Some(m),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// What `text` parses to, a JSON string parsed again when `json_in_string`.
-fn kind(text: &str, json_in_string: bool) -> Kind {
+/// What `text` parses to (a JSON string parsed again when `json_in_string`), parsed once:
+/// the object when it is one, and its kind. (It was parsed twice, once for each: a tenth of
+/// reading a reply, most of it building the error for text that is not JSON.)
+fn read_json(text: &str, json_in_string: bool) -> (Option<Map<String, Value>>, Kind) {
     if text.is_empty() {
-        return Kind::Empty;
+        return (None, Kind::Empty);
     }
     let v = match serde_json::from_str::<Value>(text) {
         Ok(Value::String(s)) if json_in_string => match serde_json::from_str::<Value>(&s) {
             Ok(inner) => inner,
-            Err(_) => return Kind::Text,
+            Err(_) => return (None, Kind::Text),
         },
         Ok(v) => v,
-        Err(_) => return Kind::Text,
+        Err(_) => return (None, Kind::Text),
     };
     match v {
-        Value::Object(_) => Kind::Object,
-        Value::Array(_) => Kind::Array,
-        _ => Kind::Scalar,
+        Value::Object(m) => (Some(m), Kind::Object),
+        Value::Array(_) => (None, Kind::Array),
+        _ => (None, Kind::Scalar),
     }
 }
 
