@@ -6,11 +6,15 @@
 #   suite: `hookcheck test` of a 100-case suite over every agent, against spawn_floor running
 #          the same invocations nproc at a time;
 #   run:   `hookcheck run` of one case over every agent, against spawn_floor running the same
-#          invocations one after another (a sequential loop of the spawns).
+#          invocations one after another (a sequential loop of the spawns);
+#   loop:  the same `run` against the yardstick issue 30 first measured it by: a sequential bash
+#          loop of the same spawns (`cd CWD && printf %s STDIN | ARGV`, one after another);
+#   limit: spawn_floor running those invocations two at a time against one after another: what
+#          a plain two-thread spawner reaches on this machine: how low `run`'s ratio can go.
 # The two sides alternate, ROUNDS times each (default 7); prints each side's median, the
 # ratio of the medians, and the median and range of each round's own ratio. Goals: suite <= 1.1,
-# run <= 0.6 (2 cores: the parallel limit is ~0.5).
-# Not a test: run it by hand.   usage: bench/floor.sh [ROUNDS]   (builds in release mode;
+# run <= 0.6 (2 cores: the parallel limit is ~0.5; `limit` measures it).
+# Needs jq. Not a test: run it by hand.   usage: bench/floor.sh [ROUNDS]   (builds in release mode;
 # HOOKCHECK_BIN=PATH times another build of hookcheck against the same floor)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,9 +59,9 @@ timed() {
   awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f\n", ns / 1e6 }'
 }
 # Alternates A and B ROUNDS times, then prints both medians and A/B.
-pair() { # label repeat A... -- B...
-  local label=$1 repeat=$2 a=() b=() i
-  shift 2
+pair() { # label repeat A-name B-name A... -- B...
+  local label=$1 repeat=$2 name=$3 bname=$4 a=() b=() i
+  shift 4
   while [ "$1" != -- ]; do a+=("$1"); shift; done
   shift
   b=("$@")
@@ -69,8 +73,8 @@ pair() { # label repeat A... -- B...
   done
   local ma mb
   ma=$(median < "$work/a") mb=$(median < "$work/b")
-  echo "$label: hookcheck ${ma} ms, floor ${mb} ms (median of $rounds, $repeat each)"
-  # Each round's hookcheck time over the floor time next to it: the machine's drift between
+  echo "$label: $name ${ma} ms, $bname ${mb} ms (median of $rounds, $repeat each)"
+  # Each round's A time over the B time next to it: the machine's drift between
   # rounds cancels out of these, so their median and spread say how sure the ratio is.
   paste "$work/a" "$work/b" | awk '{ printf "%.4f\n", $1 / $2 }' > "$work/r"
   local mr lo hi
@@ -79,5 +83,11 @@ pair() { # label repeat A... -- B...
     'BEGIN { printf "%s ratio: %.2f (per round: median %.3f, %.3f to %.3f)\n", l, a / b, mr, lo, hi }'
 }
 
-pair suite 1 "$bin" test cases.yaml -- "$floor" "$jobs" dry/*.json
-pair run 20 "$bin" run guard --bash "rm -rf build2" --include-assumed -- "$floor" 1 dry/2.json
+pair suite 1 hookcheck floor "$bin" test cases.yaml -- "$floor" "$jobs" dry/*.json
+pair run 20 hookcheck floor "$bin" run guard --bash "rm -rf build2" --include-assumed -- "$floor" 1 dry/2.json
+# The bash loop, from the same invocations (jq's @sh quotes each word for the shell).
+jq -r '.agents[].commands[].invocation
+  | "(cd \(.cwd | @sh) && printf %s \(.stdin | @sh) | \(.argv | map(@sh) | join(" "))) >/dev/null 2>&1"' \
+  dry/2.json > loop.sh
+pair loop 20 hookcheck "bash loop" "$bin" run guard --bash "rm -rf build2" --include-assumed -- bash loop.sh
+pair limit 20 "floor two at a time" "one at a time" "$floor" 2 dry/2.json -- "$floor" 1 dry/2.json
