@@ -15,7 +15,9 @@
 # ratio of the medians, and the median and range of each round's own ratio. Goals: suite <= 1.1,
 # run <= 0.6 (2 cores: the parallel limit is ~0.5; `limit` measures it).
 # Needs jq. Not a test: run it by hand.   usage: bench/floor.sh [ROUNDS]   (builds in release mode;
-# HOOKCHECK_BIN=PATH times another build of hookcheck against the same floor)
+# HOOKCHECK_BIN=PATH times another build of hookcheck against the same floor; BEFORE=PATH adds a
+# pair `change`: this build's `run` against that build's, alternated, since two calls of this
+# script drift apart by as much as a change is worth)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
@@ -90,4 +92,8 @@ jq -r '.agents[].commands[].invocation
   | "(cd \(.cwd | @sh) && printf %s \(.stdin | @sh) | \(.argv | map(@sh) | join(" "))) >/dev/null 2>&1"' \
   dry/2.json > loop.sh
 pair loop 20 hookcheck "bash loop" "$bin" run guard --bash "rm -rf build2" --include-assumed -- bash loop.sh
+if [ -n "${BEFORE:-}" ]; then
+  pair change 20 "this build" "$BEFORE" "$bin" run guard --bash "rm -rf build2" --include-assumed \
+    -- "$BEFORE" run guard --bash "rm -rf build2" --include-assumed
+fi
 pair limit 20 "floor two at a time" "one at a time" "$floor" 2 dry/2.json -- "$floor" 1 dry/2.json
