@@ -297,4 +297,60 @@ mod tests {
         assert_eq!(did_you_mean("timout", fields.clone()), Some("timeout"));
         assert_eq!(did_you_mean("zzzzzzzz", fields), None);
     }
+
+    /// One reading of the folders answers the lookup by file stem and by `name:`, the names
+    /// claimed twice, the peers and `discover`, as each did when it read the folders itself.
+    #[test]
+    fn one_reading_of_the_spec_folders_answers_every_question() {
+        let root = tempfile::tempdir().expect("temp dir");
+        let (a, b) = (root.path().join("a"), root.path().join("b"));
+        let spec = |name: Option<&str>| {
+            let name = name.map(|n| format!("name: {n}\n")).unwrap_or_default();
+            format!("{name}on: before-tool\nmatch: shell\ncommand: ./g.sh\n")
+        };
+        let files = [
+            (&a, "guard.yaml", spec(None)),
+            (&a, "named.yaml", spec(Some("alias"))),
+            (&a, "x.yaml", spec(None)),
+            (
+                &a,
+                "x.json",
+                r#"{"on": "before-tool", "match": "shell", "command": "./g.sh"}"#.into(),
+            ),
+            (&a, "broken.yaml", "on: [\n".into()),
+            (&b, "guard.yaml", spec(None)),
+            (&b, "other.yaml", spec(None)),
+        ];
+        for (dir, file, text) in &files {
+            std::fs::create_dir_all(dir).expect("folder");
+            std::fs::write(dir.join(file), text).expect("spec");
+        }
+        let dirs = [a.clone(), b.clone()];
+        let specs = load::Specs::read(&dirs);
+        assert_eq!(
+            specs.ambiguous(),
+            [("x".to_string(), vec![a.join("x.json"), a.join("x.yaml")])]
+        );
+        assert_eq!(specs.find("guard").expect("by stem"), a.join("guard.yaml"));
+        assert_eq!(specs.find("alias").expect("by name:"), a.join("named.yaml"));
+        let x = specs.find("x").expect_err("claimed twice");
+        assert!(x.to_string().contains("2 spec files are named `x`"), "{x}");
+        let peers: Vec<String> = specs
+            .others(&a.join("guard.yaml"))
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(peers, ["alias", "other", "x"]);
+        let found: Vec<(&str, std::path::PathBuf)> = vec![
+            ("broken", a.join("broken.yaml")),
+            ("guard", a.join("guard.yaml")),
+            ("named", a.join("named.yaml")),
+            ("other", b.join("other.yaml")),
+            ("x", a.join("x.json")),
+        ];
+        let want: Vec<(String, std::path::PathBuf)> =
+            found.into_iter().map(|(n, p)| (n.to_string(), p)).collect();
+        assert_eq!(discover(&dirs), want);
+        assert_eq!(load::ambiguous(&dirs), specs.ambiguous());
+    }
 }
