@@ -172,7 +172,15 @@ impl Drop for Leader {
     }
 }
 
+/// A pidfd for `pid`, registered with the runtime; None where there is none to have (a
+/// kernel before Linux 5.3, or not Linux: the wait then polls).
+#[cfg(not(target_os = "linux"))]
+fn pidfd_open(_pid: libc::pid_t) -> Option<AsyncFd<OwnedFd>> {
+    None
+}
+
 /// A pidfd for `pid`, registered with the runtime; None where there is none to have.
+#[cfg(target_os = "linux")]
 fn pidfd_open(pid: libc::pid_t) -> Option<AsyncFd<OwnedFd>> {
     // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
     let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
@@ -260,7 +268,7 @@ impl Attr {
             check(libc::posix_spawnattr_setsigmask(a, &none))?;
             check(libc::posix_spawnattr_setsigdefault(a, &pipe))?;
             let group = if new_session {
-                libc::POSIX_SPAWN_SETSID
+                setsid_flag()?
             } else {
                 check(libc::posix_spawnattr_setpgroup(a, 0))?;
                 libc::POSIX_SPAWN_SETPGROUP as libc::c_short
@@ -281,6 +289,24 @@ impl Drop for Attr {
             libc::posix_spawnattr_destroy(&mut self.0);
         }
     }
+}
+
+/// The flag that makes the spawned process lead a new session. The `libc` crate (0.2.191)
+/// names it for Linux (glibc and musl) only; macOS defines it as 0x0400 in `<sys/spawn.h>`
+/// (XNU's bsd/sys/spawn.h, github.com/apple-oss-distributions/xnu at commit 5c2921b0, read
+/// 2026-12-05); elsewhere there is none, and a hook that must lead a session is refused with
+/// this error rather than started in the wrong place. (`SYS_pidfd_open` is Linux's too: see
+/// [`pidfd_open`].)
+fn setsid_flag() -> io::Result<libc::c_short> {
+    #[cfg(target_os = "linux")]
+    return Ok(libc::POSIX_SPAWN_SETSID);
+    #[cfg(target_vendor = "apple")]
+    return Ok(0x0400);
+    #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
+    return Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "this system cannot start a hook in a new session (POSIX_SPAWN_SETSID)",
+    ));
 }
 
 /// An error number from a posix_spawn function as an error.
