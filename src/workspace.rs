@@ -227,13 +227,14 @@ fn read_specs(
     name: &str,
     dirs: &[PathBuf],
 ) -> Result<(spec::HookSpec, Vec<spec::HookSpec>), Error> {
-    let specs = spec::load::Specs::read(dirs);
-    let path = specs.find(name)?;
-    let spec = match specs.parsed(&path) {
+    let folders = spec::load::Folders::read(dirs);
+    let path = folders.find(name)?;
+    let spec = match folders.parsed(&path) {
         Some(parsed) => parsed.clone()?,
+        // Not reached: `find` answers with a path of these files.
         None => spec::load_file(&path)?,
     };
-    Ok((checked(spec)?, specs.others(&path)))
+    Ok((checked(spec)?, folders.others(&path)))
 }
 
 /// The event that fires: `--event`, else the payload's `hook_event_name` (a name no agent

@@ -123,20 +123,20 @@ fn first_of_each(listed: &[(usize, String, PathBuf)]) -> Vec<(String, PathBuf)> 
 /// The names that stand for more than one spec file: `x.yaml` beside `x.json` in one folder,
 /// or two files whose `name:` is the same (each name with its files, in order).
 pub fn ambiguous(dirs: &[PathBuf]) -> Vec<(String, Vec<PathBuf>)> {
-    Specs::read(dirs).ambiguous()
+    Folders::read(dirs).ambiguous()
 }
 
 /// Every spec file of some folders, each read and parsed once. Finding one spec by its name
 /// parses every file (two files may claim the name), and a check needs the others too (an
 /// agent that keeps every hook of an event in one file): one reading serves both.
-pub struct Specs {
+pub struct Folders {
     /// The folders, in order.
     dirs: Vec<PathBuf>,
     /// Each file: its folder's index, its stem, its path and what parsing it gave.
     files: Vec<(usize, String, PathBuf, Result<HookSpec, SpecError>)>,
 }
 
-impl Specs {
+impl Folders {
     /// Lists `dirs` and parses each spec file in them.
     pub fn read(dirs: &[PathBuf]) -> Self {
         let files = listed(dirs)
@@ -146,7 +146,7 @@ impl Specs {
                 (i, stem, path, spec)
             })
             .collect();
-        Specs {
+        Folders {
             dirs: dirs.to_vec(),
             files,
         }
@@ -222,13 +222,13 @@ pub fn yaml_options() -> serde_saphyr::Options {
 
 /// Finds the spec named `name` in `dirs`, or says what exists instead.
 pub fn find_spec(name: &str, dirs: &[PathBuf]) -> Result<PathBuf, crate::error::Error> {
-    Specs::read(dirs).find(name)
+    Folders::read(dirs).find(name)
 }
 
 /// [`find_spec`], among files already read.
-fn find_among(specs: &Specs, name: &str) -> Result<PathBuf, crate::error::Error> {
-    let dirs = &specs.dirs;
-    if let Some((_, paths)) = specs.ambiguous().into_iter().find(|(n, _)| n == name) {
+fn find_among(folders: &Folders, name: &str) -> Result<PathBuf, crate::error::Error> {
+    let dirs = &folders.dirs;
+    if let Some((_, paths)) = folders.ambiguous().into_iter().find(|(n, _)| n == name) {
         let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         return Err(crate::error::Error::usage(format!(
             "{} spec files are named `{name}`: {}; hookcheck does not guess which one you mean",
@@ -237,11 +237,11 @@ fn find_among(specs: &Specs, name: &str) -> Result<PathBuf, crate::error::Error>
         ))
         .help("rename or remove all but one (`hookcheck lint` lists every such name)"));
     }
-    let all = specs.discovered();
+    let all = folders.discovered();
     // A spec found by its `name:` when no file has that stem.
     if !all.iter().any(|(n, _)| n == name)
         && let Some((_, path)) = all.iter().find(|(_, p)| {
-            specs
+            folders
                 .parsed(p)
                 .is_some_and(|s| s.as_ref().is_ok_and(|s| s.name == name))
         })

@@ -326,16 +326,22 @@ mod tests {
             std::fs::write(dir.join(file), text).expect("spec");
         }
         let dirs = [a.clone(), b.clone()];
-        let specs = load::Specs::read(&dirs);
+        let folders = load::Folders::read(&dirs);
         assert_eq!(
-            specs.ambiguous(),
+            folders.ambiguous(),
             [("x".to_string(), vec![a.join("x.json"), a.join("x.yaml")])]
         );
-        assert_eq!(specs.find("guard").expect("by stem"), a.join("guard.yaml"));
-        assert_eq!(specs.find("alias").expect("by name:"), a.join("named.yaml"));
-        let x = specs.find("x").expect_err("claimed twice");
+        assert_eq!(
+            folders.find("guard").expect("by stem"),
+            a.join("guard.yaml")
+        );
+        assert_eq!(
+            folders.find("alias").expect("by name:"),
+            a.join("named.yaml")
+        );
+        let x = folders.find("x").expect_err("claimed twice");
         assert!(x.to_string().contains("2 spec files are named `x`"), "{x}");
-        let peers: Vec<String> = specs
+        let peers: Vec<String> = folders
             .others(&a.join("guard.yaml"))
             .into_iter()
             .map(|s| s.name)
@@ -351,6 +357,6 @@ mod tests {
         let want: Vec<(String, std::path::PathBuf)> =
             found.into_iter().map(|(n, p)| (n.to_string(), p)).collect();
         assert_eq!(discover(&dirs), want);
-        assert_eq!(load::ambiguous(&dirs), specs.ambiguous());
+        assert_eq!(load::ambiguous(&dirs), folders.ambiguous());
     }
 }
