@@ -75,6 +75,51 @@ fn read_pid(file: &Path) -> i32 {
     panic!("no pid in {}", file.display());
 }
 
+/// A hook starts with SIGPIPE at its default action and no signal blocked, in a group and in
+/// a session alike, as a Node agent's `child_process` starts it: this test ignores SIGPIPE (as
+/// every Rust program does) and blocks SIGUSR2 on the thread that starts the hook, and an
+/// ignored signal stays ignored across `exec`, a blocked one blocked. (Read from the hook's own
+/// `/proc/self/status`: the bits of SigIgn and the whole SigBlk.)
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn hooks_start_with_sigpipe_at_its_default_and_no_signal_blocked() {
+    use nix::sys::signal::{SigSet, Signal};
+    SigSet::from(Signal::SIGUSR2)
+        .thread_block()
+        .expect("block SIGUSR2 here");
+    let pipe_bit = 1u64 << (nix::libc::SIGPIPE - 1);
+    let dir = tempdir();
+    for new_session in [false, true] {
+        // grep itself, with no shell between: dash clears its signal mask as it starts.
+        let mut inv = sh("", dir.path());
+        inv.program = "grep".to_owned();
+        inv.args = ["-E", "^Sig(Blk|Ign):", "/proc/self/status"]
+            .map(String::from)
+            .into();
+        inv.new_session = new_session;
+        let out = run(&inv, &limits()).await;
+        let text = out.stdout.text();
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(str::trim)
+                .unwrap_or_else(|| panic!("no {name} in {text:?}"))
+                .to_string()
+        };
+        assert_eq!(
+            field("SigBlk:"),
+            "0000000000000000",
+            "session {new_session}"
+        );
+        let ignored = u64::from_str_radix(&field("SigIgn:"), 16).expect("hex");
+        assert_eq!(
+            ignored & pipe_bit,
+            0,
+            "SIGPIPE ignored; session {new_session}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn timeout_kills_the_whole_group() {
     // (script, stdout expected to have been captured before the kill)
