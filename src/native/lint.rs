@@ -14,9 +14,11 @@ use crate::spec::{self, did_you_mean};
 /// Every finding for the specs in `spec_dirs` and the hook files in `inv`.
 pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding> {
     let mut out = Vec::new();
-    duplicate_specs(root, spec_dirs, &mut out);
-    for (_, path) in spec::discover(spec_dirs) {
-        if let Err(e) = spec::load_file(&path) {
+    // Each spec read and parsed once, for both rules.
+    let folders = spec::load::Folders::read(spec_dirs);
+    duplicate_specs(root, &folders, &mut out);
+    for (_, path) in folders.discovered() {
+        if let Some(Err(e)) = folders.parsed(&path) {
             out.push(Finding {
                 cause: None,
                 severity: Severity::Error,
@@ -24,7 +26,7 @@ pub fn lint(root: &Path, spec_dirs: &[PathBuf], inv: &Inventory) -> Vec<Finding>
                 agent: None,
                 file: super::shown(root, &path).display().to_string(),
                 line: e.line,
-                message: e.message,
+                message: e.message.clone(),
                 fix: "correct the spec; `hookcheck list` shows every spec's state".into(),
             });
         }
@@ -427,8 +429,8 @@ fn unusable_timeout_rule(l: FileAgent, h: &NativeHandler) -> Option<Finding> {
 }
 
 /// Two spec files one name stands for: which one runs is not what anyone chose.
-fn duplicate_specs(root: &Path, spec_dirs: &[PathBuf], out: &mut Vec<Finding>) {
-    for (name, paths) in spec::load::ambiguous(spec_dirs) {
+fn duplicate_specs(root: &Path, folders: &spec::load::Folders, out: &mut Vec<Finding>) {
+    for (name, paths) in folders.ambiguous() {
         let shown: Vec<String> = paths
             .iter()
             .map(|p| super::shown(root, p).display().to_string())

@@ -120,12 +120,6 @@ fn first_of_each(listed: &[(usize, String, PathBuf)]) -> Vec<(String, PathBuf)> 
     found
 }
 
-/// The names that stand for more than one spec file: `x.yaml` beside `x.json` in one folder,
-/// or two files whose `name:` is the same (each name with its files, in order).
-pub fn ambiguous(dirs: &[PathBuf]) -> Vec<(String, Vec<PathBuf>)> {
-    Folders::read(dirs).ambiguous()
-}
-
 /// Every spec file of some folders, each read and parsed once. Finding one spec by its name
 /// parses every file (two files may claim the name), and a check needs the others too (an
 /// agent that keeps every hook of an event in one file): one reading serves both.
@@ -152,7 +146,8 @@ impl Folders {
         }
     }
 
-    /// [`ambiguous`], of these files.
+    /// The names that stand for more than one spec file: `x.yaml` beside `x.json` in one
+    /// folder, or two files whose `name:` is the same (each name with its files, in order).
     pub fn ambiguous(&self) -> Vec<(String, Vec<PathBuf>)> {
         let mut out = Vec::new();
         // Within one folder: between folders, the first folder's spec wins, as documented.
@@ -177,7 +172,7 @@ impl Folders {
     }
 
     /// [`discover`]'s answer, from these files.
-    fn discovered(&self) -> Vec<(String, PathBuf)> {
+    pub fn discovered(&self) -> Vec<(String, PathBuf)> {
         let listed: Vec<(usize, String, PathBuf)> = self
             .files
             .iter()

@@ -924,3 +924,42 @@ fn a_plugin_json_among_copilots_hook_files_is_a_hook_file() {
         )
     );
 }
+
+/// The spec rules of `lint`: a name two spec files claim, and a spec that does not parse,
+/// each one finding on its file; a valid spec none (each spec is read once for both rules).
+#[test]
+fn lint_finds_a_name_claimed_twice_and_a_spec_that_does_not_parse() {
+    let spec = "on: before-tool\nmatch: shell\ncommand: ./g.sh\n";
+    let p = Project::new()
+        .spec("guard", spec)
+        .file(
+            ".hookcheck/hooks/guard.json",
+            r#"{"on": "before-tool", "match": "shell", "command": "./g.sh"}"#,
+        )
+        .spec("broken", "on: [\n")
+        .spec("fine", spec);
+    let (code, v) = run_json(&p, &["lint"]);
+    let mut found: Vec<(String, String)> = v["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|f| f["rule"].as_str().is_some_and(|r| r.ends_with("-spec")))
+        .map(|f| (f["rule"].to_string(), f["file"].to_string()))
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            (
+                "\"duplicate-spec\"".to_string(),
+                "\".hookcheck/hooks/guard.json\"".to_string()
+            ),
+            (
+                "\"invalid-spec\"".to_string(),
+                "\".hookcheck/hooks/broken.yaml\"".to_string()
+            ),
+        ],
+        "{v}"
+    );
+    assert_eq!(code, 1, "{v}");
+}
